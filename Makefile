@@ -1,0 +1,37 @@
+# eurogym developer commands. Every target creates .venv on first use.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(PY) -m pip
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test test-slow test-nojit bench lint clean
+
+$(STAMP): pyproject.toml constraints.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PIP) install -q --upgrade pip
+	$(PIP) install -q -c constraints.txt -e ".[dev]"
+	touch $(STAMP)
+
+demo: $(STAMP)  ## play one 4-player game with random agents, then print the throughput table
+	$(PY) -m benchmarks.demo
+	$(PY) -m benchmarks.throughput
+
+test: $(STAMP)  ## the fast test suite (what CI runs)
+	$(PY) -m pytest -q
+
+test-slow: $(STAMP)  ## only the tests marked slow
+	$(PY) -m pytest -q -m slow
+
+test-nojit: $(STAMP)  ## kernel and rule tests with numba disabled (coverage, debugging)
+	NUMBA_DISABLE_JIT=1 $(PY) -m pytest -q tests/kingdom_builder tests/core
+
+bench: $(STAMP)  ## throughput table
+	$(PY) -m benchmarks.throughput
+
+lint: $(STAMP)
+	$(PY) -m ruff check .
+
+clean:  ## numba does not notice edits to files a cached kernel depends on
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +
+	rm -rf .pytest_cache
