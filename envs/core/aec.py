@@ -1,0 +1,168 @@
+"""EuroAECEnv: the PettingZoo AEC shell shared by every game.
+
+It owns the AEC bookkeeping (agent names, dead steps, reward modes, turn-cap truncation,
+seeding, the action mask in observations and infos) and delegates all rules to the game's
+functional engine. A game subclass sets the class attributes below and nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from envs.core.errors import ConfigError
+
+REWARD_MODES = ("win_loss", "score_margin")
+
+
+class EuroAECEnv(AECEnv):
+    """AEC env around a functional engine.
+
+    Args:
+        num_players: seats; agents are named player_0 .. player_{n-1} in seat order.
+        seed: default seed for `reset()` calls that pass none (reset(seed=s) overrides it).
+        render_mode: None, "ansi" or "rgb_array".
+        reward_mode: "win_loss" (at game end each winner +1, everyone else -1; tied winners all
+            +1) or "score_margin" (own final score minus the best opponent's, times
+            `score_scale`).
+        max_decisions: truncate the game after this many decisions (a safety cap).
+        **options: the game's rule options (see its Config); unknown ones raise ConfigError.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi", "rgb_array"],
+        "name": "euro_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+    engine: ClassVar[Any]
+    observation_size: ClassVar[int]
+    encode: ClassVar[Callable[[Any, int], np.ndarray]]
+    render_ansi: ClassVar[Callable[[Any], str]]
+    render_rgb: ClassVar[Callable[[Any], np.ndarray]]
+    score_scale: ClassVar[float] = 0.01
+    default_players: ClassVar[int] = 2
+
+    def __init__(
+        self,
+        num_players: int | None = None,
+        seed: int | None = None,
+        render_mode: str | None = None,
+        reward_mode: str = "win_loss",
+        max_decisions: int = 20_000,
+        **options: Any,
+    ):
+        super().__init__()
+        num_players = self.default_players if num_players is None else num_players
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ConfigError(f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}")
+        if reward_mode not in REWARD_MODES:
+            raise ConfigError(f"reward_mode must be one of {REWARD_MODES}, got {reward_mode!r}")
+        if max_decisions < 1:
+            raise ConfigError(f"max_decisions must be positive, got {max_decisions}")
+        self.config = self.engine.make_config(num_players, **options)
+        self.render_mode = render_mode
+        self.reward_mode = reward_mode
+        self.max_decisions = max_decisions
+        self._default_seed = seed
+        self.possible_agents = [f"player_{i}" for i in range(num_players)]
+        self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
+        n = self.engine.num_actions
+        self._zero_mask = np.zeros(n, np.int8)
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, (self.observation_size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (n,), np.int8),
+            }
+        )
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        self.state_ = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is None:
+            seed = self._default_seed
+            self._default_seed = None  # later resets without a seed give new games
+        if seed is None:
+            seed = int(np.random.SeedSequence().generate_state(1)[0])
+        self.state_ = self.engine.new_game(self.config, seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.num_decisions = 0
+        self._after_move()
+
+    def _mask_for(self, agent: str) -> np.ndarray:
+        player = self.agent_name_mapping[agent]
+        if self.state_ is None or self.engine.current_player(self.state_) != player:
+            return self._zero_mask.copy()
+        return self.engine.legal_action_mask(self.state_, player).copy()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        player = self.agent_name_mapping[agent]
+        return {"observation": type(self).encode(self.state_, player), "action_mask": self._mask_for(agent)}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self.engine.apply_action(self.state_, int(action))
+        self.num_decisions += 1
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {a: 0.0 for a in self.agents}
+        if self.engine.is_over(self.state_):
+            self.rewards = self._final_rewards()
+            self.terminations = {a: True for a in self.agents}
+        elif self.num_decisions >= self.max_decisions:
+            self.truncations = {a: True for a in self.agents}
+        self._after_move()
+        self._accumulate_rewards()
+
+    def _after_move(self) -> None:
+        """Point agent_selection at whoever decides now and refresh the masks in infos."""
+        self.agent_selection = self.possible_agents[self.engine.current_player(self.state_)]
+        for a in self.agents:
+            self.infos[a]["action_mask"] = self._mask_for(a)
+
+    def _final_rewards(self) -> dict[str, float]:
+        scores = np.asarray(self.engine.final_scores(self.state_), dtype=np.float64)
+        rewards = {}
+        for i, a in enumerate(self.possible_agents):
+            if self.reward_mode == "win_loss":
+                rewards[a] = 1.0 if scores[i] == scores.max() else -1.0
+            else:
+                rewards[a] = float((scores[i] - np.delete(scores, i).max()) * self.score_scale)
+        return rewards
+
+    def render(self) -> str | np.ndarray | None:
+        if self.render_mode is None or self.state_ is None:
+            return None
+        if self.render_mode == "ansi":
+            return type(self).render_ansi(self.state_)
+        return type(self).render_rgb(self.state_)
+
+    def close(self) -> None:
+        pass
+
+
+def wrap(raw: AECEnv) -> AECEnv:
+    """PettingZoo's standard wrappers: illegal move ends the game with -1, bounds check,
+    call-order check."""
+    env = wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1)
+    env = wrappers.AssertOutOfBoundsWrapper(env)
+    return wrappers.OrderEnforcingWrapper(env)

@@ -1,0 +1,61 @@
+"""Loading component data shipped inside each game package, keeping every datum's source tag.
+
+A *datum* is any JSON object with a "source" key. Its tag is the weakest source it cites, in
+the order seed > public > assumed > stand-in, so a card whose scoring rests partly on a project
+decision counts as `assumed`, never as `seed`. `python -m envs.provenance` reports the counts.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+TAGS = ("seed", "public", "assumed", "stand-in")
+
+
+@dataclass(frozen=True)
+class Datum:
+    """One tagged item of component data: where it sits in the file and what backs it."""
+
+    file: str
+    path: str
+    tag: str
+    source: str
+
+
+def load_component_data(package: str, filename: str) -> dict[str, Any]:
+    """Parse `package/data/filename` (shipped with the package, never read from shared/)."""
+    text = resources.files(package).joinpath("data", filename).read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def classify_source(source: str) -> str:
+    """The weakest tag a source string cites; raises ValueError if it cites none."""
+    lowered = source.lower()
+    if "stand-in" in lowered:
+        return "stand-in"
+    if "assumed" in lowered:
+        return "assumed"
+    if "public" in lowered:
+        return "public"
+    if "seed" in lowered:
+        return "seed"
+    raise ValueError(f"unrecognised source tag {source!r}")
+
+
+def iter_data(filename: str, data: Any, path: str = "") -> Iterator[Datum]:
+    """Every tagged datum in a loaded JSON document, depth first."""
+    if isinstance(data, dict):
+        source = data.get("source")
+        if isinstance(source, str):
+            label = data.get("id") or data.get("name") or path or "<root>"
+            yield Datum(filename, f"{path}[{label}]" if path else str(label), classify_source(source), source)
+        for key, value in data.items():
+            if key != "source":
+                yield from iter_data(filename, value, f"{path}.{key}" if path else key)
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from iter_data(filename, value, f"{path}[{i}]")

@@ -1,0 +1,51 @@
+"""The env registry: each game registers itself once (one call in its package __init__);
+`envs.make` and `envs.list_envs` read it. There is no if/elif over game names anywhere."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from envs.core.errors import ConfigError
+
+
+@dataclass(frozen=True)
+class EnvSpec:
+    """What the suite needs to know about one env id."""
+
+    env_id: str
+    raw_env: type  # EuroAECEnv subclass
+    wrapped_env: Callable[..., Any]  # env(): raw_env plus PettingZoo's standard wrappers
+    engine: Any  # implements envs.core.engine.Engine
+    player_counts: tuple[int, ...]
+    data_package: str  # package whose data/ folder holds the component data
+    data_files: tuple[str, ...]
+    check_invariants: Callable[[Any], None]  # raises AssertionError on a broken state
+
+
+_REGISTRY: dict[str, EnvSpec] = {}
+
+
+def register(spec: EnvSpec) -> None:
+    if spec.env_id in _REGISTRY:
+        raise ValueError(f"env id {spec.env_id!r} registered twice")
+    _REGISTRY[spec.env_id] = spec
+
+
+def spec(env_id: str) -> EnvSpec:
+    try:
+        return _REGISTRY[env_id]
+    except KeyError:
+        raise ConfigError(f"unknown env {env_id!r}; known: {sorted(_REGISTRY)}") from None
+
+
+def list_envs() -> list[str]:
+    return sorted(_REGISTRY)
+
+
+def make(env_id: str, *, wrapped: bool = True, **kwargs: Any) -> Any:
+    """Build env `env_id` (PettingZoo AEC). kwargs go to its raw_env: num_players, seed,
+    render_mode, reward_mode and the game's rule options. `wrapped=False` gives the raw env."""
+    entry = spec(env_id)
+    return entry.wrapped_env(**kwargs) if wrapped else entry.raw_env(**kwargs)

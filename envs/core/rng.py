@@ -1,0 +1,54 @@
+"""The only source of randomness in eurogym: a xorshift128 generator whose state is four
+uint32 words stored in an int64 array, so it lives inside a game's state (copied and
+serialised with it) and can be drawn from both in Python and inside numba kernels.
+
+All arithmetic is masked to 32 bits, so nothing overflows int64 (also under NUMBA_DISABLE_JIT).
+"""
+
+import numpy as np
+from numba import njit
+
+from envs.core.jit import KERNEL
+
+RNG_WORDS = 4
+_MASK32 = 0xFFFFFFFF
+
+
+def seed_words(seed: int) -> np.ndarray:
+    """Four non-zero 32-bit words derived from `seed` by numpy's SeedSequence (well mixed)."""
+    words = np.random.SeedSequence(int(seed)).generate_state(RNG_WORDS, dtype=np.uint32)
+    words = words.astype(np.int64)
+    if not words.any():
+        words[0] = 1
+    return words
+
+
+@njit(**KERNEL)
+def next_u32(rng):
+    """Advance the generator `rng` (int64[4]) in place and return a value in [0, 2**32)."""
+    t = rng[3]
+    s = rng[0]
+    rng[3] = rng[2]
+    rng[2] = rng[1]
+    rng[1] = s
+    t ^= (t << 11) & _MASK32
+    t ^= t >> 8
+    t = t ^ s ^ (s >> 19)
+    rng[0] = t
+    return t
+
+
+@njit(**KERNEL)
+def randint(rng, n):
+    """Uniform integer in [0, n) for 0 < n < 2**31 (multiply-shift, no modulo bias to speak of)."""
+    return (next_u32(rng) * n) >> 32
+
+
+@njit(**KERNEL)
+def shuffle(rng, values, count):
+    """Fisher-Yates shuffle of values[:count] in place."""
+    for i in range(count - 1, 0, -1):
+        j = randint(rng, i + 1)
+        tmp = values[i]
+        values[i] = values[j]
+        values[j] = tmp

@@ -1,0 +1,227 @@
+"""Final scoring (§8, §9, §10): the ten base Kingdom Builder cards and castles, one kernel per
+card. "Settlement" is every piece a player has on the board, including ones on water (Harbor)."""
+
+import numpy as np
+from numba import njit
+
+from envs.core.hexgrid import NUM_DIRECTIONS, has_neighbour_equal, label_components
+from envs.core.jit import KERNEL
+from envs.core.ranking import dense_places
+from envs.kingdom_builder.state import CARDS, LORDS_ZERO, NUM_PLAYERS, OWNER, TERRAIN
+from envs.kingdom_builder.tables import (
+    CASTLE,
+    COLS,
+    MOUNTAIN,
+    NUM_HEXES,
+    ROWS,
+    SECTION_SIZE,
+    SECTIONS_PER_GAME,
+    WATER,
+    card_param,
+)
+
+(FISHERMEN, MINERS, WORKERS, MERCHANTS, DISCOVERERS,
+ KNIGHTS, HERMITS, CITIZENS, FARMERS, LORDS) = range(10)  # fmt: skip
+CASTLE_GOLD = 3  # §8
+MERCHANTS_GOLD = card_param("merchants", "gold_per_hex")
+KNIGHTS_GOLD = card_param("knights", "gold_per_settlement")
+FARMERS_GOLD = card_param("farmers", "gold_per_settlement")
+LORDS_FIRST = card_param("lords", "first")
+LORDS_SECOND = card_param("lords", "second")
+
+
+@njit(**KERNEL)
+def _is_special(code):
+    """Castle, location (and the expansions' nomad space, palace, silo): codes 9..13."""
+    return code >= CASTLE
+
+
+@njit(**KERNEL)
+def _touches_special(nbr, terrain, h):
+    for d in range(NUM_DIRECTIONS):
+        n = nbr[h, d]
+        if n >= 0 and _is_special(terrain[n]):
+            return True
+    return False
+
+
+@njit(**KERNEL)
+def score_adjacent_terrain(buf, nbr, player, target):
+    """Fishermen (water) / Miners (mountain): 1 per settlement next to `target` terrain; a
+    settlement standing on that terrain earns nothing (§10, D16)."""
+    terrain = buf[TERRAIN : TERRAIN + NUM_HEXES]
+    owner = buf[OWNER : OWNER + NUM_HEXES]
+    gold = 0
+    for h in range(NUM_HEXES):
+        if owner[h] == player and terrain[h] != target and has_neighbour_equal(nbr, h, terrain, target, -1):
+            gold += 1
+    return gold
+
+
+@njit(**KERNEL)
+def score_workers(buf, nbr, player):
+    """Workers: 1 per settlement next to a special hex (castle, location)."""
+    terrain = buf[TERRAIN : TERRAIN + NUM_HEXES]
+    owner = buf[OWNER : OWNER + NUM_HEXES]
+    gold = 0
+    for h in range(NUM_HEXES):
+        if owner[h] == player and _touches_special(nbr, terrain, h):
+            gold += 1
+    return gold
+
+
+@njit(**KERNEL)
+def score_merchants(buf, nbr, player):
+    """Merchants: 4 per special hex H such that one settlement area of the player touches H
+    and at least one other special hex (each H counted once; D9)."""
+    terrain = buf[TERRAIN : TERRAIN + NUM_HEXES]
+    owner = buf[OWNER : OWNER + NUM_HEXES]
+    labels = np.empty(NUM_HEXES, np.int64)
+    num_areas = label_components(nbr, owner, player, labels)
+    specials_per_area = np.zeros(num_areas + 1, np.int64)
+    for h in range(NUM_HEXES):  # count the distinct special hexes each area touches
+        if _is_special(terrain[h]):
+            for area in _areas_touching(nbr, labels, h):
+                specials_per_area[area] += 1
+    gold = 0
+    for h in range(NUM_HEXES):
+        if _is_special(terrain[h]):
+            for area in _areas_touching(nbr, labels, h):
+                if specials_per_area[area] >= 2:
+                    gold += MERCHANTS_GOLD
+                    break
+    return gold
+
+
+@njit(**KERNEL)
+def _areas_touching(nbr, labels, h):
+    """Distinct area labels among the neighbours of h (int64 array, possibly empty)."""
+    found = np.empty(NUM_DIRECTIONS, np.int64)
+    count = 0
+    for d in range(NUM_DIRECTIONS):
+        n = nbr[h, d]
+        if n < 0 or labels[n] < 0:
+            continue
+        duplicate = False
+        for i in range(count):
+            if found[i] == labels[n]:
+                duplicate = True
+        if not duplicate:
+            found[count] = labels[n]
+            count += 1
+    return found[:count]
+
+
+@njit(**KERNEL)
+def _row_counts(owner, player, out):
+    for r in range(ROWS):
+        out[r] = 0
+        for c in range(COLS):
+            if owner[r * COLS + c] == player:
+                out[r] += 1
+
+
+@njit(**KERNEL)
+def score_rows(buf, player, card):
+    """Discoverers: 1 per row with a settlement. Knights: 2 per settlement on the player's
+    fullest row."""
+    owner = buf[OWNER : OWNER + NUM_HEXES]
+    counts = np.empty(ROWS, np.int64)
+    _row_counts(owner, player, counts)
+    if card == DISCOVERERS:
+        return np.count_nonzero(counts)
+    return KNIGHTS_GOLD * counts.max()
+
+
+@njit(**KERNEL)
+def score_areas(buf, nbr, player, card):
+    """Hermits: 1 per settlement area. Citizens: 1 per 2 settlements of the largest area."""
+    owner = buf[OWNER : OWNER + NUM_HEXES]
+    labels = np.empty(NUM_HEXES, np.int64)
+    num_areas = label_components(nbr, owner, player, labels)
+    if card == HERMITS:
+        return num_areas
+    sizes = np.zeros(num_areas + 1, np.int64)
+    for h in range(NUM_HEXES):
+        if labels[h] >= 0:
+            sizes[labels[h]] += 1
+    return sizes.max() // 2
+
+
+@njit(**KERNEL)
+def section_counts(buf, out):
+    """out int64[4, P]: settlements of each player in each quadrant (§2.2)."""
+    owner = buf[OWNER : OWNER + NUM_HEXES]
+    out[:, :] = 0
+    for h in range(NUM_HEXES):
+        if owner[h] >= 0:
+            r, c = h // COLS, h % COLS
+            out[2 * (r // SECTION_SIZE) + c // SECTION_SIZE, owner[h]] += 1
+
+
+@njit(**KERNEL)
+def score_farmers(buf, player):
+    """Farmers: 3 per settlement in the section where the player has the fewest."""
+    counts = np.empty((SECTIONS_PER_GAME, buf[NUM_PLAYERS]), np.int64)
+    section_counts(buf, counts)
+    return FARMERS_GOLD * counts[:, player].min()
+
+
+@njit(**KERNEL)
+def score_lords(buf, player):
+    """Lords: per section, 12 to all tied for most (>= 1), 6 to all tied at the next distinct
+    count (0 allowed unless lords_zero_can_be_second is off, D8); empty sections pay nothing."""
+    n = buf[NUM_PLAYERS]
+    counts = np.empty((SECTIONS_PER_GAME, n), np.int64)
+    section_counts(buf, counts)
+    places = np.empty(n, np.int64)
+    min_second = 0 if buf[LORDS_ZERO] else 1
+    gold = 0
+    for s in range(SECTIONS_PER_GAME):
+        dense_places(counts[s], 2, 1, min_second, places)
+        if places[player] == 0:
+            gold += LORDS_FIRST
+        elif places[player] == 1:
+            gold += LORDS_SECOND
+    return gold
+
+
+@njit(**KERNEL)
+def score_castles(buf, nbr, player):
+    """§8: 3 gold per castle hex with at least one of the player's settlements next to it."""
+    terrain = buf[TERRAIN : TERRAIN + NUM_HEXES]
+    owner = buf[OWNER : OWNER + NUM_HEXES]
+    gold = 0
+    for h in range(NUM_HEXES):
+        if terrain[h] == CASTLE and has_neighbour_equal(nbr, h, owner, player, -1):
+            gold += CASTLE_GOLD
+    return gold
+
+
+@njit(**KERNEL)
+def score_card(buf, nbr, player, card):
+    """Gold from one Kingdom Builder card (§10)."""
+    if card == FISHERMEN:
+        return score_adjacent_terrain(buf, nbr, player, WATER)
+    if card == MINERS:
+        return score_adjacent_terrain(buf, nbr, player, MOUNTAIN)
+    if card == WORKERS:
+        return score_workers(buf, nbr, player)
+    if card == MERCHANTS:
+        return score_merchants(buf, nbr, player)
+    if card == DISCOVERERS or card == KNIGHTS:
+        return score_rows(buf, player, card)
+    if card == HERMITS or card == CITIZENS:
+        return score_areas(buf, nbr, player, card)
+    if card == FARMERS:
+        return score_farmers(buf, player)
+    return score_lords(buf, player)
+
+
+@njit(**KERNEL)
+def score_breakdown(buf, nbr, out):
+    """out int64[P, 4]: gold per player from the 3 game cards (columns 0-2) and castles (3)."""
+    for p in range(buf[NUM_PLAYERS]):
+        for i in range(3):
+            out[p, i] = score_card(buf, nbr, p, buf[CARDS + i])
+        out[p, 3] = score_castles(buf, nbr, p)
