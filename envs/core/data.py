@@ -2,7 +2,9 @@
 
 A *datum* is any JSON object with a "source" key. Its tag is the weakest source it cites, in
 the order seed > public > assumed > stand-in, so a card whose scoring rests partly on a project
-decision counts as `assumed`, never as `seed`. `python -m envs.provenance` reports the counts.
+decision counts as `assumed`, never as `seed`. A datum whose source is `unavailable` (e.g. a board
+map nobody could recover) is a placeholder the engine must not use. `python -m envs.provenance`
+reports the counts.
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-TAGS = ("seed", "public", "assumed", "stand-in")
+TAGS = ("seed", "public", "assumed", "stand-in", "unavailable")
+UNSOURCED = ("assumed", "stand-in", "unavailable")
 
 
 @dataclass(frozen=True)
@@ -35,6 +38,8 @@ def load_component_data(package: str, filename: str) -> dict[str, Any]:
 def classify_source(source: str) -> str:
     """The weakest tag a source string cites; raises ValueError if it cites none."""
     lowered = source.lower()
+    if lowered.startswith("unavailable"):
+        return "unavailable"
     if "stand-in" in lowered:
         return "stand-in"
     if "assumed" in lowered:
@@ -51,8 +56,9 @@ def iter_data(filename: str, data: Any, path: str = "") -> Iterator[Datum]:
     if isinstance(data, dict):
         source = data.get("source")
         if isinstance(source, str):
-            label = data.get("id") or data.get("name") or path or "<root>"
-            yield Datum(filename, f"{path}[{label}]" if path else str(label), classify_source(source), source)
+            label = data.get("id") or data.get("name")
+            where = f"{path}[{label}]" if label and path else str(label or path or "<root>")
+            yield Datum(filename, where, classify_source(source), source)
         for key, value in data.items():
             if key != "source":
                 yield from iter_data(filename, value, f"{path}.{key}" if path else key)

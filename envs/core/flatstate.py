@@ -52,13 +52,13 @@ class FlatState:
         self.buf = np.zeros(self.LAYOUT.size, np.int64) if buf is None else buf
         self.mask = np.zeros(self.NUM_ACTIONS, np.int8) if mask is None else mask
 
-    def __getattr__(self, name: str) -> np.ndarray | int:
-        """Array fields read as writable views into the buffer, scalar fields as ints."""
-        layout = type(self).LAYOUT
-        if name in layout.fields:
-            offset, shape = layout.fields[name]
-            return int(self.buf[offset]) if shape == () else layout.view(self.buf, name)
-        raise AttributeError(f"{type(self).__name__} has no field {name!r}")
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """Give each declared field a property: array fields read as writable views into the
+        buffer, scalar fields as ints."""
+        super().__init_subclass__(**kwargs)
+        if "LAYOUT" in cls.__dict__:
+            for name, (offset, shape) in cls.LAYOUT.fields.items():
+                setattr(cls, name, property(_field_getter(offset, shape), doc=f"state field {name}{shape}"))
 
     def set(self, name: str, value: int) -> None:
         """Write a scalar field (scenario set-up in tests and tools)."""
@@ -109,3 +109,12 @@ class FlatState:
             raise ValueError(f"state mask has {mask.size} entries, expected {cls.NUM_ACTIONS}")
         state.mask[:] = mask
         return state
+
+
+def _field_getter(offset: int, shape: tuple[int, ...]):
+    if shape == ():
+        return lambda self: int(self.buf[offset])
+    end = offset + math.prod(shape)
+    if len(shape) == 1:
+        return lambda self: self.buf[offset:end]
+    return lambda self: self.buf[offset:end].reshape(shape)

@@ -22,6 +22,8 @@ class EnvSpec:
     data_package: str  # package whose data/ folder holds the component data
     data_files: tuple[str, ...]
     check_invariants: Callable[[Any], None]  # raises AssertionError on a broken state
+    private_fields: tuple[str, ...] = ()  # state fields indexed by seat, seen only by that seat
+    secret_fields: tuple[str, ...] = ()  # state fields nobody may observe (deck order, RNG)
 
 
 _REGISTRY: dict[str, EnvSpec] = {}

@@ -1,0 +1,51 @@
+"""Helpers for tests and benchmarks: seeded random play over any registered engine."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from envs.core.jit import KERNEL
+from envs.core.rng import randint
+
+
+@njit(**KERNEL)
+def random_legal_action(mask, rng):
+    """A uniformly random index i with mask[i] != 0 (int8 mask, int64[4] RNG words), or -1."""
+    count = 0
+    for i in range(mask.shape[0]):
+        if mask[i]:
+            count += 1
+    if count == 0:
+        return -1
+    k = randint(rng, count)
+    for i in range(mask.shape[0]):
+        if mask[i]:
+            if k == 0:
+                return i
+            k -= 1
+    return -1
+
+
+def random_playout(
+    engine: Any,
+    state: Any,
+    rng: np.random.Generator,
+    check: Callable[[Any], None] | None = None,
+    max_decisions: int = 100_000,
+) -> int:
+    """Play uniformly random legal actions until the game ends; returns the decision count.
+    `check(state)` runs after every decision. Raises RuntimeError past `max_decisions`."""
+    decisions = 0
+    while not engine.is_over(state):
+        mask = engine.legal_action_mask(state, engine.current_player(state))
+        engine.apply_action(state, int(rng.choice(np.flatnonzero(mask))))
+        decisions += 1
+        if check is not None:
+            check(state)
+        if decisions > max_decisions:
+            raise RuntimeError(f"game did not end within {max_decisions} decisions")
+    return decisions

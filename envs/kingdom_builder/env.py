@@ -1,0 +1,58 @@
+"""Kingdom Builder (base game) as a PettingZoo AEC environment.
+
+| Import             | `from envs.kingdom_builder import env` or `envs.make("kingdom_builder_v0")` |
+|--------------------|------------------------------------------------------------------------------|
+| Actions            | Discrete(409)                                                                |
+| Agents             | `player_0` .. `player_{n-1}`, n = 2..5 (default 4)                           |
+| Observation        | Dict(observation=Box(0, 1, (6942,), float32), action_mask=Box(0, 1, (409,), int8)) |
+| Rules              | shared/rules/kingdom_builder.md §1-10 (base game), decisions §16             |
+
+Observation: `encoders.kingdom_builder.encode_flat` (its docstring lists every entry): 17
+spatial planes (terrain, settlements relative to the observer, location tiles), then seat and
+game scalars. Another player's terrain card and the deck order are never included.
+
+Legal actions mask: `observation["action_mask"]` and `infos[agent]["action_mask"]`; all
+zeros for an agent that is not to act.
+
+Action space (envs/kingdom_builder/actions.py): 0-399 a hex (row*20+col) whose meaning
+depends on the phase (mandatory placement, tile target, settlement to move), 400-407 use a
+location tile (oracle, farm, oasis, tower, tavern, barn, harbor, paddock), 408 end the turn.
+A forced "end turn" is taken automatically.
+
+Rewards: at game end, `reward_mode="win_loss"` gives +1 to every player with the most gold
+and -1 to the rest; `"score_margin"` gives (own gold - best opponent's gold) / 100.
+
+Options: num_players, seed, render_mode ("ansi" | "rgb_array"), reward_mode, max_decisions
+and the rule options of `envs.kingdom_builder.config.Config` (sections, rotations, cards,
+start_player, lords_zero_can_be_second).
+
+Version history:
+* v0: base game, 2-5 players, all 8 base sections and 10 base cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from envs.core.aec import EuroAECEnv, wrap
+from encoders.kingdom_builder import FLAT_SIZE, encode_flat
+from envs.kingdom_builder.render import render_ansi, render_rgb
+from envs.kingdom_builder.rules import ENGINE
+
+
+class raw_env(EuroAECEnv):  # noqa: N801  (PettingZoo's naming convention)
+    """The bare AEC env; illegal actions raise IllegalActionError (a ValueError)."""
+
+    metadata = {**EuroAECEnv.metadata, "name": "kingdom_builder_v0"}
+    engine = ENGINE
+    observation_size = FLAT_SIZE
+    encode = staticmethod(encode_flat)
+    render_ansi = staticmethod(render_ansi)
+    render_rgb = staticmethod(render_rgb)
+    score_scale = 0.01
+    default_players = 4
+
+
+def env(**kwargs: Any) -> EuroAECEnv:
+    """raw_env wrapped in PettingZoo's standard wrappers (illegal move -> -1 and game over)."""
+    return wrap(raw_env(**kwargs))

@@ -1,0 +1,27 @@
+"""Many seeded random games per player count: no crash, the game always ends, and the game's
+invariants (conservation, legality, non-empty mask) hold after every decision."""
+
+import numpy as np
+import pytest
+
+import envs
+from envs.core.testing import random_playout
+from tests.conformance.cases import CASES
+
+GAMES_PER_PLAYER_COUNT = 300
+
+
+@pytest.mark.parametrize("env_id,num_players", CASES)
+def test_random_games_keep_invariants_and_end(env_id, num_players):
+    spec = envs.spec(env_id)
+    engine = spec.engine
+    config = engine.make_config(num_players)
+    lengths = []
+    for seed in range(GAMES_PER_PLAYER_COUNT):
+        state = engine.new_game(config, seed)
+        spec.check_invariants(state)
+        lengths.append(random_playout(engine, state, np.random.default_rng(seed), spec.check_invariants))
+        assert engine.is_over(state)
+        scores = engine.final_scores(state)
+        assert scores.shape == (num_players,) and (scores >= 0).all()
+    assert min(lengths) > 0

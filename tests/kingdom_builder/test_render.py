@@ -1,0 +1,181 @@
+"""Kingdom Builder renderers and the shared hex drawing helpers they rest on."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from envs.core.hexgrid import neighbour_table
+from envs.core.render import (
+    PLAYER_COLOURS,
+    PLAYER_GLYPHS,
+    hex_centres,
+    hex_index_map,
+    image_size,
+    rasterize_hexes,
+)
+from envs.kingdom_builder.config import make_config
+from envs.kingdom_builder.render import (
+    HEX_SIZE,
+    TERRAIN_COLOURS,
+    render_ansi,
+    render_rgb,
+    terrain_glyph,
+)
+from envs.kingdom_builder.rules import new_game
+from envs.kingdom_builder.state import PHASE_NAMES, State
+from envs.kingdom_builder.tables import CARD_NAMES, COLS, LOCATION, ROWS, WATER
+
+
+@pytest.fixture
+def state() -> State:
+    return new_game(make_config(3), seed=0)
+
+
+def board_cells(text: str) -> list[list[str]]:
+    """The 2-character cells of the 20 board lines: `RR ` label, one more space on odd rows."""
+    cells = []
+    for row, line in enumerate(text.splitlines()[:ROWS]):
+        assert line.startswith(f"{row:2d} ")
+        start = 3 + (row & 1)
+        line = line.ljust(start + 2 * COLS)
+        cells.append([line[start + 2 * c : start + 2 * c + 2] for c in range(COLS)])
+    return cells
+
+
+def centre_pixel(image: np.ndarray, hex_id: int) -> np.ndarray:
+    x, y = hex_centres(ROWS, COLS, HEX_SIZE)[hex_id]
+    return image[int(round(y)), int(round(x))]
+
+
+def first_hex(state: State, terrain: int) -> int:
+    return int(np.flatnonzero(state.terrain == terrain)[0])
+
+
+def test_ansi_board_has_20_rows_of_20_cells_matching_the_terrain(state: State) -> None:
+    text = render_ansi(state)
+    cells = board_cells(text)
+    assert len(cells) == ROWS and all(len(row) == COLS for row in cells)
+    for h in range(ROWS * COLS):
+        cell = cells[h // COLS][h % COLS]
+        assert cell[0] == terrain_glyph(int(state.terrain[h]))
+        if state.terrain[h] == LOCATION:
+            assert cell[1] == str(state.tiles_left[state.slot_of_hex[h]])
+        else:
+            assert cell[1] == " "
+
+
+def test_ansi_shows_settlements_at_their_row_and_column(state: State) -> None:
+    odd_row, even_row = 3 * COLS + 7, 8 * COLS + 19
+    state.owner[odd_row] = 1
+    state.owner[even_row] = 2
+    cells = board_cells(render_ansi(state))
+    assert cells[3][7][0] == PLAYER_GLYPHS[1]
+    assert cells[8][19][0] == PLAYER_GLYPHS[2]
+    glyphs = {cell[0] for row in cells for cell in row}
+    assert PLAYER_GLYPHS[0] not in glyphs
+
+
+def test_ansi_location_shows_tiles_left(state: State) -> None:
+    slot = 0
+    h = int(state.slot_hex[slot])
+    state.tiles_left[slot] = 1
+    assert board_cells(render_ansi(state))[h // COLS][h % COLS] == "L1"
+
+
+def test_ansi_hides_hands_and_deck_order(state: State) -> None:
+    before = render_ansi(state)
+    other = state.copy()
+    for p in range(other.num_players):
+        other.hand[p] = (other.hand[p] + 1) % 5
+    other.deck[: other.deck_size] = other.deck[: other.deck_size][::-1].copy()
+    assert not np.array_equal(other.hand, state.hand)
+    assert render_ansi(other) == before
+
+
+def test_ansi_status_lists_public_information(state: State) -> None:
+    state.supply[1] = 37
+    text = render_ansi(state)
+    assert PHASE_NAMES[state.phase] in text
+    assert f"player {PLAYER_GLYPHS[state.cur]} to act" in text
+    for card in state.cards:
+        assert CARD_NAMES[card] in text
+    assert any(line.startswith(PLAYER_GLYPHS[1]) and " 37 " in line for line in text.splitlines())
+
+
+def test_ansi_is_plain_unless_colour_is_asked_for(state: State) -> None:
+    state.owner[0] = 0
+    assert "\x1b" not in render_ansi(state)
+    assert "\x1b[" in render_ansi(state, colour=True)
+
+
+def test_rgb_shape_and_dtype(state: State) -> None:
+    image = render_rgb(state)
+    assert image.dtype == np.uint8
+    assert image.shape == (*image_size(ROWS, COLS, HEX_SIZE), 3)
+
+
+def test_rgb_settlements_use_their_player_colour() -> None:
+    state = new_game(make_config(5), seed=1)
+    hexes = [0, 21, 199, 250, 399]
+    for p, h in enumerate(hexes):
+        state.owner[h] = p
+    image = render_rgb(state)
+    for p, h in enumerate(hexes):
+        assert tuple(centre_pixel(image, h)) == tuple(PLAYER_COLOURS[p])
+
+
+def test_rgb_empty_hexes_show_their_terrain_colour(state: State) -> None:
+    image = render_rgb(state)
+    water = first_hex(state, WATER)
+    assert tuple(centre_pixel(image, water)) == tuple(TERRAIN_COLOURS[WATER])
+    for h in np.flatnonzero(state.terrain != LOCATION):
+        assert tuple(centre_pixel(image, h)) == tuple(TERRAIN_COLOURS[state.terrain[h]])
+
+
+def test_distinct_terrains_and_players_get_distinct_colours() -> None:
+    assert len({tuple(c) for c in TERRAIN_COLOURS}) == len(TERRAIN_COLOURS)
+    assert len({tuple(c) for c in PLAYER_COLOURS}) == len(PLAYER_COLOURS) == len(PLAYER_GLYPHS)
+
+
+def test_rgb_marks_one_dot_per_tile_left(state: State) -> None:
+    slot = 0
+    h = int(state.slot_hex[slot])
+    in_hex = hex_index_map(ROWS, COLS, HEX_SIZE) == h
+    white_pixels = []
+    for left in (2, 1, 0):
+        state.tiles_left[slot] = left
+        white = (render_rgb(state) == 255).all(axis=2)
+        white_pixels.append(int((white & in_hex).sum()))
+    assert white_pixels[0] > white_pixels[1] > white_pixels[2] == 0
+
+
+def test_hex_index_map_is_the_nearest_centre_tiling() -> None:
+    rows, cols, size = 4, 5, 10.0
+    index = hex_index_map(rows, cols, size)
+    centres = hex_centres(rows, cols, size)
+    y, x = np.mgrid[0 : index.shape[0], 0 : index.shape[1]]
+    pixels = np.stack([x.ravel(), y.ravel()], axis=1).astype(np.float64)
+    dist2 = ((pixels[:, None, :] - centres[None]) ** 2).sum(axis=2)
+    on_board = index.ravel() >= 0
+    assert on_board.mean() > 0.8
+    assert np.array_equal(index.ravel()[on_board], dist2.argmin(axis=1)[on_board])
+    assert np.sqrt(dist2.min(axis=1)[on_board]).max() <= size + 1e-9
+
+
+def test_hex_centres_put_grid_neighbours_one_hex_width_apart() -> None:
+    rows, cols, size = 6, 7, 12.0
+    centres = hex_centres(rows, cols, size)
+    neighbours = neighbour_table(rows, cols)
+    a, d = np.nonzero(neighbours >= 0)
+    gaps = np.linalg.norm(centres[a] - centres[neighbours[a, d]], axis=1)
+    np.testing.assert_allclose(gaps, np.sqrt(3.0) * size)
+
+
+def test_rasterize_fills_hexes_and_background() -> None:
+    rows, cols, size = 3, 3, 8.0
+    colours = np.arange(rows * cols * 3, dtype=np.uint8).reshape(-1, 3) + 10
+    image = rasterize_hexes(rows, cols, size, colours, background=(1, 2, 3), outline=None)
+    index = hex_index_map(rows, cols, size)
+    assert np.array_equal(image[index >= 0], colours[index[index >= 0]])
+    assert (image[index < 0] == (1, 2, 3)).all()
