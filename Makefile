@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PIP) install -q --upgrade pip
-	$(PIP) install -q -c constraints.txt -e ".[dev]"
+	$(PIP) install -q -c constraints.txt -e ".[dev,train,notebooks]"
 	touch $(STAMP)
 
 demo: $(STAMP)  ## play one 4-player game with random agents, then print the throughput table
