@@ -16,7 +16,8 @@ ROWS = COLS = 20
 EMPTY = -1
 BUILDABLE = "buildable"  # target filter: any buildable terrain (§1.2)
 BUILDABLE_CODES = frozenset(TERRAIN_CODES[c] for c in "GCDFTSA")
-SPECIAL_CODES = frozenset(TERRAIN_CODES[c] for c in "KLNPO")  # castle, location, nomad, palace, silo
+# Special hexes: castle, location, nomad space, palace, silo.
+SPECIAL_CODES = frozenset(TERRAIN_CODES[c] for c in "KLNPO")
 WATER, MOUNTAIN, CASTLE = TERRAIN_CODES["W"], TERRAIN_CODES["M"], TERRAIN_CODES["K"]
 GRASS, DESERT = TERRAIN_CODES["G"], TERRAIN_CODES["D"]
 

@@ -130,7 +130,9 @@ def _rebuild_slots(state: State, types: dict[int, str]) -> None:
     state.tile_used[:] = 0
     location_hexes = np.flatnonzero(state.terrain == LOCATION)
     if len(location_hexes) > len(state.slot_hex):
-        raise ValueError(f"at most {len(state.slot_hex)} location hexes, drew {len(location_hexes)}")
+        raise ValueError(
+            f"at most {len(state.slot_hex)} location hexes, drew {len(location_hexes)}"
+        )
     for slot, h in enumerate(location_hexes):
         name = types.get(int(h), BASE_SECTIONS[HEX_SECTION[h]])
         state.slot_of_hex[h] = slot
@@ -278,9 +280,7 @@ def finish_turn(state: State) -> None:
 def kernel_targets(state: State, player: int, tile: str, origin: Hex = EMPTY) -> set[int]:
     """Destinations of a location action for `player`, from the engine kernel."""
     out = np.zeros(NUM_HEXES, np.int8)
-    kernels.tile_targets(
-        state.buf, NEIGHBOURS, player, TILE_NAMES.index(tile), as_hex(origin), out
-    )
+    kernels.tile_targets(state.buf, NEIGHBOURS, player, TILE_NAMES.index(tile), as_hex(origin), out)
     return hexes(out)
 
 

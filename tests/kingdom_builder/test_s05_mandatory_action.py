@@ -220,7 +220,9 @@ def test_s05_no_legal_hex_exception_between_placements():
     assert state.played == T
     assert state.removed[G] == removed_before[G] + 1
     assert state.mandatory_left == 1 and state.phase == PHASE_MANDATORY
-    assert legal_hexes(state) == cells((0, 1), (0, 2), (0, 3), (1, 0), (1, 3), (2, 1), (2, 2), (2, 3))
+    assert legal_hexes(state) == cells(
+        (0, 1), (0, 2), (0, 3), (1, 0), (1, 3), (2, 1), (2, 2), (2, 3)
+    )
 
 
 def test_s05_no_legal_hex_exception_at_start_of_mandatory_after_extra_action():

@@ -304,6 +304,33 @@ def test_s07_3_losing_one_of_two_identical_tiles_keeps_the_usable_copy():
     assert "paddock" in legal_tiles(state)
 
 
+def test_s07_3_taking_and_losing_the_same_type_in_one_move_keeps_the_usable_copy():
+    # Arrange: barn locations A = (2,2) and B = (2,6); player 0 holds A's tile from an
+    # earlier turn (usable now) and a Paddock tile
+    #   row 0: G G G G G G 0 L       (0,7) paddock location
+    #   row 2: G G A 0 G G B         (2,3) moves east 2 to (2,5), which touches B, not A
+    state = blank_game(
+        terrain_rows="""
+        G G G G G G G L G G
+         G G G G G G G G G G
+        G G L G G G L G G G
+         G G G G G G G G G G
+        """,
+        locations={(0, 7): "paddock", (2, 2): "barn", (2, 6): "barn"},
+        played="G",
+    )
+    place(state, 0, (2, 3), (0, 6))
+    give_tile(state, 0, (2, 2))
+    give_tile(state, 0, (0, 7))
+    # Act
+    act(state, tile_action("paddock"), (2, 3), (2, 5))
+    # Assert: B's tile taken, A's tile lost; of the two identical copies the player gives up
+    # the one taken this turn, so a Barn action is still available (§7.3)
+    assert state.holding[0, slot(state, 2, 2)] == 0
+    assert state.holding[0, slot(state, 2, 6)] == 1
+    assert "barn" in legal_tiles(state)
+
+
 # ---------------------------------------------------------------- §7.4 build actions
 
 # Player 0 on (1,1) beside the location (1,0); forest (0,1) is the only forest next to it.
@@ -531,6 +558,18 @@ def test_s07_4_harbor_moves_onto_water():
     assert targets == cells((2, 7))
     assert state.owner[hx(2, 7)] == 0 and state.terrain[hx(2, 7)] == W
     assert state.owner[hx(2, 2)] == -1
+
+
+def test_s07_2_settlement_moved_onto_water_takes_a_tile():
+    # Arrange: a farm location at (3,7), next to the water hex (2,7)
+    rows = HARBOR_FIELD.replace(" G G G G G G L G", " G G G G G G L L")
+    state = blank_game(terrain_rows=rows, locations={(3, 6): "harbor", (3, 7): "farm"}, played="G")
+    place(state, 0, (2, 2), (2, 6))
+    give_tile(state, 0, (3, 6))
+    # Act: Harbor moves (2,2) onto the water hex (2,7)
+    act(state, tile_action("harbor"), (2, 2), (2, 7))
+    # Assert
+    assert state.holding[0, slot(state, 3, 7)] == 1
 
 
 def test_s07_4_harbor_any_water_when_none_adjacent():

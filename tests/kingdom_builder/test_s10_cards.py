@@ -186,9 +186,10 @@ def test_s10_farmers_worked_example_scores_12():
     assert gold(state, "farmers") == [12, 0]
 
 
-def test_s10_lords_ties():
-    # Arrange: 4 players; section 0 holds 8/8/6/2 (seed example)
-    state = blank_game(4, fill="G", terrain_rows="")
+@pytest.mark.parametrize("zero_can_be_second", [True, False])
+def test_s10_lords_ties(zero_can_be_second):
+    # Arrange: 4 players; section 0 holds 8/8/6/2 (seed example); the D8 flag cannot matter
+    state = blank_game(4, fill="G", terrain_rows="", lords_zero_can_be_second=zero_can_be_second)
     fill_sections(state, [[8, 8, 6, 2], [], [], []])
     # Act / Assert: both leaders 12, next distinct count 6, the rest 0; empty sections pay 0
     assert gold(state, "lords") == [12, 12, 6, 0]
@@ -202,12 +203,12 @@ def test_s10_lords_tie_for_second():
     assert gold(state, "lords") == [12, 6, 6, 0]
 
 
-@pytest.mark.parametrize(("zero_can_be_second", "expected"), [(True, [12, 6, 6]), (False, [12, 0, 0])])
+@pytest.mark.parametrize(
+    ("zero_can_be_second", "expected"), [(True, [12, 6, 6]), (False, [12, 0, 0])]
+)
 def test_s10_lords_zero_can_be_second_D8(zero_can_be_second, expected):
     # Arrange: only player 0 has settlements, all in section 2
-    state = blank_game(
-        3, fill="G", terrain_rows="", lords_zero_can_be_second=zero_can_be_second
-    )
+    state = blank_game(3, fill="G", terrain_rows="", lords_zero_can_be_second=zero_can_be_second)
     fill_sections(state, [[], [], [4], []])
     # Act / Assert: with the D8 flag the players with 0 are "second" in that one section
     assert gold(state, "lords") == expected

@@ -1,0 +1,358 @@
+"""Kingdom Builder throughput through PettingZoo, through the raw env and as a bare engine, next
+to PettingZoo's own `connect_four_v3` measured in the same run on the same machine.
+
+Every rate row plays whole random games for `--seconds` in total, after one untimed warm-up
+game (so numba compilation and cache loading are excluded). The rows take turns in `ROUNDS`
+slices each, so a change in machine load during the run hits all of them alike and the ratios
+to connect four stay fair.
+
+* `kingdom_builder env()`: `envs.make(ENV_ID)` with PettingZoo's standard wrappers, driven by
+  the standard AEC loop (`agent_iter`, `last`, `step`). Steps/s counts decisions: `step` calls
+  with an action, not the dead steps (`step(None)`) that retire finished agents. Random agents
+  pick uniformly among the legal indices of `obs["action_mask"]` (`np.flatnonzero` and one
+  seeded `Generator.integers` draw), so the rate includes observation encoding, mask copies
+  and the wrappers' checks: the cost a learner pays per decision.
+* `kingdom_builder raw_env`: the same loop without the wrappers (`wrapped=False`).
+* `kingdom_builder engine`: `ENGINE.new_game` and `ENGINE.apply_action` only, with actions
+  from the numba kernel `random_legal_action(state.mask, words)`; no observations. This is the
+  ceiling for search (MCTS rollouts) and for any batched wrapper.
+* `connect_four_v3 env()`: PettingZoo's reference env with the same loop, pick and counting.
+  It is the yardstick: absolute rates depend on the machine, the ratio much less.
+
+Targets: env() at least 1.5x connect four's steps/s (a far bigger game should still not be the
+bottleneck of a training loop); the bare engine at least 100,000 decisions/s; `import envs`,
+make, reset and a first step under 3 s with a warm numba cache (timed in a fresh interpreter
+from just before it is spawned until its step returns; run twice, the second is reported);
+one state copy (`state.nbytes()`) under 64 KB. Peak RSS of this process is reported only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import os
+import platform
+import resource
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numba
+import numpy as np
+import pettingzoo
+from pettingzoo import AECEnv
+from pettingzoo.classic.connect_four import connect_four
+
+import envs
+from envs.core.rng import seed_words
+from envs.core.testing import random_legal_action
+
+ENV_ID = "kingdom_builder_v0"
+ENV_RATIO_TARGET = 1.5
+ENGINE_TARGET = 100_000
+FIRST_STEP_TARGET_S = 3.0
+STATE_BYTES_TARGET = 64 * 1024
+WARMUP_SEED = 1_000_000  # warm-up games use seeds far from the timed ones
+ROUNDS = 6  # interleaved slices per rate row
+REPO_ROOT = Path(__file__).resolve().parents[1]
+
+FIRST_STEP_CODE = """
+import time
+import numpy as np
+import envs
+env = envs.make({env_id!r}, num_players={players})
+env.reset(seed=0)
+env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
+print(time.time())
+"""
+
+
+Runner = Callable[[float, int], dict[str, float]]  # (seconds, first seed) -> `play_games` keys
+
+
+def random_pick(mask: np.ndarray, rng: np.random.Generator) -> int:
+    """A uniformly random legal index of `mask` (non-zero entries)."""
+    legal = np.flatnonzero(mask)
+    return int(legal[rng.integers(legal.size)])
+
+
+def _rate(decisions: int, games: int, seconds: float) -> dict[str, float]:
+    return {
+        "decisions": decisions,
+        "games": games,
+        "seconds": seconds,
+        "per_second": decisions / seconds,
+        "games_per_second": games / seconds,
+    }
+
+
+def play_games(env: AECEnv, seconds: float, seed: int) -> dict[str, float]:
+    """Random games through the standard AEC loop, whole games until `seconds` have passed.
+
+    Args:
+        env: any PettingZoo AEC env whose observations hold an "action_mask".
+        seconds: time budget; at least one game is played.
+        seed: game g is reset with seed + g; the action picks draw from a Generator(seed).
+
+    Returns:
+        decisions (non-dead steps), games, seconds, per_second (decisions/s), games_per_second.
+    """
+    rng = np.random.default_rng(seed)
+    decisions = games = 0
+    start = time.perf_counter()
+    while True:
+        env.reset(seed=seed + games)
+        for _ in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                action = None
+            else:
+                action = random_pick(obs["action_mask"], rng)
+                decisions += 1
+            env.step(action)
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return _rate(decisions, games, elapsed)
+
+
+def engine_games(players: int, seconds: float, seed: int) -> dict[str, float]:
+    """Whole random games on the bare engine (new_game + apply_action) for `seconds`.
+
+    Args:
+        players: seats per game.
+        seconds: time budget; at least one game is played.
+        seed: game g starts from seed + g; actions draw from seed_words(seed).
+
+    Returns:
+        The same keys as `play_games`; per_second is decisions/s.
+    """
+    engine = envs.spec(ENV_ID).engine
+    config = engine.make_config(players)
+    words = seed_words(seed)
+    decisions = games = 0
+    start = time.perf_counter()
+    while True:
+        state = engine.new_game(config, seed + games)
+        while not engine.is_over(state):
+            engine.apply_action(state, random_legal_action(state.mask, words))
+            decisions += 1
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return _rate(decisions, games, elapsed)
+
+
+def env_runner(make_env: Callable[[], AECEnv]) -> Runner:
+    """`play_games` on a fresh env, after one untimed warm-up game."""
+    env = make_env()
+    play_games(env, 0.0, WARMUP_SEED)
+    return functools.partial(play_games, env)
+
+
+def engine_runner(players: int) -> Runner:
+    """`engine_games` for `players` seats, after one untimed warm-up game."""
+    engine_games(players, 0.0, WARMUP_SEED)
+    return functools.partial(engine_games, players)
+
+
+def measure_rates(players: int, seconds: float, rounds: int = ROUNDS) -> dict[str, dict]:
+    """Every rate row for `seconds` in total, in `rounds` interleaved slices, so that a change
+    in machine load hits all rows alike and the ratios to connect four stay fair.
+
+    Args:
+        players: Kingdom Builder seats.
+        seconds: time budget of each row.
+        rounds: slices per row; the rows take turns, one slice each.
+
+    Returns:
+        Row name (connect_four, env, raw_env, engine) -> the keys of `play_games`.
+    """
+    runners = {
+        # connect_four_v3.env, imported from its defining module: the connect_four_v3 alias
+        # warns that the old creation API is deprecated (PettingZoo 1.27)
+        "connect_four": env_runner(connect_four.env),
+        "env": env_runner(lambda: envs.make(ENV_ID, num_players=players)),
+        "raw_env": env_runner(lambda: envs.make(ENV_ID, num_players=players, wrapped=False)),
+        "engine": engine_runner(players),
+    }
+    totals = {name: {"decisions": 0, "games": 0, "seconds": 0.0} for name in runners}
+    for _ in range(rounds):
+        for name, run in runners.items():
+            total = totals[name]
+            part = run(seconds / rounds, total["games"])  # seeds continue across slices
+            for key in total:
+                total[key] += part[key]
+    return {name: _rate(**total) for name, total in totals.items()}
+
+
+def time_first_step(players: int) -> float:
+    """Seconds from spawning a fresh interpreter until `import envs`, make, reset and one step
+    have run in it (the child prints the wall clock when done)."""
+    code = FIRST_STEP_CODE.format(env_id=ENV_ID, players=players)
+    start = time.time()
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO_ROOT, capture_output=True, text=True, check=True
+    )
+    return float(done.stdout.split()[-1]) - start
+
+
+def state_bytes(players: int) -> int:
+    """Bytes one `state.copy()` copies, for a fresh game."""
+    engine = envs.spec(ENV_ID).engine
+    return engine.new_game(engine.make_config(players), 0).nbytes()
+
+
+def peak_rss_mb() -> float:
+    """Peak resident set size of this process in MB (ru_maxrss is KB on Linux, bytes on macOS)."""
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return rss / 2**20 if sys.platform == "darwin" else rss / 2**10
+
+
+def machine() -> dict[str, Any]:
+    """Platform, CPU and library versions, printed above the table and stored in the JSON."""
+    cpu = platform.processor()
+    cpuinfo = Path("/proc/cpuinfo")
+    if cpuinfo.exists():
+        models = [ln for ln in cpuinfo.read_text().splitlines() if ln.startswith("model name")]
+        cpu = models[0].split(":", 1)[1].strip() if models else cpu
+    return {
+        "platform": platform.platform(),
+        "cpu": cpu or "unknown",
+        "cpu_count": os.cpu_count(),
+        "load_avg_1min": os.getloadavg()[0],  # other work on the machine skews every rate
+        "python": platform.python_version(),
+        "numba": numba.__version__,
+        "numpy": np.__version__,
+        "pettingzoo": pettingzoo.__version__,
+    }
+
+
+def collect(seconds: float, players: int) -> dict[str, Any]:
+    """Run every measurement once, printing a progress line per step to stderr.
+
+    Args:
+        seconds: time budget of each rate row.
+        players: Kingdom Builder seats.
+
+    Returns:
+        machine, settings, one rate dict per row (connect_four, env, raw_env, engine), the
+        first-step times, state_bytes, peak_rss_mb and `passed` (target name -> bool).
+    """
+    results: dict[str, Any] = {"machine": machine(), "seconds": seconds, "players": players}
+    print(
+        f"[1/2] rates: 4 rows x {seconds:g} s, interleaved in {ROUNDS} rounds ...",
+        file=sys.stderr,
+        flush=True,
+    )
+    results.update(measure_rates(players, seconds))
+    print("[2/2] import + first step in 2 fresh interpreters ...", file=sys.stderr, flush=True)
+    results["first_step_runs_s"] = [time_first_step(players) for _ in range(2)]
+    results["first_step_s"] = results["first_step_runs_s"][-1]
+    results["state_bytes"] = state_bytes(players)
+    results["peak_rss_mb"] = peak_rss_mb()
+    baseline = results["connect_four"]["per_second"]
+    results["env_vs_connect_four"] = results["env"]["per_second"] / baseline
+    results["passed"] = {
+        "env_vs_connect_four": results["env_vs_connect_four"] >= ENV_RATIO_TARGET,
+        "engine_decisions_per_second": results["engine"]["per_second"] >= ENGINE_TARGET,
+        "first_step_s": results["first_step_s"] < FIRST_STEP_TARGET_S,
+        "state_bytes": results["state_bytes"] < STATE_BYTES_TARGET,
+    }
+    return results
+
+
+def format_table(results: dict[str, Any]) -> str:
+    """The machine lines and an aligned plain-text table of `results` (from `collect`)."""
+    players = results["players"]
+    baseline = results["connect_four"]["per_second"]
+    passed = {k: "pass" if v else "FAIL" for k, v in results["passed"].items()}
+
+    def rate_row(name: str, key: str, unit: str, target: str, result: str) -> list[str]:
+        rate = results[key]
+        ratio = f"{rate['per_second'] / baseline:.2f}x"
+        games = f"{rate['games_per_second']:.1f}"
+        return [name, f"{rate['per_second']:,.0f}", unit, games, ratio, target, result]
+
+    rows = [
+        ["row", "value", "unit", "games/s", "vs c4", "target", "result"],
+        rate_row("connect_four_v3 env()", "connect_four", "steps/s", "baseline", "-"),
+        rate_row(
+            f"kingdom_builder env() {players}p",
+            "env",
+            "steps/s",
+            f">= {ENV_RATIO_TARGET}x c4",
+            passed["env_vs_connect_four"],
+        ),
+        rate_row(f"kingdom_builder raw_env {players}p", "raw_env", "steps/s", "-", "-"),
+        rate_row(
+            f"kingdom_builder engine {players}p",
+            "engine",
+            "decisions/s",
+            f">= {ENGINE_TARGET:,}/s",
+            passed["engine_decisions_per_second"],
+        ),
+        [
+            "import + first step (warm)",
+            f"{results['first_step_s']:.2f}",
+            "s",
+            "-",
+            "-",
+            f"< {FIRST_STEP_TARGET_S:g} s",
+            passed["first_step_s"],
+        ],
+        [
+            "bytes per state copy",
+            f"{results['state_bytes'] / 1024:.1f}",
+            "KB",
+            "-",
+            "-",
+            f"< {STATE_BYTES_TARGET // 1024} KB",
+            passed["state_bytes"],
+        ],
+        ["peak RSS (this process)", f"{results['peak_rss_mb']:.0f}", "MB", "-", "-", "-", "-"],
+    ]
+    widths = [max(len(row[c]) for row in rows) for c in range(len(rows[0]))]
+    right = {1, 3, 4}  # numeric columns
+    lines = [
+        "  ".join(
+            cell.rjust(w) if c in right else cell.ljust(w)
+            for c, (cell, w) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+        for row in rows
+    ]
+    lines.insert(1, "-" * len(lines[0]))
+    m = results["machine"]
+    header = [
+        f"machine: {m['platform']}, {m['cpu']}, {m['cpu_count']} CPUs, "
+        f"load average {m['load_avg_1min']:.2f} at start",
+        f"python {m['python']}, numba {m['numba']}, numpy {m['numpy']}, "
+        f"pettingzoo {m['pettingzoo']}",
+        f"{results['seconds']:g} s per row; steps/s counts env.step calls that are not dead "
+        "steps (= decisions)",
+        "",
+    ]
+    missed = [k for k, v in results["passed"].items() if not v]
+    footer = ["", "all targets met" if not missed else "missed: " + ", ".join(missed)]
+    return "\n".join(header + lines + footer)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """CLI: measure, print the table, optionally write the numbers as JSON."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="time budget per row")
+    parser.add_argument("--players", type=int, default=4, help="Kingdom Builder seats")
+    parser.add_argument("--json", type=Path, help="also write the numbers to this file")
+    args = parser.parse_args(argv)
+    results = collect(args.seconds, args.players)
+    print(format_table(results))
+    if args.json is not None:
+        args.json.write_text(json.dumps(results, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()
