@@ -175,6 +175,14 @@ def _fill_scalars(buf, me, out):
     _one_hot(out, i, (buf[START_PLAYER] - me) % n, MAX_PLAYERS)
 
 
+@njit(**KERNEL)
+def _fill_flat(buf, me, plane_of_terrain, out):
+    """out float32[FLAT_SIZE]: planes, then scalars (one call: dispatch costs more than work)."""
+    board = NUM_PLANES * NUM_HEXES
+    _fill_planes(buf, me, plane_of_terrain, out[:board].reshape((NUM_PLANES, NUM_HEXES)))
+    _fill_scalars(buf, me, out[board:])
+
+
 def encode_planes(state: State, player: int) -> np.ndarray:
     """float32[17, 20, 20] spatial planes for a CNN, as seen by `player`."""
     planes = np.empty((NUM_PLANES, NUM_HEXES), np.float32)
@@ -185,7 +193,5 @@ def encode_planes(state: State, player: int) -> np.ndarray:
 def encode_flat(state: State, player: int) -> np.ndarray:
     """float32[FLAT_SIZE]: planes then scalar features, as seen by `player` (env default)."""
     out = np.empty(FLAT_SIZE, np.float32)
-    planes = out[: NUM_PLANES * NUM_HEXES].reshape(NUM_PLANES, NUM_HEXES)
-    _fill_planes(state.buf, player, _PLANE_OF_TERRAIN, planes)
-    _fill_scalars(state.buf, player, out[NUM_PLANES * NUM_HEXES :])
+    _fill_flat(state.buf, player, _PLANE_OF_TERRAIN, out)
     return out

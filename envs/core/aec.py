@@ -134,10 +134,17 @@ class EuroAECEnv(AECEnv):
         self._accumulate_rewards()
 
     def _after_move(self) -> None:
-        """Point agent_selection at whoever decides now and refresh the masks in infos."""
+        """Point agent_selection at whoever decides now and refresh the masks in infos. Only
+        the previous and the new decider's masks can have changed (all others stay zero)."""
+        previous = getattr(self, "agent_selection", None)
         self.agent_selection = self.possible_agents[self.engine.current_player(self.state_)]
-        for a in self.agents:
-            self.infos[a]["action_mask"] = self._mask_for(a)
+        if previous is None or self.num_decisions == 0:
+            for a in self.agents:
+                self.infos[a]["action_mask"] = self._mask_for(a)
+            return
+        for a in {previous, self.agent_selection}:
+            if a in self.infos:
+                self.infos[a]["action_mask"] = self._mask_for(a)
 
     def _final_rewards(self) -> dict[str, float]:
         scores = np.asarray(self.engine.final_scores(self.state_), dtype=np.float64)

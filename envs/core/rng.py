@@ -12,15 +12,24 @@ from envs.core.jit import KERNEL
 
 RNG_WORDS = 4
 _MASK32 = 0xFFFFFFFF
+_MASK64 = 0xFFFFFFFFFFFFFFFF
 
 
 def seed_words(seed: int) -> np.ndarray:
-    """Four non-zero 32-bit words derived from `seed` by numpy's SeedSequence (well mixed)."""
-    words = np.random.SeedSequence(int(seed)).generate_state(RNG_WORDS, dtype=np.uint32)
-    words = words.astype(np.int64)
-    if not words.any():
+    """Four non-zero 32-bit words from `seed`, well mixed by splitmix64 (so nearby seeds give
+    unrelated streams). Plain Python ints: ~10x cheaper than numpy's SeedSequence."""
+    x = int(seed) & _MASK64
+    words = []
+    for _ in range(RNG_WORDS // 2):
+        x = (x + 0x9E3779B97F4A7C15) & _MASK64
+        z = x
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        z ^= z >> 31
+        words += [z & _MASK32, z >> 32]
+    if not any(words):
         words[0] = 1
-    return words
+    return np.array(words, np.int64)
 
 
 @njit(**KERNEL)

@@ -8,90 +8,52 @@ from typing import Any
 import numpy as np
 
 from envs.core.errors import IllegalActionError
-from envs.core.rng import randint, seed_words, shuffle
+from envs.core.rng import seed_words
 from envs.kingdom_builder import kernels
 from envs.kingdom_builder.actions import NUM_ACTIONS, describe
 from envs.kingdom_builder.config import PLAYER_COUNTS, Config, make_config
+from envs.kingdom_builder.deal import RANDOM, deal_game
 from envs.kingdom_builder.scoring import score_breakdown
-from envs.kingdom_builder.state import EMPTY, MAX_PLAYERS, PHASE_GAME_OVER, PHASE_NAMES, State
+from envs.kingdom_builder.state import MAX_PLAYERS, PHASE_GAME_OVER, PHASE_NAMES, State
 from envs.kingdom_builder.tables import (
     CARD_NAMES,
     CARDS_PER_GAME,
     DECK_COUNTS,
-    LOCATION,
     NEIGHBOURS,
-    NUM_SECTIONS,
     SECTION_NAMES,
+    SECTION_TERRAIN,
     SECTIONS_PER_GAME,
-    SETTLEMENTS_PER_PLAYER,
     TILE_NAMES,
     TILES_PER_HEX,
-    HEX_SECTION,
-    assemble_board,
+)
+
+_DEAL_TABLES = (
+    SECTION_TERRAIN,
+    np.array([TILES_PER_HEX[name] for name in TILE_NAMES], np.int64),
+    np.array(DECK_COUNTS, np.int64),
 )
 
 
-def _draw_distinct(rng: np.ndarray, pool: int, count: int) -> list[int]:
-    order = np.arange(pool, dtype=np.int64)
-    shuffle(rng, order, pool)
-    return order[:count].tolist()
+def _indices(names: tuple[str, ...] | None, known: tuple[str, ...], count: int) -> np.ndarray:
+    """Chosen names as indices, or `count` RANDOM markers when the config leaves them open."""
+    return np.array([known.index(x) for x in names] if names else [RANDOM] * count, np.int64)
 
 
 def new_game(config: Config, seed: int) -> State:
-    """Set up a game (§3.1). Every random choice draws from the state's own RNG in a fixed
-    order (sections, rotations, cards, deck, start player), so `seed` fixes the whole game."""
+    """Set up a game (§3.1). `seed` fixes every random choice (sections, rotations, cards,
+    deck order, start player) through the state's own RNG; see deal.deal_game."""
+    options = (
+        config.num_players,
+        _indices(config.sections, SECTION_NAMES, SECTIONS_PER_GAME),
+        np.array(config.rotations or [RANDOM] * SECTIONS_PER_GAME, np.int64),
+        _indices(config.cards, CARD_NAMES, CARDS_PER_GAME),
+        RANDOM if config.start_player is None else config.start_player,
+        int(config.lords_zero_can_be_second),
+    )
     state = State()
-    rng = state.rng
-    rng[:] = seed_words(seed)
-    n = config.num_players
-    if config.sections is None:
-        sections = _draw_distinct(rng, NUM_SECTIONS, SECTIONS_PER_GAME)
-    else:
-        sections = [SECTION_NAMES.index(s) for s in config.sections]
-    if config.rotations is None:
-        rotations = [180 * int(randint(rng, 2)) for _ in range(SECTIONS_PER_GAME)]
-    else:
-        rotations = list(config.rotations)
-    if config.cards is None:
-        cards = _draw_distinct(rng, len(CARD_NAMES), CARDS_PER_GAME)
-    else:
-        cards = [CARD_NAMES.index(c) for c in config.cards]
-    state.sections[:] = sections
-    state.rotations[:] = rotations
-    state.cards[:] = cards
-    state.set("num_players", n)
-    state.set("lords_zero_can_be_second", int(config.lords_zero_can_be_second))
-    state.terrain[:] = assemble_board(tuple(sections), tuple(rotations))
-    _place_location_tiles(state)
-    state.owner[:] = EMPTY
-    state.supply[:n] = SETTLEMENTS_PER_PLAYER
-    state.hand[:] = EMPTY
-    deck = np.repeat(np.arange(len(DECK_COUNTS)), DECK_COUNTS)
-    state.deck[:] = deck
-    shuffle(rng, state.deck, deck.size)
-    state.set("deck_size", deck.size)
-    start = int(randint(rng, n)) if config.start_player is None else config.start_player
-    state.set("start_player", start)
-    for player in range(n):
-        state.hand[player] = kernels.draw_card(state.buf)
-    state.set("cur", start)
-    kernels.start_turn(state.buf)
-    kernels.compute_mask(state.buf, NEIGHBOURS, state.mask)
+    state.rng[:] = seed_words(seed)
+    deal_game(state.buf, NEIGHBOURS, state.mask, _DEAL_TABLES, options)
     return state
-
-
-def _place_location_tiles(state: State) -> None:
-    """§3.1 step 2: two tiles on each location hex; a hex's type is its section's (§1.1)."""
-    state.slot_of_hex[:] = EMPTY
-    state.slot_hex[:] = EMPTY
-    state.slot_type[:] = EMPTY
-    hexes = np.flatnonzero(state.terrain == LOCATION)
-    for slot, h in enumerate(hexes):
-        tile = int(state.sections[HEX_SECTION[h]])
-        state.slot_of_hex[h] = slot
-        state.slot_hex[slot] = h
-        state.slot_type[slot] = tile
-        state.tiles_left[slot] = TILES_PER_HEX[TILE_NAMES[tile]]
 
 
 def current_player(state: State) -> int:

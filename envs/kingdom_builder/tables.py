@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from envs.core.data import load_component_data
-from envs.core.hexgrid import edge_mask, neighbour_table
+from envs.core.hexgrid import neighbour_table
 
 ROWS = COLS = 20
 SECTION_SIZE = 10
@@ -62,23 +62,8 @@ def _section_terrain() -> np.ndarray:
 
 SECTION_TERRAIN = _section_terrain()
 NEIGHBOURS = neighbour_table(ROWS, COLS)
-EDGE = edge_mask(NEIGHBOURS)
-HEX_ROW = np.arange(NUM_HEXES) // COLS
-HEX_COL = np.arange(NUM_HEXES) % COLS
-HEX_SECTION = 2 * (HEX_ROW // SECTION_SIZE) + HEX_COL // SECTION_SIZE  # quadrant 0..3 (§2.2)
-for _a in (EDGE, HEX_ROW, HEX_COL, HEX_SECTION):
-    _a.setflags(write=False)
-
-
-def assemble_board(sections: tuple[int, ...], rotations: tuple[int, ...]) -> np.ndarray:
-    """int64[400] terrain of the 20x20 board (§2.3): quadrant k holds section sections[k],
-    rotated 180 degrees ((i, j) -> (9-i, 9-j)) when rotations[k] == 180."""
-    board = np.empty((ROWS, COLS), np.int64)
-    for k, (s, rot) in enumerate(zip(sections, rotations)):
-        part = SECTION_TERRAIN[s][::-1, ::-1] if rot == 180 else SECTION_TERRAIN[s]
-        r0, c0 = SECTION_SIZE * (k // 2), SECTION_SIZE * (k % 2)
-        board[r0 : r0 + SECTION_SIZE, c0 : c0 + SECTION_SIZE] = part
-    return board.ravel()
+HEX_SECTION = 2 * (np.arange(NUM_HEXES) // COLS // SECTION_SIZE) + np.arange(NUM_HEXES) % COLS // SECTION_SIZE
+HEX_SECTION.setflags(write=False)  # quadrant 0..3 of each hex (§2.2)
 
 
 def card_param(card: str, key: str) -> int:

@@ -289,6 +289,7 @@ def test_s05_fewer_settlements_in_supply_D11():
 def test_s04_deck_reshuffles_discard_when_empty():
     # Arrange: the draw pile is empty, everything else is in the discard pile
     state = blank_game(terrain_rows=FIELD, played="G")
+    set_hand(state, 1, "C")  # player 1's card has hexes: no §5 exception draw at their reveal
     for card in state.deck[: state.deck_size]:
         state.discard[card] += 1
     state.deck[:] = -1
