@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -27,6 +28,14 @@ class EnvSpec:
 
 
 _REGISTRY: dict[str, EnvSpec] = {}
+# Each game's env module registers its env id on its last line. They are imported on first use
+# of the registry, not by `import envs`, so encoders and engines import each other freely.
+GAME_MODULES = ("envs.kingdom_builder.env",)
+
+
+def _load_games() -> None:
+    for module in GAME_MODULES:
+        importlib.import_module(module)
 
 
 def register(spec: EnvSpec) -> None:
@@ -36,6 +45,7 @@ def register(spec: EnvSpec) -> None:
 
 
 def spec(env_id: str) -> EnvSpec:
+    _load_games()
     try:
         return _REGISTRY[env_id]
     except KeyError:
@@ -43,6 +53,7 @@ def spec(env_id: str) -> EnvSpec:
 
 
 def list_envs() -> list[str]:
+    _load_games()
     return sorted(_REGISTRY)
 
 

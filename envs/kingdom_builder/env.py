@@ -1,6 +1,6 @@
 """Kingdom Builder (base game) as a PettingZoo AEC environment.
 
-| Import             | `from envs.kingdom_builder import env` or `envs.make("kingdom_builder_v0")` |
+| Import             | `from envs.kingdom_builder.env import env` or `envs.make("kingdom_builder_v0")` |
 |--------------------|------------------------------------------------------------------------------|
 | Actions            | Discrete(409)                                                                |
 | Agents             | `player_0` .. `player_{n-1}`, n = 2..5 (default 4)                           |
@@ -34,8 +34,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from envs.core.aec import EuroAECEnv, wrap
 from encoders.kingdom_builder import FLAT_SIZE, encode_flat
+from envs.core.aec import EuroAECEnv, wrap
+from envs.core.registry import EnvSpec, register
+from envs.kingdom_builder.invariants import check_invariants
 from envs.kingdom_builder.render import render_ansi, render_rgb
 from envs.kingdom_builder.rules import ENGINE
 
@@ -56,3 +58,19 @@ class raw_env(EuroAECEnv):  # noqa: N801  (PettingZoo's naming convention)
 def env(**kwargs: Any) -> EuroAECEnv:
     """raw_env wrapped in PettingZoo's standard wrappers (illegal move -> -1 and game over)."""
     return wrap(raw_env(**kwargs))
+
+
+register(
+    EnvSpec(
+        env_id="kingdom_builder_v0",
+        raw_env=raw_env,
+        wrapped_env=env,
+        engine=ENGINE,
+        player_counts=ENGINE.player_counts,
+        data_package="envs.kingdom_builder",
+        data_files=("boards.json", "cards.json"),
+        check_invariants=check_invariants,
+        private_fields=("hand",),
+        secret_fields=("deck", "rng"),
+    )
+)

@@ -1,0 +1,74 @@
+"""Observation encoders (encoders/kingdom_builder.py): layout, relative seats, value range."""
+
+import numpy as np
+
+from encoders.kingdom_builder import (
+    FLAT_SIZE,
+    NUM_PLANES,
+    PLANE_TERRAINS,
+    SEAT_PLANES,
+    SELECTED_PLANE,
+    TAKEN_PLANE,
+    TILES_PLANE,
+    encode_flat,
+    encode_planes,
+)
+from envs.kingdom_builder.config import make_config
+from envs.kingdom_builder.rules import new_game
+from envs.kingdom_builder.tables import TERRAIN_LETTERS
+from tests.kingdom_builder.helpers import give_tile, place
+
+
+def _game(num_players=3, seed=4):
+    return new_game(make_config(num_players), seed)
+
+
+def test_planes_terrain_one_hot_matches_board():
+    state = _game()
+    planes = encode_planes(state, 0)
+    assert planes.shape == (NUM_PLANES, 20, 20) and planes.dtype == np.float32
+    terrain = planes[: len(PLANE_TERRAINS)]
+    assert (terrain.sum(axis=0) == 1).all()  # base boards use only the 9 base codes
+    for i, letter in enumerate(PLANE_TERRAINS):
+        code = TERRAIN_LETTERS.index(letter)
+        assert (terrain[i].ravel() == (state.terrain == code)).all()
+
+
+def test_seat_planes_are_relative_to_the_observer():
+    state = _game(num_players=3)
+    place(state, 0, 21)
+    place(state, 2, 45)
+    for me in range(3):
+        planes = encode_planes(state, me).reshape(NUM_PLANES, 400)
+        assert planes[SEAT_PLANES + (0 - me) % 3, 21] == 1
+        assert planes[SEAT_PLANES + (2 - me) % 3, 45] == 1
+        assert planes[SEAT_PLANES : SEAT_PLANES + 5].sum() == 2
+
+
+def test_location_planes_show_tiles_left_and_my_taken_hexes():
+    state = _game()
+    slot_hex = int(state.slot_hex[0])
+    give_tile(state, 1, slot_hex)
+    mine = encode_planes(state, 1).reshape(NUM_PLANES, 400)
+    theirs = encode_planes(state, 0).reshape(NUM_PLANES, 400)
+    assert mine[TILES_PLANE, slot_hex] == state.tiles_left[0] / 2
+    assert mine[TAKEN_PLANE, slot_hex] == 1 and theirs[TAKEN_PLANE, slot_hex] == 0
+    assert mine[SELECTED_PLANE].sum() == 0
+
+
+def test_flat_vector_starts_with_the_planes_and_stays_in_unit_range():
+    state = _game(num_players=5, seed=9)
+    flat = encode_flat(state, 2)
+    assert flat.shape == (FLAT_SIZE,) and flat.dtype == np.float32
+    assert np.array_equal(flat[: NUM_PLANES * 400], encode_planes(state, 2).ravel())
+    assert flat.min() >= 0 and flat.max() <= 1
+
+
+def test_flat_vector_shows_my_card_but_not_theirs():
+    state = _game(num_players=2, seed=1)
+    me = 1 - state.cur  # not to act: still holds a hidden card
+    base = encode_flat(state, me)
+    other = state.copy()
+    other.hand[me] = (other.hand[me] + 1) % 5
+    assert not np.array_equal(encode_flat(other, me), base)
+    assert np.array_equal(encode_flat(other, state.cur), encode_flat(state, state.cur))
