@@ -1,9 +1,9 @@
 """Where each game's component data comes from.
 
-    python -m envs.provenance          per game and file: how many data items are seed,
-                                       public, assumed or stand-in
-    python -m envs.provenance --list   also every item that is not sourced (assumed, stand-in,
-                                       unavailable)
+python -m envs.provenance          per game and file: how many data items are seed,
+                                   public, assumed or stand-in
+python -m envs.provenance --list   also every item that is not sourced (assumed, stand-in,
+                                   unavailable)
 """
 
 from __future__ import annotations
@@ -27,8 +27,14 @@ def provenance_rows() -> list[tuple[str, str, Counter]]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--list", action="store_true", help="list every item tagged assumed, stand-in or unavailable")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--list",
+        action="store_true",
+        help="list every item tagged assumed, stand-in or unavailable",
+    )
     args = parser.parse_args(argv)
     header = f"{'game':<22} {'file':<14}" + "".join(f"{t:>12}" for t in TAGS)
     print(header)

@@ -60,7 +60,9 @@ class EuroAECEnv(AECEnv):
         super().__init__()
         num_players = self.default_players if num_players is None else num_players
         if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ConfigError(f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}")
+            raise ConfigError(
+                f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}"
+            )
         if reward_mode not in REWARD_MODES:
             raise ConfigError(f"reward_mode must be one of {REWARD_MODES}, got {reward_mode!r}")
         if max_decisions < 1:
@@ -114,7 +116,10 @@ class EuroAECEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         player = self.agent_name_mapping[agent]
-        return {"observation": type(self).encode(self.state_, player), "action_mask": self._mask_for(agent)}
+        return {
+            "observation": type(self).encode(self.state_, player),
+            "action_mask": self._mask_for(agent),
+        }
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

@@ -58,7 +58,11 @@ class FlatState:
         super().__init_subclass__(**kwargs)
         if "LAYOUT" in cls.__dict__:
             for name, (offset, shape) in cls.LAYOUT.fields.items():
-                setattr(cls, name, property(_field_getter(offset, shape), doc=f"state field {name}{shape}"))
+                setattr(
+                    cls,
+                    name,
+                    property(_field_getter(offset, shape), doc=f"state field {name}{shape}"),
+                )
 
     def set(self, name: str, value: int) -> None:
         """Write a scalar field (scenario set-up in tests and tools)."""
@@ -97,7 +101,9 @@ class FlatState:
         missing = set(cls.LAYOUT.fields) - set(fields)
         extra = set(fields) - set(cls.LAYOUT.fields)
         if missing or extra:
-            raise ValueError(f"state JSON fields differ: missing {sorted(missing)}, extra {sorted(extra)}")
+            raise ValueError(
+                f"state JSON fields differ: missing {sorted(missing)}, extra {sorted(extra)}"
+            )
         state = cls()
         for name, (_, shape) in cls.LAYOUT.fields.items():
             values = np.asarray(fields[name], dtype=np.int64)

@@ -36,16 +36,25 @@ class Config:
 
     def validate(self) -> None:
         if self.num_players not in PLAYER_COUNTS:
-            raise ConfigError(f"num_players must be one of {PLAYER_COUNTS}, got {self.num_players!r}")
+            raise ConfigError(
+                f"num_players must be one of {PLAYER_COUNTS}, got {self.num_players!r}"
+            )
         if self.sections is not None:
             _check_choice("sections", self.sections, SECTION_NAMES, SECTIONS_PER_GAME)
         if self.rotations is not None:
-            if len(self.rotations) != SECTIONS_PER_GAME or any(r not in (0, 180) for r in self.rotations):
-                raise ConfigError(f"rotations must be {SECTIONS_PER_GAME} values in (0, 180), got {self.rotations!r}")
+            if len(self.rotations) != SECTIONS_PER_GAME or any(
+                r not in (0, 180) for r in self.rotations
+            ):
+                raise ConfigError(
+                    f"rotations must be {SECTIONS_PER_GAME} values in (0, 180), "
+                    f"got {self.rotations!r}"
+                )
         if self.cards is not None:
             _check_choice("cards", self.cards, CARD_NAMES, CARDS_PER_GAME)
         if self.start_player is not None and not 0 <= self.start_player < self.num_players:
-            raise ConfigError(f"start_player must be a seat 0..{self.num_players - 1}, got {self.start_player!r}")
+            raise ConfigError(
+                f"start_player must be a seat 0..{self.num_players - 1}, got {self.start_player!r}"
+            )
 
 
 def _check_choice(option: str, chosen: tuple[str, ...], known: tuple[str, ...], count: int) -> None:
@@ -61,7 +70,9 @@ def make_config(num_players: int = 2, **options: Any) -> Config:
     valid = {f.name for f in fields(Config)} - {"num_players"}
     unknown = set(options) - valid
     if unknown:
-        raise ConfigError(f"unknown kingdom_builder option(s) {sorted(unknown)}; valid: {sorted(valid)}")
+        raise ConfigError(
+            f"unknown kingdom_builder option(s) {sorted(unknown)}; valid: {sorted(valid)}"
+        )
     for key in ("sections", "rotations", "cards"):
         if options.get(key) is not None:
             options[key] = tuple(options[key])

@@ -71,7 +71,11 @@ def _assemble_board(buf, section_terrain):
         r0, c0 = SECTION_SIZE * (k // 2), SECTION_SIZE * (k % 2)
         for i in range(SECTION_SIZE):
             for j in range(SECTION_SIZE):
-                code = section_terrain[section, last - i, last - j] if flip else section_terrain[section, i, j]
+                code = (
+                    section_terrain[section, last - i, last - j]
+                    if flip
+                    else section_terrain[section, i, j]
+                )
                 buf[TERRAIN + (r0 + i) * COLS + c0 + j] = code
 
 
@@ -111,7 +115,9 @@ def deal_game(buf, nbr, mask, tables, options):
     rng = buf[RNG : RNG + RNG_WORDS]
     buf[NUM_PLAYERS] = num_players
     buf[LORDS_ZERO] = lords_zero
-    _choose_distinct(rng, sections, NUM_SECTIONS, SECTIONS_PER_GAME, buf[SECTIONS : SECTIONS + SECTIONS_PER_GAME])
+    _choose_distinct(
+        rng, sections, NUM_SECTIONS, SECTIONS_PER_GAME, buf[SECTIONS : SECTIONS + SECTIONS_PER_GAME]
+    )
     for k in range(SECTIONS_PER_GAME):
         buf[ROTATIONS + k] = 180 * randint(rng, 2) if rotations[k] == RANDOM else rotations[k]
     _choose_distinct(rng, cards, NUM_CARDS, CARDS_PER_GAME, buf[CARDS : CARDS + CARDS_PER_GAME])

@@ -27,7 +27,9 @@ def check_invariants(state: State) -> None:
     supply = state.supply[:n]
     assert (supply >= 0).all(), "supply never negative"
     on_board = np.bincount(owner[occupied], minlength=n)
-    assert (supply + on_board == SETTLEMENTS_PER_PLAYER).all(), "40 settlements per player conserved"
+    assert (supply + on_board == SETTLEMENTS_PER_PLAYER).all(), (
+        "40 settlements per player conserved"
+    )
     _check_tiles(state)
     hands = int((state.hand[:n] != EMPTY).sum()) + int(state.played != EMPTY)
     cards = state.deck_size + int(state.discard.sum()) + int(state.removed.sum()) + hands
@@ -47,7 +49,9 @@ def _check_tiles(state: State) -> None:
     taken = state.ever_taken[:n, used_slots]
     holding = state.holding[:n, used_slots].astype(bool)
     tiles_left = state.tiles_left[used_slots]
-    assert (tiles_left >= 0).all() and (tiles_left + taken.sum(axis=0) == 2).all(), "2 tiles per location hex"
+    assert (tiles_left >= 0).all() and (tiles_left + taken.sum(axis=0) == 2).all(), (
+        "2 tiles per location hex"
+    )
     assert (taken[holding] == 1).all(), "a held tile was taken from its hex"
     neighbours = NEIGHBOURS[hexes]  # [slots, 6]
     owners = np.where(neighbours >= 0, state.owner[neighbours], EMPTY)
@@ -56,4 +60,6 @@ def _check_tiles(state: State) -> None:
     types = np.eye(NUM_TILE_TYPES, dtype=np.int64)[state.slot_type[used_slots]]  # [slots, types]
     held = holding.astype(np.int64) @ types
     new, used = state.tile_new[:n], state.tile_used[:n]
-    assert (new >= 0).all() and (used >= 0).all() and (held - new - used >= 0).all(), "tile copies never negative"
+    assert (new >= 0).all() and (used >= 0).all() and (held - new - used >= 0).all(), (
+        "tile copies never negative"
+    )

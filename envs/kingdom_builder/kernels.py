@@ -288,7 +288,9 @@ def lose_tiles(buf, nbr, player):
     owner = buf[OWNER : OWNER + NUM_HEXES]
     for s in range(MAX_LOCATION_HEXES):
         k = player * MAX_LOCATION_HEXES + s
-        if buf[HOLDING + k] == 0 or has_neighbour_equal(nbr, buf[SLOT_HEX + s], owner, player, EMPTY):
+        if buf[HOLDING + k] == 0 or has_neighbour_equal(
+            nbr, buf[SLOT_HEX + s], owner, player, EMPTY
+        ):
             continue
         buf[HOLDING + k] = 0
         t = player * NUM_TILE_TYPES + buf[SLOT_TYPE + s]

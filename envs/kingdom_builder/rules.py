@@ -78,8 +78,8 @@ def apply_action(state: State, action: int) -> None:
     if not 0 <= action < NUM_ACTIONS or not state.mask[action]:
         phase = state.phase
         raise IllegalActionError(
-            f"kingdom_builder: action {action} ({describe(action, phase) if 0 <= action < NUM_ACTIONS else 'out of range'}) "
-            f"is illegal in phase '{PHASE_NAMES[phase]}' for player {state.cur}"
+            f"kingdom_builder: action {action} ({describe(action, phase)}) is illegal in phase "
+            f"'{PHASE_NAMES[phase]}' for player {state.cur}"
         )
     kernels.apply_action(state.buf, NEIGHBOURS, state.mask, action)
 

@@ -53,7 +53,11 @@ def score_adjacent_terrain(buf, nbr, player, target):
     owner = buf[OWNER : OWNER + NUM_HEXES]
     gold = 0
     for h in range(NUM_HEXES):
-        if owner[h] == player and terrain[h] != target and has_neighbour_equal(nbr, h, terrain, target, -1):
+        if (
+            owner[h] == player
+            and terrain[h] != target
+            and has_neighbour_equal(nbr, h, terrain, target, -1)
+        ):
             gold += 1
     return gold
 

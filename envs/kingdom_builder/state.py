@@ -77,10 +77,16 @@ def _offset(name: str) -> int:
     return LAYOUT.offset(name)
 
 
-TERRAIN, SLOT_OF_HEX, SLOT_HEX, SLOT_TYPE = map(_offset, ("terrain", "slot_of_hex", "slot_hex", "slot_type"))
+TERRAIN, SLOT_OF_HEX, SLOT_HEX, SLOT_TYPE = map(
+    _offset, ("terrain", "slot_of_hex", "slot_hex", "slot_type")
+)
 SECTIONS, ROTATIONS, CARDS = map(_offset, ("sections", "rotations", "cards"))
-NUM_PLAYERS, START_PLAYER, LORDS_ZERO = map(_offset, ("num_players", "start_player", "lords_zero_can_be_second"))
-OWNER, TILES_LEFT, EVER_TAKEN, HOLDING = map(_offset, ("owner", "tiles_left", "ever_taken", "holding"))
+NUM_PLAYERS, START_PLAYER, LORDS_ZERO = map(
+    _offset, ("num_players", "start_player", "lords_zero_can_be_second")
+)
+OWNER, TILES_LEFT, EVER_TAKEN, HOLDING = map(
+    _offset, ("owner", "tiles_left", "ever_taken", "holding")
+)
 TILE_NEW, TILE_USED, SUPPLY, HAND = map(_offset, ("tile_new", "tile_used", "supply", "hand"))
 DECK, DECK_SIZE_AT, DISCARD, REMOVED = map(_offset, ("deck", "deck_size", "discard", "removed"))
 CUR, PHASE, PLAYED, MANDATORY_LEFT = map(_offset, ("cur", "phase", "played", "mandatory_left"))

@@ -42,7 +42,9 @@ NUM_CARDS = len(CARD_NAMES)
 CARDS_PER_GAME = 3
 
 TILES_PER_HEX = {t["id"]: t["tiles_per_hex"] for t in CARDS["location_tiles"]}
-DECK_COUNTS = tuple(CARDS["terrain_deck"]["base"][name] for name in TERRAIN_NAMES[:NUM_CARD_TERRAINS])
+DECK_COUNTS = tuple(
+    CARDS["terrain_deck"]["base"][name] for name in TERRAIN_NAMES[:NUM_CARD_TERRAINS]
+)
 DECK_SIZE = sum(DECK_COUNTS)
 SETTLEMENTS_PER_PLAYER = CARDS["pieces"]["per_player"]["settlements"]
 
@@ -62,7 +64,9 @@ def _section_terrain() -> np.ndarray:
 
 SECTION_TERRAIN = _section_terrain()
 NEIGHBOURS = neighbour_table(ROWS, COLS)
-HEX_SECTION = 2 * (np.arange(NUM_HEXES) // COLS // SECTION_SIZE) + np.arange(NUM_HEXES) % COLS // SECTION_SIZE
+HEX_SECTION = (
+    2 * (np.arange(NUM_HEXES) // COLS // SECTION_SIZE) + np.arange(NUM_HEXES) % COLS // SECTION_SIZE
+)
 HEX_SECTION.setflags(write=False)  # quadrant 0..3 of each hex (§2.2)
 
 

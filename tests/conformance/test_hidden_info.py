@@ -24,7 +24,9 @@ def test_other_players_private_fields_and_secrets_do_not_change_my_observation(e
                         values[seat] = rng.integers(-1, 5)
             for field in spec.secret_fields:
                 values = getattr(other, field)
-                values[...] = rng.permutation(values.ravel()).reshape(values.shape) + rng.integers(0, 2)
+                values[...] = rng.permutation(values.ravel()).reshape(values.shape) + rng.integers(
+                    0, 2
+                )
             assert np.array_equal(encode(other, me), before)
 
 

@@ -29,7 +29,11 @@ def test_unmasked_actions_raise_and_leave_state_unchanged(env_id, num_players):
     for state in played_states(env_id, num_players, seed=100 + num_players, every=13):
         mask = engine.legal_action_mask(state, engine.current_player(state))
         illegal = np.flatnonzero(mask == 0)
-        for action in [*rng.choice(illegal, size=min(8, illegal.size), replace=False), -1, engine.num_actions]:
+        for action in [
+            *rng.choice(illegal, size=min(8, illegal.size), replace=False),
+            -1,
+            engine.num_actions,
+        ]:
             before = state.copy()
             with pytest.raises(ValueError, match=r"action -?\d+ .*phase"):
                 engine.apply_action(state, int(action))

@@ -20,7 +20,9 @@ def test_random_games_keep_invariants_and_end(env_id, num_players):
     for seed in range(GAMES_PER_PLAYER_COUNT):
         state = engine.new_game(config, seed)
         spec.check_invariants(state)
-        lengths.append(random_playout(engine, state, np.random.default_rng(seed), spec.check_invariants))
+        lengths.append(
+            random_playout(engine, state, np.random.default_rng(seed), spec.check_invariants)
+        )
         assert engine.is_over(state)
         scores = engine.final_scores(state)
         assert scores.shape == (num_players,) and (scores >= 0).all()

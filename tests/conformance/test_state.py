@@ -47,7 +47,9 @@ def test_same_seed_and_actions_give_the_same_game(env_id, num_players):
         trace = []
         for agent in env.agent_iter():
             obs, reward, term, trunc, _ = env.last()
-            trace.append((agent, obs["observation"].tobytes(), obs["action_mask"].tobytes(), reward))
+            trace.append(
+                (agent, obs["observation"].tobytes(), obs["action_mask"].tobytes(), reward)
+            )
             env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         runs.append((trace, env.state_.to_json()))
     assert runs[0] == runs[1]

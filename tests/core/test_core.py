@@ -32,8 +32,12 @@ def test_shuffle_is_a_permutation():
 def test_neighbour_table_matches_spec_s2_1_and_is_symmetric():
     nbr = hexgrid.neighbour_table(20, 20)
     # §2.1: even row (4,5) -> (3,4) (3,5) (4,4) (4,6) (5,4) (5,5); odd row (5,5) -> (4,5) (4,6) ...
-    assert sorted(nbr[4 * 20 + 5]) == sorted(r * 20 + c for r, c in [(3, 4), (3, 5), (4, 4), (4, 6), (5, 4), (5, 5)])
-    assert sorted(nbr[5 * 20 + 5]) == sorted(r * 20 + c for r, c in [(4, 5), (4, 6), (5, 4), (5, 6), (6, 5), (6, 6)])
+    assert sorted(nbr[4 * 20 + 5]) == sorted(
+        r * 20 + c for r, c in [(3, 4), (3, 5), (4, 4), (4, 6), (5, 4), (5, 5)]
+    )
+    assert sorted(nbr[5 * 20 + 5]) == sorted(
+        r * 20 + c for r, c in [(4, 5), (4, 6), (5, 4), (5, 6), (6, 5), (6, 6)]
+    )
     for h in range(400):
         for d in range(6):
             m = nbr[h, d]
@@ -92,7 +96,9 @@ def test_has_line_beyond_needs_a_full_run():
     nbr = hexgrid.neighbour_table(20, 20)
     values = np.zeros(400, np.int64)
     values[[101, 102, 103]] = 1  # row 5, cols 1-3
-    assert hexgrid.has_line_beyond(nbr, 100, values, 1, 3) and hexgrid.has_line_beyond(nbr, 104, values, 1, 3)
+    assert hexgrid.has_line_beyond(nbr, 100, values, 1, 3) and hexgrid.has_line_beyond(
+        nbr, 104, values, 1, 3
+    )
     values[103] = 0
     assert not hexgrid.has_line_beyond(nbr, 100, values, 1, 3)
 

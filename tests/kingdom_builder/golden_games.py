@@ -38,7 +38,9 @@ def play(num_players: int, seed: int) -> dict:
 
 
 def main() -> None:
-    GOLDEN_FILE.write_text(json.dumps({"env": ENGINE.name, "games": [play(n, s) for n, s in CASES]}, indent=1) + "\n")
+    GOLDEN_FILE.write_text(
+        json.dumps({"env": ENGINE.name, "games": [play(n, s) for n, s in CASES]}, indent=1) + "\n"
+    )
     print(f"wrote {GOLDEN_FILE}")
 
 
