@@ -12,8 +12,9 @@ import numpy as np
 from pettingzoo import AECEnv
 
 import envs
-from benchmarks.throughput import ENV_ID, random_pick
+from benchmarks.throughput import ENV_ID
 from envs.core.render import PLAYER_GLYPHS
+from envs.core.testing import play_random_episode
 from envs.kingdom_builder.rules import score_table
 from envs.kingdom_builder.tables import CARD_NAMES
 
@@ -31,16 +32,7 @@ def play(seed: int) -> tuple[AECEnv, int]:
     """
     env = envs.make(ENV_ID, num_players=NUM_PLAYERS, render_mode="ansi")
     env.reset(seed=seed)
-    rng = np.random.default_rng(seed)
-    decisions = 0
-    for _ in env.agent_iter():
-        obs, _, term, trunc, _ = env.last()
-        if term or trunc:
-            action = None
-        else:
-            action = random_pick(obs["action_mask"], rng)
-            decisions += 1
-        env.step(action)
+    decisions = play_random_episode(env, np.random.default_rng(seed))
     return env, decisions
 
 

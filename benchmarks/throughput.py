@@ -49,7 +49,7 @@ from pettingzoo.classic.connect_four import connect_four
 
 import envs
 from envs.core.rng import seed_words
-from envs.core.testing import random_legal_action
+from envs.core.testing import play_random_episode, random_legal_action
 
 ENV_ID = "kingdom_builder_v0"
 ENV_RATIO_TARGET = 1.5
@@ -72,12 +72,6 @@ print(time.time())
 
 
 Runner = Callable[[float, int], dict[str, float]]  # (seconds, first seed) -> `play_games` keys
-
-
-def random_pick(mask: np.ndarray, rng: np.random.Generator) -> int:
-    """A uniformly random legal index of `mask` (non-zero entries)."""
-    legal = np.flatnonzero(mask)
-    return int(legal[rng.integers(legal.size)])
 
 
 def _rate(decisions: int, games: int, seconds: float) -> dict[str, float]:
@@ -106,14 +100,7 @@ def play_games(env: AECEnv, seconds: float, seed: int) -> dict[str, float]:
     start = time.perf_counter()
     while True:
         env.reset(seed=seed + games)
-        for _ in env.agent_iter():
-            obs, _, term, trunc, _ = env.last()
-            if term or trunc:
-                action = None
-            else:
-                action = random_pick(obs["action_mask"], rng)
-                decisions += 1
-            env.step(action)
+        decisions += play_random_episode(env, rng)
         games += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:

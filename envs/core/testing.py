@@ -49,3 +49,24 @@ def random_playout(
         if decisions > max_decisions:
             raise RuntimeError(f"game did not end within {max_decisions} decisions")
     return decisions
+
+
+def random_pick(mask: np.ndarray, rng: np.random.Generator) -> int:
+    """A uniformly random legal index of `mask` (its non-zero entries)."""
+    legal = np.flatnonzero(mask)
+    return int(legal[rng.integers(legal.size)])
+
+
+def play_random_episode(env: Any, rng: np.random.Generator) -> int:
+    """Play a reset PettingZoo AEC env to the end with uniformly random legal actions (from
+    each observation's "action_mask"); returns the number of decisions (non-dead steps)."""
+    decisions = 0
+    for _ in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            action = None
+        else:
+            action = random_pick(obs["action_mask"], rng)
+            decisions += 1
+        env.step(action)
+    return decisions
