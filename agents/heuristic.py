@@ -1,0 +1,133 @@
+"""Cheap hand-made opponents: a generic one-ply greedy agent for any engine, and per-game
+heuristics registered in HEURISTICS (the tournament's "heuristic" agent).
+
+Both look one decision ahead on a copy of the state and score the result; neither searches
+the opponents' replies, so a decision costs (legal actions) x (copy + step + evaluation).
+Before looking ahead they determinize (agents.base), so a lookahead that draws a card can
+never show them a card their seat has not seen.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from agents.base import determinize, hidden_fields
+from envs.kingdom_builder.actions import END_TURN, TILE_ACTIONS
+from envs.kingdom_builder.rules import score_table
+from envs.kingdom_builder.state import PHASE_TILE_ORIGIN, PHASE_TILE_TARGET
+
+_TIE = 1e-9  # values closer than this count as equal (ties are broken at random)
+
+
+def score_margin(scores: np.ndarray, player: int) -> float:
+    """Own score minus the best opponent's: positive means leading, for any player count."""
+    others = np.delete(scores, player)
+    return float(scores[player] - others.max()) if others.size else float(scores[player])
+
+
+class GreedyAgent:
+    """One-ply lookahead on `engine.final_scores`: play the action whose resulting state has
+    the best score margin (own score minus the best opponent's), ties broken at random.
+
+    Works on any engine whose `final_scores` is meaningful mid-game (it is for Kingdom
+    Builder; games that only score at the end make this agent close to random).
+
+    Args:
+        seed: seed of the agent's generator (tie-breaking and determinization).
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0):
+        self.rng = np.random.default_rng(seed)
+
+    def evaluate(self, engine: Any, state: Any, player: int) -> float:
+        """How good `state` is for `player`; higher is better."""
+        return score_margin(engine.final_scores(state), player)
+
+    def action_value(self, engine: Any, view: Any, action: int, player: int) -> float:
+        """Value of playing `action` in `view` (a determinized copy)."""
+        child = view.copy()
+        engine.apply_action(child, action)
+        return self.evaluate(engine, child, player)
+
+    def act(self, engine: Any, state: Any, player: int) -> int:
+        legal = np.flatnonzero(engine.legal_action_mask(state, player))
+        if legal.size == 0:
+            raise ValueError(f"player {player} has no legal action (not their decision?)")
+        if legal.size == 1:
+            return int(legal[0])
+        view = state
+        if hidden_fields(engine.name):
+            view = determinize(engine.name, state, player, self.rng)
+        values = np.array([self.action_value(engine, view, int(a), player) for a in legal])
+        best = np.flatnonzero(values >= values.max() - _TIE)
+        return int(legal[self.rng.choice(best)])
+
+
+class KingdomBuilderHeuristic(GreedyAgent):
+    """Greedy on gold plus the value of location tiles, with a short lookahead through tiles.
+
+    Why each rule:
+    * Gold: the margin of the current totals from `score_table` (the 3 cards and castles), so
+      castle adjacency (3 gold) and card objectives drive every placement.
+    * Tiles held (`state.holding`) are worth `tile_value` gold each: a tile is an extra
+      settlement every remaining turn, which one-ply gold alone never sees.
+    * Using a tile is a multi-decision sequence (use -> [origin ->] target), and the first
+      decision changes no gold, so it is valued by the best completion of the sequence (a
+      two- or three-ply max over the player's own decisions) plus `use_bonus` for tiles that
+      build (an extra settlement on the board is worth more than its immediate gold).
+    * Ending the turn is valued like any other action, so a build tile is used unless its
+      best completion loses more than `use_bonus`, and a move tile when its best completion
+      is at least as good as stopping (ties at random).
+
+    Args:
+        seed: seed of the agent's generator (tie-breaking and determinization).
+        tile_value: gold-equivalent of one held location tile.
+        use_bonus: gold-equivalent bonus of a build tile's extra settlement.
+    """
+
+    name = "kingdom_builder_heuristic"
+
+    def __init__(self, seed: int = 0, tile_value: float = 3.0, use_bonus: float = 1.0):
+        super().__init__(seed)
+        self.tile_value = tile_value
+        self.use_bonus = use_bonus
+
+    def evaluate(self, engine: Any, state: Any, player: int) -> float:
+        gold = score_table(state).sum(axis=1)
+        return score_margin(gold, player) + self.tile_value * float(state.holding[player].sum())
+
+    def action_value(self, engine: Any, view: Any, action: int, player: int) -> float:
+        child = view.copy()
+        engine.apply_action(child, action)
+        if TILE_ACTIONS <= action < END_TURN:
+            value = self._best_completion(engine, child, player)
+            is_move = child.phase == PHASE_TILE_ORIGIN
+            return value if is_move else value + self.use_bonus
+        if child.phase == PHASE_TILE_TARGET and child.cur == player:
+            return self._best_completion(engine, child, player)
+        return self.evaluate(engine, child, player)
+
+    def _best_completion(self, engine: Any, state: Any, player: int) -> float:
+        """Best value reachable by finishing the tile in use (origin and/or target)."""
+        best = -np.inf
+        for action in np.flatnonzero(engine.legal_action_mask(state, player)):
+            child = state.copy()
+            engine.apply_action(child, int(action))
+            if child.phase == PHASE_TILE_TARGET and child.cur == player:
+                value = self._best_completion(engine, child, player)
+            else:
+                value = self.evaluate(engine, child, player)
+            best = max(best, value)
+        return best
+
+
+HEURISTICS: dict[str, type[GreedyAgent]] = {"kingdom_builder_v0": KingdomBuilderHeuristic}
+
+
+def heuristic_for(env_id: str, seed: int = 0) -> GreedyAgent:
+    """The registered heuristic of `env_id`, or the generic GreedyAgent if it has none."""
+    return HEURISTICS.get(env_id, GreedyAgent)(seed)

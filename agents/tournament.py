@@ -1,0 +1,334 @@
+"""Round-robin tournaments between agent kinds: win rates with Wilson intervals, and Elo.
+
+    python -m agents.tournament --env kingdom_builder_v0 --agents random,heuristic,mcts \
+        --games 200 [--players 2] [--seed 0] [--mcts-simulations 50]
+
+Schedule: every lineup of `--players` distinct agent kinds (every pair for 2 players) plays
+`--games` games, rounded up to a multiple of the player count. Games come in blocks of one
+game seed (one board, one deck) played once per cyclic rotation of the seats, so each kind
+sits in each seat equally often and board luck cancels within a block. Every game and every
+agent gets its own seed derived from `--seed`, so any single game can be replayed.
+
+Scoring: within a game every pair of seats held by different kinds is one pairwise result
+(higher final score wins, equal scores are a draw worth half a win to each). Win rates and
+their 95% Wilson score intervals are per pairing; Elo ratings are fitted to all pairwise
+results at once (see `fit_elo`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from tqdm import tqdm
+
+import envs
+from agents.base import Agent, play_game
+from agents.heuristic import GreedyAgent, heuristic_for
+from agents.mcts import MCTSAgent
+from agents.random_agent import RandomAgent
+
+AgentFactory = Callable[..., Agent]
+
+# name -> factory(env_id, seed, **options); options are the tournament's agent options
+# (e.g. mcts_simulations), each factory reading the ones it needs. Other modules may add kinds.
+AGENT_FACTORIES: dict[str, AgentFactory] = {
+    "random": lambda env_id, seed, **options: RandomAgent(seed),
+    "greedy": lambda env_id, seed, **options: GreedyAgent(seed),
+    "heuristic": lambda env_id, seed, **options: heuristic_for(env_id, seed),
+    "mcts": lambda env_id, seed, **options: MCTSAgent(
+        simulations=options.get("mcts_simulations", 200),
+        rollout_depth=options.get("mcts_rollout_depth"),
+        seed=seed,
+    ),
+}
+
+ELO_MEAN = 1500.0
+
+
+def make_agent(name: str, env_id: str, seed: int, **options: Any) -> Agent:
+    """Build agent kind `name` (a key of AGENT_FACTORIES) for `env_id`."""
+    try:
+        factory = AGENT_FACTORIES[name]
+    except KeyError:
+        raise ValueError(f"unknown agent {name!r}; known: {sorted(AGENT_FACTORIES)}") from None
+    return factory(env_id, seed, **options)
+
+
+def wilson_interval(points: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval for a win rate of `points` out of `games` (draws as half points).
+
+    Chosen over the normal approximation because it stays inside [0, 1] and is sensible at
+    0% or 100% win rates, which lopsided pairings (heuristic vs random) produce.
+    """
+    if games <= 0:
+        return 0.0, 1.0
+    p = points / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def fit_elo(
+    points: np.ndarray,
+    played: np.ndarray,
+    prior_draws: float = 1.0,
+    tol: float = 1e-10,
+    max_iterations: int = 100_000,
+) -> np.ndarray:
+    """Elo ratings by logistic (Bradley-Terry) maximum likelihood, fitted with Hunter's (2004)
+    minorization-maximization iterations.
+
+    The model is P(i beats j) = 1 / (1 + 10 ** ((R_j - R_i) / 400)), the Elo curve. Unlike
+    sequential Elo updates the result does not depend on game order. `prior_draws` virtual
+    drawn games between every pair keep the ratings finite when a kind never loses (the
+    plain maximum likelihood estimate is then infinite) and link pairings that never met.
+
+    Args:
+        points: points[i, j] = points kind i scored against kind j (wins + draws / 2).
+        played: played[i, j] = games between i and j (symmetric).
+        prior_draws: virtual draws added to every pair.
+
+    Returns:
+        Ratings (float64[k]) with mean ELO_MEAN.
+    """
+    k = points.shape[0]
+    games = played + prior_draws * (1 - np.eye(k))
+    wins = points.sum(axis=1) + prior_draws * (k - 1) / 2
+    gamma = np.ones(k)
+    for _ in range(max_iterations):
+        denom = (games / (gamma[:, None] + gamma[None, :])).sum(axis=1)
+        new = wins / denom
+        new /= np.exp(np.log(new).mean())
+        done = np.max(np.abs(new - gamma)) < tol
+        gamma = new
+        if done:
+            break
+    ratings = 400 * np.log10(gamma)
+    return ratings - ratings.mean() + ELO_MEAN
+
+
+@dataclass
+class TournamentResult:
+    """Everything a tournament measured; indices follow `agents`.
+
+    Attributes:
+        points: points[i, j] = points of agents[i] against agents[j].
+        played: played[i, j] = pairwise results between them (symmetric).
+        win_rate: points / played, NaN where they never met (and on the diagonal).
+        elo: Elo rating per agent name (`fit_elo`).
+        seconds_per_move: mean wall-clock seconds per decision per agent name.
+        games: (agent name per seat, final scores) of every game, in play order.
+    """
+
+    env_id: str
+    agents: list[str]
+    num_players: int
+    games_per_lineup: int
+    seed: int
+    points: np.ndarray
+    played: np.ndarray
+    win_rate: np.ndarray
+    elo: dict[str, float]
+    seconds_per_move: dict[str, float]
+    games: list[tuple[tuple[str, ...], np.ndarray]] = field(repr=False)
+
+
+class _Timed:
+    """Wraps an agent to add up its thinking time and decisions."""
+
+    def __init__(self, agent: Agent, clock: dict[str, list[float]], kind: str):
+        self.agent = agent
+        self.name = agent.name
+        self.clock = clock[kind]
+
+    def act(self, engine: Any, state: Any, player: int) -> int:
+        start = time.perf_counter()
+        action = self.agent.act(engine, state, player)
+        self.clock[0] += time.perf_counter() - start
+        self.clock[1] += 1
+        return action
+
+
+def lineups(num_agents: int, num_players: int) -> list[tuple[int, ...]]:
+    """Agent-index lineups to play: every set of `num_players` distinct kinds; with fewer
+    kinds than seats, every multiset of kinds that mixes at least two of them."""
+    if num_agents >= num_players:
+        return list(itertools.combinations(range(num_agents), num_players))
+    combos = itertools.combinations_with_replacement(range(num_agents), num_players)
+    return [c for c in combos if len(set(c)) > 1]
+
+
+def _seed(*words: int) -> int:
+    return int(np.random.SeedSequence(list(words)).generate_state(1, np.uint32)[0])
+
+
+def run_tournament(
+    env_id: str,
+    agent_names: Sequence[str],
+    games: int,
+    num_players: int = 2,
+    seed: int = 0,
+    progress: bool = True,
+    **agent_options: Any,
+) -> TournamentResult:
+    """Play the round robin described in the module docstring and fit Elo ratings.
+
+    Args:
+        env_id: a registered env id (envs.list_envs()).
+        agent_names: agent kinds, keys of AGENT_FACTORIES, at least two.
+        games: games per lineup (rounded up to a multiple of `num_players`).
+        num_players: seats per game.
+        seed: master seed of every game and agent seed.
+        progress: show a tqdm progress bar.
+        **agent_options: passed to every agent factory (e.g. mcts_simulations=50).
+    """
+    names = list(agent_names)
+    if len(names) < 2 or len(set(names)) != len(names):
+        raise ValueError(f"need at least two distinct agent kinds, got {names}")
+    for name in names:
+        if name not in AGENT_FACTORIES:
+            raise ValueError(f"unknown agent {name!r}; known: {sorted(AGENT_FACTORIES)}")
+    if games < 1:
+        raise ValueError(f"games must be positive, got {games}")
+    engine = envs.spec(env_id).engine
+    config = engine.make_config(num_players)
+    blocks = math.ceil(games / num_players)
+    schedule = lineups(len(names), num_players)
+    k = len(names)
+    points = np.zeros((k, k))
+    played = np.zeros((k, k))
+    clock = {name: [0.0, 0] for name in names}
+    records: list[tuple[tuple[str, ...], np.ndarray]] = []
+    with tqdm(total=len(schedule) * blocks * num_players, disable=not progress) as bar:
+        for li, lineup in enumerate(schedule):
+            for block in range(blocks):
+                game_seed = _seed(seed, li, block)
+                for shift in range(num_players):
+                    kinds = [lineup[(s + shift) % num_players] for s in range(num_players)]
+                    agents = [
+                        _Timed(
+                            make_agent(
+                                names[i], env_id, _seed(seed, li, block, shift, s), **agent_options
+                            ),
+                            clock,
+                            names[i],
+                        )
+                        for s, i in enumerate(kinds)
+                    ]
+                    scores = play_game(engine, agents, game_seed, config)
+                    records.append((tuple(names[i] for i in kinds), scores))
+                    for a, b in itertools.combinations(range(num_players), 2):
+                        i, j = kinds[a], kinds[b]
+                        if i == j:
+                            continue
+                        share = (
+                            1.0 if scores[a] > scores[b] else 0.5 if scores[a] == scores[b] else 0.0
+                        )
+                        points[i, j] += share
+                        points[j, i] += 1 - share
+                        played[i, j] += 1
+                        played[j, i] += 1
+                    bar.update()
+    with np.errstate(invalid="ignore", divide="ignore"):
+        win_rate = np.where(played > 0, points / played, np.nan)
+    ratings = fit_elo(points, played)
+    return TournamentResult(
+        env_id=env_id,
+        agents=names,
+        num_players=num_players,
+        games_per_lineup=blocks * num_players,
+        seed=seed,
+        points=points,
+        played=played,
+        win_rate=win_rate,
+        elo={name: float(r) for name, r in zip(names, ratings, strict=True)},
+        seconds_per_move={name: t / max(n, 1) for name, (t, n) in clock.items()},
+        games=records,
+    )
+
+
+def format_report(result: TournamentResult) -> str:
+    """The CLI's printout: pairings with 95% Wilson intervals, the win-rate matrix, Elo."""
+    names = result.agents
+    width = max(len(n) for n in names)
+    lines = [
+        f"{result.env_id}: {result.num_players} players, {result.games_per_lineup} games per "
+        f"lineup, seed {result.seed}",
+        "",
+        f"{'pairing':<{2 * width + 4}}  results  points  win rate  95% CI (Wilson)",
+    ]
+    for i, j in itertools.combinations(range(len(names)), 2):
+        n = int(result.played[i, j])
+        if n == 0:
+            continue
+        lo, hi = wilson_interval(result.points[i, j], n)
+        pairing = f"{names[i]} vs {names[j]}"
+        lines.append(
+            f"{pairing:<{2 * width + 4}}  {n:7d}  {result.points[i, j]:6.1f}  "
+            f"{result.points[i, j] / n:8.3f}  [{lo:.3f}, {hi:.3f}]"
+        )
+    lines += [
+        "",
+        "win rate of row vs column:",
+        " " * width + "".join(f"  {n:>{width}}" for n in names),
+    ]
+    for i, name in enumerate(names):
+        cells = ("-" if np.isnan(v) else f"{v:.3f}" for v in result.win_rate[i])
+        lines.append(f"{name:<{width}}" + "".join(f"  {c:>{width}}" for c in cells))
+    lines += ["", "Elo (Bradley-Terry maximum likelihood, 1 virtual draw per pair, mean 1500):"]
+    for name in sorted(names, key=result.elo.get, reverse=True):
+        lines.append(
+            f"  {name:<{width}}  {result.elo[name]:7.1f}   "
+            f"({result.seconds_per_move[name] * 1e3:.2f} ms per move)"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m agents.tournament",
+        description="Round-robin tournament between agent kinds on one eurogym env.",
+    )
+    parser.add_argument("--env", default="kingdom_builder_v0", choices=envs.list_envs())
+    parser.add_argument(
+        "--agents",
+        default="random,heuristic",
+        help=f"comma-separated agent kinds from {sorted(AGENT_FACTORIES)}",
+    )
+    parser.add_argument("--games", type=int, default=200, help="games per lineup")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--mcts-simulations", type=int, default=200)
+    parser.add_argument(
+        "--mcts-rollout-depth",
+        type=int,
+        default=None,
+        help="truncate MCTS rollouts (default: none)",
+    )
+    parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    args = parser.parse_args(argv)
+    result = run_tournament(
+        args.env,
+        [a.strip() for a in args.agents.split(",") if a.strip()],
+        args.games,
+        num_players=args.players,
+        seed=args.seed,
+        progress=not args.no_progress,
+        mcts_simulations=args.mcts_simulations,
+        mcts_rollout_depth=args.mcts_rollout_depth,
+    )
+    print(format_report(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
