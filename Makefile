@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-slow test-nojit bench lint clean
+.PHONY: demo test test-slow test-nojit bench bench-train notebooks lint clean
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -28,6 +28,12 @@ test-nojit: $(STAMP)  ## kernel and rule tests with numba disabled (coverage, de
 
 bench: $(STAMP)  ## throughput table
 	$(PY) -m benchmarks.throughput
+
+bench-train: $(STAMP)  ## MaskablePPO train steps/s on Kingdom Builder vs connect_four_v3
+	$(PY) -m agents.train --benchmark --env kingdom_builder_v0 --steps 16384 --out runs/bench
+
+notebooks: $(STAMP)  ## execute the notebooks in fast mode
+	EUROGYM_FAST=1 $(PY) -m pytest -q --nbmake notebooks
 
 lint: $(STAMP)
 	$(PY) -m ruff check .

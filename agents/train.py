@@ -1,0 +1,479 @@
+"""Self-play MaskablePPO training and a throughput benchmark, as a CLI and as functions.
+
+    python -m agents.train --env kingdom_builder_v0 --steps 200000 --out runs/kb
+    python -m agents.train --benchmark --env kingdom_builder_v0 --steps 16384
+
+Training writes, under --out:
+    log.csv            one row per evaluation (the columns of `LOG_COLUMNS`), read by the
+                       notebooks: no TensorBoard needed
+    checkpoints/       step_<n>.zip every --checkpoint-every steps; each one also joins the
+                       opponent pool (the newest --pool-size are kept there)
+    final.zip          the model at the end
+
+The benchmark trains the same MaskablePPO set-up on our env and on PettingZoo's
+`connect_four_v3` (through the same SelfPlayEnv) in one process, alternating, and reports
+train steps/s of each and their ratio; a rollout/update split shows where the time goes.
+
+EUROGYM_FAST=1 shrinks steps, intervals and game counts so notebooks and CI finish quickly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import math
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch as th
+from stable_baselines3.common.callbacks import BaseCallback
+from tqdm.auto import tqdm
+
+from agents.heuristic import heuristic_for
+from agents.ppo import (
+    FEATURES_DIM,
+    PPO_DEFAULTS,
+    PolicyOpponent,
+    build_model,
+    evaluate,
+    fast_mode,
+    make_vec_env,
+)
+from agents.random_agent import RandomAgent
+from agents.selfplay import OpponentPool, RandomOpponent
+
+LOG_COLUMNS = (
+    "timesteps",
+    "wall_seconds",
+    "train_steps_per_s",
+    "win_rate_vs_random",
+    "win_rate_vs_heuristic",
+    "eval_seconds",
+    "ep_rew_mean",
+    "ep_len_mean",
+    "pool",
+)
+FAST_STEPS = 2048
+FAST_EVAL_GAMES = 4
+
+
+class SelfPlayCallback(BaseCallback):
+    """Progress bar, checkpoints into the opponent pool, evaluations into log.csv.
+
+    Timing excludes evaluation and checkpointing, so train_steps_per_s is the speed of
+    training itself; wall_seconds is the plain elapsed time.
+    """
+
+    def __init__(
+        self,
+        env_id: str,
+        out: Path,
+        pool: OpponentPool,
+        total_steps: int,
+        eval_every: int,
+        checkpoint_every: int,
+        eval_games: int,
+        heuristic_games: int,
+        num_players: int,
+        seed: int,
+        progress: bool = True,
+        max_seconds: float | None = None,
+    ):
+        super().__init__()
+        self.env_id = env_id
+        self.out = out
+        self.pool = pool
+        self.total_steps = total_steps
+        self.eval_every = eval_every
+        self.checkpoint_every = checkpoint_every
+        self.eval_games = eval_games
+        self.heuristic_games = heuristic_games
+        self.num_players = num_players
+        self.seed = seed
+        self.progress = progress
+        self.max_seconds = max_seconds
+        self.next_eval = eval_every
+        self.next_checkpoint = checkpoint_every
+        self.rows: list[dict[str, Any]] = []
+
+    def _on_training_start(self) -> None:
+        (self.out / "checkpoints").mkdir(parents=True, exist_ok=True)
+        self.log_path = self.out / "log.csv"
+        with self.log_path.open("w", newline="") as f:
+            csv.writer(f).writerow(LOG_COLUMNS)
+        self.start = time.perf_counter()
+        self.paused = 0.0
+        self.last_steps = self.num_timesteps
+        self.last_train_time = 0.0
+        self.bar = tqdm(
+            total=self.total_steps,
+            desc="train",
+            unit="step",
+            disable=not self.progress,
+            mininterval=1.0 if sys.stderr.isatty() else 30.0,
+        )
+        self._evaluate_and_log()
+
+    def _on_step(self) -> bool:
+        n = self.training_env.num_envs
+        self.bar.update(n)
+        if self.num_timesteps >= self.next_checkpoint:
+            self.next_checkpoint += self.checkpoint_every
+            self._checkpoint()
+        if self.num_timesteps >= self.next_eval:
+            self.next_eval += self.eval_every
+            self._evaluate_and_log()
+        return self.max_seconds is None or time.perf_counter() - self.start < self.max_seconds
+
+    def _on_training_end(self) -> None:
+        if not self.rows or self.rows[-1]["timesteps"] != self.num_timesteps:
+            self._evaluate_and_log()
+        self.bar.close()
+
+    def _checkpoint(self) -> None:
+        t = time.perf_counter()
+        path = self.out / "checkpoints" / f"step_{self.num_timesteps:09d}.zip"
+        self.model.save(path)
+        self.pool.add(path.stem, PolicyOpponent(path, seed=self.num_timesteps), evictable=True)
+        self.paused += time.perf_counter() - t
+
+    def _evaluate_and_log(self) -> None:
+        t = time.perf_counter()
+        train_time = t - self.start - self.paused
+        steps = self.num_timesteps - self.last_steps
+        dt = train_time - self.last_train_time
+        speed = steps / dt if steps and dt > 0 else math.nan
+        vs_random = evaluate(
+            self.model,
+            RandomAgent(self.seed),
+            self.env_id,
+            games=self.eval_games,
+            num_players=self.num_players,
+            seed=self.seed + 1_000_003,
+        )["win_rate"]
+        vs_heuristic = math.nan
+        if self.heuristic_games > 0:
+            vs_heuristic = evaluate(
+                self.model,
+                heuristic_for(self.env_id, self.seed),
+                self.env_id,
+                games=self.heuristic_games,
+                num_players=self.num_players,
+                seed=self.seed + 2_000_003,
+            )["win_rate"]
+        eval_seconds = time.perf_counter() - t
+        self.paused += eval_seconds
+        episodes = list(self.model.ep_info_buffer or [])
+        row = {
+            "timesteps": self.num_timesteps,
+            "wall_seconds": round(time.perf_counter() - self.start, 2),
+            "train_steps_per_s": round(speed, 1),
+            "win_rate_vs_random": round(vs_random, 4),
+            "win_rate_vs_heuristic": round(vs_heuristic, 4),
+            "eval_seconds": round(eval_seconds, 2),
+            "ep_rew_mean": round(float(np.mean([e["r"] for e in episodes])), 4)
+            if episodes
+            else math.nan,
+            "ep_len_mean": round(float(np.mean([e["l"] for e in episodes])), 1)
+            if episodes
+            else math.nan,
+            "pool": "|".join(self.pool.names),
+        }
+        self.rows.append(row)
+        with self.log_path.open("a", newline="") as f:
+            csv.writer(f).writerow([row[c] for c in LOG_COLUMNS])
+        self.last_steps = self.num_timesteps
+        self.last_train_time = train_time
+        self.bar.set_postfix(
+            vs_random=f"{vs_random:.2f}", vs_heuristic=f"{vs_heuristic:.2f}", refresh=False
+        )
+        if not sys.stderr.isatty() and self.progress:
+            print(json.dumps(row), flush=True)
+
+
+def train(
+    env_id: str = "kingdom_builder_v0",
+    steps: int = 200_000,
+    out: str | Path = "runs/kb",
+    players: int = 2,
+    seed: int = 0,
+    eval_every: int = 20_000,
+    eval_games: int = 50,
+    heuristic_games: int | None = None,
+    checkpoint_every: int = 20_000,
+    n_envs: int = 8,
+    pool_size: int = 5,
+    heuristic_weight: float = 0.1,
+    reward_mode: str = "win_loss",
+    shaping: float = 0.01,
+    threads: int = 1,
+    progress: bool = True,
+    max_minutes: float | None = None,
+    **ppo_overrides: Any,
+) -> list[dict[str, Any]]:
+    """Train MaskablePPO by self-play on `env_id`; returns the log rows (also in log.csv).
+
+    Args:
+        env_id: one of `envs.list_envs()`.
+        steps: learner timesteps (decisions of the learning seat).
+        out: run folder (log.csv, checkpoints/, final.zip).
+        players: seats per game; the learner takes one, pool opponents the others.
+        seed: seeds the model, the envs and the evaluation games.
+        eval_every: evaluate (and log a row) every this many steps; also at 0 and at the end.
+        eval_games: games per evaluation against the random agent.
+        heuristic_games: games per evaluation against the heuristic (default eval_games;
+            0 skips it: the heuristic costs milliseconds per decision).
+        checkpoint_every: save a checkpoint and add it to the opponent pool this often.
+        n_envs: envs stepped together (one process).
+        pool_size: frozen checkpoints kept in the pool (the newest).
+        heuristic_weight: sampling weight of the heuristic opponent (random and each
+            checkpoint weigh 1); small by default because it is the slowest opponent.
+        reward_mode: the env's reward mode ("win_loss" or "score_margin").
+        shaping: dense score-margin shaping per point (SelfPlayEnv); 0.01 makes a 20-point
+            lead worth 0.2 next to the +-1 of a win, so winning still dominates.
+        threads: torch CPU threads.
+        progress: show the progress bar (and print rows when stderr is not a terminal).
+        max_minutes: stop early after this much wall-clock time (evaluations included),
+            still logging a last row and saving final.zip.
+        **ppo_overrides: `build_model` arguments (features_dim, head_arch) and MaskablePPO
+            arguments replacing `PPO_DEFAULTS`.
+    """
+    heuristic_games = eval_games if heuristic_games is None else heuristic_games
+    if fast_mode():
+        steps = min(steps, FAST_STEPS)
+        eval_every = min(eval_every, max(steps // 2, 1))
+        checkpoint_every = min(checkpoint_every, max(steps // 2, 1))
+        eval_games = min(eval_games, FAST_EVAL_GAMES)
+        heuristic_games = min(heuristic_games, FAST_EVAL_GAMES)
+    th.set_num_threads(threads)
+    out = Path(out)
+    pool = OpponentPool([("random", RandomOpponent(seed))], max_evictable=pool_size)
+    if heuristic_weight > 0:
+        pool.add("heuristic", heuristic_for(env_id, seed), weight=heuristic_weight)
+    vec = make_vec_env(
+        env_id,
+        n_envs=n_envs,
+        num_players=players,
+        pool=pool,
+        seed=seed,
+        env_kwargs={"reward_mode": reward_mode},
+        shaping=shaping,
+    )
+    overrides = dict(ppo_overrides)
+    if fast_mode():
+        overrides["n_steps"] = min(
+            overrides.get("n_steps", PPO_DEFAULTS["n_steps"]), max(steps // n_envs, 8)
+        )
+        overrides["batch_size"] = min(
+            overrides.get("batch_size", PPO_DEFAULTS["batch_size"]), overrides["n_steps"] * n_envs
+        )
+    model = build_model(vec, seed=seed, **overrides)
+    callback = SelfPlayCallback(
+        env_id,
+        out,
+        pool,
+        total_steps=steps,
+        eval_every=eval_every,
+        checkpoint_every=checkpoint_every,
+        eval_games=eval_games,
+        heuristic_games=heuristic_games,
+        num_players=players,
+        seed=seed,
+        progress=progress,
+        max_seconds=None if max_minutes is None else 60.0 * max_minutes,
+    )
+    model.learn(total_timesteps=steps, callback=callback)
+    model.save(out / "final.zip")
+    vec.close()
+    return callback.rows
+
+
+class _RolloutTimer(BaseCallback):
+    """Adds up the time spent collecting rollouts (the rest of `learn` is the PPO update)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rollout_seconds = 0.0
+
+    def _on_rollout_start(self) -> None:
+        self._t = time.perf_counter()
+
+    def _on_rollout_end(self) -> None:
+        self.rollout_seconds += time.perf_counter() - self._t
+
+    def _on_step(self) -> bool:
+        return True
+
+
+def _connect_four() -> Any:
+    from pettingzoo.classic import connect_four_v3
+
+    return connect_four_v3.env()
+
+
+def _measure(
+    env_id: str | None,
+    env_fn: Callable[[], Any] | None,
+    steps: int,
+    players: int,
+    n_envs: int,
+    seed: int,
+    shaping: float,
+    model_overrides: dict[str, Any],
+) -> dict[str, float]:
+    """Train steps/s of the training set-up (pool: random + a frozen copy of the policy)."""
+    pool = OpponentPool([("random", RandomOpponent(seed))])
+    vec = make_vec_env(
+        env_id,
+        env_fn=env_fn,
+        n_envs=n_envs,
+        num_players=players,
+        pool=pool,
+        seed=seed,
+        shaping=shaping,
+    )
+    model = build_model(vec, seed=seed, **model_overrides)
+    pool.add("self", PolicyOpponent(model, seed=seed))
+    warmup = model.n_steps * n_envs  # JIT, caches, first rollout
+    model.learn(total_timesteps=warmup)
+    timer = _RolloutTimer()
+    t = time.perf_counter()
+    model.learn(total_timesteps=steps, callback=timer, reset_num_timesteps=True)
+    seconds = time.perf_counter() - t
+    vec.close()
+    return {
+        "steps_per_s": model.num_timesteps / seconds,
+        "rollout_seconds": timer.rollout_seconds,
+        "update_seconds": seconds - timer.rollout_seconds,
+        "steps": model.num_timesteps,
+    }
+
+
+def benchmark(
+    env_id: str = "kingdom_builder_v0",
+    steps: int = 16_384,
+    players: int = 2,
+    n_envs: int = 8,
+    seed: int = 0,
+    repeats: int = 2,
+    threads: int = 1,
+    shaping: float = 0.01,
+    **model_overrides: Any,
+) -> dict[str, Any]:
+    """MaskablePPO train steps/s on `env_id` and on connect_four_v3, same set-up, one process.
+
+    The two are measured alternately `repeats` times and each keeps its best run, so a burst
+    of load from other processes on a shared machine hurts neither side systematically.
+    Returns both speeds, their ratio (ours / connect four) and the rollout/update split.
+    `shaping` (ours only: connect four has no engine scores) and `model_overrides` (for
+    `build_model`) default to what `train` uses, so the number is the real training speed.
+    """
+    if fast_mode():
+        steps = min(steps, FAST_STEPS)
+        repeats = 1
+    th.set_num_threads(threads)
+    runs: dict[str, list[dict[str, float]]] = {env_id: [], "connect_four_v3": []}
+    for _ in range(repeats):
+        runs[env_id].append(
+            _measure(env_id, None, steps, players, n_envs, seed, shaping, model_overrides)
+        )
+        runs["connect_four_v3"].append(
+            _measure(None, _connect_four, steps, 2, n_envs, seed, 0.0, model_overrides)
+        )
+    best = {name: max(r, key=lambda m: m["steps_per_s"]) for name, r in runs.items()}
+    ours, theirs = best[env_id], best["connect_four_v3"]
+    return {
+        "env": env_id,
+        "steps": steps,
+        "n_envs": n_envs,
+        "repeats": repeats,
+        "model_overrides": model_overrides,
+        "ours": ours,
+        "connect_four_v3": theirs,
+        "ratio": ours["steps_per_s"] / theirs["steps_per_s"],
+        "all_runs": runs,
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--env", default="kingdom_builder_v0")
+    parser.add_argument("--steps", type=int, default=200_000)
+    parser.add_argument("--out", default="runs/kb")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--eval-every", type=int, default=20_000)
+    parser.add_argument("--eval-games", type=int, default=50)
+    parser.add_argument(
+        "--heuristic-games", type=int, default=None, help="default: --eval-games; 0 skips"
+    )
+    parser.add_argument("--checkpoint-every", type=int, default=20_000)
+    parser.add_argument("--n-envs", type=int, default=8)
+    parser.add_argument("--pool-size", type=int, default=5)
+    parser.add_argument("--heuristic-weight", type=float, default=0.1)
+    parser.add_argument("--reward-mode", default="win_loss", choices=("win_loss", "score_margin"))
+    parser.add_argument("--shaping", type=float, default=0.01, help="0 disables")
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--features-dim", type=int, default=FEATURES_DIM)
+    parser.add_argument("--n-epochs", type=int, default=PPO_DEFAULTS["n_epochs"])
+    parser.add_argument("--no-progress", action="store_true")
+    parser.add_argument("--max-minutes", type=float, default=None, help="wall-clock budget")
+    parser.add_argument(
+        "--benchmark",
+        action="store_true",
+        help="measure train steps/s on --env vs connect_four_v3 (--steps each) instead",
+    )
+    parser.add_argument("--repeats", type=int, default=2, help="benchmark repeats")
+    args = parser.parse_args(argv)
+    model_overrides = {"features_dim": args.features_dim, "n_epochs": args.n_epochs}
+    if args.benchmark:
+        result = benchmark(
+            args.env,
+            steps=args.steps,
+            players=args.players,
+            n_envs=args.n_envs,
+            seed=args.seed,
+            repeats=args.repeats,
+            threads=args.threads,
+            shaping=args.shaping,
+            **model_overrides,
+        )
+        ours, theirs = result["ours"], result["connect_four_v3"]
+        for name, m in ((args.env, ours), ("connect_four_v3", theirs)):
+            print(
+                f"{name:>22}: {m['steps_per_s']:8.1f} train steps/s "
+                f"(rollout {m['rollout_seconds']:.1f} s, update {m['update_seconds']:.1f} s)"
+            )
+        print(f"{'ratio':>22}: {result['ratio']:.2f}x")
+        Path(args.out).mkdir(parents=True, exist_ok=True)
+        (Path(args.out) / "benchmark.json").write_text(json.dumps(result, indent=2))
+        return
+    train(
+        args.env,
+        steps=args.steps,
+        out=args.out,
+        players=args.players,
+        seed=args.seed,
+        eval_every=args.eval_every,
+        eval_games=args.eval_games,
+        heuristic_games=args.heuristic_games,
+        checkpoint_every=args.checkpoint_every,
+        n_envs=args.n_envs,
+        pool_size=args.pool_size,
+        heuristic_weight=args.heuristic_weight,
+        reward_mode=args.reward_mode,
+        shaping=args.shaping,
+        threads=args.threads,
+        progress=not args.no_progress,
+        max_minutes=args.max_minutes,
+        **model_overrides,
+    )
+
+
+if __name__ == "__main__":
+    main()
