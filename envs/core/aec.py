@@ -116,10 +116,10 @@ class EuroAECEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         player = self.agent_name_mapping[agent]
-        return {
-            "observation": type(self).encode(self.state_, player),
-            "action_mask": self._mask_for(agent),
-        }
+        info = self.infos.get(agent)
+        # infos masks are fresh arrays, replaced (never written) on refresh, so sharing is safe
+        mask = info["action_mask"] if info is not None else self._mask_for(agent)
+        return {"observation": type(self).encode(self.state_, player), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -129,8 +129,7 @@ class EuroAECEnv(AECEnv):
         self.engine.apply_action(self.state_, int(action))
         self.num_decisions += 1
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in self.agents}
-        if self.engine.is_over(self.state_):
+        if self.engine.is_over(self.state_):  # rewards stay 0.0 until the game ends
             self.rewards = self._final_rewards()
             self.terminations = {a: True for a in self.agents}
         elif self.num_decisions >= self.max_decisions:
