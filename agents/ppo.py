@@ -125,14 +125,31 @@ def build_model(
     features_dim: int = FEATURES_DIM,
     head_arch: list[int] | None = None,
     verbose: int = 0,
+    policy: str = "mlp",
+    env_id: str | None = None,
     **overrides: Any,
 ) -> MaskablePPO:
-    """A MaskablePPO on `vec_env` with `PPO_DEFAULTS` (overridable) and `policy_kwargs`."""
+    """A MaskablePPO on `vec_env` with `PPO_DEFAULTS` (overridable) and `policy_kwargs`.
+
+    policy="cnn" uses `agents.cnn_policy.CnnMaskablePolicy` instead (needs `env_id`, for its
+    board layout; `features_dim` is then the width of its pooled features, head_arch unused).
+    """
     kwargs = {**PPO_DEFAULTS, **overrides}
+    if policy == "cnn":
+        from agents.cnn_policy import CnnMaskablePolicy, cnn_policy_kwargs
+
+        if env_id is None:
+            raise ValueError("policy='cnn' needs env_id (for the observation's board layout)")
+        policy_class: Any = CnnMaskablePolicy
+        kwargs_policy = cnn_policy_kwargs(env_id, hidden=features_dim)
+    elif policy == "mlp":
+        policy_class, kwargs_policy = "MlpPolicy", policy_kwargs(features_dim, head_arch)
+    else:
+        raise ValueError(f"unknown policy {policy!r} (mlp or cnn)")
     return MaskablePPO(
-        "MlpPolicy",
+        policy_class,
         vec_env,
-        policy_kwargs=policy_kwargs(features_dim, head_arch),
+        policy_kwargs=kwargs_policy,
         seed=seed,
         device="cpu",
         verbose=verbose,

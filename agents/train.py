@@ -214,6 +214,7 @@ def train(
     threads: int = 1,
     progress: bool = True,
     max_minutes: float | None = None,
+    policy: str = "mlp",
     **ppo_overrides: Any,
 ) -> list[dict[str, Any]]:
     """Train MaskablePPO by self-play on `env_id`; returns the log rows (also in log.csv).
@@ -240,6 +241,7 @@ def train(
         progress: show the progress bar (and print rows when stderr is not a terminal).
         max_minutes: stop early after this much wall-clock time (evaluations included),
             still logging a last row and saving final.zip.
+        policy: "mlp" (default) or "cnn" (`agents.cnn_policy`, for envs with board planes).
         **ppo_overrides: `build_model` arguments (features_dim, head_arch) and MaskablePPO
             arguments replacing `PPO_DEFAULTS`.
     """
@@ -272,7 +274,7 @@ def train(
         overrides["batch_size"] = min(
             overrides.get("batch_size", PPO_DEFAULTS["batch_size"]), overrides["n_steps"] * n_envs
         )
-    model = build_model(vec, seed=seed, **overrides)
+    model = build_model(vec, seed=seed, policy=policy, env_id=env_id, **overrides)
     callback = SelfPlayCallback(
         env_id,
         out,
@@ -424,6 +426,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--no-progress", action="store_true")
     parser.add_argument("--max-minutes", type=float, default=None, help="wall-clock budget")
     parser.add_argument(
+        "--policy", default="mlp", choices=("mlp", "cnn"), help="cnn: agents.cnn_policy"
+    )
+    parser.add_argument(
         "--benchmark",
         action="store_true",
         help="measure train steps/s on --env vs connect_four_v3 (--steps each) instead",
@@ -471,6 +476,7 @@ def main(argv: list[str] | None = None) -> None:
         threads=args.threads,
         progress=not args.no_progress,
         max_minutes=args.max_minutes,
+        policy=args.policy,
         **model_overrides,
     )
 
