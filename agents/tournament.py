@@ -1,7 +1,7 @@
 """Round-robin tournaments between agent kinds: win rates with Wilson intervals, and Elo.
 
     python -m agents.tournament --env kingdom_builder_v0 --agents random,heuristic,mcts \
-        --games 200 [--players 2] [--seed 0] [--mcts-simulations 50]
+        --games 200 [--players 2] [--seed 0] [--mcts-simulations 50] [--mcts-prior none] ...
 
 Schedule: every lineup of `--players` distinct agent kinds (every pair for 2 players) plays
 `--games` games, rounded up to a multiple of the player count. Games come in blocks of one
@@ -43,12 +43,35 @@ AGENT_FACTORIES: dict[str, AgentFactory] = {
     "random": lambda env_id, seed, **options: RandomAgent(seed),
     "greedy": lambda env_id, seed, **options: GreedyAgent(seed),
     "heuristic": lambda env_id, seed, **options: heuristic_for(env_id, seed),
-    "mcts": lambda env_id, seed, **options: MCTSAgent(
-        simulations=options.get("mcts_simulations", 200),
-        rollout_depth=options.get("mcts_rollout_depth"),
-        seed=seed,
-    ),
+    "mcts": lambda env_id, seed, **options: mcts_agent(seed, **options),
 }
+
+MCTS_OPTIONS = (
+    "simulations",
+    "rollout_depth",
+    "prior",
+    "evaluator",
+    "c_puct",
+    "prior_temperature",
+    "eval_temperature",
+)
+
+
+def mcts_agent(seed: int, **options: Any) -> MCTSAgent:
+    """MCTSAgent from the tournament options `mcts_<name>` for name in MCTS_OPTIONS; an option
+    left out or None keeps the agent's default. `mcts_rollout_depth` < 0 plays rollouts to the
+    end and `mcts_prior="none"` searches without a prior (UCB1)."""
+    kwargs = {
+        name: options[f"mcts_{name}"]
+        for name in MCTS_OPTIONS
+        if options.get(f"mcts_{name}") is not None
+    }
+    if kwargs.get("rollout_depth", 0) < 0:
+        kwargs["rollout_depth"] = None
+    if kwargs.get("prior") == "none":
+        kwargs["prior"] = None
+    return MCTSAgent(seed=seed, **kwargs)
+
 
 ELO_MEAN = 1500.0
 
@@ -307,13 +330,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="games per lineup")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--mcts-simulations", type=int, default=200)
-    parser.add_argument(
+    mcts = parser.add_argument_group("mcts", "MCTS options (default: agents.mcts.MCTSAgent's)")
+    mcts.add_argument("--mcts-simulations", type=int, default=None, help="per decision")
+    mcts.add_argument(
         "--mcts-rollout-depth",
         type=int,
         default=None,
-        help="truncate MCTS rollouts (default: none)",
+        help="decisions of random rollout before evaluating a leaf (0: none, -1: to the end)",
     )
+    mcts.add_argument(
+        "--mcts-prior",
+        choices=("heuristic", "none"),
+        default=None,
+        help="PUCT with the game heuristic's prior, or UCB1 without one",
+    )
+    mcts.add_argument(
+        "--mcts-evaluator",
+        choices=("heuristic", "scores"),
+        default=None,
+        help="per-seat values of unfinished leaves: the heuristic's or the current scores",
+    )
+    mcts.add_argument("--mcts-c-puct", type=float, default=None)
+    mcts.add_argument("--mcts-prior-temperature", type=float, default=None)
+    mcts.add_argument("--mcts-eval-temperature", type=float, default=None)
     parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     args = parser.parse_args(argv)
     result = run_tournament(
@@ -323,8 +362,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         num_players=args.players,
         seed=args.seed,
         progress=not args.no_progress,
-        mcts_simulations=args.mcts_simulations,
-        mcts_rollout_depth=args.mcts_rollout_depth,
+        **{f"mcts_{name}": getattr(args, f"mcts_{name}") for name in MCTS_OPTIONS},
     )
     print(format_report(result))
     return 0

@@ -13,6 +13,7 @@ from envs.kingdom_builder import kernels
 from envs.kingdom_builder.actions import NUM_ACTIONS, describe
 from envs.kingdom_builder.config import PLAYER_COUNTS, Config, make_config
 from envs.kingdom_builder.deal import RANDOM, deal_game
+from envs.kingdom_builder.playout import playout
 from envs.kingdom_builder.scoring import score_breakdown
 from envs.kingdom_builder.state import MAX_PLAYERS, PHASE_GAME_OVER, PHASE_NAMES, State
 from envs.kingdom_builder.tables import (
@@ -111,6 +112,7 @@ class KingdomBuilderEngine:
     apply_action = staticmethod(apply_action)
     is_over = staticmethod(is_over)
     final_scores = staticmethod(final_scores)
+    playout = staticmethod(playout)  # optional fast random playout, used by agents.mcts
 
     @staticmethod
     def describe_action(state: State, action: int) -> str:

@@ -54,6 +54,9 @@ AGENT_KINDS = {
     "greedy": lambda seed: GreedyAgent(seed),
     "heuristic": lambda seed: KingdomBuilderHeuristic(seed),
     "mcts": lambda seed: MCTSAgent(simulations=6, seed=seed),
+    "mcts_ucb_random_rollouts": lambda seed: MCTSAgent(
+        simulations=6, prior=None, rollout_depth=None, seed=seed
+    ),
     "mcts_truncated_heuristic": lambda seed: MCTSAgent(
         simulations=1, rollout="heuristic", rollout_depth=1, seed=seed
     ),

@@ -10,7 +10,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from agents.tournament import ELO_MEAN, fit_elo, lineups, main, run_tournament, wilson_interval
+from agents.mcts import MCTSAgent
+from agents.tournament import (
+    ELO_MEAN,
+    fit_elo,
+    lineups,
+    main,
+    mcts_agent,
+    run_tournament,
+    wilson_interval,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -125,3 +134,25 @@ def test_cli_runs_with_four_games():
     assert "heuristic vs mcts" in done.stdout
     assert "100%" in done.stderr  # the tqdm bar finished
     assert "RuntimeWarning" not in done.stderr
+
+
+def test_mcts_options_map_to_the_agent():
+    default = MCTSAgent()
+    agent = mcts_agent(3, mcts_simulations=None, mcts_rollout_depth=None)
+    assert (agent.seed, agent.simulations, agent.prior, agent.rollout_depth) == (
+        3,
+        default.simulations,
+        default.prior,
+        default.rollout_depth,
+    )
+    agent = mcts_agent(
+        0,
+        mcts_simulations=7,
+        mcts_rollout_depth=-1,
+        mcts_prior="none",
+        mcts_evaluator="scores",
+        mcts_c_puct=2.5,
+    )
+    assert (agent.simulations, agent.rollout_depth, agent.prior) == (7, None, None)
+    assert (agent.evaluator, agent.c_puct) == ("scores", 2.5)
+    assert mcts_agent(0, mcts_rollout_depth=5, mcts_prior="heuristic").rollout_depth == 5
