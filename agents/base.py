@@ -36,6 +36,15 @@ class Agent(Protocol):
     def act(self, engine: Any, state: Any, player: int) -> int: ...
 
 
+def legal_actions(engine: Any, state: Any, player: int) -> np.ndarray:
+    """The legal action indices for `player`; raises ValueError if there are none (which means
+    it is not that player's decision), so an agent is never silently asked out of turn."""
+    legal = np.flatnonzero(engine.legal_action_mask(state, player))
+    if legal.size == 0:
+        raise ValueError(f"player {player} has no legal action (not their decision?)")
+    return legal
+
+
 def play_game(
     engine: Any,
     agents: Sequence[Agent],

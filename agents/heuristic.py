@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from agents.base import determinize, hidden_fields
+from agents.base import determinize, hidden_fields, legal_actions
 from envs.kingdom_builder.actions import END_TURN, TILE_ACTIONS
 from envs.kingdom_builder.rules import score_table
 from envs.kingdom_builder.state import PHASE_TILE_ORIGIN, PHASE_TILE_TARGET
@@ -65,9 +65,7 @@ class GreedyAgent:
         return np.asarray(engine.final_scores(state), np.float64)
 
     def act(self, engine: Any, state: Any, player: int) -> int:
-        legal = np.flatnonzero(engine.legal_action_mask(state, player))
-        if legal.size == 0:
-            raise ValueError(f"player {player} has no legal action (not their decision?)")
+        legal = legal_actions(engine, state, player)
         if legal.size == 1:
             return int(legal[0])
         view = state

@@ -54,6 +54,7 @@ from agents.base import (
     determinize,
     fresh_rng_words,
     hidden_fields,
+    legal_actions,
     observation_key,
     win_shares,
 )
@@ -155,9 +156,7 @@ class MCTSAgent:
         self._resolved: dict[str, tuple[Prior | None, Evaluator | None]] = {}
 
     def act(self, engine: Any, state: Any, player: int) -> int:
-        legal = np.flatnonzero(engine.legal_action_mask(state, player))
-        if legal.size == 0:
-            raise ValueError(f"player {player} has no legal action (not their decision?)")
+        legal = legal_actions(engine, state, player)
         if legal.size == 1:
             return int(legal[0])
         env_id = engine.name

@@ -6,6 +6,8 @@ from typing import Any
 
 import numpy as np
 
+from agents.base import legal_actions
+
 
 class RandomAgent:
     """Uniform over the legal actions, from its own seeded numpy Generator (so a tournament
@@ -21,7 +23,5 @@ class RandomAgent:
         self.rng = np.random.default_rng(seed)
 
     def act(self, engine: Any, state: Any, player: int) -> int:
-        legal = np.flatnonzero(engine.legal_action_mask(state, player))
-        if legal.size == 0:
-            raise ValueError(f"player {player} has no legal action (not their decision?)")
+        legal = legal_actions(engine, state, player)
         return int(self.rng.choice(legal))
