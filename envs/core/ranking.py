@@ -43,3 +43,44 @@ def dense_places(counts, num_places, min_first, min_other, places):
                 places[i] = place
         ceiling = best
     return num_places
+
+
+@njit(**KERNEL)
+def demoted_places(strengths, places):
+    """Belfort's majority places with the tie-demotion rule (belfort spec §10.3, D12).
+
+    Competitors with strength <= 0 are not ranked. A competitor's base place is dense (one
+    more than the number of distinct strengths above theirs); every tie group (two or more
+    equal strengths) at or above their strength pushes them one place down, so a tie group
+    drops a place itself and demotes everyone below it.
+
+    Args:
+        strengths: int64[P] (scale fractional strengths to integers first).
+        places: int64[P] output: 0-based final place, or NO_PLACE for strength 0.
+    """
+    p = strengths.shape[0]
+    for i in range(p):
+        places[i] = NO_PLACE
+        s = strengths[i]
+        if s <= 0:
+            continue
+        higher = 0  # distinct strengths above s
+        groups = 0  # tie groups with strength >= s
+        for j in range(p):
+            t = strengths[j]
+            if t < s or t <= 0:
+                continue
+            first = True  # count each distinct value once: at its first occurrence
+            size = 0
+            for k in range(p):
+                if strengths[k] == t:
+                    size += 1
+                    if k < j:
+                        first = False
+            if not first:
+                continue
+            if t > s:
+                higher += 1
+            if size >= 2:
+                groups += 1
+        places[i] = higher + groups

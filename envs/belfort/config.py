@@ -1,0 +1,257 @@
+"""Belfort options: player count, guild choice, the §14 rule switches, and `data_overrides`.
+
+The manuals lost every property cost, guild cost, Trading Post price and the tax levels above
+score 15 (spec D4, D6, D7, D9); the shipped data file carries `assumed` values for them. A user
+with the real numbers passes them as `data_overrides` (a dict, or a path to a JSON file with the
+same keys) and no code changes:
+
+    envs.make("belfort_v0", data_overrides={
+        "property_costs": {"keep": {"wood": 1, "stone": 3, "metal": 2}},
+        "guild_costs": {"architects": {"wood": 1, "stone": 1}},
+        "wall_cost": {"wood": 3, "stone": 3},
+        "property_income": {"market": 1, "bank": 0},
+        "trading_post": {"summer": {"buy": {"metal": 4}}},
+        "tax_levels": [[0, 0], [6, 1], [11, 2], [21, 3]],   # [min score, gold], ascending
+        "fees": {"gnome_hire": 3, "card_buy": 1, "recruiter": 2, "guild": 1, "hand_limit": 5},
+    })
+
+Each section is optional; a cost or price dict replaces only the resources it names.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from envs.core.errors import ConfigError
+from envs.belfort.tables import (
+    DATA,
+    GUILD_CATEGORY,
+    GUILD_NAMES,
+    NUM_DISTRICTS,
+    PROPERTY_NAMES,
+    RESOURCE_NAMES,
+    TWO_PLAYER_INTERACTIVE,
+)
+
+PLAYER_COUNTS = (2, 3, 4, 5)
+GUILD_MODES = ("beginner", "normal", "advanced")
+THIEVES_VARIANTS = {"tile": 2, "rulebook": 3}  # D13
+SEASONS = ("spring", "summer", "autumn")
+OVERRIDE_SECTIONS = (
+    "property_costs",
+    "guild_costs",
+    "wall_cost",
+    "property_income",
+    "trading_post",
+    "tax_levels",
+    "fees",
+)
+FEES = ("gnome_hire", "card_buy", "recruiter", "guild", "hand_limit", "blacksmith_metal")
+
+
+@dataclass(frozen=True)
+class Params:
+    """The numbers the rules use that a user may replace (all arrays int64)."""
+
+    prop_cost: np.ndarray  # [10, 4] W S M G per property type (Appendix A, D4)
+    prop_income: np.ndarray  # [10] gold per built card per round (D2)
+    guild_cost: np.ndarray  # [12, 4] (Appendix B, D6)
+    wall_cost: np.ndarray  # [4] (§9.2, D5)
+    buy_price: np.ndarray  # [3 seasons, 3 goods] (§9.3, D7)
+    sell_price: np.ndarray  # [3, 3]
+    tax_min: np.ndarray  # [levels] lowest score of each tax level, ascending (§3.4, D9)
+    tax_gold: np.ndarray  # [levels]
+    fees: np.ndarray  # [6] in FEES order
+
+
+def default_params() -> Params:
+    """The values shipped in data/belfort.json (see `python -m envs.provenance` for sources)."""
+
+    def goods(d: dict[str, int]) -> list[int]:
+        return [int(d.get(r, 0)) for r in RESOURCE_NAMES]
+
+    base_guilds = [g for g in DATA["guilds"] if not g["expansion"]]
+    costs = DATA["costs_and_fees"]
+    smith = DATA["properties"][0]["gnome_locks"][0]["price_gold"]
+    prices = DATA["trading_post"]["prices"]
+    levels = DATA["tax_table"]["levels"]
+    return Params(
+        prop_cost=np.array([goods(p["cost"]) for p in DATA["properties"]], np.int64),
+        prop_income=np.array([p["income_gold"] for p in DATA["properties"]], np.int64),
+        guild_cost=np.array([goods(g["build_cost"]) for g in base_guilds], np.int64),
+        wall_cost=np.array(goods(DATA["walls"]["cost"]), np.int64),
+        buy_price=np.array([goods(prices[s]["buy"])[:3] for s in SEASONS], np.int64),
+        sell_price=np.array([goods(prices[s]["sell"])[:3] for s in SEASONS], np.int64),
+        tax_min=np.array([lv["min_score"] for lv in levels], np.int64),
+        tax_gold=np.array([lv["tax_gold"] for lv in levels], np.int64),
+        fees=np.array(
+            [
+                costs["gnome_hire_gold"],
+                costs["card_buy_gold"],
+                costs["recruiter_desk_fee_gold"],
+                costs["guild_placement_fee_gold"],
+                costs["hand_limit"],
+                smith,
+            ],
+            np.int64,
+        ),
+    )
+
+
+def _amount(where: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ConfigError(f"data_overrides: {where} must be a non-negative int, got {value!r}")
+    return value
+
+
+def _goods_into(where: str, row: np.ndarray, given: Any, names: tuple[str, ...]) -> None:
+    if not isinstance(given, dict):
+        raise ConfigError(f"data_overrides: {where} must be a dict of {list(names)}")
+    for key, value in given.items():
+        if key not in names:
+            raise ConfigError(f"data_overrides: {where} has unknown resource {key!r}; use {names}")
+        row[names.index(key)] = _amount(f"{where}.{key}", value)
+
+
+def _by_name(where: str, given: Any, known: tuple[str, ...]) -> dict[int, Any]:
+    if not isinstance(given, dict):
+        raise ConfigError(f"data_overrides: {where} must be a dict keyed by name")
+    unknown = [k for k in given if k not in known]
+    if unknown:
+        raise ConfigError(f"data_overrides: {where} has unknown names {unknown}; known: {known}")
+    return {known.index(k): v for k, v in given.items()}
+
+
+def load_overrides(overrides: dict[str, Any] | str | Path | None) -> dict[str, Any]:
+    """The overrides as a dict; a str or Path is read as a JSON file."""
+    if overrides is None:
+        return {}
+    if isinstance(overrides, (str, Path)):
+        path = Path(overrides)
+        try:
+            overrides = json.loads(path.read_text(encoding="utf-8"))
+        except OSError as err:
+            raise ConfigError(f"data_overrides: cannot read {path}: {err}") from None
+        except json.JSONDecodeError as err:
+            raise ConfigError(f"data_overrides: {path} is not valid JSON: {err}") from None
+    if not isinstance(overrides, dict):
+        raise ConfigError("data_overrides must be a dict or a path to a JSON file")
+    unknown = set(overrides) - set(OVERRIDE_SECTIONS)
+    if unknown:
+        raise ConfigError(
+            f"data_overrides: unknown section(s) {sorted(unknown)}; known: {OVERRIDE_SECTIONS}"
+        )
+    return overrides
+
+
+def apply_overrides(params: Params, overrides: dict[str, Any]) -> Params:
+    """A copy of `params` with `overrides` (already loaded) applied; raises ConfigError naming
+    the bad entry."""
+    p = Params(**{f.name: getattr(params, f.name).copy() for f in fields(Params)})
+    for t, cost in _by_name("property_costs", overrides.get("property_costs", {}), PROPERTY_NAMES).items():
+        _goods_into(f"property_costs.{PROPERTY_NAMES[t]}", p.prop_cost[t], cost, RESOURCE_NAMES)
+    for g, cost in _by_name("guild_costs", overrides.get("guild_costs", {}), GUILD_NAMES).items():
+        _goods_into(f"guild_costs.{GUILD_NAMES[g]}", p.guild_cost[g], cost, RESOURCE_NAMES)
+    if "wall_cost" in overrides:
+        _goods_into("wall_cost", p.wall_cost, overrides["wall_cost"], RESOURCE_NAMES)
+    incomes = _by_name("property_income", overrides.get("property_income", {}), PROPERTY_NAMES)
+    for t, gold in incomes.items():
+        p.prop_income[t] = _amount(f"property_income.{PROPERTY_NAMES[t]}", gold)
+    for s, table in _by_name("trading_post", overrides.get("trading_post", {}), SEASONS).items():
+        if not isinstance(table, dict) or set(table) - {"buy", "sell"}:
+            raise ConfigError(f"data_overrides: trading_post.{SEASONS[s]} takes 'buy' and 'sell'")
+        for side, target in (("buy", p.buy_price), ("sell", p.sell_price)):
+            if side in table:
+                where = f"trading_post.{SEASONS[s]}.{side}"
+                _goods_into(where, target[s], table[side], RESOURCE_NAMES[:3])
+    if "tax_levels" in overrides:
+        levels = overrides["tax_levels"]
+        if (
+            not isinstance(levels, list)
+            or not levels
+            or any(not isinstance(lv, (list, tuple)) or len(lv) != 2 for lv in levels)
+        ):
+            raise ConfigError("data_overrides: tax_levels must be a list of [min_score, gold]")
+        mins = [_amount(f"tax_levels[{i}][0]", lv[0]) for i, lv in enumerate(levels)]
+        golds = [_amount(f"tax_levels[{i}][1]", lv[1]) for i, lv in enumerate(levels)]
+        if mins[0] != 0 or any(b <= a for a, b in zip(mins, mins[1:])):
+            raise ConfigError("data_overrides: tax_levels must start at score 0 and ascend")
+        p = Params(**{**p.__dict__, "tax_min": np.array(mins, np.int64)})
+        p = Params(**{**p.__dict__, "tax_gold": np.array(golds, np.int64)})
+    for i, value in _by_name("fees", overrides.get("fees", {}), FEES).items():
+        p.fees[i] = _amount(f"fees.{FEES[i]}", value)
+    if p.fees[FEES.index("hand_limit")] < 1:
+        raise ConfigError("data_overrides: fees.hand_limit must be at least 1")
+    return p
+
+
+@dataclass(frozen=True)
+class Config:
+    """Belfort base-game options (spec §0, §4.1, §13, §14).
+
+    Attributes:
+        num_players: 2-5 (2 adds the two non-player colours of §13).
+        guild_mode: "beginner" | "normal" | "advanced" (§4.1 step 2; 2 players: D40).
+        guilds: 5 distinct base guild ids, one per district D1..D5, instead of a random choice.
+        thieves_variant: "tile" (steal up to 2 G, default) or "rulebook" (3 G) - D13.
+        market_visits_cap: D22. False (default): every filled Market lock adds a visit. True:
+            the literal reading, Markets give at most your 2nd and 3rd visit.
+        data_overrides: replacement costs/prices/taxes (module docstring), or a JSON file path.
+    """
+
+    num_players: int = 4
+    guild_mode: str = "normal"
+    guilds: tuple[str, ...] | None = None
+    thieves_variant: str = "tile"
+    market_visits_cap: bool = False
+    data_overrides: Any = None
+    params: Params = field(default_factory=default_params, compare=False, repr=False)
+
+    def validate(self) -> None:
+        if self.num_players not in PLAYER_COUNTS:
+            raise ConfigError(f"num_players must be one of {PLAYER_COUNTS}, got {self.num_players!r}")
+        if self.guild_mode not in GUILD_MODES:
+            raise ConfigError(f"guild_mode must be one of {GUILD_MODES}, got {self.guild_mode!r}")
+        if self.thieves_variant not in THIEVES_VARIANTS:
+            raise ConfigError(
+                f"thieves_variant must be one of {sorted(THIEVES_VARIANTS)}, "
+                f"got {self.thieves_variant!r}"
+            )
+        if self.guilds is not None:
+            unknown = [g for g in self.guilds if g not in GUILD_NAMES]
+            if unknown:
+                raise ConfigError(f"guilds: unknown guild(s) {unknown}; base guilds: {GUILD_NAMES}")
+            if len(self.guilds) != NUM_DISTRICTS or len(set(self.guilds)) != NUM_DISTRICTS:
+                raise ConfigError(f"guilds: need {NUM_DISTRICTS} distinct guilds, got {self.guilds}")
+            if self.num_players == 2:
+                banned = [
+                    g
+                    for g in self.guilds
+                    if GUILD_CATEGORY[GUILD_NAMES.index(g)] == "interactive"
+                    and g not in TWO_PLAYER_INTERACTIVE
+                ]
+                if banned:
+                    raise ConfigError(
+                        f"guilds: {banned} not allowed with 2 players (§13: the only interactive "
+                        f"guild allowed is {TWO_PLAYER_INTERACTIVE})"
+                    )
+
+
+def make_config(num_players: int = 4, **options: Any) -> Config:
+    """A validated Config; unknown option names raise ConfigError listing the valid ones."""
+    valid = {f.name for f in fields(Config)} - {"num_players", "params"}
+    unknown = set(options) - valid
+    if unknown:
+        raise ConfigError(f"unknown belfort option(s) {sorted(unknown)}; valid: {sorted(valid)}")
+    if options.get("guilds") is not None:
+        options["guilds"] = tuple(options["guilds"])
+    overrides = load_overrides(options.get("data_overrides"))
+    params = apply_overrides(default_params(), overrides)
+    config = Config(num_players=num_players, params=params, **options)
+    config.validate()
+    return config

@@ -1,0 +1,128 @@
+"""Setup (spec §4.1, §13): parameters into the state, guild choice, deck, shields, the 5-card
+deal. Runs once per game, so it is plain Python; every random choice draws from the state's
+own RNG (envs.core.rng) so the seed fixes the whole game."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from envs.belfort.config import THIEVES_VARIANTS, Config
+from envs.belfort.kernels import compute_mask
+from envs.belfort.state import EMPTY, MAX_TAX_LEVELS, P_SETUP_DISCARD, State
+from envs.belfort.tables import (
+    COPIES_PER_PROPERTY,
+    DECK_SIZE,
+    GNOME_STOCK,
+    GUILD_CATEGORY,
+    GUILD_NAMES,
+    HAND_DEAL,
+    NP_MARKERS,
+    NUM_DISTRICTS,
+    NUM_PROPERTIES,
+    START_WORKERS,
+    TWO_PLAYER_INTERACTIVE,
+    DATA,
+    RESOURCE_NAMES,
+)
+from envs.core.rng import randint, seed_words, shuffle
+
+START_RES = [DATA["setup"]["starting_resources"][r] for r in RESOURCE_NAMES]
+_SELECTION = DATA["setup"]["guild_selection"]
+
+
+def _pick(rng: np.ndarray, pool: list[int], count: int) -> list[int]:
+    """`count` distinct guilds drawn at random from `pool` (removed from it)."""
+    chosen = []
+    for _ in range(count):
+        chosen.append(pool.pop(int(randint(rng, len(pool)))))
+    return chosen
+
+
+def choose_guilds(mode: str, num_players: int, rng: np.ndarray) -> list[int]:
+    """§4.1 step 2 (2 players: §13 and D40), in random district order."""
+    by_cat = {
+        cat: [g for g in range(len(GUILD_NAMES)) if GUILD_CATEGORY[g] == cat]
+        for cat in ("basic", "resource", "interactive")
+    }
+    wizards = GUILD_NAMES.index(TWO_PLAYER_INTERACTIVE[0])
+    if mode == "beginner":
+        guilds = _pick(rng, by_cat["resource"], _SELECTION["beginner"]["resource"])
+        guilds += _pick(rng, by_cat["basic"], _SELECTION["beginner"]["basic"])
+    elif mode == "normal" and num_players == 2:  # D40
+        guilds = _pick(rng, by_cat["resource"], 1) + _pick(rng, by_cat["basic"], 2) + [wizards]
+        guilds += _pick(rng, by_cat["basic"] + by_cat["resource"], 1)
+    elif mode == "normal":
+        normal = _SELECTION["normal"]
+        guilds = _pick(rng, by_cat["resource"], normal["resource"])
+        guilds += _pick(rng, by_cat["basic"], normal["basic"])
+        guilds += _pick(rng, by_cat["interactive"], normal["interactive"])
+    elif num_players == 2:  # advanced, D40
+        guilds = [wizards] + _pick(rng, by_cat["basic"] + by_cat["resource"], NUM_DISTRICTS - 1)
+    else:
+        guilds = _pick(rng, list(range(len(GUILD_NAMES))), NUM_DISTRICTS)
+    order = np.array(guilds, np.int64)
+    shuffle(rng, order, len(order))  # one guild per district, random order (§4.1)
+    return [int(g) for g in order]
+
+
+def _write_params(state: State, config: Config) -> None:
+    p = config.params
+    state.set("num_players", config.num_players)
+    state.set("thieves_max", THIEVES_VARIANTS[config.thieves_variant])
+    state.set("market_cap", int(config.market_visits_cap))
+    state.prop_cost[:] = p.prop_cost
+    state.prop_income[:] = p.prop_income
+    state.guild_cost[:] = p.guild_cost
+    state.wall_cost[:] = p.wall_cost
+    state.buy_price[:] = p.buy_price
+    state.sell_price[:] = p.sell_price
+    levels = len(p.tax_min)
+    if levels > MAX_TAX_LEVELS:
+        raise ValueError(f"at most {MAX_TAX_LEVELS} tax levels")
+    state.set("tax_levels", levels)
+    state.tax_min[:levels] = p.tax_min
+    state.tax_gold[:levels] = p.tax_gold
+    state.fees[:] = p.fees
+
+
+def deal_game(config: Config, seed: int) -> State:
+    """A new game at the first decision (the setup discards, §4.1 step 7)."""
+    n = config.num_players
+    state = State()
+    state.rng[:] = seed_words(seed)
+    rng = state.rng
+    _write_params(state, config)
+    if config.guilds is not None:
+        guilds = [GUILD_NAMES.index(g) for g in config.guilds]
+    else:
+        guilds = choose_guilds(config.guild_mode, n, rng)
+    state.guild_of[:] = guilds
+    for name in ("owner", "guild_worker", "np_dwarf", "recruiter", "camp", "column", "revealed"):
+        getattr(state, name)[:] = EMPTY
+    state.set("np_card", EMPTY)
+    state.set("spies_user", EMPTY)
+    state.set("gnome_stock", GNOME_STOCK[n])
+    state.set("gnomes_total", GNOME_STOCK[n])
+    if n == 2:
+        state.np_markers[:] = NP_MARKERS
+    state.res[:n] = START_RES
+    state.elves[:n] = START_WORKERS
+    state.dwarves[:n] = START_WORKERS
+    deck = np.repeat(np.arange(NUM_PROPERTIES, dtype=np.int64), COPIES_PER_PROPERTY)
+    shuffle(rng, deck, DECK_SIZE)
+    state.deck[:] = deck
+    state.set("deck_size", DECK_SIZE)
+    for i in range(len(state.column)):  # §4.1 step 3: reveal the column
+        state.set("deck_size", state.deck_size - 1)
+        state.column[i] = state.deck[state.deck_size]
+    shields = np.arange(1, n + 1, dtype=np.int64)  # §4.1 step 8
+    shuffle(rng, shields, n)
+    state.shield[:n] = shields
+    for p in range(n):  # §4.1 step 7: deal 5 each
+        for _ in range(HAND_DEAL):
+            state.set("deck_size", state.deck_size - 1)
+            state.hand[p, state.deck[state.deck_size]] += 1
+    state.set("phase", P_SETUP_DISCARD)
+    state.set("actor", 0)
+    compute_mask(state.buf, state.mask)
+    return state
