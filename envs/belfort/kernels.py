@@ -192,6 +192,7 @@ from envs.belfort.tables import (
     SITE_KIND,
     SITE_TYPE,
     SITE_WALL,
+    SITE_WEIGHT,
     SPIES,
     STEAL_SPREAD_PLAYERS,
     STONE,
@@ -978,7 +979,7 @@ def compute_mask(buf, mask):
                 mask[A_TAKE_CARD + slot] = 1
     elif phase == P_NP_PLACE:
         for s in range(NUM_SITES):
-            if np_site_ok(buf, buf[NP_CARD], s):
+            if np_site_ok(buf, buf[NP_CARD], s) and buf[NP_MARKERS + buf[NP_TURN]] >= SITE_WEIGHT[s]:
                 mask[A_SITE + s] = 1
 
 
@@ -1325,9 +1326,9 @@ def step(buf, action):
         t = take_card(buf, action - A_TAKE_CARD)
         buf[NP_CARD] = t
         i = buf[NP_TURN]
-        if t != EMPTY and buf[NP_MARKERS + i] > 0:
+        if t != EMPTY:
             for s in range(NUM_SITES):
-                if np_site_ok(buf, t, s):
+                if np_site_ok(buf, t, s) and buf[NP_MARKERS + i] >= SITE_WEIGHT[s]:
                     buf[PHASE] = P_NP_PLACE
                     return
         if t != EMPTY:
@@ -1335,8 +1336,9 @@ def step(buf, action):
         np_done(buf)
     elif phase == P_NP_PLACE:
         i = buf[NP_TURN]
-        buf[OWNER + action - A_SITE] = NP_FIRST + i
-        buf[NP_MARKERS + i] -= 1
+        s = action - A_SITE
+        buf[OWNER + s] = NP_FIRST + i
+        buf[NP_MARKERS + i] -= SITE_WEIGHT[s]  # a Keep takes both of its symbols' markers
         buf[DISCARD + buf[NP_CARD]] += 1
         np_done(buf)
 

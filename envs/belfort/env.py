@@ -1,0 +1,75 @@
+"""Belfort (base game) as a PettingZoo AEC environment.
+
+| Import      | `from envs.belfort.env import env`, or `envs.make("belfort_v0")`                 |
+|-------------|-----------------------------------------------------------------------------------|
+| Actions     | Discrete(184), layout in envs/belfort/actions.py                                  |
+| Agents      | `player_0` .. `player_{n-1}`, n = 2..5 (default 4)                                |
+| Observation | Dict(observation=Box(0, 1, (FLAT_SIZE,), float32), action_mask=Box(0, 1, (184,), int8)) |
+| Rules       | shared/rules/belfort.md §0-10, §12, §13, Appendices A, B.1, F; decisions §14     |
+
+Observation: `encoders.belfort.encode_flat` (its docstring lists every entry), from the
+observer's seat. Other players' hands, their pending setup discards, the deck order and the
+RNG are never included; the discard pile, column, board, resources, workers and scores are.
+
+Every decision of Appendix F is a step of the player who makes it, including decisions
+inside another player's turn (revealing a card to a Spies' Guild user) and the 2-player
+non-player picks (made by the holders of shields 1 and 2). Masks are in
+`observation["action_mask"]` and `infos[agent]["action_mask"]`; all zeros off turn.
+
+Rewards: at game end, `reward_mode="win_loss"` gives +1 to every player with the best score
+(ties broken by wood + stone + 2 metal + gold, §12) and -1 to the rest; `"score_margin"`
+gives (own points - best opponent's points) / 100.
+
+Options: num_players, seed, render_mode ("ansi" | "rgb_array"), reward_mode, max_decisions
+and the options of `envs.belfort.config.Config`: guild_mode, guilds, thieves_variant,
+market_visits_cap and data_overrides (replacement costs, prices and taxes, as a dict or a
+JSON file; the shipped values of those are `assumed`, see docs/belfort.md).
+
+Version history:
+* v0: base game, 2-5 players, the 12 base guilds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from encoders.belfort import FLAT_SIZE, encode_flat
+from envs.belfort.invariants import check_invariants
+from envs.belfort.render import render_ansi, render_rgb
+from envs.belfort.rules import ENGINE
+from envs.core.aec import EuroAECEnv, wrap
+from envs.core.registry import EnvSpec, register
+
+
+class raw_env(EuroAECEnv):  # noqa: N801  (PettingZoo's naming convention)
+    """The bare AEC env; illegal actions raise IllegalActionError (a ValueError)."""
+
+    metadata = {**EuroAECEnv.metadata, "name": "belfort_v0"}
+    engine = ENGINE
+    observation_size = FLAT_SIZE
+    encode = staticmethod(encode_flat)
+    render_ansi = staticmethod(render_ansi)
+    render_rgb = staticmethod(render_rgb)
+    score_scale = 0.01
+    default_players = 4
+
+
+def env(**kwargs: Any) -> EuroAECEnv:
+    """raw_env wrapped in PettingZoo's standard wrappers (illegal move -> -1 and game over)."""
+    return wrap(raw_env(**kwargs))
+
+
+register(
+    EnvSpec(
+        env_id="belfort_v0",
+        raw_env=raw_env,
+        wrapped_env=env,
+        engine=ENGINE,
+        player_counts=ENGINE.player_counts,
+        data_package="envs.belfort",
+        data_files=("belfort.json",),
+        check_invariants=check_invariants,
+        private_fields=("hand", "setup_discard"),
+        secret_fields=("deck", "rng"),
+    )
+)
