@@ -1,0 +1,446 @@
+"""Belfort observation encoders (hidden information filtered here, spec Appendix F).
+
+Everything is seen by player `me` with seats rotated: relative seat k is seat (me + k) % n, so
+index 0 is always "mine"; relative seats k >= n encode as zeros. Marker owners also have the
+non-player channels NP3 / NP4 (owner ids 2 and 3 in a 2-player game, see state.py).
+
+Never read: another seat's `hand` and `setup_discard`, the `deck` order and `rng`. Opponents'
+hand sizes are public in the physical game but are left out: the state has no public
+hand-size field, and the sum of another seat's `hand` row is exactly what hidden-information
+tests randomise.
+
+`encode_dict` entries (all float32 in [0, 1]; "/x" is the scale, values above x clip to 1):
+    board      [70, 7]   owner of each site (tables.py site ids): relative seats 0-4, NP3, NP4
+    guilds     [5, 19]   per district: guild one-hot (12), relative seat of the worker on its
+                         plank (5), NP3 / NP4 Dwarf stands here (2)
+    recruiter  [3, 6]    per Recruiter's Desk plank: relative seat one-hot (5), race is Dwarf
+    camp       [5, 5]    per King's Camp plank: relative seat one-hot
+    players    [5, 76]   per relative seat, columns in PLAYER_COLUMNS order: resources W S M G
+                         /20, score /100, elves /7, dwarves /7, available workers by kind /7 (4),
+                         workers by area x kind /7 (16), passed, built cards by type /5 (10),
+                         gnomes by type /2 (10), workers on card planks by type /5 (10), shield
+                         one-hot 1..5 (5), shield down, robbed this activation, card revealed to
+                         the Spies one-hot (10), tax due at the current score /10
+    my_cards   [2, 10]   my hand by type /5, my setup discard by type /5
+    column     [3, 10]   card type in each available-column slot, one-hot
+    cards      [11]      discard pile by type /5, deck size /50
+    turn       [78]      TURN_COLUMNS: num_players one-hot 2..5 (4), month one-hot 0..7 (8),
+                         phase one-hot (22), actor relative seat (5; column 0 = I am to act),
+                         turn player (5), Spies' user (5), King's Camp plank to resolve /5,
+                         non-player turn /2, non-player's card one-hot (10), cards to
+                         discard /5, discard continuation, visits /8, visits used /8, visit
+                         bought, visit sold, visit open, gnome hired, Blacksmith metal bought
+                         /4, Merchants' exchanges left /2, scratch (value + 1) /71 (4), gnome
+                         stock /22, non-player markers left /12 (2)
+    params     [117]     PARAM_COLUMNS: property cost W S M G /5 (10 x 4), property income /3
+                         (10), guild cost /5 (12 x 4), wall cost /5 (4), buy and sell price of W
+                         S M in the current season /5 (3 + 3), fees /5 (6, config.FEES order),
+                         thieves' maximum /3, market cap flag, gnomes at setup /22
+
+`encode_flat` is these entries flattened and concatenated in the order above (FLAT_SIZE).
+
+How: every feature is either a scaled copy of one buffer word or a one-hot of one word, so per
+(num_players, me) a cached plan lists source offsets, scales and output positions, and a call
+is one gather, one scatter and the tax lookup: about a dozen numpy calls.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import math
+
+import numpy as np
+from gymnasium import spaces
+
+from envs.belfort import tables
+from envs.belfort.state import (
+    ACTOR,
+    AREA,
+    AVAIL,
+    BUILT,
+    BUY_PRICE,
+    CAMP,
+    CAMP_POS,
+    COLUMN,
+    DECK_SIZE_AT,
+    DISCARD,
+    DWARVES,
+    ELVES,
+    EXCHANGES,
+    FEES,
+    GNOME_STOCK,
+    GNOMES,
+    GNOMES_TOTAL,
+    GUILD_COST,
+    GUILD_OF,
+    GUILD_WORKER,
+    HAND,
+    HIRED,
+    MARKET_CAP,
+    MAX_PLAYERS,
+    MONTH,
+    NP_CARD,
+    NP_DWARF,
+    NP_FIRST,
+    NP_MARKERS,
+    NP_TURN,
+    NUM_PLAYERS,
+    ON_PLANK,
+    OWNER,
+    PASSED,
+    PENDING,
+    PHASE,
+    PHASE_NAMES,
+    PROP_COST,
+    PROP_INCOME,
+    RECRUITER,
+    RECRUITER_RACE,
+    RES,
+    REVEALED,
+    ROBBED,
+    SCORE,
+    SCRATCH,
+    SELL_PRICE,
+    SETUP_DISCARD,
+    SHIELD,
+    SHIELD_DOWN,
+    SMITH_USED,
+    SPIES_USER,
+    TAX_GOLD,
+    TAX_LEVELS,
+    TAX_MIN,
+    THEN,
+    THIEVES_MAX,
+    TURN_PLAYER,
+    VISIT_BUY,
+    VISIT_OPEN,
+    VISIT_SELL,
+    VISITS,
+    VISITS_USED,
+    WALL_COST,
+    State,
+)
+from envs.belfort.tables import (
+    COLUMN_SIZE,
+    COPIES_PER_PROPERTY,
+    DECK_SIZE,
+    MAX_CAMP_PLANKS,
+    MAX_RECRUITER_PLANKS,
+    MONTHS,
+    NUM_DISTRICTS,
+    NUM_GUILDS,
+    NUM_PROPERTIES,
+    NUM_RESOURCES,
+    NUM_SITES,
+    SEASON_OF_MONTH,
+    WORKERS_PER_COLOUR,
+)
+
+NUM_OWNER_CHANNELS = MAX_PLAYERS + 2  # relative seats, then NP3 and NP4
+NUM_KINDS = NUM_AREAS = 4
+RES_SCALE, SCORE_SCALE, TAX_SCALE = 20.0, 100.0, 10.0
+COST_SCALE, INCOME_SCALE, VISIT_SCALE = 5.0, 3.0, 8.0
+GNOME_SCALE = 22.0  # the largest stock (5 players)
+MAX_LOCKS = 2  # a Market has two gnome locks
+SCRATCH_SCALE = NUM_SITES + 1.0  # scratch holds at most a site id, or EMPTY
+
+PLAYER_COLUMNS = (
+    ("res", NUM_RESOURCES),
+    ("score", 1),
+    ("elves", 1),
+    ("dwarves", 1),
+    ("avail", NUM_KINDS),
+    ("area", NUM_AREAS * NUM_KINDS),
+    ("passed", 1),
+    ("built", NUM_PROPERTIES),
+    ("gnomes", NUM_PROPERTIES),
+    ("on_plank", NUM_PROPERTIES),
+    ("shield", MAX_PLAYERS),
+    ("shield_down", 1),
+    ("robbed", 1),
+    ("revealed", NUM_PROPERTIES),
+    ("tax", 1),
+)
+TURN_COLUMNS = (
+    ("num_players", 4),
+    ("month", MONTHS + 1),
+    ("phase", len(PHASE_NAMES)),
+    ("actor", MAX_PLAYERS),
+    ("turn_player", MAX_PLAYERS),
+    ("spies_user", MAX_PLAYERS),
+    ("camp_pos", 1),
+    ("np_turn", 1),
+    ("np_card", NUM_PROPERTIES),
+    ("pending", 1),
+    ("then", 1),
+    ("visits", 1),
+    ("visits_used", 1),
+    ("visit_buy", 1),
+    ("visit_sell", 1),
+    ("visit_open", 1),
+    ("hired", 1),
+    ("smith_used", 1),
+    ("exchanges", 1),
+    ("scratch", 4),
+    ("gnome_stock", 1),
+    ("np_markers", 2),
+)
+PARAM_COLUMNS = (
+    ("prop_cost", NUM_PROPERTIES * 4),
+    ("prop_income", NUM_PROPERTIES),
+    ("guild_cost", NUM_GUILDS * 4),
+    ("wall_cost", 4),
+    ("buy_price", 3),
+    ("sell_price", 3),
+    ("fees", 6),
+    ("thieves_max", 1),
+    ("market_cap", 1),
+    ("gnomes_total", 1),
+)
+
+
+def _width(columns: tuple[tuple[str, int], ...]) -> int:
+    return sum(size for _, size in columns)
+
+
+def _starts(columns: tuple[tuple[str, int], ...]) -> dict[str, int]:
+    offsets = np.cumsum([0] + [size for _, size in columns])
+    return {name: int(o) for (name, _), o in zip(columns, offsets[:-1], strict=True)}
+
+
+ENTRY_SHAPES: dict[str, tuple[int, ...]] = {
+    "board": (NUM_SITES, NUM_OWNER_CHANNELS),
+    "guilds": (NUM_DISTRICTS, NUM_GUILDS + MAX_PLAYERS + 2),
+    "recruiter": (MAX_RECRUITER_PLANKS, MAX_PLAYERS + 1),
+    "camp": (MAX_CAMP_PLANKS, MAX_PLAYERS),
+    "players": (MAX_PLAYERS, _width(PLAYER_COLUMNS)),
+    "my_cards": (2, NUM_PROPERTIES),
+    "column": (COLUMN_SIZE, NUM_PROPERTIES),
+    "cards": (NUM_PROPERTIES + 1,),
+    "turn": (_width(TURN_COLUMNS),),
+    "params": (_width(PARAM_COLUMNS),),
+}
+ENTRY_OFFSETS: dict[str, int] = {}
+_o = 0
+for _name, _shape in ENTRY_SHAPES.items():
+    ENTRY_OFFSETS[_name] = _o
+    _o += math.prod(_shape)
+FLAT_SIZE = _o
+# a list, not a dict: gymnasium sorts dict keys, and the flat order is the declared one
+DICT_SPACES = spaces.Dict(
+    [(name, spaces.Box(0.0, 1.0, shape, np.float32)) for name, shape in ENTRY_SHAPES.items()]
+)
+PLAYER_COL = _starts(PLAYER_COLUMNS)
+TURN_COL = _starts(TURN_COLUMNS)
+PARAM_COL = _starts(PARAM_COLUMNS)
+
+
+HOT_WIDTH = len(PHASE_NAMES) + 2  # one-hot words hold -1 (EMPTY) .. 22 (phases, the largest)
+_DUMP = FLAT_SIZE  # out has one spare slot that absorbs one-hots of absent values
+
+
+class _Plan:
+    """Where each output value comes from, for one (num_players, me).
+
+    Linear: out[i] = min(buf[src[season, i]] * scale[i] + offset[i], 1). `src` has one row per
+    season (only the Trading Post prices differ); scale 0 blanks one-hot slots and seats
+    beyond num_players. Tax: out[pos] = tax due at score buf[src] * scale, for the seats in
+    the game (a few scalar lookups beat numpy's per-call overhead on 5 values).
+    One-hot: word j at buf[hot_src[j]] with value v sets out[table[row[j] + v]] = 1; the table
+    folds in the relative-seat mapping, shifts, strides and absent seats (they hit _DUMP).
+    A valid state keeps every one-hot word within -1 .. HOT_WIDTH - 2.
+    """
+
+    def __init__(self, num_players: int, me: int) -> None:
+        self.n, self.me = num_players, me
+        self.src = np.zeros((3, FLAT_SIZE + 1), np.int64)
+        self.scale = np.zeros(FLAT_SIZE + 1, np.float32)
+        self.offset = np.zeros(FLAT_SIZE + 1, np.float32)
+        self.hot_src: list[int] = []
+        self.table: list[np.ndarray] = []
+        self.tax_rows: list[tuple[int, int, float]] = []  # (pos, score word, scale)
+        # owner id -> relative channel (relative seats, then NP3 and NP4 in a 2-player game)
+        self.channel = {owner: (owner - me) % num_players for owner in range(num_players)}
+        if num_players == 2:
+            self.channel.update({NP_FIRST: MAX_PLAYERS, NP_FIRST + 1: MAX_PLAYERS + 1})
+
+    def seat(self, k: int) -> tuple[int, bool]:
+        """Absolute seat of relative seat k, and whether it is in the game."""
+        return (self.me + k) % self.n, k < self.n
+
+    def linear(
+        self, pos: int, src: int, count: int, scale: float, shift: int = 0, season: int = 0
+    ) -> None:
+        """`count` consecutive words; `season` is the source stride between seasons."""
+        span = slice(pos, pos + count)
+        for s in range(3):
+            self.src[s, span] = np.arange(src, src + count) + s * season
+        self.scale[span] = scale
+        self.offset[span] = shift * scale
+
+    def one_hot(
+        self,
+        pos: int,
+        src: int,
+        size: int,
+        stride: int = 1,
+        shift: int = 0,
+        seat: bool = False,
+        active: bool = True,
+    ) -> None:
+        """One-hot of the word at `src`; `seat` words hold owner ids, shown relative to me."""
+        table = np.full(HOT_WIDTH, _DUMP, np.int64)
+        for value in range(-1, HOT_WIDTH - 1):
+            v = self.channel.get(value, -1) if seat else value - shift
+            if active and 0 <= v < size:
+                table[value + 1] = pos + v * stride
+        self.hot_src.append(src)
+        self.table.append(table)
+
+    def tax(self, pos: int, seat: int, scale: float) -> None:
+        """The tax due at `seat`'s score, looked up in the state's tax table per call."""
+        self.tax_rows.append((pos, SCORE + seat, scale))
+
+    def compile(self) -> _Plan:
+        """Freeze the one-hot lists into arrays for the vectorised encoder."""
+        self.hot_src = np.array(self.hot_src, np.int64)
+        self.hot_row = np.arange(len(self.table), dtype=np.int64) * HOT_WIDTH + 1
+        self.table = np.concatenate(self.table)
+        return self
+
+
+def _plan_board(p: _Plan) -> None:
+    base = ENTRY_OFFSETS["board"]
+    for s in range(NUM_SITES):
+        p.one_hot(base + s * NUM_OWNER_CHANNELS, OWNER + s, NUM_OWNER_CHANNELS, seat=True)
+    base, row = ENTRY_OFFSETS["guilds"], ENTRY_SHAPES["guilds"][1]
+    for d in range(NUM_DISTRICTS):
+        p.one_hot(base + d * row, GUILD_OF + d, NUM_GUILDS)
+        p.one_hot(base + d * row + NUM_GUILDS, GUILD_WORKER + d, MAX_PLAYERS, seat=True)
+    for i in range(2):  # np_dwarf[i] is a district: the hot row is that district's
+        p.one_hot(base + NUM_GUILDS + MAX_PLAYERS + i, NP_DWARF + i, NUM_DISTRICTS, stride=row)
+    base, row = ENTRY_OFFSETS["recruiter"], ENTRY_SHAPES["recruiter"][1]
+    for j in range(MAX_RECRUITER_PLANKS):
+        p.one_hot(base + j * row, RECRUITER + j, MAX_PLAYERS, seat=True)
+        p.linear(base + j * row + MAX_PLAYERS, RECRUITER_RACE + j, 1, 1.0)
+    base = ENTRY_OFFSETS["camp"]
+    for j in range(MAX_CAMP_PLANKS):
+        p.one_hot(base + j * MAX_PLAYERS, CAMP + j, MAX_PLAYERS, seat=True)
+
+
+def _plan_players(p: _Plan) -> None:
+    row = ENTRY_SHAPES["players"][1]
+    per_worker = 1.0 / WORKERS_PER_COLOUR
+    for k in range(MAX_PLAYERS):
+        seat, active = p.seat(k)
+        on = float(active)
+        col = {name: ENTRY_OFFSETS["players"] + k * row + c for name, c in PLAYER_COL.items()}
+        p.linear(col["res"], RES + seat * NUM_RESOURCES, NUM_RESOURCES, on / RES_SCALE)
+        p.linear(col["score"], SCORE + seat, 1, on / SCORE_SCALE)
+        p.linear(col["elves"], ELVES + seat, 1, on * per_worker)
+        p.linear(col["dwarves"], DWARVES + seat, 1, on * per_worker)
+        p.linear(col["avail"], AVAIL + seat * NUM_KINDS, NUM_KINDS, on * per_worker)
+        p.linear(col["area"], AREA + seat * 16, 16, on * per_worker)
+        p.linear(col["passed"], PASSED + seat, 1, on)
+        by_type = seat * NUM_PROPERTIES
+        p.linear(col["built"], BUILT + by_type, NUM_PROPERTIES, on / COPIES_PER_PROPERTY)
+        p.linear(col["gnomes"], GNOMES + by_type, NUM_PROPERTIES, on / MAX_LOCKS)
+        p.linear(col["on_plank"], ON_PLANK + by_type, NUM_PROPERTIES, on / COPIES_PER_PROPERTY)
+        p.one_hot(col["shield"], SHIELD + seat, MAX_PLAYERS, shift=1, active=active)
+        p.linear(col["shield_down"], SHIELD_DOWN + seat, 1, on)
+        p.linear(col["robbed"], ROBBED + seat, 1, on)
+        p.one_hot(col["revealed"], REVEALED + seat, NUM_PROPERTIES, active=active)
+        if active:
+            p.tax(col["tax"], seat, 1.0 / TAX_SCALE)
+    base = ENTRY_OFFSETS["my_cards"]
+    mine = p.me * NUM_PROPERTIES
+    p.linear(base, HAND + mine, NUM_PROPERTIES, 1.0 / COPIES_PER_PROPERTY)
+    p.linear(base + NUM_PROPERTIES, SETUP_DISCARD + mine, NUM_PROPERTIES, 1.0 / COPIES_PER_PROPERTY)
+
+
+def _plan_cards_and_turn(p: _Plan) -> None:
+    for j in range(COLUMN_SIZE):
+        p.one_hot(ENTRY_OFFSETS["column"] + j * NUM_PROPERTIES, COLUMN + j, NUM_PROPERTIES)
+    base = ENTRY_OFFSETS["cards"]
+    p.linear(base, DISCARD, NUM_PROPERTIES, 1.0 / COPIES_PER_PROPERTY)
+    p.linear(base + NUM_PROPERTIES, DECK_SIZE_AT, 1, 1.0 / DECK_SIZE)
+    col = {name: ENTRY_OFFSETS["turn"] + c for name, c in TURN_COL.items()}
+    p.one_hot(col["num_players"], NUM_PLAYERS, 4, shift=2)
+    p.one_hot(col["month"], MONTH, MONTHS + 1)
+    p.one_hot(col["phase"], PHASE, len(PHASE_NAMES))
+    for name, src in (("actor", ACTOR), ("turn_player", TURN_PLAYER), ("spies_user", SPIES_USER)):
+        p.one_hot(col[name], src, MAX_PLAYERS, seat=True)
+    p.linear(col["camp_pos"], CAMP_POS, 1, 1.0 / MAX_CAMP_PLANKS)
+    p.linear(col["np_turn"], NP_TURN, 1, 1.0 / 2)  # 0 NP3, 1 NP4, 2 both done
+    p.one_hot(col["np_card"], NP_CARD, NUM_PROPERTIES)
+    p.linear(col["pending"], PENDING, 1, 1.0 / COPIES_PER_PROPERTY)
+    p.linear(col["then"], THEN, 1, 1.0)
+    p.linear(col["visits"], VISITS, 1, 1.0 / VISIT_SCALE)
+    p.linear(col["visits_used"], VISITS_USED, 1, 1.0 / VISIT_SCALE)
+    for name, src in (
+        ("visit_buy", VISIT_BUY),
+        ("visit_sell", VISIT_SELL),
+        ("visit_open", VISIT_OPEN),
+        ("hired", HIRED),
+    ):
+        p.linear(col[name], src, 1, 1.0)
+    p.linear(col["smith_used"], SMITH_USED, 1, 1.0 / 4)
+    p.linear(col["exchanges"], EXCHANGES, 1, 1.0 / 2)
+    p.linear(col["scratch"], SCRATCH, 4, 1.0 / SCRATCH_SCALE, shift=1)
+    p.linear(col["gnome_stock"], GNOME_STOCK, 1, 1.0 / GNOME_SCALE)
+    p.linear(col["np_markers"], NP_MARKERS, 2, 1.0 / tables.NP_MARKERS)
+
+
+def _plan_params(p: _Plan) -> None:
+    col = {name: ENTRY_OFFSETS["params"] + c for name, c in PARAM_COL.items()}
+    p.linear(col["prop_cost"], PROP_COST, NUM_PROPERTIES * 4, 1.0 / COST_SCALE)
+    p.linear(col["prop_income"], PROP_INCOME, NUM_PROPERTIES, 1.0 / INCOME_SCALE)
+    p.linear(col["guild_cost"], GUILD_COST, NUM_GUILDS * 4, 1.0 / COST_SCALE)
+    p.linear(col["wall_cost"], WALL_COST, 4, 1.0 / COST_SCALE)
+    p.linear(col["buy_price"], BUY_PRICE, 3, 1.0 / COST_SCALE, season=3)
+    p.linear(col["sell_price"], SELL_PRICE, 3, 1.0 / COST_SCALE, season=3)
+    p.linear(col["fees"], FEES, 6, 1.0 / COST_SCALE)
+    p.linear(col["thieves_max"], THIEVES_MAX, 1, 1.0 / 3)
+    p.linear(col["market_cap"], MARKET_CAP, 1, 1.0)
+    p.linear(col["gnomes_total"], GNOMES_TOTAL, 1, 1.0 / GNOME_SCALE)
+
+
+@functools.lru_cache(maxsize=32)
+def plan(num_players: int, me: int) -> _Plan:
+    """The cached gather/scatter plan for observer `me` in a `num_players` game."""
+    if not 2 <= num_players <= MAX_PLAYERS or not 0 <= me < num_players:
+        raise ValueError(f"no Belfort observer {me} in a {num_players}-player game")
+    p = _Plan(num_players, me)
+    _plan_board(p)
+    _plan_players(p)
+    _plan_cards_and_turn(p)
+    _plan_params(p)
+    return p.compile()
+
+
+def encode_flat(state: State, me: int) -> np.ndarray:
+    """float32[FLAT_SIZE] in [0, 1]: the `encode_dict` entries flattened, as seen by `me`."""
+    buf = state.buf
+    p = plan(int(buf[NUM_PLAYERS]), me)
+    season = SEASON_OF_MONTH[min(max(int(buf[MONTH]), 1), MONTHS) - 1]
+    out = buf.astype(np.float32)[p.src[season]]
+    out *= p.scale
+    out += p.offset
+    np.minimum(out, 1.0, out=out)
+    out[p.table[p.hot_row + buf[p.hot_src]]] = 1.0
+    mins = buf[TAX_MIN : TAX_MIN + int(buf[TAX_LEVELS])].tolist()
+    for pos, src, scale in p.tax_rows:
+        level = bisect.bisect_right(mins, int(buf[src]))  # levels reached; the tax is the last
+        if level:
+            out[pos] = min(int(buf[TAX_GOLD + level - 1]) * scale, 1.0)
+    return out[:FLAT_SIZE]
+
+
+def encode_dict(state: State, me: int) -> dict[str, np.ndarray]:
+    """The observation of `me` as named arrays (module docstring; DICT_SPACES)."""
+    flat = encode_flat(state, me)
+    return {
+        name: flat[ENTRY_OFFSETS[name] : ENTRY_OFFSETS[name] + math.prod(shape)].reshape(shape)
+        for name, shape in ENTRY_SHAPES.items()
+    }
