@@ -4,10 +4,8 @@ Everything is seen by player `me` with seats rotated: relative seat k is seat (m
 index 0 is always "mine"; relative seats k >= n encode as zeros. Marker owners also have the
 non-player channels NP3 / NP4 (owner ids 2 and 3 in a 2-player game, see state.py).
 
-Never read: another seat's `hand` and `setup_discard`, the `deck` order and `rng`. Opponents'
-hand sizes are public in the physical game but are left out: the state has no public
-hand-size field, and the sum of another seat's `hand` row is exactly what hidden-information
-tests randomise.
+Never read: which cards are in another seat's `hand` or `setup_discard`, the `deck` order and
+`rng`. How many cards each seat holds is public at the table and is encoded.
 
 `encode_dict` entries (all float32 in [0, 1]; "/x" is the scale, values above x clip to 1):
     board      [70, 7]   owner of each site (tables.py site ids): relative seats 0-4, NP3, NP4
@@ -20,7 +18,7 @@ tests randomise.
                          workers by area x kind /7 (16), passed, built cards by type /5 (10),
                          gnomes by type /2 (10), workers on card planks by type /5 (10), shield
                          one-hot 1..5 (5), shield down, robbed this activation, card revealed to
-                         the Spies one-hot (10), tax due at the current score /10
+                         the Spies one-hot (10), hand size /10, tax due at the current score /10
     my_cards   [2, 10]   my hand by type /5, my setup discard by type /5
     column     [3, 10]   card type in each available-column slot, one-hot
     cards      [11]      discard pile by type /5, deck size /50
@@ -139,7 +137,7 @@ from envs.belfort.tables import (
 
 NUM_OWNER_CHANNELS = MAX_PLAYERS + 2  # relative seats, then NP3 and NP4
 NUM_KINDS = NUM_AREAS = 4
-RES_SCALE, SCORE_SCALE, TAX_SCALE = 20.0, 100.0, 10.0
+RES_SCALE, SCORE_SCALE, TAX_SCALE, HAND_SCALE = 20.0, 100.0, 10.0, 10.0
 COST_SCALE, INCOME_SCALE, VISIT_SCALE = 5.0, 3.0, 8.0
 GNOME_SCALE = 22.0  # the largest stock (5 players)
 MAX_LOCKS = 2  # a Market has two gnome locks
@@ -160,6 +158,7 @@ PLAYER_COLUMNS = (
     ("shield_down", 1),
     ("robbed", 1),
     ("revealed", NUM_PROPERTIES),
+    ("hand_size", 1),
     ("tax", 1),
 )
 TURN_COLUMNS = (
@@ -260,6 +259,7 @@ class _Plan:
         self.hot_src: list[int] = []
         self.table: list[np.ndarray] = []
         self.tax_rows: list[tuple[int, int, float]] = []  # (pos, score word, scale)
+        self.hand_rows: list[tuple[int, int]] = []  # (pos, seat): public hand sizes
         # owner id -> relative channel (relative seats, then NP3 and NP4 in a 2-player game)
         self.channel = {owner: (owner - me) % num_players for owner in range(num_players)}
         if num_players == 2:
@@ -353,6 +353,7 @@ def _plan_players(p: _Plan) -> None:
         p.one_hot(col["revealed"], REVEALED + seat, NUM_PROPERTIES, active=active)
         if active:
             p.tax(col["tax"], seat, 1.0 / TAX_SCALE)
+            p.hand_rows.append((col["hand_size"], seat))
     base = ENTRY_OFFSETS["my_cards"]
     mine = p.me * NUM_PROPERTIES
     p.linear(base, HAND + mine, NUM_PROPERTIES, 1.0 / COPIES_PER_PROPERTY)
@@ -434,6 +435,9 @@ def encode_flat(state: State, me: int) -> np.ndarray:
         level = bisect.bisect_right(mins, int(buf[src]))  # levels reached; the tax is the last
         if level:
             out[pos] = min(int(buf[TAX_GOLD + level - 1]) * scale, 1.0)
+    sizes = buf[HAND : HAND + MAX_PLAYERS * NUM_PROPERTIES].reshape(MAX_PLAYERS, -1).sum(axis=1)
+    for pos, seat in p.hand_rows:
+        out[pos] = min(sizes[seat] / HAND_SCALE, 1.0)
     return out[:FLAT_SIZE]
 
 

@@ -2,24 +2,32 @@
 player who makes it; multi-part choices are sequences of these small actions, and what an
 index means in a range depends on the phase (`state.phase`, names in state.PHASE_NAMES).
 
-| Range    | Name        | Meaning                                                                 |
-|----------|-------------|-------------------------------------------------------------------------|
-| 0-69     | SITE s      | a marker site (tables.py): build there (actions turn), the Gatehouse-lock marker, Architects' target, Wizards' picks, a non-player's marker, or (2p setup) the guild for a non-player Dwarf |
-| 70-93    | PLACE       | placement: `70 + race * 12 + plank`, race 0 Elf / 1 Dwarf; planks 0-4 your own Blacksmith, Bank, Inn, Library, Tower card; 5-9 the guild of district D1..D5; 10 Recruiter's Desk; 11 King's Camp |
-| 94       | PASS        | pass in placement (the remaining workers then go to resource areas)     |
-| 95-110   | AREA        | `95 + kind * 4 + area`: send one worker of kind (elf, master elf, dwarf, master dwarf) to area (forest, quarry, mine, gold mine) |
-| 111-120  | ACTIVATE    | activate your worker on plank 0-9 (as in PLACE)                         |
-| 121-130  | CARD t      | a property card type: discard it (setup, Library, Librarians', hand limit) or reveal it (Spies') |
-| 131-140  | GNOME t     | put a gnome on a lock of your built card of type t: the paid hire in your actions turn, or the free gnome of the Tower / Recruiters' |
-| 141-143  | BUY r       | Trading Post: buy 1 wood / stone / metal                                 |
-| 144-146  | SELL r      | Trading Post: sell 1 wood / stone / metal                                |
-| 147      | SMITH       | Blacksmith lock: buy 1 metal                                             |
-| 148-149  | EXCHANGE r  | Merchants': exchange 1 wood / stone for 1 metal                          |
-| 150-153  | TAKE_CARD   | column slot 0-2 or the deck top (3): buy a card (ends the turn), or a non-player's pick |
-| 154-158  | SEAT q      | another seat: King's Camp swap target, the Spies' card to take           |
-| 159-178  | STEAL       | `159 + resource * 5 + seat`: Thieves' / Bandits' take 1 of wood, stone, metal, gold |
-| 179-182  | OPTION i    | Inn / Recruiters': 0 Elf, 1 Dwarf, 2 gnome; Architects' discount: 0 one metal, 1 two wood, 2 wood + stone, 3 two stone |
-| 183      | DONE        | end the turn / stop (steals, Wizards') / no swap at the King's Camp       |
+Ranges (name, meaning):
+* 0-69 SITE s: a marker site (tables.py): build there in your actions turn; the Gatehouse
+  lock's extra marker; the Architects' target; the Wizards' picks; a non-player's marker;
+  (2-player setup) the guild spot for a non-player's Dwarf.
+* 70-93 PLACE: `70 + race * 12 + plank`, race 0 Elf / 1 Dwarf; planks 0-4 your own
+  Blacksmith, Bank, Inn, Library, Tower card; 5-9 the guild of district D1..D5; 10 the
+  Recruiter's Desk; 11 the King's Camp.
+* 94 PASS: pass in placement (the remaining workers then go to resource areas).
+* 95-110 AREA: `95 + kind * 4 + area`: one worker of kind (elf, master elf, dwarf, master
+  dwarf) to area (forest, quarry, mine, gold mine).
+* 111-120 ACTIVATE: activate your worker on plank 0-9 (numbered as in PLACE).
+* 121-130 CARD t: a property card type: discard it (setup, Library, Librarians', hand
+  limit) or reveal it (Spies').
+* 131-140 GNOME t: a gnome onto a lock of your built card of type t: the paid hire in your
+  actions turn, or the free gnome of the Tower / Recruiters'.
+* 141-143 BUY r / 144-146 SELL r: Trading Post, 1 wood / stone / metal.
+* 147 SMITH: Blacksmith lock, buy 1 metal.
+* 148-149 EXCHANGE r: Merchants', 1 wood / stone for 1 metal.
+* 150-153 TAKE_CARD: column slot 0-2 or the deck top (3): buy a card (ends the turn), or a
+  non-player's pick.
+* 154-158 SEAT q: another seat: the King's Camp swap target, the Spies' card to take.
+* 159-178 STEAL: `159 + resource * 5 + seat`: Thieves' / Bandits' take 1 wood, stone, metal
+  or gold.
+* 179-182 OPTION i: Inn / Recruiters': 0 Elf, 1 Dwarf, 2 gnome; Architects' discount: 0 one
+  metal, 1 two wood, 2 wood + stone, 3 two stone.
+* 183 DONE: end the turn / stop (steals, Wizards') / no swap at the King's Camp.
 """
 
 from __future__ import annotations
@@ -56,9 +64,11 @@ A_DONE = A_OPTION + 4  # 183
 NUM_ACTIONS = A_DONE + 1  # 184
 
 ARCH_DISCOUNTS = ((0, 0, 1), (2, 0, 0), (1, 1, 0), (0, 2, 0))  # W S M off (Appendix B.1)
-PLANK_NAMES = tuple(PROPERTY_NAMES[t] for t in PLANK_TYPES) + tuple(
-    f"guild D{d + 1}" for d in range(5)
-) + ("recruiter", "kings_camp")
+PLANK_NAMES = (
+    tuple(PROPERTY_NAMES[t] for t in PLANK_TYPES)
+    + tuple(f"guild D{d + 1}" for d in range(5))
+    + ("recruiter", "kings_camp")
+)
 KIND_NAMES = ("elf", "master_elf", "dwarf", "master_dwarf")
 AREA_NAMES = ("forest", "quarry", "mine", "gold_mine")
 

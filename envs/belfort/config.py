@@ -27,7 +27,6 @@ from typing import Any
 
 import numpy as np
 
-from envs.core.errors import ConfigError
 from envs.belfort.tables import (
     DATA,
     GUILD_CATEGORY,
@@ -37,6 +36,7 @@ from envs.belfort.tables import (
     RESOURCE_NAMES,
     TWO_PLAYER_INTERACTIVE,
 )
+from envs.core.errors import ConfigError
 
 PLAYER_COUNTS = (2, 3, 4, 5)
 GUILD_MODES = ("beginner", "normal", "advanced")
@@ -153,7 +153,9 @@ def apply_overrides(params: Params, overrides: dict[str, Any]) -> Params:
     """A copy of `params` with `overrides` (already loaded) applied; raises ConfigError naming
     the bad entry."""
     p = Params(**{f.name: getattr(params, f.name).copy() for f in fields(Params)})
-    for t, cost in _by_name("property_costs", overrides.get("property_costs", {}), PROPERTY_NAMES).items():
+    for t, cost in _by_name(
+        "property_costs", overrides.get("property_costs", {}), PROPERTY_NAMES
+    ).items():
         _goods_into(f"property_costs.{PROPERTY_NAMES[t]}", p.prop_cost[t], cost, RESOURCE_NAMES)
     for g, cost in _by_name("guild_costs", overrides.get("guild_costs", {}), GUILD_NAMES).items():
         _goods_into(f"guild_costs.{GUILD_NAMES[g]}", p.guild_cost[g], cost, RESOURCE_NAMES)
@@ -179,7 +181,7 @@ def apply_overrides(params: Params, overrides: dict[str, Any]) -> Params:
             raise ConfigError("data_overrides: tax_levels must be a list of [min_score, gold]")
         mins = [_amount(f"tax_levels[{i}][0]", lv[0]) for i, lv in enumerate(levels)]
         golds = [_amount(f"tax_levels[{i}][1]", lv[1]) for i, lv in enumerate(levels)]
-        if mins[0] != 0 or any(b <= a for a, b in zip(mins, mins[1:])):
+        if mins[0] != 0 or any(b <= a for a, b in zip(mins, mins[1:], strict=False)):
             raise ConfigError("data_overrides: tax_levels must start at score 0 and ascend")
         p = Params(**{**p.__dict__, "tax_min": np.array(mins, np.int64)})
         p = Params(**{**p.__dict__, "tax_gold": np.array(golds, np.int64)})
@@ -214,7 +216,9 @@ class Config:
 
     def validate(self) -> None:
         if self.num_players not in PLAYER_COUNTS:
-            raise ConfigError(f"num_players must be one of {PLAYER_COUNTS}, got {self.num_players!r}")
+            raise ConfigError(
+                f"num_players must be one of {PLAYER_COUNTS}, got {self.num_players!r}"
+            )
         if self.guild_mode not in GUILD_MODES:
             raise ConfigError(f"guild_mode must be one of {GUILD_MODES}, got {self.guild_mode!r}")
         if self.thieves_variant not in THIEVES_VARIANTS:
@@ -227,7 +231,9 @@ class Config:
             if unknown:
                 raise ConfigError(f"guilds: unknown guild(s) {unknown}; base guilds: {GUILD_NAMES}")
             if len(self.guilds) != NUM_DISTRICTS or len(set(self.guilds)) != NUM_DISTRICTS:
-                raise ConfigError(f"guilds: need {NUM_DISTRICTS} distinct guilds, got {self.guilds}")
+                raise ConfigError(
+                    f"guilds: need {NUM_DISTRICTS} distinct guilds, got {self.guilds}"
+                )
             if self.num_players == 2:
                 banned = [
                     g

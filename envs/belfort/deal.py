@@ -11,6 +11,7 @@ from envs.belfort.kernels import compute_mask
 from envs.belfort.state import EMPTY, MAX_TAX_LEVELS, P_SETUP_DISCARD, State
 from envs.belfort.tables import (
     COPIES_PER_PROPERTY,
+    DATA,
     DECK_SIZE,
     GNOME_STOCK,
     GUILD_CATEGORY,
@@ -19,10 +20,9 @@ from envs.belfort.tables import (
     NP_MARKERS,
     NUM_DISTRICTS,
     NUM_PROPERTIES,
+    RESOURCE_NAMES,
     START_WORKERS,
     TWO_PLAYER_INTERACTIVE,
-    DATA,
-    RESOURCE_NAMES,
 )
 from envs.core.rng import randint, seed_words, shuffle
 

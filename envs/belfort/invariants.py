@@ -11,8 +11,8 @@ from envs.belfort.state import (
     P_ACTIONS,
     P_GAME_OVER,
     P_NP_PLACE,
-    P_WIZ_GATE,
     P_SETUP_DISCARD,
+    P_WIZ_GATE,
     PHASE_NAMES,
     State,
 )
@@ -85,6 +85,8 @@ def check_invariants(state: State) -> None:
     if phase not in (P_SETUP_DISCARD, P_GAME_OVER):
         for p in range(n):
             if not (phase in IN_TURN and p in (state.turn_player, state.spies_user)):
-                assert state.hand[p].sum() <= limit, f"seat {p} holds {state.hand[p].sum()} ({where})"
+                assert state.hand[p].sum() <= limit, (
+                    f"seat {p} holds {state.hand[p].sum()} ({where})"
+                )
     assert phase == P_GAME_OVER or state.mask.any(), f"no legal action ({where})"
     assert np.all(state.mask[state.mask != 0] == 1)

@@ -75,9 +75,9 @@ from envs.belfort.state import (
     ON_PLANK,
     OWNER,
     P_ACTIONS,
-    P_AREAS,
     P_ARCH_DISCOUNT,
     P_ARCH_SITE,
+    P_AREAS,
     P_CAMP,
     P_DISCARD,
     P_GAME_OVER,
@@ -133,13 +133,12 @@ from envs.belfort.state import (
     WALL_COST,
 )
 from envs.belfort.tables import (
-    AREA_ACCEPTS,
     ARCHITECTS,
+    AREA_ACCEPTS,
     BANDITS,
     BANDITS_ONE_PLAYER_WS,
     BANK,
     BANK_PLANK_GOLD,
-    BANKERS,
     BLACKSMITH,
     BLACKSMITH_PLANK_METAL,
     COLUMN_SIZE,
@@ -153,7 +152,6 @@ from envs.belfort.tables import (
     GUILD_GAIN,
     HAND_DISCARD,
     INN,
-    KEEP,
     KIND_GUILD,
     KIND_WALL,
     LIBRARIANS,
@@ -188,7 +186,6 @@ from envs.belfort.tables import (
     SEASON_OF_MONTH,
     SITE_GATE,
     SITE_GUILD,
-    SITE_KEEP,
     SITE_KIND,
     SITE_TYPE,
     SITE_WALL,
@@ -341,7 +338,9 @@ def build_site_free(buf, s):
         return False
     if SITE_TYPE[s] == GATEHOUSE:
         g = gate_of(s)
-        return buf[OWNER + SITE_GATE + 2 * g] == EMPTY and buf[OWNER + SITE_GATE + 2 * g + 1] == EMPTY
+        return (
+            buf[OWNER + SITE_GATE + 2 * g] == EMPTY and buf[OWNER + SITE_GATE + 2 * g + 1] == EMPTY
+        )
     return True
 
 
@@ -979,7 +978,10 @@ def compute_mask(buf, mask):
                 mask[A_TAKE_CARD + slot] = 1
     elif phase == P_NP_PLACE:
         for s in range(NUM_SITES):
-            if np_site_ok(buf, buf[NP_CARD], s) and buf[NP_MARKERS + buf[NP_TURN]] >= SITE_WEIGHT[s]:
+            if (
+                np_site_ok(buf, buf[NP_CARD], s)
+                and buf[NP_MARKERS + buf[NP_TURN]] >= SITE_WEIGHT[s]
+            ):
                 mask[A_SITE + s] = 1
 
 

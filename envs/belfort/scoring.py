@@ -105,4 +105,3 @@ def score_season(buf):
     score_breakdown(buf, out)
     for i in range(c):
         buf[SCORE + i] += out[i].sum()
-

@@ -162,7 +162,10 @@ COLUMN_SIZE = DATA["setup"]["available_column_size"]
 
 # Plank fees and effects fixed by the seed text (Appendix A, B.1).
 PLANK_FEE_GOLD = np.array(
-    [p["plank"].get("fee", {}).get("gold", 0) if p["plank"]["exists"] else 0 for p in DATA["properties"]],
+    [
+        p["plank"].get("fee", {}).get("gold", 0) if p["plank"]["exists"] else 0
+        for p in DATA["properties"]
+    ],
     np.int64,
 )
 BLACKSMITH_PLANK_METAL = 1  # "gain 1 Metal" (the datum has no number field; seed text)

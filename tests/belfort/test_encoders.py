@@ -165,12 +165,21 @@ def test_hidden_fields_of_others_never_change_my_observation() -> None:
             before = encode_flat(state, me)
             other = state.copy()
             for seat in range(MAX_PLAYERS):
-                if seat != me:
-                    other.hand[seat] = rng.integers(-1, 5, NUM_PROPERTIES)
-                    other.setup_discard[seat] = rng.integers(-1, 5, NUM_PROPERTIES)
+                if seat != me:  # which cards change, how many (public) stays
+                    other.hand[seat] = rng.permutation(other.hand[seat])
+                    other.setup_discard[seat] = rng.permutation(other.setup_discard[seat])
             other.deck[:] = rng.permutation(other.deck) + 1
             other.rng[:] = rng.integers(0, 2**40, other.rng.shape)
             assert np.array_equal(encode_flat(other, me), before)
+
+
+def test_hand_sizes_are_public() -> None:
+    """Appendix F: the number of cards each player holds is public, which cards is not."""
+    state = ENGINE.new_game(ENGINE.make_config(3), 5)
+    other = state.copy()
+    other.hand[1, 0] += 1
+    col = ENTRY_OFFSETS["players"] + ENTRY_SHAPES["players"][1] * 1 + PLAYER_COL["hand_size"]
+    assert encode_flat(other, 0)[col] == encode_flat(state, 0)[col] + np.float32(0.1)
 
 
 def test_my_hidden_fields_change_my_observation() -> None:
