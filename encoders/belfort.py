@@ -13,7 +13,7 @@ Never read: which cards are in another seat's `hand` or `setup_discard`, the `de
                          plank (5), NP3 / NP4 Dwarf stands here (2)
     recruiter  [3, 6]    per Recruiter's Desk plank: relative seat one-hot (5), race is Dwarf
     camp       [5, 5]    per King's Camp plank: relative seat one-hot
-    players    [5, 76]   per relative seat, columns in PLAYER_COLUMNS order: resources W S M G
+    players    [5, 77]   per relative seat, columns in PLAYER_COLUMNS order: resources W S M G
                          /20, score /100, elves /7, dwarves /7, available workers by kind /7 (4),
                          workers by area x kind /7 (16), passed, built cards by type /5 (10),
                          gnomes by type /2 (10), workers on card planks by type /5 (10), shield
