@@ -22,12 +22,12 @@ Never read: which cards are in another seat's `hand` or `setup_discard`, the `de
     my_cards   [2, 10]   my hand by type /5, my setup discard by type /5
     column     [3, 10]   card type in each available-column slot, one-hot
     cards      [11]      discard pile by type /5, deck size /50
-    turn       [78]      TURN_COLUMNS: num_players one-hot 2..5 (4), month one-hot 0..7 (8),
+    turn       [76]      TURN_COLUMNS: num_players one-hot 2..5 (4), month one-hot 0..7 (8),
                          phase one-hot (22), actor relative seat (5; column 0 = I am to act),
                          turn player (5), Spies' user (5), King's Camp plank to resolve /5,
                          non-player turn /2, non-player's card one-hot (10), cards to
-                         discard /5, discard continuation, visits /8, visits used /8, visit
-                         bought, visit sold, visit open, gnome hired, Blacksmith metal bought
+                         discard /5, discard continuation, visits /8, buys made /8, sells
+                         made /8, gnome hired, Blacksmith metal bought
                          /4, Merchants' exchanges left /2, scratch (value + 1) /71 (4), gnome
                          stock /22, non-player markers left /12 (2)
     params     [117]     PARAM_COLUMNS: property cost W S M G /5 (10 x 4), property income /3
@@ -58,6 +58,7 @@ from envs.belfort.state import (
     AVAIL,
     BUILT,
     BUY_PRICE,
+    BUYS,
     CAMP,
     CAMP_POS,
     COLUMN,
@@ -100,6 +101,7 @@ from envs.belfort.state import (
     SCORE,
     SCRATCH,
     SELL_PRICE,
+    SELLS,
     SETUP_DISCARD,
     SHIELD,
     SHIELD_DOWN,
@@ -111,11 +113,7 @@ from envs.belfort.state import (
     THEN,
     THIEVES_MAX,
     TURN_PLAYER,
-    VISIT_BUY,
-    VISIT_OPEN,
-    VISIT_SELL,
     VISITS,
-    VISITS_USED,
     WALL_COST,
     State,
 )
@@ -174,10 +172,8 @@ TURN_COLUMNS = (
     ("pending", 1),
     ("then", 1),
     ("visits", 1),
-    ("visits_used", 1),
-    ("visit_buy", 1),
-    ("visit_sell", 1),
-    ("visit_open", 1),
+    ("buys", 1),
+    ("sells", 1),
     ("hired", 1),
     ("smith_used", 1),
     ("exchanges", 1),
@@ -378,13 +374,9 @@ def _plan_cards_and_turn(p: _Plan) -> None:
     p.linear(col["pending"], PENDING, 1, 1.0 / COPIES_PER_PROPERTY)
     p.linear(col["then"], THEN, 1, 1.0)
     p.linear(col["visits"], VISITS, 1, 1.0 / VISIT_SCALE)
-    p.linear(col["visits_used"], VISITS_USED, 1, 1.0 / VISIT_SCALE)
-    for name, src in (
-        ("visit_buy", VISIT_BUY),
-        ("visit_sell", VISIT_SELL),
-        ("visit_open", VISIT_OPEN),
-        ("hired", HIRED),
-    ):
+    p.linear(col["buys"], BUYS, 1, 1.0 / VISIT_SCALE)
+    p.linear(col["sells"], SELLS, 1, 1.0 / VISIT_SCALE)
+    for name, src in (("hired", HIRED),):
         p.linear(col[name], src, 1, 1.0)
     p.linear(col["smith_used"], SMITH_USED, 1, 1.0 / 4)
     p.linear(col["exchanges"], EXCHANGES, 1, 1.0 / 2)

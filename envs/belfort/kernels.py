@@ -46,6 +46,7 @@ from envs.belfort.state import (
     AVAIL,
     BUILT,
     BUY_PRICE,
+    BUYS,
     CAMP,
     CAMP_POS,
     COLUMN,
@@ -110,6 +111,7 @@ from envs.belfort.state import (
     SCORE,
     SCRATCH,
     SELL_PRICE,
+    SELLS,
     SETUP_DISCARD,
     SHIELD,
     SHIELD_DOWN,
@@ -125,11 +127,7 @@ from envs.belfort.state import (
     THEN_END_TURN,
     THIEVES_MAX,
     TURN_PLAYER,
-    VISIT_BUY,
-    VISIT_OPEN,
-    VISIT_SELL,
     VISITS,
-    VISITS_USED,
     WALL_COST,
 )
 from envs.belfort.tables import (
@@ -669,10 +667,8 @@ def begin_turn(buf):
     buf[PHASE] = P_ACTIONS
     buf[ACTOR] = p
     buf[VISITS] = 1 + market_visits(buf, p, buf[GNOMES + p * NP + MARKET])
-    buf[VISITS_USED] = 0
-    buf[VISIT_OPEN] = 0
-    buf[VISIT_BUY] = 0
-    buf[VISIT_SELL] = 0
+    buf[BUYS] = 0
+    buf[SELLS] = 0
     buf[HIRED] = 0
     buf[SMITH_USED] = 0
     buf[EXCHANGES] = 0
@@ -829,8 +825,8 @@ def actions_mask(buf, p, mask):
             mask[A_ACTIVATE + 5 + d] = 1
     g = gold(buf, p)
     se = season(buf)
-    can_buy = (buf[VISIT_OPEN] == 1 and buf[VISIT_BUY] == 0) or buf[VISITS_USED] < buf[VISITS]
-    can_sell = (buf[VISIT_OPEN] == 1 and buf[VISIT_SELL] == 0) or buf[VISITS_USED] < buf[VISITS]
+    can_buy = buf[BUYS] < buf[VISITS]
+    can_sell = buf[SELLS] < buf[VISITS]
     for r in range(3):
         if can_buy and g >= buf[BUY_PRICE + se * 3 + r]:
             mask[A_BUY + r] = 1
@@ -1103,15 +1099,10 @@ def build(buf, p, s):
 
 @njit(**KERNEL)
 def trade(buf, p, r, selling):
-    """One Buy or Sell of the Trading Post (§9.3): joins the open visit if it has room,
-    else opens the next visit."""
-    side = VISIT_SELL if selling else VISIT_BUY
-    if not (buf[VISIT_OPEN] == 1 and buf[side] == 0):
-        buf[VISITS_USED] += 1
-        buf[VISIT_OPEN] = 1
-        buf[VISIT_BUY] = 0
-        buf[VISIT_SELL] = 0
-    buf[side] = 1
+    """One Buy or Sell of the Trading Post (§9.3). A visit is at most one Buy and one Sell
+    in either order, and nothing ties them together in time, so V visits allow V Buys and V
+    Sells in any order during the turn."""
+    buf[SELLS if selling else BUYS] += 1
     se = season(buf)
     if selling:
         buf[RES + p * 4 + r] -= 1
@@ -1347,9 +1338,7 @@ def step(buf, action):
 
 @njit(**KERNEL)
 def actions_step(buf, p, action):
-    """One action of the actions turn (§9.2). Any action but a trade closes the open visit."""
-    if action < A_BUY or action >= A_SMITH:
-        buf[VISIT_OPEN] = 0
+    """One action of the actions turn (§9.2)."""
     if action < A_PLACE:
         build(buf, p, action - A_SITE)
     elif A_ACTIVATE <= action < A_CARD:

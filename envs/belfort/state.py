@@ -139,10 +139,8 @@ LAYOUT = Layout(
         ("np_card", ()),  # the card a non-player picked
         # the current actions turn
         ("visits", ()),  # Trading Post visits allowed (§9.3)
-        ("visits_used", ()),
-        ("visit_buy", ()),  # the open visit already bought / sold
-        ("visit_sell", ()),
-        ("visit_open", ()),
+        ("buys", ()),  # Trading Post buys and sells made this turn (each <= visits)
+        ("sells", ()),
         ("hired", ()),  # the once-per-turn gnome hire is used
         ("smith_used", ()),  # Blacksmith metal purchases this turn
         ("exchanges", ()),  # Merchants' exchanges left this turn
@@ -187,9 +185,7 @@ HAND, SETUP_DISCARD, DECK, DECK_SIZE_AT, COLUMN, DISCARD = map(
 MONTH, PHASE, ACTOR, TURN_PLAYER, CAMP_POS, NP_TURN, NP_CARD = map(
     _offset, ("month", "phase", "actor", "turn_player", "camp_pos", "np_turn", "np_card")
 )
-VISITS, VISITS_USED, VISIT_BUY, VISIT_SELL, VISIT_OPEN = map(
-    _offset, ("visits", "visits_used", "visit_buy", "visit_sell", "visit_open")
-)
+VISITS, BUYS, SELLS = map(_offset, ("visits", "buys", "sells"))
 HIRED, SMITH_USED, EXCHANGES, PENDING, THEN = map(
     _offset, ("hired", "smith_used", "exchanges", "pending", "then")
 )

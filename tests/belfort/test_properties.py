@@ -261,7 +261,7 @@ def test_appendix_a_blacksmith_purchase_is_not_a_trading_post_visit():
     s.res[0] = (0, 0, 0, 5)
     start_actions_turn(s, 0)
     act(s, A_SMITH)
-    assert s.visits_used == 0 and A_BUY + METAL in legal(s)
+    assert s.buys == 0 and A_BUY + METAL in legal(s)
 
 
 @pytest.mark.parametrize("ptype,master", [(PUB, MASTER_DWARF), (GARDENS, MASTER_ELF)])
