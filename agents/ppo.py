@@ -127,12 +127,15 @@ def build_model(
     verbose: int = 0,
     policy: str = "mlp",
     env_id: str | None = None,
+    channels: int | None = None,
+    blocks: int | None = None,
     **overrides: Any,
 ) -> MaskablePPO:
     """A MaskablePPO on `vec_env` with `PPO_DEFAULTS` (overridable) and `policy_kwargs`.
 
     policy="cnn" uses `agents.cnn_policy.CnnMaskablePolicy` instead (needs `env_id`, for its
-    board layout; `features_dim` is then the width of its pooled features, head_arch unused).
+    board layout; `features_dim` is then the width of its pooled features, head_arch unused;
+    `channels` and `blocks` size its conv trunk, default `agents.cnn_policy`'s).
     """
     kwargs = {**PPO_DEFAULTS, **overrides}
     if policy == "cnn":
@@ -141,7 +144,10 @@ def build_model(
         if env_id is None:
             raise ValueError("policy='cnn' needs env_id (for the observation's board layout)")
         policy_class: Any = CnnMaskablePolicy
-        kwargs_policy = cnn_policy_kwargs(env_id, hidden=features_dim)
+        trunk = {"channels": channels, "blocks": blocks}
+        kwargs_policy = cnn_policy_kwargs(
+            env_id, hidden=features_dim, **{k: v for k, v in trunk.items() if v is not None}
+        )
     elif policy == "mlp":
         policy_class, kwargs_policy = "MlpPolicy", policy_kwargs(features_dim, head_arch)
     else:

@@ -2,6 +2,7 @@
 
     python -m agents.train --env kingdom_builder_v0 --steps 200000 --out runs/kb
     python -m agents.train --benchmark --env kingdom_builder_v0 --steps 16384
+    python -m agents.train --evaluate runs/kb/final.zip --eval-games 200 --heuristic-games 200
 
 Training writes, under --out:
     log.csv            one row per evaluation (the columns of `LOG_COLUMNS`), read by the
@@ -31,6 +32,7 @@ from typing import Any
 
 import numpy as np
 import torch as th
+from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
 from tqdm.auto import tqdm
 
@@ -59,6 +61,16 @@ LOG_COLUMNS = (
     "pool",
 )
 FAST_STEPS = 2048
+# MaskablePPO arguments the CLI can override (--gamma, --learning-rate, ...)
+PPO_CLI_OPTIONS: dict[str, type] = {
+    "n_steps": int,
+    "batch_size": int,
+    "learning_rate": float,
+    "gamma": float,
+    "gae_lambda": float,
+    "ent_coef": float,
+    "clip_range": float,
+}
 FAST_EVAL_GAMES = 4
 
 
@@ -83,6 +95,7 @@ class SelfPlayCallback(BaseCallback):
         seed: int,
         progress: bool = True,
         max_seconds: float | None = None,
+        start: float | None = None,
     ):
         super().__init__()
         self.env_id = env_id
@@ -97,6 +110,7 @@ class SelfPlayCallback(BaseCallback):
         self.seed = seed
         self.progress = progress
         self.max_seconds = max_seconds
+        self.start_time = start
         self.next_eval = eval_every
         self.next_checkpoint = checkpoint_every
         self.rows: list[dict[str, Any]] = []
@@ -106,7 +120,7 @@ class SelfPlayCallback(BaseCallback):
         self.log_path = self.out / "log.csv"
         with self.log_path.open("w", newline="") as f:
             csv.writer(f).writerow(LOG_COLUMNS)
-        self.start = time.perf_counter()
+        self.start = time.perf_counter() if self.start_time is None else self.start_time
         self.paused = 0.0
         self.last_steps = self.num_timesteps
         self.last_train_time = 0.0
@@ -215,6 +229,9 @@ def train(
     progress: bool = True,
     max_minutes: float | None = None,
     policy: str = "mlp",
+    bc_games: int = 0,
+    bc_epochs: int = 4,
+    bc_teacher: str = "heuristic",
     **ppo_overrides: Any,
 ) -> list[dict[str, Any]]:
     """Train MaskablePPO by self-play on `env_id`; returns the log rows (also in log.csv).
@@ -242,6 +259,11 @@ def train(
         max_minutes: stop early after this much wall-clock time (evaluations included),
             still logging a last row and saving final.zip.
         policy: "mlp" (default) or "cnn" (`agents.cnn_policy`, for envs with board planes).
+        bc_games: if > 0, warm-start the policy by behaviour cloning `bc_teacher` over this
+            many games before self-play (`agents.bc`; off by default). Its time counts
+            against max_minutes and wall_seconds; its stats go to bc.json.
+        bc_epochs: passes over the cloning data.
+        bc_teacher: "heuristic" (the env's registered heuristic) or "greedy".
         **ppo_overrides: `build_model` arguments (features_dim, head_arch) and MaskablePPO
             arguments replacing `PPO_DEFAULTS`.
     """
@@ -253,6 +275,7 @@ def train(
         eval_games = min(eval_games, FAST_EVAL_GAMES)
         heuristic_games = min(heuristic_games, FAST_EVAL_GAMES)
     th.set_num_threads(threads)
+    start = time.perf_counter()
     out = Path(out)
     pool = OpponentPool([("random", RandomOpponent(seed))], max_evictable=pool_size)
     if heuristic_weight > 0:
@@ -275,6 +298,24 @@ def train(
             overrides.get("batch_size", PPO_DEFAULTS["batch_size"]), overrides["n_steps"] * n_envs
         )
     model = build_model(vec, seed=seed, policy=policy, env_id=env_id, **overrides)
+    if bc_games > 0:
+        from agents.bc import warm_start
+
+        stats = warm_start(
+            model,
+            env_id,
+            FAST_EVAL_GAMES if fast_mode() else bc_games,
+            num_players=players,
+            seed=seed,
+            teacher=bc_teacher,
+            epochs=bc_epochs,
+            env_kwargs={"reward_mode": reward_mode},
+            shaping=shaping,
+        )
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "bc.json").write_text(json.dumps(stats, indent=2))
+        if progress:
+            print("behaviour-cloning warm start:", json.dumps(stats), flush=True)
     callback = SelfPlayCallback(
         env_id,
         out,
@@ -288,6 +329,7 @@ def train(
         seed=seed,
         progress=progress,
         max_seconds=None if max_minutes is None else 60.0 * max_minutes,
+        start=start,
     )
     model.learn(total_timesteps=steps, callback=callback)
     model.save(out / "final.zip")
@@ -402,6 +444,47 @@ def benchmark(
     }
 
 
+def evaluate_saved(
+    path: str | Path,
+    env_id: str = "kingdom_builder_v0",
+    games: int = 200,
+    heuristic_games: int | None = None,
+    num_players: int = 2,
+    seed: int = 0,
+    threads: int = 1,
+) -> dict[str, Any]:
+    """Win rates of a saved model (deterministic play) against random and the heuristic.
+
+    The evaluation seeds are the ones training's log uses (`seed` + 1_000_003 and + 2_000_003),
+    so `--evaluate runs/x/final.zip --eval-games 200` extends the log's last row to 200 games.
+    """
+    th.set_num_threads(threads)
+    model = MaskablePPO.load(path, device="cpu")
+    heuristic_games = games if heuristic_games is None else heuristic_games
+    result: dict[str, Any] = {"model": str(path), "env": env_id, "games": games}
+    t = time.perf_counter()
+    result["win_rate_vs_random"] = evaluate(
+        model,
+        RandomAgent(seed),
+        env_id,
+        games=games,
+        num_players=num_players,
+        seed=seed + 1_000_003,
+    )["win_rate"]
+    if heuristic_games > 0:
+        result["heuristic_games"] = heuristic_games
+        result["win_rate_vs_heuristic"] = evaluate(
+            model,
+            heuristic_for(env_id, seed),
+            env_id,
+            games=heuristic_games,
+            num_players=num_players,
+            seed=seed + 2_000_003,
+        )["win_rate"]
+    result["seconds"] = round(time.perf_counter() - t, 1)
+    return result
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--env", default="kingdom_builder_v0")
@@ -423,6 +506,20 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--features-dim", type=int, default=FEATURES_DIM)
     parser.add_argument("--n-epochs", type=int, default=PPO_DEFAULTS["n_epochs"])
+    ppo = parser.add_argument_group("ppo", "MaskablePPO settings (default: PPO_DEFAULTS)")
+    for name, kind in PPO_CLI_OPTIONS.items():
+        ppo.add_argument(f"--{name.replace('_', '-')}", type=kind, default=None)
+    parser.add_argument(
+        "--bc-games",
+        type=int,
+        default=0,
+        help="behaviour-cloning warm start from --bc-teacher over this many games before "
+        "self-play (agents.bc); 0 (default) disables it",
+    )
+    parser.add_argument("--bc-epochs", type=int, default=4)
+    parser.add_argument("--bc-teacher", default="heuristic", choices=("heuristic", "greedy"))
+    parser.add_argument("--channels", type=int, default=None, help="cnn: conv channels")
+    parser.add_argument("--blocks", type=int, default=None, help="cnn: residual conv blocks")
     parser.add_argument("--no-progress", action="store_true")
     parser.add_argument("--max-minutes", type=float, default=None, help="wall-clock budget")
     parser.add_argument(
@@ -434,8 +531,33 @@ def main(argv: list[str] | None = None) -> None:
         help="measure train steps/s on --env vs connect_four_v3 (--steps each) instead",
     )
     parser.add_argument("--repeats", type=int, default=2, help="benchmark repeats")
+    parser.add_argument(
+        "--evaluate",
+        metavar="MODEL",
+        default=None,
+        help="only evaluate a saved model (e.g. runs/kb/final.zip): --eval-games against "
+        "random and --heuristic-games against the heuristic, with --seed",
+    )
     args = parser.parse_args(argv)
+    if args.evaluate:
+        print(
+            json.dumps(
+                evaluate_saved(
+                    args.evaluate,
+                    args.env,
+                    games=args.eval_games,
+                    heuristic_games=args.heuristic_games,
+                    num_players=args.players,
+                    seed=args.seed,
+                    threads=args.threads,
+                )
+            )
+        )
+        return
     model_overrides = {"features_dim": args.features_dim, "n_epochs": args.n_epochs}
+    for name in (*PPO_CLI_OPTIONS, "channels", "blocks"):
+        if getattr(args, name) is not None:
+            model_overrides[name] = getattr(args, name)
     if args.benchmark:
         result = benchmark(
             args.env,
@@ -477,6 +599,9 @@ def main(argv: list[str] | None = None) -> None:
         progress=not args.no_progress,
         max_minutes=args.max_minutes,
         policy=args.policy,
+        bc_games=args.bc_games,
+        bc_epochs=args.bc_epochs,
+        bc_teacher=args.bc_teacher,
         **model_overrides,
     )
 
