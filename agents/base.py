@@ -161,4 +161,30 @@ def _determinize_kingdom_builder(state: Any, player: int, rng: np.random.Generat
     state.deck[:size] = pool[len(others) :]
 
 
-DETERMINIZERS: dict[str, Determinizer] = {"kingdom_builder_v0": _determinize_kingdom_builder}
+def _determinize_belfort(state: Any, player: int, rng: np.random.Generator) -> None:
+    """Belfort hides which cards the other players hold (how many is public), their pending
+    setup discards, and the deck order; the column, discard pile and built cards are public.
+    So the unseen cards are those hands, those setup discards and the deck: pool them by
+    type (which forgets the true arrangement), shuffle, and deal them back in the same
+    sizes."""
+    n = state.num_players
+    others = [q for q in range(n) if q != player]
+    size = state.deck_size
+    counts = state.hand[others].sum(axis=0) + state.setup_discard[others].sum(axis=0)
+    counts += np.bincount(state.deck[:size], minlength=counts.shape[0])
+    pool = np.repeat(np.arange(counts.shape[0]), counts)
+    rng.shuffle(pool)
+    at = 0
+    for field in ("hand", "setup_discard"):
+        rows = getattr(state, field)
+        for q in others:
+            take = int(rows[q].sum())
+            rows[q] = np.bincount(pool[at : at + take], minlength=rows.shape[1])
+            at += take
+    state.deck[:size] = pool[at:]
+
+
+DETERMINIZERS: dict[str, Determinizer] = {
+    "kingdom_builder_v0": _determinize_kingdom_builder,
+    "belfort_v0": _determinize_belfort,
+}

@@ -15,6 +15,15 @@ from typing import Any
 import numpy as np
 
 from agents.base import determinize, hidden_fields, legal_actions
+from envs.belfort.rules import score_table as belfort_table
+from envs.belfort.state import (
+    P_ARCH_DISCOUNT,
+    P_ARCH_SITE,
+    P_RECRUIT,
+    P_WIZ_FIRST,
+    P_WIZ_SECOND,
+)
+from envs.belfort.tables import MONTHS, SCORING_MONTH
 from envs.kingdom_builder.actions import END_TURN, TILE_ACTIONS
 from envs.kingdom_builder.rules import score_table
 from envs.kingdom_builder.state import PHASE_TILE_ORIGIN, PHASE_TILE_TARGET
@@ -140,7 +149,89 @@ class KingdomBuilderHeuristic(GreedyAgent):
         return best
 
 
-HEURISTICS: dict[str, type[GreedyAgent]] = {"kingdom_builder_v0": KingdomBuilderHeuristic}
+# Belfort choices whose first step changes nothing by itself (the value is in the follow-up)
+BELFORT_OPENING_PHASES = (P_ARCH_SITE, P_ARCH_DISCOUNT, P_RECRUIT, P_WIZ_FIRST, P_WIZ_SECOND)
+
+
+class BelfortHeuristic(GreedyAgent):
+    """Greedy on points plus an estimate of what the position is worth in points.
+
+    Belfort only scores three times, so one-ply points alone see nothing between scorings.
+    The value of a seat is therefore:
+    * its points, plus its current majority points (`score_table`: what it would score if the
+      season ended now) weighted by the scorings still to come, because a marker keeps
+      scoring;
+    * goods at rough exchange rates (a point costs about 3 goods late in the game);
+    * workers, gnomes and card income, which produce goods every remaining round;
+    * work in progress: workers waiting on planks or in resource areas count at the value of
+      what they will bring, so placing a worker is not mistaken for giving up its fee;
+    * cards in hand up to the hand limit (the way to build properties).
+    Decisions that only open a sub-choice (a guild's target, an Architects' site) are valued
+    by the best completion of the player's own follow-up decisions.
+
+    Args:
+        seed: seed of the agent's generator (tie-breaking and determinization).
+    """
+
+    name = "belfort_heuristic"
+    GOODS = np.array([0.35, 0.35, 0.6, 0.3])  # wood stone metal gold, in points
+    WORKER, GNOME, CARD, INCOME_ROUND = 0.9, 0.8, 0.4, 0.25
+    PLANK = 0.6  # a worker waiting on a plank
+    AREA = np.array([0.35, 0.35, 0.3, 0.3])  # per strength in forest quarry mine gold mine
+    COMPLETION_DEPTH = 3
+
+    def player_values(self, engine: Any, state: Any) -> np.ndarray:
+        n = state.num_players
+        month = max(state.month, 1)
+        scorings_left = int(SCORING_MONTH[month - 1 :].sum())
+        rounds_left = MONTHS - month + 1
+        value = state.score[:n].astype(np.float64)
+        value += (0.4 + 0.6 * scorings_left) * belfort_table(state)[:n].sum(axis=1)
+        value += state.res[:n] @ self.GOODS
+        value += self.WORKER * (state.elves[:n] + state.dwarves[:n])
+        value += self.GNOME * state.gnomes[:n].sum(axis=1)
+        value += self.INCOME_ROUND * rounds_left * (state.built[:n] @ state.prop_income)
+        value += self.CARD * np.minimum(state.hand[:n].sum(axis=1), 5)
+        waiting = (
+            state.on_plank[:n].sum(axis=1)
+            + np.bincount(state.guild_worker[state.guild_worker >= 0], minlength=n)[:n]
+        )
+        value += self.PLANK * waiting
+        strength = state.area[:n].reshape(n, 4, 4)  # [seat, kind, area]
+        weights = np.array([1, 2, 1, 2])[None, :, None]
+        value += (strength * weights).sum(axis=1) @ self.AREA
+        value += 0.5 * state.avail[:n].sum(axis=1)  # unplaced workers will reach an area
+        return value
+
+    def evaluate(self, engine: Any, state: Any, player: int) -> float:
+        return score_margin(self.player_values(engine, state), player)
+
+    def action_value(self, engine: Any, view: Any, action: int, player: int) -> float:
+        child = view.copy()
+        engine.apply_action(child, action)
+        return self._value_after(engine, child, player, self.COMPLETION_DEPTH)
+
+    def _value_after(self, engine: Any, state: Any, player: int, depth: int) -> float:
+        """Value of `state`, or of the best completion while `player` is inside a multi-part
+        choice (a sub-phase of the same turn)."""
+        if (
+            depth == 0
+            or state.phase not in BELFORT_OPENING_PHASES
+            or engine.current_player(state) != player
+        ):
+            return self.evaluate(engine, state, player)
+        best = -np.inf
+        for action in np.flatnonzero(engine.legal_action_mask(state, player)):
+            child = state.copy()
+            engine.apply_action(child, int(action))
+            best = max(best, self._value_after(engine, child, player, depth - 1))
+        return best
+
+
+HEURISTICS: dict[str, type[GreedyAgent]] = {
+    "kingdom_builder_v0": KingdomBuilderHeuristic,
+    "belfort_v0": BelfortHeuristic,
+}
 
 
 def heuristic_for(env_id: str, seed: int = 0) -> GreedyAgent:

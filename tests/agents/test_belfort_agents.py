@@ -1,0 +1,77 @@
+"""Agents on Belfort: the determinizer keeps every public field and every count, the agents
+answer legally without mutating the state, and the heuristic clearly beats random."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import envs
+from agents.base import determinize, play_game, win_shares
+from agents.heuristic import BelfortHeuristic, heuristic_for
+from agents.mcts import MCTSAgent
+from agents.random_agent import RandomAgent
+from tests.agents.test_agents import _Checked
+from tests.conformance.cases import played_states
+
+BF = "belfort_v0"
+ENGINE = envs.spec(BF).engine
+
+
+def _unseen(state, player):
+    """Counts by type of the cards `player` cannot see: other hands, their setup discards, deck."""
+    others = [q for q in range(state.num_players) if q != player]
+    counts = state.hand[others].sum(0) + state.setup_discard[others].sum(0)
+    return counts + np.bincount(state.deck[: state.deck_size], minlength=counts.shape[0])
+
+
+@pytest.mark.parametrize("num_players", [2, 4])
+def test_belfort_determinization_resamples_only_hidden_cards(num_players):
+    hidden = ("hand", "setup_discard", "deck", "rng")
+    rng = np.random.default_rng(2)
+    changed = 0
+    for state in played_states(BF, num_players, seed=4, every=23):
+        for player in range(num_players):
+            sample = determinize(BF, state, player, rng)
+            for name in state.LAYOUT.fields:
+                if name not in hidden:
+                    assert np.array_equal(getattr(sample, name), getattr(state, name)), name
+            assert np.array_equal(sample.hand[player], state.hand[player])
+            assert np.array_equal(sample.hand.sum(axis=1), state.hand.sum(axis=1))
+            assert np.array_equal(sample.setup_discard.sum(1), state.setup_discard.sum(1))
+            assert np.array_equal(_unseen(sample, player), _unseen(state, player))
+            changed += not np.array_equal(sample.hand, state.hand)
+    assert changed > 0
+
+
+def test_registered_belfort_heuristic():
+    assert isinstance(heuristic_for(BF), BelfortHeuristic)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda seed: RandomAgent(seed),
+        lambda seed: BelfortHeuristic(seed),
+        lambda seed: MCTSAgent(simulations=4, seed=seed),
+    ],
+    ids=["random", "heuristic", "mcts"],
+)
+def test_agents_play_legal_belfort_games(make):
+    agents = [_Checked(make(seat)) for seat in range(3)]
+    scores = play_game(ENGINE, agents, seed=1, config=ENGINE.make_config(3))
+    assert scores.shape == (3,)
+    assert all(a.decisions > 0 for a in agents)
+
+
+def test_belfort_heuristic_beats_random():
+    """A small sample (the 200-game measurement is in the README): >= 18 of 20 in 2p."""
+    points = 0.0
+    for game in range(20):
+        seat = game % 2
+        agents = [BelfortHeuristic(game), RandomAgent(1000 + game)]
+        if seat == 1:
+            agents.reverse()
+        scores = play_game(ENGINE, agents, seed=game // 2)
+        points += win_shares(scores)[seat]
+    assert points >= 18
