@@ -1,29 +1,31 @@
-"""Kingdom Builder throughput through PettingZoo, through the raw env and as a bare engine, next
-to PettingZoo's own `connect_four_v3` measured in the same run on the same machine.
+"""Throughput of every registered game (Kingdom Builder, Belfort, ...) through PettingZoo,
+through the raw env and as a bare engine, next to PettingZoo's own `connect_four_v3` measured
+in the same run on the same machine.
 
 Every rate row plays whole random games for `--seconds` in total, after one untimed warm-up
 game (so numba compilation and cache loading are excluded). The rows take turns in `ROUNDS`
 slices each, so a change in machine load during the run hits all of them alike and the ratios
 to connect four stay fair.
 
-* `kingdom_builder env()`: `envs.make(ENV_ID)` with PettingZoo's standard wrappers, driven by
+* `<game> env()`: `envs.make(env_id)` with PettingZoo's standard wrappers, driven by
   the standard AEC loop (`agent_iter`, `last`, `step`). Steps/s counts decisions: `step` calls
   with an action, not the dead steps (`step(None)`) that retire finished agents. Random agents
   pick uniformly among the legal indices of `obs["action_mask"]` (`np.flatnonzero` and one
   seeded `Generator.integers` draw), so the rate includes observation encoding, mask copies
   and the wrappers' checks: the cost a learner pays per decision.
-* `kingdom_builder raw_env`: the same loop without the wrappers (`wrapped=False`).
-* `kingdom_builder engine`: `ENGINE.new_game` and `ENGINE.apply_action` only, with actions
+* `<game> raw_env`: the same loop without the wrappers (`wrapped=False`).
+* `<game> engine`: `ENGINE.new_game` and `ENGINE.apply_action` only, with actions
   from the numba kernel `random_legal_action(state.mask, words)`; no observations. This is the
   ceiling for search (MCTS rollouts) and for any batched wrapper.
 * `connect_four_v3 env()`: PettingZoo's reference env with the same loop, pick and counting.
   It is the yardstick: absolute rates depend on the machine, the ratio much less.
 
-Targets: env() at least 1.5x connect four's steps/s (a far bigger game should still not be the
-bottleneck of a training loop); the bare engine at least 100,000 decisions/s; `import envs`,
-make, reset and a first step under 3 s with a warm numba cache (timed in a fresh interpreter
-from just before it is spawned until its step returns; run twice, the second is reported);
-one state copy (`state.nbytes()`) under 64 KB. Peak RSS of this process is reported only.
+Targets, per game: env() at least 1.5x connect four's steps/s (a far bigger game should still
+not be the bottleneck of a training loop); the bare engine at least 100,000 decisions/s; `import
+envs`, make, reset and a first step under 3 s with a warm numba cache (timed in a fresh
+interpreter from just before it is spawned until its step returns; run twice, the second is
+reported); one state copy (`state.nbytes()`) under 64 KB.
+Peak RSS of this process is reported only.
 """
 
 from __future__ import annotations
@@ -51,7 +53,6 @@ import envs
 from envs.core.rng import seed_words
 from envs.core.testing import play_random_episode, random_legal_action
 
-ENV_ID = "kingdom_builder_v0"
 ENV_RATIO_TARGET = 1.5
 ENGINE_TARGET = 100_000
 FIRST_STEP_TARGET_S = 3.0
@@ -107,10 +108,11 @@ def play_games(env: AECEnv, seconds: float, seed: int) -> dict[str, float]:
             return _rate(decisions, games, elapsed)
 
 
-def engine_games(players: int, seconds: float, seed: int) -> dict[str, float]:
+def engine_games(env_id: str, players: int, seconds: float, seed: int) -> dict[str, float]:
     """Whole random games on the bare engine (new_game + apply_action) for `seconds`.
 
     Args:
+        env_id: a registered env id.
         players: seats per game.
         seconds: time budget; at least one game is played.
         seed: game g starts from seed + g; actions draw from seed_words(seed).
@@ -118,7 +120,7 @@ def engine_games(players: int, seconds: float, seed: int) -> dict[str, float]:
     Returns:
         The same keys as `play_games`; per_second is decisions/s.
     """
-    engine = envs.spec(ENV_ID).engine
+    engine = envs.spec(env_id).engine
     config = engine.make_config(players)
     words = seed_words(seed)
     decisions = games = 0
@@ -141,32 +143,39 @@ def env_runner(make_env: Callable[[], AECEnv]) -> Runner:
     return functools.partial(play_games, env)
 
 
-def engine_runner(players: int) -> Runner:
+def engine_runner(env_id: str, players: int) -> Runner:
     """`engine_games` for `players` seats, after one untimed warm-up game."""
-    engine_games(players, 0.0, WARMUP_SEED)
-    return functools.partial(engine_games, players)
+    engine_games(env_id, players, 0.0, WARMUP_SEED)
+    return functools.partial(engine_games, env_id, players)
 
 
-def measure_rates(players: int, seconds: float, rounds: int = ROUNDS) -> dict[str, dict]:
+def measure_rates(
+    env_ids: list[str], players: int, seconds: float, rounds: int = ROUNDS
+) -> dict[str, dict]:
     """Every rate row for `seconds` in total, in `rounds` interleaved slices, so that a change
     in machine load hits all rows alike and the ratios to connect four stay fair.
 
     Args:
-        players: Kingdom Builder seats.
+        env_ids: the games to measure.
+        players: seats per game.
         seconds: time budget of each row.
         rounds: slices per row; the rows take turns, one slice each.
 
     Returns:
-        Row name (connect_four, env, raw_env, engine) -> the keys of `play_games`.
+        Row name ("connect_four", then "<env_id>/env", "/raw_env", "/engine" per game) ->
+        the keys of `play_games`.
     """
-    runners = {
-        # connect_four_v3.env, imported from its defining module: the connect_four_v3 alias
-        # warns that the old creation API is deprecated (PettingZoo 1.27)
-        "connect_four": env_runner(connect_four.env),
-        "env": env_runner(lambda: envs.make(ENV_ID, num_players=players)),
-        "raw_env": env_runner(lambda: envs.make(ENV_ID, num_players=players, wrapped=False)),
-        "engine": engine_runner(players),
-    }
+    # connect_four_v3.env, imported from its defining module: the connect_four_v3 alias
+    # warns that the old creation API is deprecated (PettingZoo 1.27)
+    runners = {"connect_four": env_runner(connect_four.env)}
+    for env_id in env_ids:
+        runners[f"{env_id}/env"] = env_runner(
+            functools.partial(envs.make, env_id, num_players=players)
+        )
+        runners[f"{env_id}/raw_env"] = env_runner(
+            functools.partial(envs.make, env_id, num_players=players, wrapped=False)
+        )
+        runners[f"{env_id}/engine"] = engine_runner(env_id, players)
     totals = {name: {"decisions": 0, "games": 0, "seconds": 0.0} for name in runners}
     for _ in range(rounds):
         for name, run in runners.items():
@@ -177,10 +186,10 @@ def measure_rates(players: int, seconds: float, rounds: int = ROUNDS) -> dict[st
     return {name: _rate(**total) for name, total in totals.items()}
 
 
-def time_first_step(players: int) -> float:
+def time_first_step(env_id: str, players: int) -> float:
     """Seconds from spawning a fresh interpreter until `import envs`, make, reset and one step
     have run in it (the child prints the wall clock when done)."""
-    code = FIRST_STEP_CODE.format(env_id=ENV_ID, players=players)
+    code = FIRST_STEP_CODE.format(env_id=env_id, players=players)
     start = time.time()
     done = subprocess.run(
         [sys.executable, "-c", code], cwd=REPO_ROOT, capture_output=True, text=True, check=True
@@ -188,9 +197,9 @@ def time_first_step(players: int) -> float:
     return float(done.stdout.split()[-1]) - start
 
 
-def state_bytes(players: int) -> int:
+def state_bytes(env_id: str, players: int) -> int:
     """Bytes one `state.copy()` copies, for a fresh game."""
-    engine = envs.spec(ENV_ID).engine
+    engine = envs.spec(env_id).engine
     return engine.new_game(engine.make_config(players), 0).nbytes()
 
 
@@ -219,37 +228,52 @@ def machine() -> dict[str, Any]:
     }
 
 
-def collect(seconds: float, players: int) -> dict[str, Any]:
+def collect(seconds: float, players: int, env_ids: list[str]) -> dict[str, Any]:
     """Run every measurement once, printing a progress line per step to stderr.
 
     Args:
         seconds: time budget of each rate row.
-        players: Kingdom Builder seats.
+        players: seats per game.
+        env_ids: the games to measure.
 
     Returns:
-        machine, settings, one rate dict per row (connect_four, env, raw_env, engine), the
-        first-step times, state_bytes, peak_rss_mb and `passed` (target name -> bool).
+        machine, settings, one rate dict per row (see `measure_rates`), and per game
+        ("games" -> env_id ->) the first-step times, state_bytes and `passed` (target name ->
+        bool); peak_rss_mb of the whole run.
     """
-    results: dict[str, Any] = {"machine": machine(), "seconds": seconds, "players": players}
+    results: dict[str, Any] = {
+        "machine": machine(),
+        "seconds": seconds,
+        "players": players,
+        "env_ids": env_ids,
+    }
+    rows = 1 + 3 * len(env_ids)
     print(
-        f"[1/2] rates: 4 rows x {seconds:g} s, interleaved in {ROUNDS} rounds ...",
+        f"[1/2] rates: {rows} rows x {seconds:g} s, interleaved in {ROUNDS} rounds ...",
         file=sys.stderr,
         flush=True,
     )
-    results.update(measure_rates(players, seconds))
-    print("[2/2] import + first step in 2 fresh interpreters ...", file=sys.stderr, flush=True)
-    results["first_step_runs_s"] = [time_first_step(players) for _ in range(2)]
-    results["first_step_s"] = results["first_step_runs_s"][-1]
-    results["state_bytes"] = state_bytes(players)
-    results["peak_rss_mb"] = peak_rss_mb()
+    results.update(measure_rates(env_ids, players, seconds))
+    print("[2/2] import + first step in fresh interpreters ...", file=sys.stderr, flush=True)
     baseline = results["connect_four"]["per_second"]
-    results["env_vs_connect_four"] = results["env"]["per_second"] / baseline
-    results["passed"] = {
-        "env_vs_connect_four": results["env_vs_connect_four"] >= ENV_RATIO_TARGET,
-        "engine_decisions_per_second": results["engine"]["per_second"] >= ENGINE_TARGET,
-        "first_step_s": results["first_step_s"] < FIRST_STEP_TARGET_S,
-        "state_bytes": results["state_bytes"] < STATE_BYTES_TARGET,
-    }
+    results["games"] = {}
+    for env_id in env_ids:
+        runs = [time_first_step(env_id, players) for _ in range(2)]
+        game = {
+            "first_step_runs_s": runs,
+            "first_step_s": runs[-1],
+            "state_bytes": state_bytes(env_id, players),
+            "env_vs_connect_four": results[f"{env_id}/env"]["per_second"] / baseline,
+        }
+        game["passed"] = {
+            "env_vs_connect_four": game["env_vs_connect_four"] >= ENV_RATIO_TARGET,
+            "engine_decisions_per_second": results[f"{env_id}/engine"]["per_second"]
+            >= ENGINE_TARGET,
+            "first_step_s": game["first_step_s"] < FIRST_STEP_TARGET_S,
+            "state_bytes": game["state_bytes"] < STATE_BYTES_TARGET,
+        }
+        results["games"][env_id] = game
+    results["peak_rss_mb"] = peak_rss_mb()
     return results
 
 
@@ -257,7 +281,6 @@ def format_table(results: dict[str, Any]) -> str:
     """The machine lines and an aligned plain-text table of `results` (from `collect`)."""
     players = results["players"]
     baseline = results["connect_four"]["per_second"]
-    passed = {k: "pass" if v else "FAIL" for k, v in results["passed"].items()}
 
     def rate_row(name: str, key: str, unit: str, target: str, result: str) -> list[str]:
         rate = results[key]
@@ -268,41 +291,50 @@ def format_table(results: dict[str, Any]) -> str:
     rows = [
         ["row", "value", "unit", "games/s", "vs c4", "target", "result"],
         rate_row("connect_four_v3 env()", "connect_four", "steps/s", "baseline", "-"),
-        rate_row(
-            f"kingdom_builder env() {players}p",
-            "env",
-            "steps/s",
-            f">= {ENV_RATIO_TARGET}x c4",
-            passed["env_vs_connect_four"],
-        ),
-        rate_row(f"kingdom_builder raw_env {players}p", "raw_env", "steps/s", "-", "-"),
-        rate_row(
-            f"kingdom_builder engine {players}p",
-            "engine",
-            "decisions/s",
-            f">= {ENGINE_TARGET:,}/s",
-            passed["engine_decisions_per_second"],
-        ),
-        [
-            "import + first step (warm)",
-            f"{results['first_step_s']:.2f}",
-            "s",
-            "-",
-            "-",
-            f"< {FIRST_STEP_TARGET_S:g} s",
-            passed["first_step_s"],
-        ],
-        [
-            "bytes per state copy",
-            f"{results['state_bytes'] / 1024:.1f}",
-            "KB",
-            "-",
-            "-",
-            f"< {STATE_BYTES_TARGET // 1024} KB",
-            passed["state_bytes"],
-        ],
-        ["peak RSS (this process)", f"{results['peak_rss_mb']:.0f}", "MB", "-", "-", "-", "-"],
     ]
+    missed = []
+    for env_id, game in results["games"].items():
+        name = env_id.removesuffix("_v0")
+        passed = {k: "pass" if v else "FAIL" for k, v in game["passed"].items()}
+        missed += [f"{name} {k}" for k, v in game["passed"].items() if not v]
+        rows += [
+            rate_row(
+                f"{name} env() {players}p",
+                f"{env_id}/env",
+                "steps/s",
+                f">= {ENV_RATIO_TARGET}x c4",
+                passed["env_vs_connect_four"],
+            ),
+            rate_row(f"{name} raw_env {players}p", f"{env_id}/raw_env", "steps/s", "-", "-"),
+            rate_row(
+                f"{name} engine {players}p",
+                f"{env_id}/engine",
+                "decisions/s",
+                f">= {ENGINE_TARGET:,}/s",
+                passed["engine_decisions_per_second"],
+            ),
+            [
+                f"{name} import + first step (warm)",
+                f"{game['first_step_s']:.2f}",
+                "s",
+                "-",
+                "-",
+                f"< {FIRST_STEP_TARGET_S:g} s",
+                passed["first_step_s"],
+            ],
+            [
+                f"{name} bytes per state copy",
+                f"{game['state_bytes'] / 1024:.1f}",
+                "KB",
+                "-",
+                "-",
+                f"< {STATE_BYTES_TARGET // 1024} KB",
+                passed["state_bytes"],
+            ],
+        ]
+    rows.append(
+        ["peak RSS (this process)", f"{results['peak_rss_mb']:.0f}", "MB", "-", "-", "-", "-"]
+    )
     widths = [max(len(row[c]) for row in rows) for c in range(len(rows[0]))]
     right = {1, 3, 4}  # numeric columns
     lines = [
@@ -323,7 +355,6 @@ def format_table(results: dict[str, Any]) -> str:
         "steps (= decisions)",
         "",
     ]
-    missed = [k for k, v in results["passed"].items() if not v]
     footer = ["", "all targets met" if not missed else "missed: " + ", ".join(missed)]
     return "\n".join(header + lines + footer)
 
@@ -332,10 +363,13 @@ def main(argv: list[str] | None = None) -> None:
     """CLI: measure, print the table, optionally write the numbers as JSON."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time budget per row")
-    parser.add_argument("--players", type=int, default=4, help="Kingdom Builder seats")
+    parser.add_argument("--players", type=int, default=4, help="seats per game")
+    parser.add_argument(
+        "--env", action="append", choices=envs.list_envs(), help="game(s) to measure; default all"
+    )
     parser.add_argument("--json", type=Path, help="also write the numbers to this file")
     args = parser.parse_args(argv)
-    results = collect(args.seconds, args.players)
+    results = collect(args.seconds, args.players, args.env or envs.list_envs())
     print(format_table(results))
     if args.json is not None:
         args.json.write_text(json.dumps(results, indent=2) + "\n")
