@@ -44,12 +44,12 @@ is one gather, one scatter and the tax lookup: about a dozen numpy calls.
 
 from __future__ import annotations
 
-import bisect
 import functools
 import math
 
 import numpy as np
 from gymnasium import spaces
+from numba import njit
 
 from envs.belfort import tables
 from envs.belfort.state import (
@@ -132,6 +132,7 @@ from envs.belfort.tables import (
     SEASON_OF_MONTH,
     WORKERS_PER_COLOUR,
 )
+from envs.core.jit import KERNEL
 
 NUM_OWNER_CHANNELS = MAX_PLAYERS + 2  # relative seats, then NP3 and NP4
 NUM_KINDS = NUM_AREAS = 4
@@ -240,8 +241,8 @@ class _Plan:
 
     Linear: out[i] = min(buf[src[season, i]] * scale[i] + offset[i], 1). `src` has one row per
     season (only the Trading Post prices differ); scale 0 blanks one-hot slots and seats
-    beyond num_players. Tax: out[pos] = tax due at score buf[src] * scale, for the seats in
-    the game (a few scalar lookups beat numpy's per-call overhead on 5 values).
+    beyond num_players. Extra rows: the tax due at a seat's score and its hand size, both
+    computed per call, for the seats in the game.
     One-hot: word j at buf[hot_src[j]] with value v sets out[table[row[j] + v]] = 1; the table
     folds in the relative-seat mapping, shifts, strides and absent seats (they hit _DUMP).
     A valid state keeps every one-hot word within -1 .. HOT_WIDTH - 2.
@@ -254,8 +255,7 @@ class _Plan:
         self.offset = np.zeros(FLAT_SIZE + 1, np.float32)
         self.hot_src: list[int] = []
         self.table: list[np.ndarray] = []
-        self.tax_rows: list[tuple[int, int, float]] = []  # (pos, score word, scale)
-        self.hand_rows: list[tuple[int, int]] = []  # (pos, seat): public hand sizes
+        self.extra_rows: list[tuple[int, int, int]] = []  # (pos, seat, 0 tax / 1 hand size)
         # owner id -> relative channel (relative seats, then NP3 and NP4 in a 2-player game)
         self.channel = {owner: (owner - me) % num_players for owner in range(num_players)}
         if num_players == 2:
@@ -294,15 +294,20 @@ class _Plan:
         self.hot_src.append(src)
         self.table.append(table)
 
-    def tax(self, pos: int, seat: int, scale: float) -> None:
+    def tax(self, pos: int, seat: int) -> None:
         """The tax due at `seat`'s score, looked up in the state's tax table per call."""
-        self.tax_rows.append((pos, SCORE + seat, scale))
+        self.extra_rows.append((pos, seat, 0))
+
+    def hand_size(self, pos: int, seat: int) -> None:
+        """How many cards `seat` holds (public), summed per call."""
+        self.extra_rows.append((pos, seat, 1))
 
     def compile(self) -> _Plan:
         """Freeze the one-hot lists into arrays for the vectorised encoder."""
         self.hot_src = np.array(self.hot_src, np.int64)
         self.hot_row = np.arange(len(self.table), dtype=np.int64) * HOT_WIDTH + 1
         self.table = np.concatenate(self.table)
+        self.extra = np.array(self.extra_rows, np.int64).reshape(-1, 3)
         return self
 
 
@@ -348,8 +353,8 @@ def _plan_players(p: _Plan) -> None:
         p.linear(col["robbed"], ROBBED + seat, 1, on)
         p.one_hot(col["revealed"], REVEALED + seat, NUM_PROPERTIES, active=active)
         if active:
-            p.tax(col["tax"], seat, 1.0 / TAX_SCALE)
-            p.hand_rows.append((col["hand_size"], seat))
+            p.tax(col["tax"], seat)
+            p.hand_size(col["hand_size"], seat)
     base = ENTRY_OFFSETS["my_cards"]
     mine = p.me * NUM_PROPERTIES
     p.linear(base, HAND + mine, NUM_PROPERTIES, 1.0 / COPIES_PER_PROPERTY)
@@ -416,21 +421,36 @@ def encode_flat(state: State, me: int) -> np.ndarray:
     """float32[FLAT_SIZE] in [0, 1]: the `encode_dict` entries flattened, as seen by `me`."""
     buf = state.buf
     p = plan(int(buf[NUM_PLAYERS]), me)
-    season = SEASON_OF_MONTH[min(max(int(buf[MONTH]), 1), MONTHS) - 1]
-    out = buf.astype(np.float32)[p.src[season]]
-    out *= p.scale
-    out += p.offset
-    np.minimum(out, 1.0, out=out)
-    out[p.table[p.hot_row + buf[p.hot_src]]] = 1.0
-    mins = buf[TAX_MIN : TAX_MIN + int(buf[TAX_LEVELS])].tolist()
-    for pos, src, scale in p.tax_rows:
-        level = bisect.bisect_right(mins, int(buf[src]))  # levels reached; the tax is the last
-        if level:
-            out[pos] = min(int(buf[TAX_GOLD + level - 1]) * scale, 1.0)
-    sizes = buf[HAND : HAND + MAX_PLAYERS * NUM_PROPERTIES].reshape(MAX_PLAYERS, -1).sum(axis=1)
-    for pos, seat in p.hand_rows:
-        out[pos] = min(sizes[seat] / HAND_SCALE, 1.0)
+    out = np.empty(FLAT_SIZE + 1, np.float32)
+    _fill(buf, p.src, p.scale, p.offset, p.hot_src, p.hot_row, p.table, p.extra, out)
     return out[:FLAT_SIZE]
+
+
+@njit(**KERNEL)
+def _fill(buf, src, scale, offset, hot_src, hot_row, table, extra, out):
+    """The plan applied to one state (see _Plan): linear words, one-hots, then per seat the
+    tax due at its score and its hand size (extra rows: position, seat, kind 0 tax / 1 hand)."""
+    month = min(max(buf[MONTH], 1), MONTHS)
+    row = SEASON_OF_MONTH[month - 1]
+    for i in range(out.shape[0]):
+        v = buf[src[row, i]] * scale[i] + offset[i]
+        out[i] = v if v < 1.0 else 1.0
+    for j in range(hot_src.shape[0]):
+        out[table[hot_row[j] + buf[hot_src[j]]]] = 1.0
+    for k in range(extra.shape[0]):
+        pos, seat = extra[k, 0], extra[k, 1]
+        if extra[k, 2] == 0:
+            tax = 0
+            for level in range(buf[TAX_LEVELS]):
+                if buf[SCORE + seat] >= buf[TAX_MIN + level]:
+                    tax = buf[TAX_GOLD + level]
+            v = tax / TAX_SCALE
+        else:
+            size = 0
+            for t in range(NUM_PROPERTIES):
+                size += buf[HAND + seat * NUM_PROPERTIES + t]
+            v = size / HAND_SCALE
+        out[pos] = v if v < 1.0 else 1.0
 
 
 def encode_dict(state: State, me: int) -> dict[str, np.ndarray]:

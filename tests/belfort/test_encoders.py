@@ -31,6 +31,7 @@ from envs.belfort.state import (
     NUM_PLAYERS,
     P_ACTIONS,
     RNG,
+    SCORE,
     SETUP_DISCARD,
     State,
 )
@@ -196,7 +197,8 @@ def test_plans_never_read_secret_or_other_seats_private_words(num_players: int) 
     width = NUM_PROPERTIES
     for me in range(num_players):
         p = plan(num_players, me)
-        read = set(p.src[:, p.scale != 0].ravel()) | set(p.hot_src) | {r[1] for r in p.tax_rows}
+        taxed = p.extra[p.extra[:, 2] == 0, 1]  # tax rows read a score; hand-size rows only
+        read = set(p.src[:, p.scale != 0].ravel()) | set(p.hot_src) | set(SCORE + taxed)
         allowed_private = set(range(HAND + me * width, HAND + (me + 1) * width))
         allowed_private |= set(range(SETUP_DISCARD + me * width, SETUP_DISCARD + (me + 1) * width))
         private = set(range(HAND, HAND + MAX_PLAYERS * width))
