@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from envs.belfort.state import MAX_TAX_LEVELS
 from envs.belfort.tables import (
     DATA,
     GUILD_CATEGORY,
@@ -183,6 +184,8 @@ def apply_overrides(params: Params, overrides: dict[str, Any]) -> Params:
         golds = [_amount(f"tax_levels[{i}][1]", lv[1]) for i, lv in enumerate(levels)]
         if mins[0] != 0 or any(b <= a for a, b in zip(mins, mins[1:], strict=False)):
             raise ConfigError("data_overrides: tax_levels must start at score 0 and ascend")
+        if len(levels) > MAX_TAX_LEVELS:
+            raise ConfigError(f"data_overrides: tax_levels has at most {MAX_TAX_LEVELS} levels")
         p = Params(**{**p.__dict__, "tax_min": np.array(mins, np.int64)})
         p = Params(**{**p.__dict__, "tax_gold": np.array(golds, np.int64)})
     for i, value in _by_name("fees", overrides.get("fees", {}), FEES).items():

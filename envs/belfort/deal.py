@@ -8,7 +8,7 @@ import numpy as np
 
 from envs.belfort.config import THIEVES_VARIANTS, Config
 from envs.belfort.kernels import compute_mask
-from envs.belfort.state import EMPTY, MAX_TAX_LEVELS, P_SETUP_DISCARD, State
+from envs.belfort.state import EMPTY, P_SETUP_DISCARD, State
 from envs.belfort.tables import (
     COPIES_PER_PROPERTY,
     DATA,
@@ -56,8 +56,8 @@ def choose_guilds(mode: str, num_players: int, rng: np.ndarray) -> list[int]:
         guilds = _pick(rng, by_cat["resource"], normal["resource"])
         guilds += _pick(rng, by_cat["basic"], normal["basic"])
         guilds += _pick(rng, by_cat["interactive"], normal["interactive"])
-    elif num_players == 2:  # advanced, D40
-        guilds = [wizards] + _pick(rng, by_cat["basic"] + by_cat["resource"], NUM_DISTRICTS - 1)
+    elif num_players == 2:  # advanced, D40: 5 drawn from the Basic, Resource and Wizards' guilds
+        guilds = _pick(rng, by_cat["basic"] + by_cat["resource"] + [wizards], NUM_DISTRICTS)
     else:
         guilds = _pick(rng, list(range(len(GUILD_NAMES))), NUM_DISTRICTS)
     order = np.array(guilds, np.int64)
@@ -77,8 +77,6 @@ def _write_params(state: State, config: Config) -> None:
     state.buy_price[:] = p.buy_price
     state.sell_price[:] = p.sell_price
     levels = len(p.tax_min)
-    if levels > MAX_TAX_LEVELS:
-        raise ValueError(f"at most {MAX_TAX_LEVELS} tax levels")
     state.set("tax_levels", levels)
     state.tax_min[:levels] = p.tax_min
     state.tax_gold[:levels] = p.tax_gold

@@ -124,12 +124,6 @@ def test_bad_override_inside_a_json_file_is_named(tmp_path):
         make(3, data_overrides=path)
 
 
-@pytest.mark.xfail(
-    reason="engine bug: config.apply_overrides accepts any number of tax levels; "
-    "deal._write_params then raises a plain ValueError (not ConfigError) at new_game for "
-    "more than state.MAX_TAX_LEVELS (16) levels",
-    strict=True,
-)
 def test_too_many_tax_levels_is_a_config_error_at_make_config():
     levels = [[10 * i, i] for i in range(MAX_TAX_LEVELS + 1)]
     with pytest.raises(ConfigError, match="tax_levels"):

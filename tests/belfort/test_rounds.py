@@ -873,13 +873,6 @@ def test_s4_1_guild_order_is_random_over_districts():
     assert len(firsts) >= 4
 
 
-@pytest.mark.xfail(
-    reason="engine bug: deal.choose_guilds, 2-player advanced mode, always puts the Wizards' "
-    "Guild in play and draws only 4 at random; D40 and data setup.guild_selection.two_player."
-    "advanced say '5 at random from all Basic and Resource guilds plus the Wizards' Guild', "
-    "i.e. 5 drawn from a 9-guild pool, so the Wizards' Guild is absent in about 4/9 of games",
-    strict=True,
-)
 def test_d40_two_player_advanced_draws_5_from_basic_resource_and_wizards():
     wizards = GUILD_NAMES.index("wizards")
     without = sum(
