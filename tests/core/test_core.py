@@ -176,6 +176,20 @@ def test_source_tags_classify_by_weakest_source():
     assert [d.tag for d in iter_data("f.json", data)] == ["seed", "public"]
 
 
+def test_sibling_source_fields_are_data_items():
+    """Belfort's data tags fields as `<name>_source` siblings, also per part."""
+    data = {"cost": 3, "cost_source": "assumed (D4)", "sum": 5, "sum_source": "derived"}
+    data["months"] = [1, 2]
+    data["months_source"] = {"spring": "seed", "split": "public:blog"}
+    items = {d.path: d.tag for d in iter_data("f.json", {"p": data})}
+    assert items == {
+        "p.cost": "assumed",
+        "p.sum": "derived",
+        "p.months.spring": "seed",
+        "p.months.split": "public",
+    }
+
+
 def test_provenance_cli_prints_counts(capsys):
     from envs import provenance
 
