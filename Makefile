@@ -24,7 +24,7 @@ test-slow: $(STAMP)  ## only the tests marked slow
 	$(PY) -m pytest -q -m slow
 
 test-nojit: $(STAMP)  ## kernel and rule tests with numba disabled (coverage, debugging)
-	NUMBA_DISABLE_JIT=1 $(PY) -m pytest -q tests/kingdom_builder tests/core
+	NUMBA_DISABLE_JIT=1 $(PY) -m pytest -q tests/kingdom_builder tests/belfort tests/core
 
 bench: $(STAMP)  ## throughput table
 	$(PY) -m benchmarks.throughput
