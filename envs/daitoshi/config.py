@@ -1,0 +1,55 @@
+"""Daitoshi options: the player count and the component set.
+
+The shipped components are a **stand-in** set (spec §20 #2: the seed lost every tile, card and
+board content). A user with the real contents passes a replacement JSON file of the same shape
+as `envs/daitoshi/data/daitoshi.json`:
+
+    envs.make("daitoshi_v0", num_players=3, components="my_daitoshi.json")
+
+It is validated when the config is made; a bad file raises ConfigError naming the field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from envs.core.errors import ConfigError
+from envs.daitoshi.components import Components, load_components
+
+PLAYER_COUNTS = (1, 2, 3, 4)
+
+
+@dataclass(frozen=True)
+class Config:
+    """Daitoshi options (spec §5, §18).
+
+    Attributes:
+        num_players: 1-4 agents; 1 is the solo game against the Mayor automa (seat 1, played by
+            the environment), 2 adds the neutral tycoon (§5.4).
+        components: None for the shipped stand-in set, or a path to a replacement JSON file.
+    """
+
+    num_players: int = 2
+    components: str | Path | None = None
+    compiled: Components = field(default_factory=load_components, compare=False, repr=False)
+
+    @property
+    def seats(self) -> int:
+        """Seats at the table: the players, plus the Mayor in the solo game."""
+        return 2 if self.num_players == 1 else self.num_players
+
+
+def make_config(num_players: int = 2, **options: Any) -> Config:
+    """A validated Config; unknown option names raise ConfigError listing the valid ones."""
+    valid = {f.name for f in fields(Config)} - {"num_players", "compiled"}
+    unknown = set(options) - valid
+    if unknown:
+        raise ConfigError(f"unknown daitoshi option(s) {sorted(unknown)}; valid: {sorted(valid)}")
+    if isinstance(num_players, bool) or num_players not in PLAYER_COUNTS:
+        raise ConfigError(f"num_players must be one of {PLAYER_COUNTS}, got {num_players!r}")
+    path = options.get("components")
+    if path is not None and not isinstance(path, (str, Path)):
+        raise ConfigError(f"components must be a path to a JSON file or None, got {path!r}")
+    return Config(num_players=num_players, components=path, compiled=load_components(path))

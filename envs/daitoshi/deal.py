@@ -1,0 +1,152 @@
+"""Setup (spec §5, §18.1): components into the state, the city, nature tracks, market,
+Megamachine, cities, players, the neutral tycoon and the solo Mayor. Runs once per game, so it
+is plain Python; every random choice draws from the state's own RNG (envs.core.rng), so the seed
+fixes the whole game."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from envs.core.rng import randint, seed_words, shuffle
+from envs.daitoshi.components import FIELDS
+from envs.daitoshi.config import Config
+from envs.daitoshi.kernels import start
+from envs.daitoshi.mayor import MAYOR
+from envs.daitoshi.state import BLOCKED, EMPTY, NEUTRAL, S_TURN, State
+from envs.daitoshi.tables import (
+    HEX_COUNTS,
+    MARK_MIDDLE,
+    MARKET_QUALITY,
+    MIDDLE,
+    NUM_BASIC,
+    NUM_CITIES,
+    NUM_CITIES_IN_PLAY,
+    NUM_MAYOR_CARDS,
+    NUM_MEGAMACHINES,
+    NUM_UPGRADES,
+    QUALITY_COUNTS,
+    RIGHT,
+    START_RES,
+    START_STEAM,
+    START_WEALTH,
+)
+
+
+def _shuffled(rng: np.ndarray, values: list[int]) -> list[int]:
+    arr = np.array(values, np.int64)
+    shuffle(rng, arr, arr.size)
+    return [int(v) for v in arr]
+
+
+def _district_of(state: State, inner: int) -> int:
+    return int(np.flatnonzero(state.tile[:, 0] == inner)[0])
+
+
+def _fill_tracks(state: State, rng: np.ndarray, players: int) -> None:
+    """§5.1 step 5: each track at random, nearest the temple first; river spaces nearest the
+    temple stay empty at low counts; land doubles by the player count (D14)."""
+    first = 0
+    for t, count in enumerate(HEX_COUNTS):
+        hexes = _shuffled(rng, list(range(first, first + count)))
+        first += count
+        length = int(state.c_nat_len[t])
+        empty = int(state.c_river_empty[players]) if t == 0 else 0
+        for s in range(empty, length):
+            double = 0 < state.c_nat_double[t, s] <= players
+            for k in range(2 if double else 1):
+                state.track_hex[t, s, k] = hexes.pop()
+                state.track_n[t, s] += 1
+
+
+def deal_game(config: Config, seed: int) -> State:
+    """A new game: the start player's first decision is pending (the Mayor never starts)."""
+    state = State()
+    for name in FIELDS:
+        getattr(state, f"c_{name}")[...] = getattr(config.compiled, name)
+    rng = state.rng
+    rng[:] = seed_words(seed)
+    n = config.num_players
+    seats = config.seats
+    state.set("num_players", n)
+    state.set("seats", seats)
+    state.set("solo", int(n == 1))
+    state.tile[:] = EMPTY
+    state.tile_hex[:] = EMPTY
+    state.tyc_d[:] = EMPTY
+    state.slot_inv[:] = EMPTY
+    state.mayor_slot[:] = EMPTY
+    state.mayor_rec[:] = EMPTY
+    state.market[:] = EMPTY
+
+    # §5.1 steps 1-3: inner tiles at random, the two ring piles, 5 of the 18 cities
+    state.tile[:, 0] = _shuffled(rng, list(range(5)))
+    for ring, first in ((0, 5), (1, 10)):
+        state.pile[ring] = _shuffled(rng, list(range(first, first + 5)))
+        state.pile_n[ring] = 5
+        state.pile_top[ring] = state.pile[ring, 4]
+    state.cities[:] = _shuffled(rng, list(range(NUM_CITIES)))[:NUM_CITIES_IN_PLAY]
+    # step 4: invention piles and the market
+    first = NUM_BASIC
+    for q, count in enumerate(QUALITY_COUNTS):
+        state.inv_pile[q, :count] = _shuffled(rng, list(range(first, first + count)))
+        state.inv_pile_n[q] = count
+        first += count
+    for m, q in enumerate(MARKET_QUALITY):
+        k = state.inv_pile_n[q] - 1
+        state.market[m] = state.inv_pile[q, k]
+        state.inv_pile[q, k] = 0
+        state.inv_pile_n[q] = k
+    # step 5: nature tracks
+    _fill_tracks(state, rng, n)
+    # steps 6-10: the Megamachine, its token (a Mayor card's district, not the Town Hall),
+    # the university stack, the blocker and the upgrade tiles
+    board = int(randint(rng, NUM_MEGAMACHINES))
+    state.set("mm_board", board)
+    town_hall = int(np.flatnonzero(state.c_tile_action[:5] == 5)[0])
+    cards = _shuffled(rng, list(range(NUM_MAYOR_CARDS)))
+    token = next(c for c in cards if state.c_card_district[c] != town_hall)
+    state.set("mm_district", _district_of(state, int(state.c_card_district[token])))
+    state.uni[:] = _shuffled(rng, [int(u) for u in state.c_mm_uni[board]])
+    state.set("uni_n", len(state.uni))
+    state.mm_inv[:] = np.where(state.c_mm_block[board, n] == 1, BLOCKED, EMPTY)
+    state.mm_up_tile[:] = _shuffled(rng, list(range(NUM_UPGRADES)))
+
+    # §5.2: players (the Mayor's seat is set up below)
+    humans = n
+    state.set("start_player", 0 if n == 1 else int(randint(rng, n)))
+    basics = _shuffled(rng, list(range(NUM_BASIC)))
+    for p in range(seats):
+        state.res[p] = START_RES
+        state.wealth[p] = START_WEALTH
+        state.rep[p] = 1
+        state.prod_mark[p] = MARK_MIDDLE
+        if p >= humans:
+            continue
+        state.steam[p] = START_STEAM
+        state.subsidy[p] = 1
+        basic = basics[p]
+        state.slot_inv[p, 0] = basic
+        state.tyc_d[p] = _district_of(state, int(state.c_inv_start[basic]))
+        state.tyc_s[p] = RIGHT
+    if n == 1:  # §18.1: his tycoon on the right space of a drawn card's district
+        card = _shuffled(rng, list(range(NUM_MAYOR_CARDS)))[0]
+        state.tyc_d[MAYOR] = _district_of(state, int(state.c_card_district[card]))
+        state.tyc_s[MAYOR] = RIGHT
+    if n <= 2:  # §5.4: the neutral tycoon on the middle space of a drawn card's free district
+        taken = set(int(d) for d in state.tyc_d[:seats])
+        cards = _shuffled(rng, list(range(NUM_MAYOR_CARDS)))
+        free = [_district_of(state, int(state.c_card_district[c])) for c in cards]
+        free = [d for d in free if d not in taken] or [d for d in range(5) if d not in taken]
+        state.tyc_d[NEUTRAL] = free[0]
+        state.tyc_s[NEUTRAL] = MIDDLE
+    state.mayor_deck[:] = _shuffled(rng, list(range(NUM_MAYOR_CARDS)))
+    state.set("mayor_pos", 0)
+    state.set("mayor_end", NUM_MAYOR_CARDS)
+    state.set("mayor_card", EMPTY)
+    state.set("active", state.start_player)
+    state.set("leader", EMPTY)
+    state.set("action", EMPTY)
+    state.set("clock", 1)
+    state.set("step", S_TURN)
+    start(state.buf, state.mask)
+    return state
