@@ -1,0 +1,97 @@
+"""Caverna: Frantic Fiends' flat action space, Discrete(NUM_ACTIONS). Every decision is one
+small step of the player who makes it; what an index means inside a range depends on the
+phase (`state.phase`, names in state.PHASE_NAMES).
+
+Ranges:
+* SPACE s (38): place the next person on action space s (spaces.SPACE_NAMES); Imitation's
+  target space.
+* TWIN i (96): a twin tile at `cell * 4 + k` (tables.TWIN_CELLS: k 0/1 horizontal with half A
+  left/right, 2/3 vertical with half A top/bottom); also the large pasture's two meadows.
+* CELL c (24): a home-board cell `r * 6 + c`: single tiles, the cavern to furnish, a trap's
+  cell, a small pasture's meadow, a stable's cell.
+* FURN f (27): a furnishing tile (tables.FURN_NAMES).
+* TRAP t (4): a trap type (tables.TRAP_NAMES).
+* LOOT l (26): an expedition loot item (tables.LOOT_NAMES), taken in the chosen order.
+* OPTION k (15): a number or branch: forge strength, dogs spent in a fight, stone paid into a
+  Cave-in, ore trades, which branch of an either/or space, which item of a farming space.
+* PUSH d (8): push the active orc one cell N, NE, E, SE, S, SW, W, NW (spec B8, D38).
+* REWARD r (16): the reward space `strip * 4 + column` of strips L1, L2, L4, L5 (spec B6).
+* GOLD: take the orc's gold instead of a reward.
+* BRIBE: pay 1 of this event's bribe good, the active orc loses 1 strength.
+* SOW_GRAIN / SOW_VEG: sow the next empty field with grain / a vegetable.
+* ORC o (4): the orc to fight (letters A-D).
+* SKIP: decline an optional step. DONE: finish a repeatable step (loot, sowing, farming,
+  bribes and push: then the orc moves).
+"""
+
+from __future__ import annotations
+
+from envs.caverna_ff.spaces import NUM_SPACES, SPACE_NAMES
+from envs.caverna_ff.tables import (
+    CELLS,
+    COLS,
+    FURN_NAMES,
+    LOOT_NAMES,
+    NUM_FURN,
+    NUM_LOOT,
+    NUM_REWARDS,
+    NUM_TRAPS,
+    NUM_TWIN,
+    PUSH_NAMES,
+    REWARD_NAMES,
+    TRAP_NAMES,
+)
+
+NUM_OPTIONS = 15
+A_SPACE = 0
+A_TWIN = A_SPACE + NUM_SPACES  # 38
+A_CELL = A_TWIN + NUM_TWIN  # 134
+A_FURN = A_CELL + CELLS  # 158
+A_TRAP = A_FURN + NUM_FURN  # 185
+A_LOOT = A_TRAP + NUM_TRAPS  # 189
+A_OPTION = A_LOOT + NUM_LOOT  # 215
+A_PUSH = A_OPTION + NUM_OPTIONS  # 230
+A_REWARD = A_PUSH + 8  # 238
+A_GOLD = A_REWARD + NUM_REWARDS  # 254
+A_BRIBE = A_GOLD + 1
+A_SOW_GRAIN = A_BRIBE + 1
+A_SOW_VEG = A_SOW_GRAIN + 1
+A_ORC = A_SOW_VEG + 1
+A_SKIP = A_ORC + 4
+A_DONE = A_SKIP + 1
+NUM_ACTIONS = A_DONE + 1  # 264
+
+
+def cell_name(cell: int) -> str:
+    return f"r{cell // COLS}c{cell % COLS}"
+
+
+def describe(action: int, phase: int = -1) -> str:
+    """Human-readable name of an action index (phase-independent part)."""
+    a = int(action)
+    if not 0 <= a < NUM_ACTIONS:
+        return f"<out of range {a}>"
+    if a < A_TWIN:
+        return f"space {SPACE_NAMES[a]}"
+    if a < A_CELL:
+        cell, k = divmod(a - A_TWIN, 4)
+        return f"twin at {cell_name(cell)} {('right', 'right-flipped', 'down', 'down-flipped')[k]}"
+    if a < A_FURN:
+        return f"cell {cell_name(a - A_CELL)}"
+    if a < A_TRAP:
+        return f"furnish {FURN_NAMES[a - A_FURN]}"
+    if a < A_LOOT:
+        return f"trap {TRAP_NAMES[a - A_TRAP]}"
+    if a < A_OPTION:
+        return f"loot {LOOT_NAMES[a - A_LOOT]}"
+    if a < A_PUSH:
+        return f"option {a - A_OPTION}"
+    if a < A_REWARD:
+        return f"push {PUSH_NAMES[a - A_PUSH]}"
+    if a < A_GOLD:
+        return f"reward {REWARD_NAMES[a - A_REWARD]}"
+    names = {A_GOLD: "take gold", A_BRIBE: "bribe 1", A_SOW_GRAIN: "sow grain"}
+    names.update({A_SOW_VEG: "sow vegetable", A_SKIP: "skip", A_DONE: "done"})
+    if a in names:
+        return names[a]
+    return f"fight orc {'ABCD'[a - A_ORC]}"

@@ -1,0 +1,523 @@
+"""Home-board kernels (spec A2-A3, A9, B7, D17, D21, D44): tile legality and placement, animal
+housing, rooms. All take the flat state buffer and a seat; offsets come from state.py.
+
+Auto-housing (allowed by the issue; engine decision E1 in docs/caverna_ff.md): after every gain
+outside orc events the player's animals are re-placed by a fixed greedy rule - dogs onto the
+meadow/pasture where they add the most sheep room (only if there are sheep), then cattle, boars,
+sheep, donkeys into dedicated units, then one-type units (pastures, pair dwellings) largest
+first, then single-animal spots; what does not fit is converted to food at once.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from envs.caverna_ff.state import (
+    ANIMAL_AT,
+    D_ABSENT,
+    D_HOSTAGE,
+    DWARF,
+    FURN,
+    MAX_DWARFS,
+    O_CAVE,
+    O_FRIENDLY,
+    ORC_CELL,
+    ORC_HOSTAGE,
+    ORC_STATE,
+    PASTURE,
+    RES,
+    STABLE,
+    TILE,
+    TRAP,
+    CROP,
+    WEAPON,
+)
+from envs.caverna_ff.tables import (
+    BONUS,
+    CELLS,
+    ENTRANCE_CELL,
+    ENTRY_DWELLING,
+    F_BREAKFAST,
+    F_CUDDLE,
+    F_MIXED,
+    F_ENTRY,
+    F_ORC_DWELLING,
+    F_SLAUGHTERING,
+    F_STUBBLE,
+    FIRST_ANIMAL,
+    FOOD,
+    FOOD_VALUE,
+    FOREST,
+    FURN_POINTS,
+    FURN_ROOM,
+    NEIGHBOURS,
+    NUM_ANIMALS,
+    NUM_GOODS,
+    NUM_ORCS,
+    T_DEEP,
+    T_FIELD,
+    T_MEADOW,
+    T_NONE,
+    T_ORE_MINE,
+    T_RUBY_MINE,
+    T_TUNNEL,
+    TWIN_CELLS,
+    TWIN_HALVES,
+    TW_LARGE_PASTURE,
+    TW_ORE_MINE,
+)
+from envs.core.jit import KERNEL
+
+A_SHEEP, A_BOAR, A_CATTLE, A_DONKEY, A_DOG = range(5)
+
+
+@njit(**KERNEL)
+def res_at(p, g):
+    return RES + p * NUM_GOODS + g
+
+
+@njit(**KERNEL)
+def cell_at(base, p, c):
+    return base + p * CELLS + c
+
+
+@njit(**KERNEL)
+def has_furn(buf, p, f):
+    for c in range(CELLS):
+        if buf[FURN + p * CELLS + c] == f + 1 and not orc_on(buf, p, c):
+            return True
+    return False
+
+
+@njit(**KERNEL)
+def orc_on(buf, p, c):
+    """Is mountain cell c occupied by one of p's hostile orcs (spec B8)?"""
+    for o in range(NUM_ORCS):
+        if buf[ORC_STATE + p * NUM_ORCS + o] == O_CAVE and buf[ORC_CELL + p * NUM_ORCS + o] == c:
+            return True
+    return False
+
+
+@njit(**KERNEL)
+def orc_in_forest_cell(buf, p, c):
+    for o in range(NUM_ORCS):
+        s = buf[ORC_STATE + p * NUM_ORCS + o]
+        if (s == 1 or s == 2) and buf[ORC_CELL + p * NUM_ORCS + o] == c:
+            return True
+    return False
+
+
+@njit(**KERNEL)
+def touches(buf, p, c, forest):
+    """Does cell c touch an existing tile of its side? (the first forest tile must cover the
+    entrance cell, D01; E and C count as mountain tiles)."""
+    for k in range(4):
+        n = NEIGHBOURS[c, k]
+        if n >= 0 and FOREST[n] == forest and buf[TILE + p * CELLS + n] != T_NONE:
+            return True
+    return False
+
+
+@njit(**KERNEL)
+def forest_empty(buf, p):
+    for c in range(CELLS):
+        if FOREST[c] == 1 and buf[TILE + p * CELLS + c] != T_NONE:
+            return False
+    return True
+
+
+@njit(**KERNEL)
+def free_cell(buf, p, c):
+    """Uncovered: no tile and (forest) no stable or trap on it."""
+    if buf[TILE + p * CELLS + c] != T_NONE:
+        return False
+    if FOREST[c] == 1 and (buf[STABLE + p * CELLS + c] or buf[TRAP + p * CELLS + c]):
+        return False
+    return True
+
+
+@njit(**KERNEL)
+def single_ok(buf, p, tile, c):
+    """May a single tile `tile` go on cell c (spec A3)?"""
+    if tile == T_RUBY_MINE:
+        t = buf[TILE + p * CELLS + c]
+        return (t == T_TUNNEL or t == T_DEEP) and not orc_on(buf, p, c)
+    forest = 1 if tile == T_MEADOW or tile == T_FIELD else 0
+    if FOREST[c] != forest or buf[TILE + p * CELLS + c] != T_NONE:
+        return False
+    if forest == 1:
+        if buf[TRAP + p * CELLS + c]:
+            return False
+        if tile == T_FIELD and buf[STABLE + p * CELLS + c]:
+            return False
+        if forest_empty(buf, p):
+            return c == ENTRANCE_CELL
+    return touches(buf, p, c, forest)
+
+
+@njit(**KERNEL)
+def twin_ok(buf, p, kind, i):
+    """May twin tile `kind` go at placement i (tables.TWIN_CELLS)?"""
+    a = TWIN_CELLS[i, 0]
+    b = TWIN_CELLS[i, 1]
+    if a < 0:
+        return False
+    if kind == TW_ORE_MINE:
+        return (
+            buf[TILE + p * CELLS + a] == T_TUNNEL
+            and buf[TILE + p * CELLS + b] == T_TUNNEL
+            and not orc_on(buf, p, a)
+            and not orc_on(buf, p, b)
+        )
+    if kind == TW_LARGE_PASTURE:
+        return a < b and meadow_unfenced(buf, p, a) and meadow_unfenced(buf, p, b)
+    halves_a = TWIN_HALVES[kind, 0]
+    halves_b = TWIN_HALVES[kind, 1]
+    if halves_a == halves_b and a > b:
+        return False  # identical halves: one index per position
+    forest = 1 if halves_a == T_MEADOW else 0
+    if FOREST[a] != forest:
+        return False
+    for c in (a, b):
+        if not free_cell(buf, p, c):
+            return False
+    if halves_b == T_FIELD and buf[STABLE + p * CELLS + b]:
+        return False
+    if forest == 1 and forest_empty(buf, p):
+        return a == ENTRANCE_CELL or b == ENTRANCE_CELL
+    return touches(buf, p, a, forest) or touches(buf, p, b, forest)
+
+
+@njit(**KERNEL)
+def meadow_unfenced(buf, p, c):
+    return (
+        buf[TILE + p * CELLS + c] == T_MEADOW
+        and buf[PASTURE + p * CELLS + c] == 0
+        and buf[TRAP + p * CELLS + c] == 0
+    )
+
+
+@njit(**KERNEL)
+def cover(buf, p, c, tile):
+    """Put `tile` on cell c; the bonus symbol pays when the cell is first covered (spec A2)."""
+    first = buf[TILE + p * CELLS + c] == T_NONE and buf[TRAP + p * CELLS + c] == 0
+    buf[TILE + p * CELLS + c] = tile
+    if first:
+        gain_bonus(buf, p, c)
+
+
+@njit(**KERNEL)
+def gain_bonus(buf, p, c):
+    for g in range(NUM_GOODS):
+        buf[RES + p * NUM_GOODS + g] += BONUS[c, g]
+
+
+@njit(**KERNEL)
+def place_twin(buf, p, kind, i):
+    a = TWIN_CELLS[i, 0]
+    b = TWIN_CELLS[i, 1]
+    if kind == TW_LARGE_PASTURE:
+        buf[PASTURE + p * CELLS + a] = 2 + b
+        buf[PASTURE + p * CELLS + b] = 2 + a
+        return
+    cover(buf, p, a, TWIN_HALVES[kind, 0])
+    cover(buf, p, b, TWIN_HALVES[kind, 1])
+
+
+@njit(**KERNEL)
+def stable_ok(buf, p, c):
+    """A stable on an uncovered forest cell, a meadow or a pasture; never a field (spec A3)."""
+    if FOREST[c] == 0 or buf[STABLE + p * CELLS + c] or buf[TRAP + p * CELLS + c]:
+        return False
+    t = buf[TILE + p * CELLS + c]
+    if t == T_FIELD:
+        return False
+    n = 0
+    for k in range(CELLS):
+        n += buf[STABLE + p * CELLS + k]
+    return n < 3
+
+
+@njit(**KERNEL)
+def trap_cell_ok(buf, p, c):
+    """D17: an uncovered forest cell or a meadow with no fence, stable, animal or orc."""
+    if FOREST[c] == 0 or buf[TRAP + p * CELLS + c] or buf[STABLE + p * CELLS + c]:
+        return False
+    t = buf[TILE + p * CELLS + c]
+    if t != T_NONE and not (t == T_MEADOW and buf[PASTURE + p * CELLS + c] == 0):
+        return False
+    for a in range(NUM_ANIMALS):
+        if buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + a]:
+            return False
+    return not orc_in_forest_cell(buf, p, c)
+
+
+@njit(**KERNEL)
+def living_dwarfs(buf, p):
+    n = 0
+    for d in range(MAX_DWARFS):
+        s = buf[DWARF + p * MAX_DWARFS + d]
+        if s != D_ABSENT and s != D_HOSTAGE:
+            n += 1
+    return n
+
+
+@njit(**KERNEL)
+def dwarf_tokens(buf, p):
+    n = 0
+    for d in range(MAX_DWARFS):
+        if buf[DWARF + p * MAX_DWARFS + d] != D_ABSENT:
+            n += 1
+    return n
+
+
+@njit(**KERNEL)
+def furn_id(buf, p, c):
+    return buf[FURN + p * CELLS + c] - 1
+
+
+@njit(**KERNEL)
+def dwarf_room(buf, p):
+    """Rooms for dwarfs in furnishings no orc occupies (spec A7, D22)."""
+    n = 0
+    for c in range(CELLS):
+        f = furn_id(buf, p, c)
+        if f >= 0 and not orc_on(buf, p, c):
+            n += FURN_ROOM[f]
+    return n
+
+
+@njit(**KERNEL)
+def can_grow(buf, p):
+    return dwarf_tokens(buf, p) < 5 and living_dwarfs(buf, p) < dwarf_room(buf, p)
+
+
+@njit(**KERNEL)
+def dwarf_homes(buf, p, home):
+    """D21: rooms sorted by printed points then cell, dwarfs by strength descending (then
+    index), filled in that order. home[d] = cell or -1."""
+    for d in range(MAX_DWARFS):
+        home[d] = -1
+    done = np.zeros(MAX_DWARFS, np.int64)
+    for pts in range(16):
+        for c in range(CELLS):
+            f = furn_id(buf, p, c)
+            if f < 0 or FURN_POINTS[f] != pts or FURN_ROOM[f] == 0 or orc_on(buf, p, c):
+                continue
+            for _ in range(FURN_ROOM[f]):
+                best = -1
+                for d in range(MAX_DWARFS):
+                    s = buf[DWARF + p * MAX_DWARFS + d]
+                    if s == D_ABSENT or s == D_HOSTAGE or done[d]:
+                        continue
+                    if (
+                        best < 0
+                        or buf[WEAPON + p * MAX_DWARFS + d] > buf[WEAPON + p * MAX_DWARFS + best]
+                    ):
+                        best = d
+                if best >= 0:
+                    done[best] = 1
+                    home[best] = c
+
+
+@njit(**KERNEL)
+def orc_homes(buf, p, home):
+    """Friendly orcs (letter order) live in orc rooms in cell order. home[o] = cell or -1."""
+    used = np.zeros(CELLS, np.int64)
+    for o in range(NUM_ORCS):
+        home[o] = -1
+        if buf[ORC_STATE + p * NUM_ORCS + o] != O_FRIENDLY:
+            continue
+        for c in range(CELLS):
+            if furn_id(buf, p, c) == F_ORC_DWELLING and not used[c]:
+                used[c] = 1
+                home[o] = c
+                break
+
+
+@njit(**KERNEL)
+def free_orc_room(buf, p):
+    """An orc room with no friendly orc and no invader (spec B9), or -1."""
+    home = np.zeros(NUM_ORCS, np.int64)
+    orc_homes(buf, p, home)
+    for c in range(CELLS):
+        if furn_id(buf, p, c) != F_ORC_DWELLING or orc_on(buf, p, c):
+            continue
+        taken = False
+        for o in range(NUM_ORCS):
+            if home[o] == c:
+                taken = True
+        if not taken:
+            return c
+    return -1
+
+
+@njit(**KERNEL)
+def is_hostage_orc(buf, p, o):
+    for q in range(NUM_ORCS):
+        if (
+            buf[ORC_STATE + p * NUM_ORCS + q] == O_CAVE
+            and buf[ORC_HOSTAGE + p * NUM_ORCS + q] == 10 + o
+        ):
+            return True
+    return False
+
+
+@njit(**KERNEL)
+def friendly_orcs(buf, p):
+    n = 0
+    for o in range(NUM_ORCS):
+        if buf[ORC_STATE + p * NUM_ORCS + o] == O_FRIENDLY and not is_hostage_orc(buf, p, o):
+            n += 1
+    return n
+
+
+# ---- animals -------------------------------------------------------------------------------
+
+MAX_UNITS = 40
+
+
+@njit(**KERNEL)
+def pasture_partner(buf, p, c):
+    v = buf[PASTURE + p * CELLS + c]
+    return v - 2 if v >= 2 else -1
+
+
+@njit(**KERNEL)
+def rehouse(buf, p):
+    """Re-place all of p's animals (engine decision E1), writing animal_at; animals that do not
+    fit are converted to food (Slaughtering Cave +1 each). Never called during orc events."""
+    base = ANIMAL_AT + p * CELLS * NUM_ANIMALS
+    for i in range(CELLS * NUM_ANIMALS):
+        buf[base + i] = 0
+    count = np.zeros(NUM_ANIMALS, np.int64)
+    for a in range(NUM_ANIMALS):
+        count[a] = buf[RES + p * NUM_GOODS + FIRST_ANIMAL + a]
+    # units: cell (where animals are recorded), capacity, allowed mask (bit per farm type),
+    # one-type flag, dedicated flag
+    u_cell = np.zeros(MAX_UNITS, np.int64)
+    u_cap = np.zeros(MAX_UNITS, np.int64)
+    u_allow = np.zeros(MAX_UNITS, np.int64)
+    u_one = np.zeros(MAX_UNITS, np.int64)
+    u_type = np.full(MAX_UNITS, -1, np.int64)
+    u_meadow = np.zeros(MAX_UNITS, np.int64)  # can take dogs (meadow or pasture)
+    n = 0
+    for c in range(CELLS):
+        t = buf[TILE + p * CELLS + c]
+        st = buf[STABLE + p * CELLS + c]
+        if FOREST[c] == 1:
+            partner = pasture_partner(buf, p, c)
+            if buf[PASTURE + p * CELLS + c] == 1:
+                u_cell[n], u_cap[n], u_allow[n], u_one[n], u_meadow[n] = c, 2 << st, 15, 1, 1
+                n += 1
+            elif partner >= 0:
+                if partner > c:
+                    s2 = st + buf[STABLE + p * CELLS + partner]
+                    u_cell[n], u_cap[n], u_allow[n], u_one[n], u_meadow[n] = c, 4 << s2, 15, 1, 1
+                    n += 1
+            elif t == T_MEADOW and buf[TRAP + p * CELLS + c] == 0:
+                u_cell[n], u_cap[n], u_allow[n], u_meadow[n] = c, st, 15, 1
+                n += 1
+            elif t == T_NONE and st:
+                u_cell[n], u_cap[n], u_allow[n] = c, 1, 1 << A_BOAR
+                n += 1
+            elif t == T_FIELD and buf[CROP + p * CELLS + c] == 0 and has_furn(buf, p, F_STUBBLE):
+                u_cell[n], u_cap[n], u_allow[n] = c, 1, 15
+                n += 1
+        elif not orc_on(buf, p, c):
+            f = furn_id(buf, p, c)
+            if t == T_ORE_MINE or t == T_RUBY_MINE:
+                u_cell[n], u_cap[n], u_allow[n] = c, 1, 1 << A_DONKEY
+                n += 1
+            elif f == F_ENTRY or f == F_MIXED:
+                u_cell[n], u_cap[n], u_allow[n], u_one[n] = c, 2, 15, 1
+                n += 1
+            elif f == F_BREAKFAST:
+                u_cell[n], u_cap[n], u_allow[n] = c, 3, 1 << A_CATTLE
+                n += 1
+            elif f == F_CUDDLE:
+                u_cell[n], u_cap[n], u_allow[n] = c, living_dwarfs(buf, p), 1 << A_SHEEP
+                n += 1
+    # dogs (D05): all on the one meadow/pasture where d + 1 sheep beats its normal room most
+    dogs = count[A_DOG]
+    dog_cell = ENTRY_DWELLING
+    if dogs > 0 and count[A_SHEEP] > 0:
+        best, gain = -1, 0
+        for u in range(n):
+            if u_meadow[u] and dogs + 1 - u_cap[u] > gain:
+                best, gain = u, dogs + 1 - u_cap[u]
+        if best >= 0:
+            u_cap[best], u_allow[best], u_one[best] = dogs + 1, 1 << A_SHEEP, 1
+            dog_cell = u_cell[best]
+    buf[base + dog_cell * NUM_ANIMALS + A_DOG] = dogs
+    left = count.copy()
+    for a in (A_CATTLE, A_BOAR, A_SHEEP, A_DONKEY):
+        bit = 1 << a
+        # 1: dedicated units, 2: one-type units largest first, 3: single spots taking any type
+        for u in range(n):
+            if u_allow[u] == bit and left[a] > 0:
+                k = min(left[a], u_cap[u] - used(buf, base, u_cell[u]))
+                put(buf, base, u_cell[u], a, k)
+                left[a] -= k
+        while left[a] > 0:
+            best = -1
+            for u in range(n):
+                if u_one[u] and u_allow[u] & bit and (u_type[u] == -1 or u_type[u] == a):
+                    free = u_cap[u] - used(buf, base, u_cell[u])
+                    if free > 0 and (
+                        best < 0 or free > u_cap[best] - used(buf, base, u_cell[best])
+                    ):
+                        best = u
+            if best < 0:
+                break
+            k = min(left[a], u_cap[best] - used(buf, base, u_cell[best]))
+            u_type[best] = a
+            put(buf, base, u_cell[best], a, k)
+            left[a] -= k
+        for u in range(n):
+            if left[a] > 0 and not u_one[u] and u_allow[u] == 15:
+                k = min(left[a], u_cap[u] - used(buf, base, u_cell[u]))
+                put(buf, base, u_cell[u], a, k)
+                left[a] -= k
+        if left[a] > 0:  # convert at once (spec A9)
+            per = FOOD_VALUE[FIRST_ANIMAL + a]
+            if has_furn(buf, p, F_SLAUGHTERING):
+                per += 1
+            buf[RES + p * NUM_GOODS + FOOD] += per * left[a]
+            buf[RES + p * NUM_GOODS + FIRST_ANIMAL + a] -= left[a]
+
+
+@njit(**KERNEL)
+def used(buf, base, c):
+    s = 0
+    for a in range(4):
+        s += buf[base + c * NUM_ANIMALS + a]
+    return s
+
+
+@njit(**KERNEL)
+def put(buf, base, c, a, k):
+    if k > 0:
+        buf[base + c * NUM_ANIMALS + a] += k
+
+
+@njit(**KERNEL)
+def lose_animals_at(buf, p, c):
+    """Every animal recorded on cell c goes back to the general supply (orc destruction, B8)."""
+    base = ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS
+    for a in range(NUM_ANIMALS):
+        buf[RES + p * NUM_GOODS + FIRST_ANIMAL + a] -= buf[base + a]
+        buf[base + a] = 0
+
+
+@njit(**KERNEL)
+def eat_animals_at(buf, p, c):
+    """Animals housed on a tile an orc occupies are converted to food at once (D23, E4)."""
+    base = ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS
+    for a in range(4):
+        k = buf[base + a]
+        if k:
+            buf[RES + p * NUM_GOODS + FOOD] += k * FOOD_VALUE[FIRST_ANIMAL + a]
+            buf[RES + p * NUM_GOODS + FIRST_ANIMAL + a] -= k
+            buf[base + a] = 0

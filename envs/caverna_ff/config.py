@@ -1,0 +1,149 @@
+"""Caverna: Frantic Fiends options: player count, solo starting food (D03), and
+`data_overrides` for the stand-in expansion data (spec D12, D14-D16), so real component data
+can be dropped in without code changes:
+
+    envs.make("caverna_ff_v0", num_players=2, data_overrides={
+        "push_cost": [{"wood": 1}, {"stone": 1}, {"ore": 1}, {"food": 2}],  # per event board
+        "event_deck": [3, 2, 2, 1],                                         # movement deck
+        "orc_gold": [1, 1, 2, 2],                                           # A-D
+        "bribe_goods": ["wood", "stone", "ore", "food", "grain", "gold"],   # the 6 tokens
+        "movement_cards": {"deck_1": [{"steps": [[1, 0]], "spawn": "left"}, ...], ...},
+    })
+
+A JSON file path with the same keys works too. Each key is optional.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from envs.caverna_ff.tables import (
+    BRIBE_GOODS,
+    CARD_SPAWN,
+    CARD_STEPS,
+    DATA,
+    DECK_CARDS,
+    EVENT_DECK,
+    EVENT_PUSH_COST,
+    GOOD_NAMES,
+    ORC_GOLD,
+    SOLO_START_FOOD,
+    SPAWN_CELLS,
+)
+from envs.core.errors import ConfigError
+
+PLAYER_COUNTS = (1, 2, 3, 4)
+OVERRIDE_KEYS = ("push_cost", "event_deck", "orc_gold", "bribe_goods", "movement_cards")
+_DIRS = {(-1, 0): 0, (1, 0): 1, (0, -1): 2, (0, 1): 3}
+
+
+@dataclass(frozen=True)
+class Config:
+    """Validated options; build with `make_config`."""
+
+    num_players: int
+    solo_start_food: int
+    push_cost: np.ndarray  # [4 boards, 13 goods]
+    event_deck: np.ndarray  # [4]
+    orc_gold: np.ndarray  # [4]
+    bribe_goods: np.ndarray  # good indices of the 6 tokens
+    card_steps: np.ndarray  # [3, 9, 3]
+    card_spawn: np.ndarray  # [3, 9]
+
+
+def _int(where: str, value: Any, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise ConfigError(f"{where} must be an int in [{lo}, {hi}], got {value!r}")
+    return value
+
+
+def _good(where: str, name: Any) -> int:
+    if name not in GOOD_NAMES:
+        raise ConfigError(f"{where}: unknown good {name!r}; known: {GOOD_NAMES}")
+    return GOOD_NAMES.index(name)
+
+
+def _cards(given: Any) -> tuple[np.ndarray, np.ndarray]:
+    steps = CARD_STEPS.copy()
+    spawn = CARD_SPAWN.copy()
+    if not isinstance(given, dict):
+        raise ConfigError("data_overrides.movement_cards must be a dict deck_1..deck_3 -> cards")
+    for key, cards in given.items():
+        if key not in ("deck_1", "deck_2", "deck_3"):
+            raise ConfigError(f"data_overrides.movement_cards: unknown deck {key!r}")
+        d = int(key[-1]) - 1
+        if not isinstance(cards, list) or len(cards) != DECK_CARDS:
+            raise ConfigError(f"data_overrides.movement_cards.{key} must list {DECK_CARDS} cards")
+        for i, card in enumerate(cards):
+            card_steps = card.get("steps") if isinstance(card, dict) else None
+            if not isinstance(card_steps, list) or len(card_steps) != d + 1:
+                raise ConfigError(f"movement_cards.{key}[{i}] needs {d + 1} steps")
+            for s, step in enumerate(card_steps):
+                if tuple(step) not in _DIRS:
+                    raise ConfigError(f"movement_cards.{key}[{i}] step {step!r} is not a unit step")
+                steps[d, i, s] = _DIRS[tuple(step)]
+            if card.get("spawn", "left") not in SPAWN_CELLS:
+                raise ConfigError(f"movement_cards.{key}[{i}].spawn must be left/center/right")
+            spawn[d, i] = SPAWN_CELLS[card.get("spawn", "left")]
+    return steps, spawn
+
+
+def load_overrides(overrides: dict[str, Any] | str | Path | None) -> dict[str, Any]:
+    if overrides is None:
+        return {}
+    if isinstance(overrides, (str, Path)):
+        try:
+            overrides = json.loads(Path(overrides).read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as exc:
+            raise ConfigError(f"data_overrides file {overrides!s}: {exc}") from None
+    if not isinstance(overrides, dict):
+        raise ConfigError("data_overrides must be a dict or a JSON file path")
+    unknown = sorted(set(overrides) - set(OVERRIDE_KEYS))
+    if unknown:
+        raise ConfigError(f"data_overrides: unknown keys {unknown}; known: {OVERRIDE_KEYS}")
+    return overrides
+
+
+def make_config(
+    num_players: int = 2,
+    solo_start_food: int = SOLO_START_FOOD,
+    data_overrides: dict[str, Any] | str | Path | None = None,
+) -> Config:
+    """Validate the options; raises ConfigError naming the bad one."""
+    if num_players not in PLAYER_COUNTS:
+        raise ConfigError(f"caverna_ff_v0 supports {PLAYER_COUNTS} players, got {num_players!r}")
+    _int("solo_start_food", solo_start_food, 0, 10)
+    over = load_overrides(data_overrides)
+    push = EVENT_PUSH_COST.copy()
+    if "push_cost" in over:
+        if not isinstance(over["push_cost"], list) or len(over["push_cost"]) != 4:
+            raise ConfigError("data_overrides.push_cost must list 4 cost dicts")
+        push[:] = 0
+        for b, cost in enumerate(over["push_cost"]):
+            for g, k in dict(cost).items():
+                push[b, _good("push_cost", g)] = _int(f"push_cost[{b}].{g}", k, 0, 20)
+    deck = EVENT_DECK.copy()
+    if "event_deck" in over:
+        if not isinstance(over["event_deck"], list) or len(over["event_deck"]) != 4:
+            raise ConfigError("data_overrides.event_deck must list 4 deck numbers")
+        deck[:] = [_int("event_deck", k, 1, 3) for k in over["event_deck"]]
+    gold = ORC_GOLD.copy()
+    if "orc_gold" in over:
+        if not isinstance(over["orc_gold"], list) or len(over["orc_gold"]) != 4:
+            raise ConfigError("data_overrides.orc_gold must list 4 amounts")
+        gold[:] = [_int("orc_gold", k, 0, 10) for k in over["orc_gold"]]
+    bribe = BRIBE_GOODS.copy()
+    if "bribe_goods" in over:
+        names = over["bribe_goods"]
+        if not isinstance(names, list) or len(names) < DATA["bribe_tokens"]["used"]:
+            raise ConfigError("data_overrides.bribe_goods must list at least 4 goods")
+        bribe = np.array([_good("bribe_goods", g) for g in names], np.int64)
+    steps, spawn = (CARD_STEPS, CARD_SPAWN)
+    if "movement_cards" in over:
+        steps, spawn = _cards(over["movement_cards"])
+    return Config(num_players, solo_start_food, push, deck, gold, bribe, steps, spawn)

@@ -1,0 +1,1847 @@
+"""Caverna: Frantic Fiends rules as numba kernels over the state buffer: the round flow (spec
+A5, B8, B11), every decision's legal mask and its effect. `apply_action(buf, mask, action)`
+applies one legal action, runs the automatic steps (replenishing, collecting, orc movement,
+harvest) up to the next decision, and rewrites `mask` for whoever decides next (`buf[ACTOR]`).
+
+Engine decisions not in the spec are numbered E1-E9 in docs/caverna_ff.md.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from envs.caverna_ff.actions import (
+    A_BRIBE,
+    A_CELL,
+    A_DONE,
+    A_FURN,
+    A_GOLD,
+    A_LOOT,
+    A_OPTION,
+    A_ORC,
+    A_PUSH,
+    A_REWARD,
+    A_SKIP,
+    A_SOW_GRAIN,
+    A_SOW_VEG,
+    A_SPACE,
+    A_TRAP,
+    A_TWIN,
+    NUM_OPTIONS,
+)
+from envs.caverna_ff.board import (
+    can_grow,
+    cover,
+    furn_id,
+    gain_bonus,
+    has_furn,
+    meadow_unfenced,
+    orc_on,
+    place_twin,
+    rehouse,
+    single_ok,
+    stable_ok,
+    trap_cell_ok,
+    twin_ok,
+)
+from envs.caverna_ff.orcs import (
+    befriend_held,
+    cave_in_pay,
+    defeat,
+    enter_cell,
+    invade,
+    is_hostile,
+    lower_strength,
+    move_orc,
+    push_target,
+    reevaluate,
+)
+from envs.caverna_ff.spaces import (
+    IS_ACCUMULATING,
+    NOT_IMITABLE,
+    NUM_SPACES,
+    OP_BREED2,
+    OP_COLLECT,
+    OP_EXPED,
+    OP_FARMING,
+    OP_FORGE,
+    OP_FURNISH,
+    OP_GAIN,
+    OP_GROWTH,
+    OP_GROWTH_OR_GOODS,
+    OP_HOUSEWORK,
+    OP_IMITATE,
+    OP_ORE_TRADE,
+    OP_PASTURE,
+    OP_PER_ORE_MINE,
+    OP_REFILL,
+    OP_RUBY_IF,
+    OP_RUBY_MINE,
+    OP_SINGLE,
+    OP_SOW,
+    OP_STABLE,
+    OP_TOKEN,
+    OP_TRAP,
+    OP_TWIN,
+    OP_URGENT,
+    OP_WISH,
+    ACC,
+    GAIN,
+    MAX_OPS,
+    PROGRAM,
+    S_FAMILY_LIFE,
+    S_RUBY_MINING,
+    S_URGENT,
+    S_WISH,
+)
+from envs.caverna_ff.stack import (
+    OP_BRANCH_GROWTH,
+    OP_CASANOVA,
+    OP_LOOT_RESUME,
+    OP_REWARD,
+    pop_op,
+    push_op,
+)
+from envs.caverna_ff.state import (
+    P_CARD_SPAWN,
+    P_ORC_GOLD,
+    P_PUSH_COST,
+    ACCUM,
+    ANIMAL_AT,
+    ACTOR,
+    BEGGING,
+    BRIBE_GOOD,
+    CARD,
+    CARD_ORDER,
+    CELL_KIND,
+    CK_RUBY_MINE,
+    CK_SINGLE,
+    CK_SMALL_PASTURE,
+    CK_STABLE,
+    CROP,
+    CROP_KIND,
+    CUR_PERSON,
+    CUR_SPACE,
+    D_ABSENT,
+    D_ADULT,
+    D_HOSTAGE,
+    D_NEWBORN,
+    DWARF,
+    DWARF_SPACE,
+    EV,
+    EV_CARD,
+    EV_DEALT,
+    EV_DECK,
+    EV_LETTER,
+    EV_MOVING,
+    EV_PUSHED,
+    EV_SEAT,
+    EV_STEP,
+    EVENTS_DONE,
+    EXP_LEFT,
+    EXP_MERCENARY,
+    EXP_STRENGTH,
+    EXP_TAKEN,
+    FARM_USED,
+    FREE_TRAP,
+    FURN,
+    FURN_LEFT,
+    HARVEST_KIND,
+    HARVEST_PICK,
+    HARVEST_SEAT,
+    MARKER,
+    MARKER_ORDER,
+    MAX_DWARFS,
+    MAX_ROUNDS,
+    MINE_GOODS,
+    NUM_PLAYERS,
+    O_CAVE,
+    O_FOREST,
+    O_FRIENDLY,
+    O_HELD,
+    OCCUPANT,
+    ORC_CELL,
+    ORC_HOSTAGE,
+    ORC_READY,
+    ORC_SPACE,
+    ORC_STATE,
+    ORC_STR,
+    P_BRANCH,
+    P_CAVE_IN,
+    P_CELL,
+    P_FARMING,
+    P_FIGHT_DOGS,
+    P_FIGHT_ORC,
+    P_FORGE,
+    P_FURN,
+    P_FURN_CELL,
+    P_GAME_OVER,
+    P_HARVEST_CHOICE,
+    P_IMITATE,
+    P_LOOT,
+    P_ORC,
+    P_ORE_TRADE,
+    P_PLACE,
+    P_REWARD,
+    P_SOW,
+    P_TRAP,
+    P_TRAP_CELL,
+    P_TWIN,
+    P_TWIN_KIND,
+    P_WARRIOR,
+    PASTURE,
+    PENDING_TILE,
+    PHASE,
+    RES,
+    REWARD_TAKEN,
+    RNG,
+    ROUND,
+    SOWN,
+    SPACE_OPEN,
+    ST_END,
+    ST_EVENT,
+    ST_HARVEST,
+    ST_ROUND_START,
+    ST_WORK,
+    STABLE,
+    STACK_N,
+    STAGE,
+    START_PLAYER,
+    SUB,
+    SUPPLIER_LEFT,
+    TILE,
+    TRAP,
+    TRAP_ACTIVE,
+    TRAP_LEFT,
+    TURN,
+    TWIN_KIND,
+    WEAPON,
+)
+from envs.caverna_ff.tables import (
+    BLACKSMITH_DISCOUNT,
+    BOAR,
+    CATTLE,
+    CAVE,
+    CAVE_IN_MAX_PAY,
+    CELLS,
+    DOG,
+    DONKEY,
+    EVENT_HARVEST,
+    F_BLACKSMITH,
+    F_CARPENTER,
+    F_COOKING,
+    F_DWELLING,
+    F_MILKING,
+    F_ORC_DWELLING,
+    F_STATE,
+    F_STONE_CARVER,
+    F_WARRIOR,
+    F_WEAVING,
+    FIRST_ANIMAL,
+    FOOD,
+    FOOD_VALUE,
+    FURN_COST,
+    FURN_IS_DWELLING,
+    FURN_IS_YELLOW,
+    GOLD,
+    GRAIN,
+    H_CHOICE,
+    H_FEED_ARMED2,
+    H_FEED_ONE,
+    H_MINING_FEEDING,
+    H_NONE,
+    H_NORMAL,
+    L_BREED2,
+    L_DWELLING,
+    L_FIELD,
+    L_FIGHT,
+    L_FURNISH,
+    L_ALL_WEAPONS,
+    L_CAVERN,
+    L_LARGE_PASTURE,
+    L_MEADOW,
+    L_REFILL,
+    L_SMALL_PASTURE,
+    L_SOW,
+    L_STABLE,
+    L_TRAP,
+    L_TUNNEL,
+    LOOT_GAIN,
+    LOOT_MIN,
+    MAX_FORGE_ORE,
+    MAX_WEAPON,
+    NEIGHBOURS,
+    NUM_FURN,
+    NUM_GOODS,
+    NUM_LOOT,
+    NUM_ORCS,
+    NUM_REWARDS,
+    NUM_TRAPS,
+    NUM_TWIN,
+    ORC_D_FIGHT_ROUND,
+    ORC_MAX_COLUMN,
+    ORC_STRENGTH,
+    ORE,
+    PUSH_DELTA,
+    REWARD_COLUMN,
+    REWARD_GAIN,
+    RUBY,
+    RW_BEGGAR_KING,
+    RW_CASANOVA,
+    RW_FOREMAN,
+    RW_MASTER_TRADER,
+    RW_MERCENARY,
+    RW_SUPPLIER,
+    RW_TRAPPER,
+    SHEEP,
+    SOLO_CLEAR_AT,
+    STONE,
+    SUPPLIER_STRENGTH,
+    T_CAVERN,
+    T_DEEP,
+    T_FIELD,
+    T_MEADOW,
+    T_ORE_MINE,
+    T_RUBY_MINE,
+    T_TUNNEL,
+    TRAP_COST,
+    TW_CAVERN_CAVERN,
+    TW_CAVERN_TUNNEL,
+    TW_LARGE_PASTURE,
+    TW_ORE_MINE,
+    TWIN_CELLS,
+    VEG,
+    WARRIOR_MATERIALS,
+    WOOD,
+    F_WOOD_SUPPLIER,
+    F_STONE_SUPPLIER,
+    F_RUBY_SUPPLIER,
+)
+from envs.core.jit import KERNEL
+from envs.core.rng import shuffle
+
+# E3: automatic food conversions at feeding, in this order (gold by the 2/3/4 chart, D04)
+FEED_ORDER = (GRAIN, VEG, GOLD, SHEEP, DONKEY, BOAR, CATTLE, RUBY)
+# P_BRANCH contexts (sub[2])
+BR_GROWTH, BR_HOUSEWORK, BR_WISH, BR_URGENT, BR_GROWTH_OR_GOODS = range(5)
+PERSON_ORC = 10  # cur_person >= 10: friendly orc (cur_person - 10)
+
+
+# ---- small helpers ---------------------------------------------------------------------------
+
+
+@njit(**KERNEL)
+def r_(p, g):
+    return RES + p * NUM_GOODS + g
+
+
+@njit(**KERNEL)
+def n_players(buf):
+    return buf[NUM_PLAYERS]
+
+
+@njit(**KERNEL)
+def gain_goods(buf, p, row):
+    """Add a goods row (13 goods) to p's supply; animals are then housed (E1)."""
+    animals = False
+    for g in range(NUM_GOODS):
+        if row[g]:
+            buf[r_(p, g)] += row[g]
+            if g >= FIRST_ANIMAL:
+                animals = True
+    if animals:
+        rehouse(buf, p)
+
+
+@njit(**KERNEL)
+def person_weapon(buf, p, person):
+    if person < 0 or person >= PERSON_ORC:
+        return 0
+    return buf[WEAPON + p * MAX_DWARFS + person]
+
+
+@njit(**KERNEL)
+def pay_ok(buf, p, g, k):
+    return buf[r_(p, g)] >= k
+
+
+# ---- furnishing -------------------------------------------------------------------------------
+
+
+@njit(**KERNEL)
+def furn_cost(buf, p, f, g):
+    """Cost in good g of furnishing f with the Carpenter / Stone Carver discounts (A10)."""
+    c = FURN_COST[f, g]
+    if c > 0 and g == WOOD and has_furn(buf, p, F_CARPENTER):
+        c -= 1
+    if c > 0 and g == STONE and has_furn(buf, p, F_STONE_CARVER):
+        c -= 1
+    return c
+
+
+@njit(**KERNEL)
+def alignment_empty(buf, p):
+    """No strength marker left: all four orcs defeated or friendly (spec B6 yellow access)."""
+    for o in range(NUM_ORCS):
+        s = buf[ORC_STATE + p * NUM_ORCS + o]
+        if s != 4 and s != O_FRIENDLY:
+            return False
+    return True
+
+
+@njit(**KERNEL)
+def empty_cavern(buf, p):
+    for c in range(CELLS):
+        if buf[TILE + p * CELLS + c] == T_CAVERN and buf[FURN + p * CELLS + c] == 0:
+            if not orc_on(buf, p, c):
+                return True
+    return False
+
+
+@njit(**KERNEL)
+def furn_offered(buf, p, f, mode):
+    """May p furnish with f now? mode 0 any tile, 1 dwellings only, 2 the loot Dwelling."""
+    if buf[FURN_LEFT + f] <= 0:
+        return False
+    if mode == 1 and not FURN_IS_DWELLING[f]:
+        return False
+    if mode == 2:
+        if f != F_DWELLING:
+            return False
+        return pay_ok(buf, p, WOOD, 2) and pay_ok(buf, p, STONE, 2) and empty_cavern(buf, p)
+    if FURN_IS_YELLOW[f] and not alignment_empty(buf, p):
+        return False
+    if f == F_WARRIOR:
+        w, s, o = buf[r_(p, WOOD)], buf[r_(p, STONE)], buf[r_(p, ORE)]
+        if w < 1 or s < 1 or o < 1 or w + s + o < WARRIOR_MATERIALS:
+            return False
+    else:
+        for g in range(NUM_GOODS):
+            if buf[r_(p, g)] < furn_cost(buf, p, f, g):
+                return False
+    return empty_cavern(buf, p)
+
+
+@njit(**KERNEL)
+def any_furn(buf, p, mode):
+    for f in range(NUM_FURN):
+        if furn_offered(buf, p, f, mode):
+            return True
+    return False
+
+
+@njit(**KERNEL)
+def build_furn(buf, p, f, c, mode):
+    """Pay and place furnishing f on cavern c, with its on-build effects (A10, B10)."""
+    if mode == 2:
+        buf[r_(p, WOOD)] -= 2
+        buf[r_(p, STONE)] -= 2
+    elif f == F_WARRIOR:  # 8 materials, >= 1 of each; the rest wood, stone, ore (E6)
+        left = WARRIOR_MATERIALS
+        for g in (WOOD, STONE, ORE):
+            buf[r_(p, g)] -= 1
+            left -= 1
+        for g in (WOOD, STONE, ORE):
+            k = min(left, buf[r_(p, g)])
+            buf[r_(p, g)] -= k
+            left -= k
+    else:
+        for g in range(NUM_GOODS):
+            buf[r_(p, g)] -= furn_cost(buf, p, f, g)
+    buf[FURN + p * CELLS + c] = f + 1
+    buf[FURN_LEFT + f] -= 1
+    if f == F_STONE_CARVER:
+        buf[r_(p, STONE)] += 2
+    elif f == F_BLACKSMITH:
+        buf[r_(p, ORE)] += 2
+    elif f == F_WOOD_SUPPLIER:
+        buf[SUPPLIER_LEFT + p * 3] = 7
+    elif f == F_STONE_SUPPLIER:
+        buf[SUPPLIER_LEFT + p * 3 + 1] = 5
+    elif f == F_RUBY_SUPPLIER:
+        buf[SUPPLIER_LEFT + p * 3 + 2] = 4
+    elif f == F_WEAVING:
+        buf[r_(p, FOOD)] += buf[r_(p, SHEEP)]
+    elif f == F_MILKING:
+        buf[r_(p, FOOD)] += buf[r_(p, CATTLE)]
+    elif f == F_STATE:
+        for k in range(4):
+            m = NEIGHBOURS[c, k]
+            if m >= 0 and furn_id(buf, p, m) >= 0 and FURN_IS_DWELLING[furn_id(buf, p, m)]:
+                buf[r_(p, FOOD)] += 2
+    elif f == F_ORC_DWELLING:
+        befriend_held(buf, p, buf[ROUND])  # D19: usable this round when built in the work phase
+    rehouse(buf, p)
+
+
+# ---- feasibility of ops (a space may only be taken if something on it can be done, A5) ------
+
+
+@njit(**KERNEL)
+def any_twin(buf, p, kind):
+    for i in range(NUM_TWIN):
+        if twin_ok(buf, p, kind, i):
+            return True
+    return False
+
+
+@njit(**KERNEL)
+def any_single(buf, p, tile):
+    for c in range(CELLS):
+        if single_ok(buf, p, tile, c):
+            return True
+    return False
+
+
+@njit(**KERNEL)
+def can_sow(buf, p):
+    if buf[r_(p, GRAIN)] + buf[r_(p, VEG)] == 0:
+        return False
+    for c in range(CELLS):
+        if buf[TILE + p * CELLS + c] == T_FIELD and buf[CROP + p * CELLS + c] == 0:
+            return True
+    return False
+
+
+@njit(**KERNEL)
+def forge_cost(buf, p, material, k):
+    """Ore or wood to forge strength k (A8, B3; Blacksmith only for ore, D32)."""
+    if material == 1:
+        return k
+    if has_furn(buf, p, F_BLACKSMITH):
+        return max(0, k - BLACKSMITH_DISCOUNT)
+    return k
+
+
+@njit(**KERNEL)
+def can_forge(buf, p, person, material):
+    if person < 0 or person >= PERSON_ORC or person_weapon(buf, p, person) > 0:
+        return False
+    g = WOOD if material == 1 else ORE
+    return buf[r_(p, g)] >= forge_cost(buf, p, material, 1)
+
+
+@njit(**KERNEL)
+def any_trap(buf, p, free):
+    for t in range(NUM_TRAPS):
+        if trap_offered(buf, p, t, free):
+            return True
+    return False
+
+
+@njit(**KERNEL)
+def trap_offered(buf, p, t, free):
+    if buf[TRAP_LEFT + t] <= 0:
+        return False
+    if not free:
+        for g in range(NUM_GOODS):
+            if buf[r_(p, g)] < TRAP_COST[t, g]:
+                return False
+    for c in range(CELLS):
+        if trap_cell_ok(buf, p, c):
+            return True
+    return False
+
+
+@njit(**KERNEL)
+def op_feasible(buf, p, person, s, code, arg):
+    if code == OP_COLLECT:
+        for g in range(NUM_GOODS):
+            if buf[ACCUM + s * NUM_GOODS + g]:
+                return True
+        return False
+    if code == OP_GAIN or code == OP_TOKEN or code == OP_REFILL or code == OP_URGENT:
+        return True
+    if code == OP_TWIN:
+        for kind in range(4):
+            if arg & (1 << kind) and any_twin(buf, p, kind):
+                return True
+        return False
+    if code == OP_SOW:
+        return can_sow(buf, p)
+    if code == OP_FORGE:
+        return can_forge(buf, p, person, arg)
+    if code == OP_EXPED:
+        return person_weapon(buf, p, person) > 0
+    if code == OP_GROWTH:
+        return can_grow(buf, p)
+    if code == OP_HOUSEWORK:
+        return True
+    if code == OP_WISH:
+        return any_furn(buf, p, 0) or any_trap(buf, p, False) or can_grow(buf, p)
+    if code == OP_GROWTH_OR_GOODS:
+        return True
+    if code == OP_FARMING:
+        return True
+    if code == OP_ORE_TRADE:
+        return buf[r_(p, ORE)] >= 2
+    if code == OP_RUBY_MINE:
+        return any_single(buf, p, T_RUBY_MINE)
+    if code == OP_PER_ORE_MINE or code == OP_RUBY_IF:
+        return False
+    if code == OP_IMITATE:
+        return buf[r_(p, FOOD)] >= arg and imitable_exists(buf, p)
+    return False
+
+
+@njit(**KERNEL)
+def imitable_exists(buf, p):
+    for s in range(NUM_SPACES):
+        if imitable(buf, p, s):
+            return True
+    return False
+
+
+@njit(**KERNEL)
+def imitable(buf, p, s):
+    occ = buf[OCCUPANT + s]
+    return occ >= 0 and occ != p and NOT_IMITABLE[s] == 0 and buf[SPACE_OPEN + s] == 1
+
+
+@njit(**KERNEL)
+def space_feasible(buf, p, person, s):
+    """May `person` of p take space s now (spec A5 step 3, B9 for friendly orcs)?"""
+    if buf[SPACE_OPEN + s] == 0 or buf[OCCUPANT + s] >= 0:
+        return False
+    if person >= PERSON_ORC:  # ordinary friendly orcs take accumulation spaces only (D20)
+        return IS_ACCUMULATING[s] == 1
+    if PROGRAM[s, 0, 0] == OP_EXPED and person_weapon(buf, p, person) == 0:
+        return False  # Exploration needs an armed dwarf
+    for i in range(MAX_OPS):
+        code = PROGRAM[s, i, 0]
+        if code != 0 and op_feasible(buf, p, person, s, code, PROGRAM[s, i, 1]):
+            return True
+    # Blacksmithing/Adventure: forging makes the expedition possible
+    return False
+
+
+# ---- persons ----------------------------------------------------------------------------------
+
+
+@njit(**KERNEL)
+def next_person(buf, p):
+    """The person p must place next (spec A5 step 3, B9): unarmed dwarfs, then armed by
+    ascending strength, then friendly orcs; -1 if nobody is left. (No ruby deviation, E2.)"""
+    best = -1
+    for d in range(MAX_DWARFS):
+        if (
+            buf[DWARF + p * MAX_DWARFS + d] != D_ADULT
+            or buf[DWARF_SPACE + p * MAX_DWARFS + d] != -1
+        ):
+            continue
+        if best < 0 or buf[WEAPON + p * MAX_DWARFS + d] < buf[WEAPON + p * MAX_DWARFS + best]:
+            best = d
+    if best >= 0:
+        return best
+    for o in range(NUM_ORCS):
+        i = p * NUM_ORCS + o
+        if (
+            buf[ORC_STATE + i] == O_FRIENDLY
+            and buf[ORC_SPACE + i] == -1
+            and buf[ORC_READY + i] <= buf[ROUND]
+            and not hostage_orc(buf, p, o)
+        ):
+            return PERSON_ORC + o
+    return -1
+
+
+@njit(**KERNEL)
+def hostage_orc(buf, p, o):
+    for q in range(NUM_ORCS):
+        if (
+            buf[ORC_STATE + p * NUM_ORCS + q] == O_CAVE
+            and buf[ORC_HOSTAGE + p * NUM_ORCS + q] == 10 + o
+        ):
+            return True
+    return False
+
+
+@njit(**KERNEL)
+def set_person_space(buf, p, person, s):
+    if person >= PERSON_ORC:
+        buf[ORC_SPACE + p * NUM_ORCS + person - PERSON_ORC] = s
+    else:
+        buf[DWARF_SPACE + p * MAX_DWARFS + person] = s
+
+
+@njit(**KERNEL)
+def grow(buf, p):
+    """Family growth (A7): the newborn joins its parent, eats 1 food this round."""
+    for d in range(MAX_DWARFS):
+        if buf[DWARF + p * MAX_DWARFS + d] == D_ABSENT:
+            buf[DWARF + p * MAX_DWARFS + d] = D_NEWBORN
+            buf[WEAPON + p * MAX_DWARFS + d] = 0
+            buf[DWARF_SPACE + p * MAX_DWARFS + d] = max(buf[CUR_SPACE], 0)
+            rehouse(buf, p)  # a Cuddle Room holds one more sheep
+            return
+
+
+# ---- mines ------------------------------------------------------------------------------------
+
+
+@njit(**KERNEL)
+def refill(buf, p):
+    """FF refill (B3): 2 ore on each of up to 2 ore mines, 1 ruby on each of up to 2 ruby
+    mines, never on occupied mines (the first ones in cell order, E3)."""
+    ore = 0
+    ruby = 0
+    for c in range(CELLS):
+        if orc_on(buf, p, c):
+            continue
+        t = buf[TILE + p * CELLS + c]
+        if t == T_ORE_MINE and ore < 2:
+            buf[MINE_GOODS + p * CELLS + c] += 2
+            ore += 1
+        elif t == T_RUBY_MINE and ruby < 2:
+            buf[MINE_GOODS + p * CELLS + c] += 1
+            ruby += 1
+
+
+@njit(**KERNEL)
+def count_mines(buf, p, tile):
+    n = 0
+    for c in range(CELLS):
+        if buf[TILE + p * CELLS + c] == tile and not orc_on(buf, p, c):
+            n += 1
+    return n
+
+
+# ---- the op stack -----------------------------------------------------------------------------
+
+
+@njit(**KERNEL)
+def decide(buf, phase, p):
+    buf[PHASE] = phase
+    buf[ACTOR] = p
+    return True
+
+
+@njit(**KERNEL)
+def start_expedition(buf, p, level, strength, mercenary):
+    buf[EXP_LEFT] = level
+    buf[EXP_STRENGTH] = strength
+    buf[EXP_TAKEN] = 0
+    buf[EXP_TAKEN + 1] = 0
+    buf[EXP_MERCENARY] = mercenary
+    return decide(buf, P_LOOT, p)
+
+
+@njit(**KERNEL)
+def finish_expedition(buf, p):
+    """After an expedition the dwarf gets +1 if still armed (A8, B5); not for rewards."""
+    d = buf[CUR_PERSON]
+    if buf[EXP_MERCENARY] == 0 and 0 <= d < PERSON_ORC:
+        w = buf[WEAPON + p * MAX_DWARFS + d]
+        if w > 0:
+            buf[WEAPON + p * MAX_DWARFS + d] = min(MAX_WEAPON, w + 1)
+    buf[EXP_LEFT] = 0
+
+
+@njit(**KERNEL)
+def run_op(buf, code, arg, p):
+    """Run one op for seat p; returns True if it set a decision phase."""
+    s = buf[CUR_SPACE]
+    person = buf[CUR_PERSON]
+    if code == OP_COLLECT:
+        row = np.zeros(NUM_GOODS, np.int64)
+        for g in range(NUM_GOODS):
+            row[g] = buf[ACCUM + s * NUM_GOODS + g]
+            buf[ACCUM + s * NUM_GOODS + g] = 0
+        gain_goods(buf, p, row)
+        return False
+    if code == OP_GAIN:
+        row = GAIN[s].copy()
+        gain_goods(buf, p, row)
+        return False
+    if code == OP_TOKEN:
+        buf[START_PLAYER] = p
+        return False
+    if code == OP_TWIN:
+        kinds = 0
+        for kind in range(4):
+            if arg & (1 << kind) and any_twin(buf, p, kind):
+                kinds |= 1 << kind
+        if kinds == 0:
+            return False
+        buf[SUB + 1] = 0  # no fence cost
+        if kinds == (1 << TW_CAVERN_TUNNEL) | (1 << TW_CAVERN_CAVERN):
+            return decide(buf, P_TWIN_KIND, p)
+        for kind in range(4):
+            if kinds & (1 << kind):
+                buf[TWIN_KIND] = kind
+        return decide(buf, P_TWIN, p)
+    if code == OP_SOW:
+        if not can_sow(buf, p):
+            return False
+        buf[SOWN] = 0
+        buf[SOWN + 1] = 0
+        return decide(buf, P_SOW, p)
+    if code == OP_FORGE:
+        if not can_forge(buf, p, person, arg):
+            return False
+        buf[SUB + 0] = arg
+        return decide(buf, P_FORGE, p)
+    if code == OP_EXPED:
+        w = person_weapon(buf, p, person)
+        if w == 0:
+            return False
+        return start_expedition(buf, p, arg, w, 0)
+    if code == OP_GROWTH or code == OP_BRANCH_GROWTH:
+        if not can_grow(buf, p):
+            return False
+        buf[SUB + 2] = BR_GROWTH
+        return decide(buf, P_BRANCH, p)
+    if code == OP_FURNISH:
+        mode = arg % 10
+        if not any_furn(buf, p, mode):
+            return False
+        buf[SUB + 0] = mode
+        buf[SUB + 3] = arg // 10  # 1 = may be declined
+        return decide(buf, P_FURN, p)
+    if code == OP_TRAP:
+        if not any_trap(buf, p, arg == 1):
+            return False
+        buf[FREE_TRAP] = 1 if arg == 1 else 0
+        return decide(buf, P_TRAP, p)
+    if code == OP_HOUSEWORK:
+        if not (any_furn(buf, p, 0) or any_trap(buf, p, False)):
+            return False
+        buf[SUB + 2] = BR_HOUSEWORK
+        return decide(buf, P_BRANCH, p)
+    if code == OP_WISH:
+        if not (any_furn(buf, p, 0) or any_trap(buf, p, False) or can_grow(buf, p)):
+            return False
+        buf[SUB + 2] = BR_WISH
+        return decide(buf, P_BRANCH, p)
+    if code == OP_URGENT:
+        buf[SUB + 2] = BR_URGENT
+        return decide(buf, P_BRANCH, p)
+    if code == OP_GROWTH_OR_GOODS:
+        if not can_grow(buf, p):
+            row = GAIN[s].copy()
+            gain_goods(buf, p, row)
+            return False
+        buf[SUB + 2] = BR_GROWTH_OR_GOODS
+        return decide(buf, P_BRANCH, p)
+    if code == OP_FARMING:
+        buf[FARM_USED] = arg
+        if farming_options(buf, p, arg) == 0:
+            return False
+        return decide(buf, P_FARMING, p)
+    if code == OP_REFILL:
+        refill(buf, p)
+        return False
+    if code == OP_ORE_TRADE:
+        if buf[r_(p, ORE)] < 2:
+            return False
+        return decide(buf, P_ORE_TRADE, p)
+    if code == OP_RUBY_MINE:
+        if not any_single(buf, p, T_RUBY_MINE):
+            return False
+        buf[CELL_KIND] = CK_RUBY_MINE
+        buf[SUB + 3] = 0
+        return decide(buf, P_CELL, p)
+    if code == OP_PER_ORE_MINE:
+        buf[r_(p, ORE)] += 2 * count_mines(buf, p, T_ORE_MINE)
+        return False
+    if code == OP_RUBY_IF:
+        if count_mines(buf, p, T_RUBY_MINE) >= arg:
+            buf[r_(p, RUBY)] += 1
+        return False
+    if code == OP_IMITATE:
+        buf[SUB + 0] = arg
+        return decide(buf, P_IMITATE, p)
+    if code == OP_SINGLE:
+        if not any_single(buf, p, arg):
+            return False
+        buf[CELL_KIND] = CK_SINGLE
+        buf[PENDING_TILE] = arg
+        buf[SUB + 3] = 1
+        return decide(buf, P_CELL, p)
+    if code == OP_STABLE:
+        return ask_stable(buf, p, 0)
+    if code == OP_PASTURE:
+        return ask_pasture(buf, p, arg, 1 + arg)
+    if code == OP_BREED2:
+        breed(buf, p, 2)
+        return False
+    if code == OP_REWARD:
+        buf[SUB + 0] = arg // 100
+        buf[SUB + 1] = arg % 100
+        return decide(buf, P_REWARD, p)
+    if code == OP_LOOT_RESUME:
+        if buf[EXP_LEFT] > 0 and any_loot(buf, p):
+            return decide(buf, P_LOOT, p)
+        finish_expedition(buf, p)
+        return False
+    if code == OP_CASANOVA:
+        push_op(buf, OP_BRANCH_GROWTH, 0, p)
+        push_op(buf, OP_FURNISH, 11, p)
+        return False
+    return False
+
+
+@njit(**KERNEL)
+def ask_stable(buf, p, cost):
+    for c in range(CELLS):
+        if stable_ok(buf, p, c):
+            buf[CELL_KIND] = CK_STABLE
+            buf[SUB + 1] = cost
+            buf[SUB + 3] = 1
+            return decide(buf, P_CELL, p)
+    return False
+
+
+@njit(**KERNEL)
+def fence_cost(buf, p, wood):
+    if wood > 0 and has_furn(buf, p, F_CARPENTER):
+        return wood - 1
+    return wood
+
+
+@njit(**KERNEL)
+def ask_pasture(buf, p, large, wood):
+    """A small pasture on an unfenced meadow, or a large one on two adjacent meadows (A3)."""
+    cost = fence_cost(buf, p, wood)
+    if buf[r_(p, WOOD)] < cost:
+        return False
+    buf[SUB + 1] = cost
+    if large:
+        if not any_twin(buf, p, TW_LARGE_PASTURE):
+            return False
+        buf[TWIN_KIND] = TW_LARGE_PASTURE
+        return decide(buf, P_TWIN, p)
+    for c in range(CELLS):
+        if meadow_unfenced(buf, p, c):
+            buf[CELL_KIND] = CK_SMALL_PASTURE
+            buf[SUB + 3] = 1
+            return decide(buf, P_CELL, p)
+    return False
+
+
+@njit(**KERNEL)
+def farming_options(buf, p, used):
+    """Bits of the farming items p can still do: 1 small, 2 large pasture, 4 stable."""
+    bits = 0
+    if not used & 1 and buf[r_(p, WOOD)] >= fence_cost(buf, p, 2):
+        for c in range(CELLS):
+            if meadow_unfenced(buf, p, c):
+                bits |= 1
+                break
+    if (
+        not used & 2
+        and buf[r_(p, WOOD)] >= fence_cost(buf, p, 4)
+        and any_twin(buf, p, TW_LARGE_PASTURE)
+    ):
+        bits |= 2
+    stone = 0 if has_furn(buf, p, F_STONE_CARVER) else 1
+    if not used & 4 and buf[r_(p, STONE)] >= stone:
+        for c in range(CELLS):
+            if stable_ok(buf, p, c):
+                bits |= 4
+                break
+    return bits
+
+
+@njit(**KERNEL)
+def breed(buf, p, max_types):
+    """Breeding (A9): each farm type with >= 2 animals gets one newborn; with a limit, the most
+    valuable types first (loot 'breed up to 2', E7)."""
+    done = 0
+    for a in (CATTLE, BOAR, DONKEY, SHEEP):
+        if done < max_types and buf[r_(p, a)] >= 2:
+            buf[r_(p, a)] += 1
+            done += 1
+    rehouse(buf, p)
+
+
+# ---- loot and fights --------------------------------------------------------------------------
+
+
+@njit(**KERNEL)
+def loot_taken(buf, i):
+    return (buf[EXP_TAKEN] >> i) & 1
+
+
+@njit(**KERNEL)
+def fight_target_ok(buf, p, o, w):
+    if not is_hostile(buf, p, o):
+        return False
+    if o == 3 and buf[ROUND] < ORC_D_FIGHT_ROUND:
+        return False
+    return w + buf[r_(p, DOG)] >= buf[ORC_STR + p * NUM_ORCS + o]
+
+
+@njit(**KERNEL)
+def loot_ok(buf, p, i):
+    if loot_taken(buf, i) or LOOT_MIN[i] > buf[EXP_STRENGTH]:
+        return False
+    if i == L_FIGHT:
+        if buf[EXP_MERCENARY]:
+            return False
+        for o in range(NUM_ORCS):
+            if fight_target_ok(buf, p, o, buf[EXP_STRENGTH]):
+                return True
+        return False
+    return True
+
+
+@njit(**KERNEL)
+def any_loot(buf, p):
+    for i in range(NUM_LOOT):
+        if loot_ok(buf, p, i):
+            return True
+    return False
+
+
+@njit(**KERNEL)
+def take_loot(buf, p, i):
+    """Resolve loot item i now (A8 table, B5); items needing choices push their ops."""
+    buf[EXP_TAKEN] |= 1 << i
+    buf[EXP_LEFT] -= 1
+    if i == L_FIGHT:
+        buf[EXP_LEFT] = 0  # the fight is the last item
+        return decide(buf, P_FIGHT_ORC, p)
+    push_op(buf, OP_LOOT_RESUME, 0, p)
+    row = LOOT_GAIN[i].copy()
+    gain_goods(buf, p, row)
+    if i == L_ALL_WEAPONS:
+        for d in range(MAX_DWARFS):
+            w = buf[WEAPON + p * MAX_DWARFS + d]
+            if w > 0 and buf[DWARF + p * MAX_DWARFS + d] != D_ABSENT:
+                buf[WEAPON + p * MAX_DWARFS + d] = min(MAX_WEAPON, w + 1)
+        if buf[EXP_MERCENARY] == 0 and 0 <= buf[CUR_PERSON] < PERSON_ORC:
+            buf[EXP_STRENGTH] = buf[WEAPON + p * MAX_DWARFS + buf[CUR_PERSON]]
+    elif i == L_FURNISH:
+        push_op(buf, OP_FURNISH, 10, p)
+    elif i == L_STABLE:
+        push_op(buf, OP_STABLE, 0, p)
+    elif i == L_TUNNEL:
+        push_op(buf, OP_SINGLE, T_TUNNEL, p)
+    elif i == L_MEADOW:
+        push_op(buf, OP_SINGLE, T_MEADOW, p)
+    elif i == L_FIELD:
+        push_op(buf, OP_SINGLE, T_FIELD, p)
+    elif i == L_CAVERN:
+        push_op(buf, OP_SINGLE, T_CAVERN, p)
+    elif i == L_SMALL_PASTURE:
+        push_op(buf, OP_PASTURE, 0, p)
+    elif i == L_LARGE_PASTURE:
+        push_op(buf, OP_PASTURE, 1, p)
+    elif i == L_DWELLING:
+        push_op(buf, OP_FURNISH, 12, p)
+    elif i == L_SOW:
+        push_op(buf, OP_SOW, 0, p)
+    elif i == L_BREED2:
+        push_op(buf, OP_BREED2, 0, p)
+    elif i == L_TRAP:
+        push_op(buf, OP_TRAP, 0, p)
+    elif i == L_REFILL:
+        refill(buf, p)
+    return False
+
+
+@njit(**KERNEL)
+def fight(buf, p, d):
+    """Fight (B5): spend d dogs; W' = W - max(0, S - d); +1 after the expedition if W' > 0;
+    then the orc is defeated and its reward claimed."""
+    o = buf[SUB + 0]
+    person = buf[CUR_PERSON]
+    s = buf[ORC_STR + p * NUM_ORCS + o]
+    w = buf[WEAPON + p * MAX_DWARFS + person]
+    buf[WEAPON + p * MAX_DWARFS + person] = w - max(0, s - d)
+    buf[r_(p, DOG)] -= d
+    rehouse(buf, p)
+    finish_expedition(buf, p)
+    defeat(buf, p, o, s)
+
+
+# ---- rewards ----------------------------------------------------------------------------------
+
+
+@njit(**KERNEL)
+def reward_ok(buf, p, r):
+    """A free reward space in an allowed column of a strip in play (B6); Master Trader is not
+    implemented yet (E8)."""
+    if r // 4 >= n_players(buf) or buf[REWARD_TAKEN + r] != 0 or r == RW_MASTER_TRADER:
+        return False
+    return REWARD_COLUMN[r] < ORC_MAX_COLUMN[buf[SUB + 0]]
+
+
+@njit(**KERNEL)
+def take_reward(buf, p, r):
+    buf[REWARD_TAKEN + r] = p + 1
+    row = REWARD_GAIN[r].copy()
+    gain_goods(buf, p, row)
+    if r == RW_MERCENARY:
+        buf[CUR_PERSON] = -1
+        start_expedition(buf, p, 4, max(1, buf[SUB + 1]), 1)
+        return True
+    if r == RW_FOREMAN:
+        refill(buf, p)
+    elif r == RW_CASANOVA:
+        push_op(buf, OP_CASANOVA, 0, p)
+    elif r == RW_SUPPLIER:
+        for d in range(MAX_DWARFS):
+            st = buf[DWARF + p * MAX_DWARFS + d]
+            if st != D_ABSENT and st != D_HOSTAGE and buf[WEAPON + p * MAX_DWARFS + d] == 0:
+                buf[WEAPON + p * MAX_DWARFS + d] = SUPPLIER_STRENGTH
+                break
+    elif r == RW_TRAPPER:
+        push_op(buf, OP_TRAP, 1, p)
+    elif r == RW_BEGGAR_KING:
+        if buf[BEGGING + p] > 0:
+            buf[BEGGING + p] -= 1
+        buf[r_(p, GOLD)] += 3
+    return False
+
+
+# ---- round flow -------------------------------------------------------------------------------
+
+
+@njit(**KERNEL)
+def start_round(buf):
+    """Spec A5 steps 1-2 with B11: reveal card and marker, suppliers, replenish."""
+    n = n_players(buf)
+    rnd = buf[ROUND] + 1
+    if n <= 2 and rnd == 9:
+        rnd = 10  # D41: 1-2 players skip round 9
+    buf[ROUND] = rnd
+    if rnd > MAX_ROUNDS:
+        buf[STAGE] = ST_END
+        return
+    card = buf[CARD_ORDER + rnd - 1]
+    buf[CARD + rnd - 1] = card
+    if card >= 0:
+        buf[SPACE_OPEN + card] = 1
+        if card == S_FAMILY_LIFE:  # Wish for Children flips (A6)
+            buf[SPACE_OPEN + S_WISH] = 0
+            buf[SPACE_OPEN + S_URGENT] = 1
+    buf[MARKER + rnd - 1] = buf[MARKER_ORDER + rnd - 1]
+    for p in range(n):
+        for k in range(3):
+            if buf[SUPPLIER_LEFT + p * 3 + k] > 0:
+                buf[SUPPLIER_LEFT + p * 3 + k] -= 1
+                buf[r_(p, (WOOD, STONE, RUBY)[k])] += 1
+        for d in range(MAX_DWARFS):
+            buf[DWARF_SPACE + p * MAX_DWARFS + d] = -1
+        for o in range(NUM_ORCS):
+            buf[ORC_SPACE + p * NUM_ORCS + o] = -1
+    for s in range(NUM_SPACES):
+        buf[OCCUPANT + s] = -1
+        if buf[SPACE_OPEN + s] == 0:
+            continue
+        total = 0
+        for g in range(NUM_GOODS):
+            total += buf[ACCUM + s * NUM_GOODS + g]
+        if n == 1 and total >= SOLO_CLEAR_AT:  # base solo rule (A5 step 2; no ruby save, E9)
+            for g in range(NUM_GOODS):
+                buf[ACCUM + s * NUM_GOODS + g] = 0
+            total = 0
+        if s == S_RUBY_MINING and n == 2 and rnd < 3:
+            continue
+        for g in range(NUM_GOODS):
+            buf[ACCUM + s * NUM_GOODS + g] += ACC[s, g, 0] if total == 0 else ACC[s, g, 1]
+    buf[TURN] = buf[START_PLAYER]
+    buf[STAGE] = ST_WORK
+
+
+@njit(**KERNEL)
+def harvest_kind_of_round(buf):
+    rnd = buf[ROUND]
+    if rnd <= 2:
+        return H_NONE
+    if rnd == 4:
+        return H_FEED_ONE
+    if buf[MARKER + rnd - 1] == 1:
+        return EVENT_HARVEST[buf[EVENTS_DONE] - 1]
+    return H_NORMAL
+
+
+@njit(**KERNEL)
+def end_work_phase(buf):
+    """Return home (A5 step 4), then the orc event if the round has an orc marker (D08)."""
+    rnd = buf[ROUND]
+    if buf[MARKER + rnd - 1] == 1:
+        buf[EV] = buf[EVENTS_DONE]
+        buf[EV_LETTER] = 0
+        buf[EV_SEAT] = 0
+        buf[EV_MOVING] = 0
+        buf[EV_DEALT] = 0
+        shuffle_deck(buf)
+        buf[STAGE] = ST_EVENT
+    else:
+        buf[STAGE] = ST_HARVEST
+        buf[HARVEST_SEAT] = 0
+        buf[HARVEST_KIND] = harvest_kind_of_round(buf)
+
+
+@njit(**KERNEL)
+def shuffle_deck(buf):
+    for i in range(9):
+        buf[EV_DECK + i] = i
+    deck = buf[EV_DECK : EV_DECK + 9]
+    shuffle(buf[RNG : RNG + 4], deck, 9)
+    buf[EV_DEALT] = 0
+
+
+@njit(**KERNEL)
+def work_step(buf):
+    """Find the next person to place (A5 step 3); returns True if a decision was set."""
+    n = n_players(buf)
+    for k in range(n):
+        p = (buf[TURN] + k) % n
+        while True:
+            person = next_person(buf, p)
+            if person < 0:
+                break
+            any_space = False
+            for s in range(NUM_SPACES):
+                if space_feasible(buf, p, person, s):
+                    any_space = True
+                    break
+            if any_space:
+                buf[CUR_PERSON] = person
+                return decide(buf, P_PLACE, p)
+            set_person_space(buf, p, person, -2)  # nothing this person can do: stays home
+    end_work_phase(buf)
+    return False
+
+
+@njit(**KERNEL)
+def event_step(buf):
+    """Orc event (B8): letters A-D, players in turn order; returns True on a decision."""
+    n = n_players(buf)
+    while buf[EV_LETTER] < NUM_ORCS:
+        if buf[EV_SEAT] >= n:
+            buf[EV_LETTER] += 1
+            buf[EV_SEAT] = 0
+            shuffle_deck(buf)
+            continue
+        p = (buf[START_PLAYER] + buf[EV_SEAT]) % n
+        o = buf[EV_LETTER]
+        if buf[EV_MOVING] == 0:
+            if not is_hostile(buf, p, o):
+                buf[EV_SEAT] += 1
+                continue
+            st = buf[ORC_STATE + p * NUM_ORCS + o]
+            buf[EV_CARD] = -1
+            if st == O_FOREST or st == O_HELD:  # step 1: draw
+                buf[EV_CARD] = buf[EV_DECK + buf[EV_DEALT]]
+                buf[EV_DEALT] += 1
+            buf[EV_PUSHED] = 0
+            buf[EV_STEP] = 0
+            buf[EV_MOVING] = 1
+        if not is_hostile(buf, p, o):
+            buf[EV_MOVING] = 0
+            buf[EV_SEAT] += 1
+            continue
+        if buf[EV_MOVING] == 1:
+            return decide(buf, P_ORC, p)
+        return decide(buf, P_CAVE_IN, p)
+    finish_event(buf)
+    return False
+
+
+@njit(**KERNEL)
+def finish_event(buf):
+    """After all letters: Orc D arrives after event 2; event 4 forces invasion (B8)."""
+    n = n_players(buf)
+    ev = buf[EV]
+    if ev == 1:
+        shuffle_deck(buf)
+        for k in range(n):
+            p = (buf[START_PLAYER] + k) % n
+            card = buf[EV_DECK + k]
+            i = p * NUM_ORCS + 3
+            buf[ORC_STATE + i] = O_FOREST
+            buf[ORC_CELL + i] = buf[P_CARD_SPAWN + card]  # deck 1 (D16)
+            buf[ORC_STR + i] = ORC_STRENGTH[3]
+    if ev == 3:
+        for o in range(NUM_ORCS):
+            for k in range(n):
+                p = (buf[START_PLAYER] + k) % n
+                st = buf[ORC_STATE + p * NUM_ORCS + o]
+                if st == O_FOREST or st == O_HELD:
+                    invade(buf, p, o)
+    for p in range(n):
+        rehouse(buf, p)
+    buf[EVENTS_DONE] += 1
+    buf[EV] = -1
+    buf[STAGE] = ST_HARVEST
+    buf[HARVEST_SEAT] = 0
+    buf[HARVEST_KIND] = harvest_kind_of_round(buf)
+
+
+@njit(**KERNEL)
+def feed(buf, p, need):
+    """Pay `need` food, converting automatically in a fixed order (E3); each missing food is a
+    begging marker (A12)."""
+    r = RES + p * NUM_GOODS
+    if has_furn(buf, p, F_COOKING):
+        while buf[r + FOOD] < need and buf[r + GRAIN] > 0 and buf[r + VEG] > 0:
+            buf[r + GRAIN] -= 1
+            buf[r + VEG] -= 1
+            buf[r + FOOD] += 5
+    converted = False
+    for g in FEED_ORDER:
+        while buf[r + FOOD] < need and buf[r + g] > 0:
+            if g == GOLD:
+                if buf[r + GOLD] < 2:
+                    break
+                k = min(4, buf[r + GOLD])
+                buf[r + GOLD] -= k
+                buf[r + FOOD] += k - 1
+                continue
+            buf[r + g] -= 1
+            buf[r + FOOD] += FOOD_VALUE[g]
+            if g >= FIRST_ANIMAL:
+                converted = True
+    if converted:
+        rehouse(buf, p)
+    if buf[r + FOOD] >= need:
+        buf[r + FOOD] -= need
+    else:
+        buf[BEGGING + p] += need - buf[r + FOOD]
+        buf[r + FOOD] = 0
+
+
+@njit(**KERNEL)
+def food_need(buf, p, kind):
+    """B11 feeding rates: adult 2, newborn 1, friendly orc 1, hostage 0; round 4 one each;
+    event 3: armed dwarf 2, everyone else 1."""
+    need = 0
+    for d in range(MAX_DWARFS):
+        st = buf[DWARF + p * MAX_DWARFS + d]
+        if st == D_ADULT:
+            if kind == H_FEED_ONE:
+                need += 1
+            elif kind == H_FEED_ARMED2:
+                need += 2 if buf[WEAPON + p * MAX_DWARFS + d] > 0 else 1
+            else:
+                need += 2
+        elif st == D_NEWBORN:
+            need += 1
+    for o in range(NUM_ORCS):
+        if buf[ORC_STATE + p * NUM_ORCS + o] == O_FRIENDLY and not hostage_orc(buf, p, o):
+            need += 1
+    return need
+
+
+@njit(**KERNEL)
+def field_phase(buf, p):
+    for c in range(CELLS):
+        if buf[CROP + p * CELLS + c] > 0:
+            buf[CROP + p * CELLS + c] -= 1
+            buf[r_(p, VEG if buf[CROP_KIND + p * CELLS + c] else GRAIN)] += 1
+
+
+@njit(**KERNEL)
+def mining_phase(buf, p):
+    """B4: a mine holding a donkey moves all its goods to the supply."""
+    for c in range(CELLS):
+        t = buf[TILE + p * CELLS + c]
+        if (t == T_ORE_MINE or t == T_RUBY_MINE) and not orc_on(buf, p, c):
+            if buf[ANIMAL_AT + (p * CELLS + c) * 5 + 3] > 0:
+                buf[r_(p, ORE if t == T_ORE_MINE else RUBY)] += buf[MINE_GOODS + p * CELLS + c]
+                buf[MINE_GOODS + p * CELLS + c] = 0
+
+
+@njit(**KERNEL)
+def harvest_step(buf):
+    """The round's harvest (B11); event 4's choice is asked per player first."""
+    n = n_players(buf)
+    kind = buf[HARVEST_KIND]
+    if kind == H_CHOICE and buf[HARVEST_SEAT] < n:
+        p = (buf[START_PLAYER] + buf[HARVEST_SEAT]) % n
+        return decide(buf, P_HARVEST_CHOICE, p)
+    for k in range(n):
+        p = (buf[START_PLAYER] + k) % n
+        if kind == H_NONE:
+            continue
+        field = kind == H_NORMAL or (kind == H_CHOICE and buf[HARVEST_PICK + p] == 0)
+        mining = field or kind == H_MINING_FEEDING
+        breeding = kind == H_NORMAL or (kind == H_CHOICE and buf[HARVEST_PICK + p] == 1)
+        if field:
+            field_phase(buf, p)
+        if mining:
+            mining_phase(buf, p)
+        feed(buf, p, food_need(buf, p, kind))
+        if breeding:
+            breed(buf, p, 4)
+    for p in range(n):  # A5 step 6: newborns grow up
+        for d in range(MAX_DWARFS):
+            if buf[DWARF + p * MAX_DWARFS + d] == D_NEWBORN:
+                buf[DWARF + p * MAX_DWARFS + d] = D_ADULT
+    buf[STAGE] = ST_ROUND_START
+    if buf[ROUND] >= MAX_ROUNDS:
+        buf[STAGE] = ST_END
+    return False
+
+
+@njit(**KERNEL)
+def end_game(buf):
+    """Before scoring every hostile orc in a cave re-evaluates by value (B8, D26)."""
+    n = n_players(buf)
+    for o in range(NUM_ORCS):
+        for p in range(n):
+            if buf[ORC_STATE + p * NUM_ORCS + o] == O_CAVE:
+                reevaluate(buf, p, o, True)
+    buf[PHASE] = P_GAME_OVER
+    buf[ACTOR] = 0
+
+
+@njit(**KERNEL)
+def advance(buf, mask):
+    """Run automatic steps until someone must decide, then write the mask."""
+    while True:
+        if buf[PHASE] == P_GAME_OVER:
+            break
+        if buf[STACK_N] > 0:
+            code, arg, p = pop_op(buf)
+            if run_op(buf, code, arg, p):
+                break
+            continue
+        st = buf[STAGE]
+        if st == ST_ROUND_START:
+            start_round(buf)
+        elif st == ST_WORK:
+            if work_step(buf):
+                break
+        elif st == ST_EVENT:
+            if event_step(buf):
+                break
+        elif st == ST_HARVEST:
+            if harvest_step(buf):
+                break
+        else:
+            end_game(buf)
+            break
+    compute_mask(buf, mask)
+
+
+# ---- masks ------------------------------------------------------------------------------------
+
+
+@njit(**KERNEL)
+def branch_ok(buf, p, k):
+    ctx = buf[SUB + 2]
+    if ctx == BR_GROWTH:
+        return k == 0
+    if ctx == BR_GROWTH_OR_GOODS:
+        return k <= 1
+    furnish = any_furn(buf, p, 0)
+    trap = any_trap(buf, p, False)
+    if k == 0:
+        return furnish
+    if k == 1:
+        return trap
+    if k == 2:
+        return (ctx == BR_WISH and can_grow(buf, p)) or ctx == BR_URGENT
+    return False
+
+
+@njit(**KERNEL)
+def compute_mask(buf, mask):
+    """Legal actions of the current decision (all zeros once the game is over)."""
+    mask[:] = 0
+    phase = buf[PHASE]
+    p = buf[ACTOR]
+    if phase == P_GAME_OVER:
+        return
+    if phase == P_PLACE:
+        for s in range(NUM_SPACES):
+            if space_feasible(buf, p, buf[CUR_PERSON], s):
+                mask[A_SPACE + s] = 1
+    elif phase == P_TWIN:
+        for i in range(NUM_TWIN):
+            if twin_ok(buf, p, buf[TWIN_KIND], i):
+                mask[A_TWIN + i] = 1
+        mask[A_SKIP] = 1
+    elif phase == P_TWIN_KIND:
+        mask[A_OPTION] = 1 if any_twin(buf, p, TW_CAVERN_TUNNEL) else 0
+        mask[A_OPTION + 1] = 1 if any_twin(buf, p, TW_CAVERN_CAVERN) else 0
+        mask[A_SKIP] = 1
+    elif phase == P_CELL:
+        kind = buf[CELL_KIND]
+        for c in range(CELLS):
+            ok = False
+            if kind == CK_SINGLE:
+                ok = single_ok(buf, p, buf[PENDING_TILE], c)
+            elif kind == CK_RUBY_MINE:
+                ok = single_ok(buf, p, T_RUBY_MINE, c)
+            elif kind == CK_SMALL_PASTURE:
+                ok = meadow_unfenced(buf, p, c)
+            elif kind == CK_STABLE:
+                ok = stable_ok(buf, p, c)
+            if ok:
+                mask[A_CELL + c] = 1
+        if buf[SUB + 3]:
+            mask[A_SKIP] = 1
+    elif phase == P_SOW:
+        fields = False
+        for c in range(CELLS):
+            if buf[TILE + p * CELLS + c] == T_FIELD and buf[CROP + p * CELLS + c] == 0:
+                fields = True
+        if fields and buf[SOWN] < 2 and buf[r_(p, GRAIN)] > 0:
+            mask[A_SOW_GRAIN] = 1
+        if fields and buf[SOWN + 1] < 2 and buf[r_(p, VEG)] > 0:
+            mask[A_SOW_VEG] = 1
+        mask[A_DONE] = 1
+    elif phase == P_FORGE:
+        material = buf[SUB + 0]
+        top = 4 if material == 1 else MAX_FORGE_ORE
+        g = WOOD if material == 1 else ORE
+        for k in range(1, top + 1):
+            if buf[r_(p, g)] >= forge_cost(buf, p, material, k):
+                mask[A_OPTION + k] = 1
+        mask[A_SKIP] = 1
+    elif phase == P_LOOT:
+        for i in range(NUM_LOOT):
+            if loot_ok(buf, p, i):
+                mask[A_LOOT + i] = 1
+        mask[A_DONE] = 1
+    elif phase == P_FURN:
+        for f in range(NUM_FURN):
+            if furn_offered(buf, p, f, buf[SUB + 0]):
+                mask[A_FURN + f] = 1
+        if buf[SUB + 3]:
+            mask[A_SKIP] = 1
+    elif phase == P_FURN_CELL:
+        for c in range(CELLS):
+            if buf[TILE + p * CELLS + c] == T_CAVERN and buf[FURN + p * CELLS + c] == 0:
+                if not orc_on(buf, p, c):
+                    mask[A_CELL + c] = 1
+    elif phase == P_TRAP:
+        for t in range(NUM_TRAPS):
+            if trap_offered(buf, p, t, buf[FREE_TRAP] == 1):
+                mask[A_TRAP + t] = 1
+        mask[A_SKIP] = 1
+    elif phase == P_TRAP_CELL:
+        for c in range(CELLS):
+            if trap_cell_ok(buf, p, c):
+                mask[A_CELL + c] = 1
+    elif phase == P_BRANCH:
+        for k in range(3):
+            if branch_ok(buf, p, k):
+                mask[A_OPTION + k] = 1
+        ctx = buf[SUB + 2]
+        if ctx == BR_GROWTH or ctx == BR_HOUSEWORK:
+            mask[A_SKIP] = 1
+    elif phase == P_FARMING:
+        bits = farming_options(buf, p, buf[FARM_USED])
+        for k in range(3):
+            if bits & (1 << k):
+                mask[A_OPTION + k] = 1
+        mask[A_DONE] = 1
+    elif phase == P_ORE_TRADE:
+        for k in range(min(3, buf[r_(p, ORE)] // 2) + 1):
+            mask[A_OPTION + k] = 1
+    elif phase == P_FIGHT_ORC:
+        for o in range(NUM_ORCS):
+            if fight_target_ok(buf, p, o, buf[EXP_STRENGTH]):
+                mask[A_ORC + o] = 1
+    elif phase == P_FIGHT_DOGS:
+        o = buf[SUB + 0]
+        s = buf[ORC_STR + p * NUM_ORCS + o]
+        w = buf[EXP_STRENGTH]
+        for d in range(min(buf[r_(p, DOG)], s, NUM_OPTIONS - 1) + 1):
+            if w - max(0, s - d) >= 0:
+                mask[A_OPTION + d] = 1
+    elif phase == P_REWARD:
+        for r in range(NUM_REWARDS):
+            if reward_ok(buf, p, r):
+                mask[A_REWARD + r] = 1
+        mask[A_GOLD] = 1
+    elif phase == P_ORC:
+        ev = buf[EV]
+        o = buf[EV_LETTER]
+        if buf[r_(p, buf[BRIBE_GOOD + ev])] > 0:
+            mask[A_BRIBE] = 1
+        st = buf[ORC_STATE + p * NUM_ORCS + o]
+        if (st == O_FOREST or st == O_HELD) and buf[EV_PUSHED] == 0 and push_affordable(buf, p, ev):
+            cell = buf[ORC_CELL + p * NUM_ORCS + o]
+            for d in range(8):
+                if push_target(p, cell, PUSH_DELTA[d, 0], PUSH_DELTA[d, 1]) != -1:
+                    mask[A_PUSH + d] = 1
+        mask[A_DONE] = 1
+    elif phase == P_CAVE_IN:
+        o = buf[EV_LETTER]
+        top = min(CAVE_IN_MAX_PAY, buf[r_(p, STONE)], buf[ORC_STR + p * NUM_ORCS + o])
+        for k in range(top + 1):
+            mask[A_OPTION + k] = 1
+    elif phase == P_HARVEST_CHOICE:
+        mask[A_OPTION] = 1
+        mask[A_OPTION + 1] = 1
+    elif phase == P_IMITATE:
+        for s in range(NUM_SPACES):
+            if imitable(buf, p, s):
+                mask[A_SPACE + s] = 1
+    elif phase == P_WARRIOR:
+        for k in range(1, 9):
+            if buf[r_(p, ORE)] >= k:
+                mask[A_OPTION + k] = 1
+        for k in range(1, 5):  # OPTION 9-12: arm with 1-4 wood
+            if buf[r_(p, WOOD)] >= k:
+                mask[A_OPTION + 8 + k] = 1
+        mask[A_SKIP] = 1
+
+
+@njit(**KERNEL)
+def push_affordable(buf, p, ev):
+    for g in range(NUM_GOODS):
+        if buf[r_(p, g)] < buf[P_PUSH_COST + ev * NUM_GOODS + g]:
+            return False
+    return True
+
+
+# ---- applying a decision ----------------------------------------------------------------------
+
+
+@njit(**KERNEL)
+def push_program(buf, p, s):
+    for i in range(MAX_OPS - 1, -1, -1):
+        code = PROGRAM[s, i, 0]
+        if code != 0:
+            push_op(buf, code, PROGRAM[s, i, 1], p)
+
+
+@njit(**KERNEL)
+def unarmed_dwarf(buf, p):
+    for d in range(MAX_DWARFS):
+        st = buf[DWARF + p * MAX_DWARFS + d]
+        if st != D_ABSENT and st != D_HOSTAGE and buf[WEAPON + p * MAX_DWARFS + d] == 0:
+            return d
+    return -1
+
+
+@njit(**KERNEL)
+def seat_done(buf):
+    buf[EV_MOVING] = 0
+    buf[EV_SEAT] += 1
+
+
+@njit(**KERNEL)
+def apply_action(buf, mask, a):
+    """Apply legal action a for buf[ACTOR] (the caller checked the mask), then advance."""
+    phase = buf[PHASE]
+    p = buf[ACTOR]
+    n = n_players(buf)
+    if phase == P_PLACE:
+        s = a - A_SPACE
+        person = buf[CUR_PERSON]
+        buf[OCCUPANT + s] = p
+        set_person_space(buf, p, person, s)
+        buf[TURN] = (p + 1) % n
+        buf[CUR_SPACE] = s
+        if person >= PERSON_ORC:
+            push_op(buf, OP_COLLECT, 0, p)
+        else:
+            push_program(buf, p, s)
+    elif phase == P_TWIN:
+        if a != A_SKIP:
+            i = a - A_TWIN
+            kind = buf[TWIN_KIND]
+            place_twin(buf, p, kind, i)
+            if kind == TW_LARGE_PASTURE:
+                buf[r_(p, WOOD)] -= buf[SUB + 1]
+            if kind == TW_ORE_MINE:  # FF: the 3 ore go onto the new mine (B3)
+                buf[MINE_GOODS + p * CELLS + TWIN_CELLS[i, 0]] += 3
+            rehouse(buf, p)
+    elif phase == P_TWIN_KIND:
+        if a != A_SKIP:
+            buf[TWIN_KIND] = TW_CAVERN_TUNNEL if a == A_OPTION else TW_CAVERN_CAVERN
+            decide(buf, P_TWIN, p)
+            compute_mask(buf, mask)
+            return
+    elif phase == P_CELL:
+        if a != A_SKIP:
+            c = a - A_CELL
+            kind = buf[CELL_KIND]
+            if kind == CK_SINGLE:
+                cover(buf, p, c, buf[PENDING_TILE])
+            elif kind == CK_RUBY_MINE:
+                deep = buf[TILE + p * CELLS + c] == T_DEEP
+                buf[TILE + p * CELLS + c] = T_RUBY_MINE
+                if deep:  # FF: the ruby goes onto the mine (B3)
+                    buf[MINE_GOODS + p * CELLS + c] += 1
+            elif kind == CK_SMALL_PASTURE:
+                buf[PASTURE + p * CELLS + c] = 1
+                buf[r_(p, WOOD)] -= buf[SUB + 1]
+            elif kind == CK_STABLE:
+                buf[STABLE + p * CELLS + c] = 1
+                buf[r_(p, STONE)] -= buf[SUB + 1]
+            rehouse(buf, p)
+    elif phase == P_SOW:
+        if a != A_DONE:
+            veg = 1 if a == A_SOW_VEG else 0
+            for c in range(CELLS):
+                if buf[TILE + p * CELLS + c] == T_FIELD and buf[CROP + p * CELLS + c] == 0:
+                    buf[CROP + p * CELLS + c] = 2 if veg else 3
+                    buf[CROP_KIND + p * CELLS + c] = veg
+                    break
+            buf[r_(p, VEG if veg else GRAIN)] -= 1
+            buf[SOWN + veg] += 1
+            rehouse(buf, p)  # a sown field no longer holds a Stubble Room animal
+            if can_sow(buf, p) and (buf[SOWN] < 2 or buf[SOWN + 1] < 2):
+                compute_mask(buf, mask)
+                if mask.sum() > 1:
+                    return
+    elif phase == P_FORGE:
+        if a != A_SKIP:
+            k = a - A_OPTION
+            material = buf[SUB + 0]
+            buf[r_(p, WOOD if material == 1 else ORE)] -= forge_cost(buf, p, material, k)
+            buf[WEAPON + p * MAX_DWARFS + buf[CUR_PERSON]] = k
+    elif phase == P_LOOT:
+        if a == A_DONE:
+            finish_expedition(buf, p)
+        else:
+            if take_loot(buf, p, a - A_LOOT):
+                compute_mask(buf, mask)
+                return
+    elif phase == P_FURN:
+        if a != A_SKIP:
+            buf[PENDING_TILE] = a - A_FURN
+            decide(buf, P_FURN_CELL, p)
+            compute_mask(buf, mask)
+            return
+    elif phase == P_FURN_CELL:
+        f = buf[PENDING_TILE]
+        build_furn(buf, p, f, a - A_CELL, buf[SUB + 0])
+        if f == F_WARRIOR and unarmed_dwarf(buf, p) >= 0:
+            if buf[r_(p, ORE)] > 0 or buf[r_(p, WOOD)] > 0:
+                decide(buf, P_WARRIOR, p)
+                compute_mask(buf, mask)
+                return
+    elif phase == P_WARRIOR:
+        if a != A_SKIP:
+            k = a - A_OPTION
+            d = unarmed_dwarf(buf, p)
+            if k <= 8:
+                buf[r_(p, ORE)] -= k
+                buf[WEAPON + p * MAX_DWARFS + d] = k
+            else:
+                buf[r_(p, WOOD)] -= k - 8
+                buf[WEAPON + p * MAX_DWARFS + d] = k - 8
+    elif phase == P_TRAP:
+        if a != A_SKIP:
+            buf[PENDING_TILE] = a - A_TRAP
+            decide(buf, P_TRAP_CELL, p)
+            compute_mask(buf, mask)
+            return
+    elif phase == P_TRAP_CELL:
+        t = buf[PENDING_TILE]
+        c = a - A_CELL
+        if buf[FREE_TRAP] == 0:
+            for g in range(NUM_GOODS):
+                buf[r_(p, g)] -= TRAP_COST[t, g]
+        if buf[TILE + p * CELLS + c] == 0:
+            gain_bonus(buf, p, c)  # covering a bonus symbol pays it (B7)
+        buf[TRAP + p * CELLS + c] = t + 1
+        buf[TRAP_ACTIVE + p * CELLS + c] = 1
+        buf[TRAP_LEFT + t] -= 1
+        rehouse(buf, p)
+    elif phase == P_BRANCH:
+        ctx = buf[SUB + 2]
+        if a != A_SKIP:
+            k = a - A_OPTION
+            if ctx == BR_GROWTH:
+                grow(buf, p)
+            elif ctx == BR_GROWTH_OR_GOODS:
+                if k == 0:
+                    row = GAIN[buf[CUR_SPACE]].copy()
+                    gain_goods(buf, p, row)
+                else:
+                    grow(buf, p)
+            elif k == 2 and ctx == BR_WISH:
+                grow(buf, p)
+            elif k == 2 and ctx == BR_URGENT:
+                buf[r_(p, GOLD)] += 3
+            else:
+                if ctx == BR_URGENT:
+                    push_op(buf, OP_BRANCH_GROWTH, 0, p)
+                push_op(buf, OP_FURNISH if k == 0 else OP_TRAP, 0, p)
+    elif phase == P_FARMING:
+        if a != A_DONE:
+            k = a - A_OPTION
+            push_op(buf, OP_FARMING, buf[FARM_USED] | (1 << k), p)
+            if k == 2:
+                ask_stable(buf, p, 0 if has_furn(buf, p, F_STONE_CARVER) else 1)
+            else:
+                ask_pasture(buf, p, k, 2 if k == 0 else 4)
+            compute_mask(buf, mask)
+            return
+    elif phase == P_ORE_TRADE:
+        k = a - A_OPTION
+        buf[r_(p, ORE)] -= 2 * k
+        buf[r_(p, GOLD)] += 2 * k
+        buf[r_(p, FOOD)] += k
+    elif phase == P_FIGHT_ORC:
+        buf[SUB + 0] = a - A_ORC
+        decide(buf, P_FIGHT_DOGS, p)
+        compute_mask(buf, mask)
+        return
+    elif phase == P_FIGHT_DOGS:
+        fight(buf, p, a - A_OPTION)
+    elif phase == P_REWARD:
+        if a == A_GOLD:
+            buf[r_(p, GOLD)] += buf[P_ORC_GOLD + buf[SUB + 0]]
+        elif take_reward(buf, p, a - A_REWARD):
+            compute_mask(buf, mask)
+            return
+    elif phase == P_ORC:
+        ev = buf[EV]
+        o = buf[EV_LETTER]
+        i = p * NUM_ORCS + o
+        if a == A_BRIBE:
+            buf[r_(p, buf[BRIBE_GOOD + ev])] -= 1
+            if lower_strength(buf, p, o, 1):
+                seat_done(buf)
+        elif a == A_DONE:
+            st = buf[ORC_STATE + i]
+            if st == O_CAVE:
+                reevaluate(buf, p, o, False)
+                seat_done(buf)
+            else:
+                if move_orc(buf, p, o) == 1:
+                    buf[EV_MOVING] = 2
+                else:
+                    seat_done(buf)
+        else:
+            d = a - A_PUSH
+            for g in range(NUM_GOODS):
+                buf[r_(p, g)] -= buf[P_PUSH_COST + ev * NUM_GOODS + g]
+            buf[EV_PUSHED] = 1
+            if buf[ORC_STATE + i] == O_HELD:
+                buf[ORC_STATE + i] = O_FOREST  # pushing frees it; the trap stays armed (D38)
+            target = push_target(p, buf[ORC_CELL + i], PUSH_DELTA[d, 0], PUSH_DELTA[d, 1])
+            if target == CAVE:
+                invade(buf, p, o)
+                seat_done(buf)
+            else:
+                r = enter_cell(buf, p, o, target)
+                if r == 1:
+                    seat_done(buf)
+                elif r == 2:
+                    buf[EV_MOVING] = 3
+    elif phase == P_CAVE_IN:
+        o = buf[EV_LETTER]
+        if cave_in_pay(buf, p, o, a - A_OPTION):
+            seat_done(buf)
+        elif buf[EV_MOVING] == 3:
+            buf[EV_MOVING] = 1
+        elif move_orc(buf, p, o) == 1:
+            buf[EV_MOVING] = 2
+        else:
+            seat_done(buf)
+    elif phase == P_HARVEST_CHOICE:
+        buf[HARVEST_PICK + p] = a - A_OPTION
+        buf[HARVEST_SEAT] += 1
+    elif phase == P_IMITATE:
+        buf[r_(p, FOOD)] -= buf[SUB + 0]
+        s = a - A_SPACE
+        buf[CUR_SPACE] = s
+        push_program(buf, p, s)
+    advance(buf, mask)

@@ -1,0 +1,348 @@
+"""Orc kernels (spec B6-B9): entering cells, traps, movement with the blocked-step rule,
+invasion and re-evaluation, hostages, defeat and friendly orcs. numba over the state buffer.
+
+Return codes of the movement kernels: MV_DONE (the move is over), MV_CAVE_IN (a Cave-in was
+triggered and its owner must choose how much stone to pay before the move goes on).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from envs.caverna_ff.board import (
+    dwarf_homes,
+    eat_animals_at,
+    free_orc_room,
+    furn_id,
+    lose_animals_at,
+    orc_homes,
+    pasture_partner,
+)
+from envs.caverna_ff.scoring import tile_points
+from envs.caverna_ff.stack import OP_REWARD, push_op
+from envs.caverna_ff.state import (
+    P_CARD_STEPS,
+    P_EVENT_DECK,
+    ANIMAL_AT,
+    CROP,
+    D_ADULT,
+    D_HOSTAGE,
+    DWARF,
+    EV,
+    EV_CARD,
+    EV_STEP,
+    MAX_DWARFS,
+    MINE_GOODS,
+    O_CAVE,
+    O_DEFEATED,
+    O_FOREST,
+    O_FRIENDLY,
+    O_HELD,
+    ORC_CELL,
+    ORC_HOSTAGE,
+    ORC_READY,
+    ORC_STATE,
+    ORC_STR,
+    RES,
+    ROUND,
+    TILE,
+    TRAP,
+    TRAP_ACTIVE,
+    WEAPON,
+)
+from envs.caverna_ff.tables import (
+    CAVE,
+    CELLS,
+    DONKEY,
+    FOREST,
+    NEXT,
+    NUM_ANIMALS,
+    NUM_GOODS,
+    NUM_ORCS,
+    T_CAVERN,
+    T_DEEP,
+    T_FIELD,
+    T_NONE,
+    T_ORE_MINE,
+    T_RUBY_MINE,
+    TK_DEBILITATING,
+    TK_HOLDING,
+    TK_LETHAL,
+    TRAP_KIND,
+    TRAP_MAX,
+)
+from envs.core.jit import KERNEL
+
+MV_DONE, MV_CAVE_IN = 0, 1
+
+
+@njit(**KERNEL)
+def oi(p, o):
+    return p * NUM_ORCS + o
+
+
+@njit(**KERNEL)
+def is_hostile(buf, p, o):
+    s = buf[ORC_STATE + oi(p, o)]
+    return s == O_FOREST or s == O_HELD or s == O_CAVE
+
+
+@njit(**KERNEL)
+def release(buf, p, o):
+    """The orc leaves its cave tile: its hostage is free at once (spec B8)."""
+    h = buf[ORC_HOSTAGE + oi(p, o)]
+    if 0 <= h < 10:
+        buf[DWARF + p * MAX_DWARFS + h] = D_ADULT
+    buf[ORC_HOSTAGE + oi(p, o)] = -1
+
+
+@njit(**KERNEL)
+def defeat(buf, p, o, strength_before):
+    """Defeat (spec B6): the marker leaves, then the owner claims a reward or the gold."""
+    release(buf, p, o)
+    buf[ORC_STATE + oi(p, o)] = O_DEFEATED
+    buf[ORC_CELL + oi(p, o)] = -1
+    buf[ORC_STR + oi(p, o)] = 0
+    push_op(buf, OP_REWARD, o * 100 + strength_before, p)
+
+
+@njit(**KERNEL)
+def befriend_held(buf, p, ready_round):
+    """Held orcs move into free orc rooms at once (spec B9, D19), in letter order."""
+    for o in range(NUM_ORCS):
+        if buf[ORC_STATE + oi(p, o)] != O_HELD:
+            continue
+        if free_orc_room(buf, p) < 0:
+            return
+        c = buf[ORC_CELL + oi(p, o)]
+        buf[TRAP_ACTIVE + p * CELLS + c] = 0  # the holding trap flips when it befriends
+        buf[ORC_STATE + oi(p, o)] = O_FRIENDLY
+        buf[ORC_CELL + oi(p, o)] = -1
+        buf[ORC_STR + oi(p, o)] = 0
+        buf[ORC_READY + oi(p, o)] = ready_round
+
+
+@njit(**KERNEL)
+def trap_holds_other(buf, p, o, c):
+    for q in range(NUM_ORCS):
+        if q != o and buf[ORC_STATE + oi(p, q)] == O_HELD and buf[ORC_CELL + oi(p, q)] == c:
+            return True
+    return False
+
+
+@njit(**KERNEL)
+def enter_cell(buf, p, o, c):
+    """The orc enters forest cell c (a step or a push, spec B8): crops and animals there (the
+    whole pasture) are lost, then an eligible active trap triggers. Returns 1 if the orc's
+    movement ends (defeated or held), 2 for a Cave-in decision, else 0."""
+    buf[ORC_CELL + oi(p, o)] = c
+    if buf[TILE + p * CELLS + c] == T_FIELD:
+        buf[CROP + p * CELLS + c] = 0
+    lose_animals_at(buf, p, c)
+    partner = pasture_partner(buf, p, c)
+    if partner >= 0:
+        lose_animals_at(buf, p, partner)
+    t = buf[TRAP + p * CELLS + c] - 1
+    if t < 0 or buf[TRAP_ACTIVE + p * CELLS + c] == 0:
+        return 0
+    s = buf[ORC_STR + oi(p, o)]
+    kind = TRAP_KIND[t]
+    if kind == TK_LETHAL and s <= TRAP_MAX[t]:
+        buf[TRAP_ACTIVE + p * CELLS + c] = 0
+        defeat(buf, p, o, s)
+        return 1
+    if kind == TK_HOLDING and s <= TRAP_MAX[t] and not trap_holds_other(buf, p, o, c):
+        buf[ORC_STATE + oi(p, o)] = O_HELD
+        befriend_held(buf, p, buf[ROUND] + 1)
+        return 1
+    if kind == TK_DEBILITATING:
+        return 2
+    return 0
+
+
+@njit(**KERNEL)
+def cave_in_pay(buf, p, o, stone):
+    """Cave-in (spec B7): pay `stone`, the orc loses that much strength; the trap deactivates
+    even if nothing is paid. Returns True if the orc is defeated."""
+    c = buf[ORC_CELL + oi(p, o)]
+    buf[TRAP_ACTIVE + p * CELLS + c] = 0
+    buf[RES + p * NUM_GOODS + 1] -= stone
+    return lower_strength(buf, p, o, stone)
+
+
+@njit(**KERNEL)
+def lower_strength(buf, p, o, k):
+    """Bribe or debilitating trap: strength -k, never below 0; 0 = defeated (B6, D29)."""
+    s = buf[ORC_STR + oi(p, o)]
+    s2 = max(0, s - k)
+    buf[ORC_STR + oi(p, o)] = s2
+    if s2 == 0:
+        defeat(buf, p, o, s)
+        return True
+    return False
+
+
+@njit(**KERNEL)
+def move_orc(buf, p, o):
+    """Apply the rest of the active card (EV_CARD, from step EV_STEP) to orc o (spec B8 step 3).
+    A held orc breaks free first (its trap stays armed). Returns MV_DONE or MV_CAVE_IN."""
+    if buf[ORC_STATE + oi(p, o)] == O_HELD:
+        buf[ORC_STATE + oi(p, o)] = O_FOREST
+    deck = buf[P_EVENT_DECK + buf[EV]] - 1
+    card = buf[EV_CARD]
+    while buf[EV_STEP] < 3:
+        d = buf[P_CARD_STEPS + (deck * 9 + card) * 3 + buf[EV_STEP]]
+        buf[EV_STEP] += 1
+        if d < 0:
+            break
+        nxt = NEXT[buf[ORC_CELL + oi(p, o)], d]
+        if nxt == CAVE:
+            invade(buf, p, o)
+            return MV_DONE
+        r = enter_cell(buf, p, o, nxt)
+        if r == 1:
+            return MV_DONE
+        if r == 2:
+            return MV_CAVE_IN
+    return MV_DONE
+
+
+@njit(**KERNEL)
+def person_at(buf, p, c):
+    """Does a person live on cave cell c (D21 homes)?"""
+    home = np.zeros(MAX_DWARFS, np.int64)
+    dwarf_homes(buf, p, home)
+    for d in range(MAX_DWARFS):
+        if home[d] == c:
+            return True
+    ohome = np.zeros(NUM_ORCS, np.int64)
+    orc_homes(buf, p, ohome)
+    for q in range(NUM_ORCS):
+        if ohome[q] == c:
+            return True
+    return False
+
+
+@njit(**KERNEL)
+def housing_flag(buf, p, c):
+    for a in range(NUM_ANIMALS):
+        if buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + a]:
+            return 1
+    return 1 if person_at(buf, p, c) else 0
+
+
+@njit(**KERNEL)
+def cave_key(buf, p, o, c, final):
+    """Priority of cave cell c for orc o (spec B8 invasion; final re-evaluation D26); -1 if
+    the orc may not take it. Ties: a tile housing an animal or person, then the lowest cell
+    (the owner's free choice is replaced by this fixed order, engine decision E5)."""
+    if FOREST[c] == 1:
+        return -1
+    t = buf[TILE + p * CELLS + c]
+    if t == T_NONE:
+        return -1
+    for q in range(NUM_ORCS):
+        if q != o and buf[ORC_STATE + oi(p, q)] == O_CAVE and buf[ORC_CELL + oi(p, q)] == c:
+            return -1
+    flag = housing_flag(buf, p, c)
+    if final:
+        donkeys = buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + 3]
+        value = tile_points(buf, p, c) + donkeys + (1 if person_at(buf, p, c) else 0)
+        return value * 10 + flag
+    f = furn_id(buf, p, c)
+    if t == T_RUBY_MINE:
+        cat, sub = 5, buf[MINE_GOODS + p * CELLS + c]
+    elif t == T_ORE_MINE:
+        cat, sub = 4, buf[MINE_GOODS + p * CELLS + c]
+    elif f >= 0:
+        cat, sub = 3, tile_points(buf, p, c)
+    elif t == T_CAVERN:
+        cat, sub = 2, 0
+    else:
+        cat, sub = 1, 1 if t == T_DEEP else 0
+    return cat * 100000 + sub * 10 + flag
+
+
+@njit(**KERNEL)
+def best_cave_cell(buf, p, o, final):
+    best, key = -1, -1
+    for c in range(CELLS):
+        k = cave_key(buf, p, o, c, final)
+        if k > key:
+            best, key = c, k
+    return best
+
+
+@njit(**KERNEL)
+def occupy(buf, p, o, c):
+    """Orc o takes cave cell c (spec B8 effects): mine goods and donkey to the general supply,
+    animals housed there eaten (D23, E4), the weakest person living there is a hostage."""
+    buf[ORC_STATE + oi(p, o)] = O_CAVE
+    buf[ORC_CELL + oi(p, o)] = c
+    buf[ORC_HOSTAGE + oi(p, o)] = -1
+    t = buf[TILE + p * CELLS + c]
+    if t == T_ORE_MINE or t == T_RUBY_MINE:
+        buf[MINE_GOODS + p * CELLS + c] = 0
+        k = buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + 3]
+        buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + 3] = 0
+        buf[RES + p * NUM_GOODS + DONKEY] -= k
+    eat_animals_at(buf, p, c)
+    home = np.zeros(MAX_DWARFS, np.int64)
+    buf[ORC_STATE + oi(p, o)] = 0  # homes as they were before this orc arrived
+    dwarf_homes(buf, p, home)
+    ohome = np.zeros(NUM_ORCS, np.int64)
+    orc_homes(buf, p, ohome)
+    buf[ORC_STATE + oi(p, o)] = O_CAVE
+    weakest = -1
+    for d in range(MAX_DWARFS):
+        if home[d] == c:
+            if (
+                weakest < 0
+                or buf[WEAPON + p * MAX_DWARFS + d] <= buf[WEAPON + p * MAX_DWARFS + weakest]
+            ):
+                weakest = d
+    if weakest >= 0:
+        buf[DWARF + p * MAX_DWARFS + weakest] = D_HOSTAGE
+        buf[ORC_HOSTAGE + oi(p, o)] = weakest
+        return
+    for q in range(NUM_ORCS):
+        if ohome[q] == c:
+            buf[ORC_HOSTAGE + oi(p, o)] = 10 + q
+            return
+
+
+@njit(**KERNEL)
+def invade(buf, p, o):
+    """The orc enters the cave (spec B8): it takes the best cell; if none qualifies it joins
+    the entry-level dwelling without a hostage."""
+    c = best_cave_cell(buf, p, o, False)
+    if c < 0:
+        buf[ORC_STATE + oi(p, o)] = O_CAVE
+        buf[ORC_CELL + oi(p, o)] = 21
+        buf[ORC_HOSTAGE + oi(p, o)] = -1
+        return
+    occupy(buf, p, o, c)
+
+
+@njit(**KERNEL)
+def reevaluate(buf, p, o, final):
+    """An orc in the cave re-takes the best cell (spec B8 step 3; before scoring by value)."""
+    c = best_cave_cell(buf, p, o, final)
+    if c < 0 or c == buf[ORC_CELL + oi(p, o)]:
+        return
+    release(buf, p, o)
+    occupy(buf, p, o, c)
+
+
+@njit(**KERNEL)
+def push_target(p, cell, delta_r, delta_c):
+    """Cell an orc is pushed to (D38): a forest cell, or the cave by a right push from the
+    entrance; -1 if illegal."""
+    r = cell // 6 + delta_r
+    c = cell % 6 + delta_c
+    if cell == 20 and delta_r == 0 and delta_c == 1:
+        return CAVE
+    if 0 <= r < 4 and 0 <= c < 3:
+        return r * 6 + c
+    return -1

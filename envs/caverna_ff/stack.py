@@ -1,0 +1,44 @@
+"""The pending-op stack: what is left of the current action (spec Part D micro-steps).
+
+An action space's program, a loot item, a reward or an orc defeat pushes ops `(code, arg,
+player)`; `kernels.advance` pops and runs them (an op needing a choice becomes a decision
+phase). Last in, first out, so a program is pushed in reverse.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from envs.caverna_ff.state import STACK, STACK_AT, STACK_N
+from envs.core.jit import KERNEL
+
+OP_REWARD = 100  # arg = orc * 100 + its strength before the defeat (D43)
+OP_LOOT_RESUME = 101  # back to the loot choice of the running expedition
+OP_BRANCH_GROWTH = 102  # Urgent Wish: optional family growth after the furnish/trap branch
+OP_CASANOVA = 103  # furnish a dwelling and then/or family growth
+OP_EVENT_RESUME = 104  # back to the orc event's bribe/push step after a push's reward
+
+
+@njit(**KERNEL)
+def push_op(buf, code, arg, player):
+    n = buf[STACK_N]
+    if n >= STACK:
+        raise IndexError("op stack overflow")
+    buf[STACK_AT + 3 * n] = code
+    buf[STACK_AT + 3 * n + 1] = arg
+    buf[STACK_AT + 3 * n + 2] = player
+    buf[STACK_N] = n + 1
+
+
+@njit(**KERNEL)
+def pop_op(buf):
+    """(code, arg, player) of the top op, removed."""
+    n = buf[STACK_N] - 1
+    buf[STACK_N] = n
+    code = buf[STACK_AT + 3 * n]
+    arg = buf[STACK_AT + 3 * n + 1]
+    player = buf[STACK_AT + 3 * n + 2]
+    buf[STACK_AT + 3 * n] = 0
+    buf[STACK_AT + 3 * n + 1] = 0
+    buf[STACK_AT + 3 * n + 2] = 0
+    return code, arg, player

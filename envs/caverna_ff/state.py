@@ -1,0 +1,254 @@
+"""Caverna: Frantic Fiends state: one flat int64 buffer (envs.core.flatstate) with these fields.
+
+Seats are 0..N-1 in clockwise order; `actor` is always the seat that decides. Board arrays are
+per player and per home-board cell (`r * 6 + c`, tables.py). Hidden information: the face-down
+round cards and harvest markers of later rounds (`card_order`, `marker_order`) and the RNG
+(which also fixes the movement-card shuffles); everything else is public at the table.
+Kernels use the offsets exported below; Python reads `state.tile` etc.
+"""
+
+from __future__ import annotations
+
+from envs.caverna_ff.actions import NUM_ACTIONS
+from envs.caverna_ff.spaces import NUM_SPACES
+from envs.caverna_ff.tables import (
+    CELLS,
+    NUM_ANIMALS,
+    NUM_FURN,
+    NUM_GOODS,
+    NUM_ORCS,
+    NUM_REWARDS,
+    NUM_TRAPS,
+)
+from envs.core.flatstate import FlatState, Layout
+from envs.core.rng import RNG_WORDS
+
+MAX_PLAYERS = 4
+MAX_DWARFS = 6
+MAX_ROUNDS = 12
+STACK = 16  # pending ops (code, arg, player)
+EMPTY = -1
+
+# Decision phases.
+(
+    P_PLACE,  # work phase: an action space (SPACE)
+    P_TWIN,  # a twin tile position (TWIN) or SKIP
+    P_TWIN_KIND,  # Excavation: cavern/tunnel (OPTION 0) or cavern/cavern (OPTION 1)
+    P_CELL,  # a cell for a single tile / stable / small pasture / ruby mine (CELL) or SKIP
+    P_SOW,  # SOW_GRAIN, SOW_VEG, DONE
+    P_FORGE,  # OPTION strength, or SKIP
+    P_LOOT,  # LOOT or DONE
+    P_FURN,  # FURN or SKIP
+    P_FURN_CELL,  # CELL (an empty cavern)
+    P_TRAP,  # TRAP or SKIP
+    P_TRAP_CELL,  # CELL
+    P_BRANCH,  # OPTION branch of an either/or space, or SKIP where the space allows
+    P_FARMING,  # OPTION 0 small / 1 large pasture / 2 stable, or DONE
+    P_ORE_TRADE,  # OPTION 0-3 trades
+    P_FIGHT_ORC,  # ORC target
+    P_FIGHT_DOGS,  # OPTION dogs spent
+    P_REWARD,  # REWARD or GOLD
+    P_ORC,  # orc event step 2: BRIBE, PUSH, DONE (then the orc moves)
+    P_CAVE_IN,  # OPTION stone paid into a Cave-in
+    P_HARVEST_CHOICE,  # event 4: OPTION 0 field+mining+feeding, 1 feeding+breeding
+    P_IMITATE,  # Imitation: the opponent's space (SPACE)
+    P_WARRIOR,  # Warrior Dwelling: OPTION k = arm with k ore (k <= 8) or SKIP
+    P_GAME_OVER,
+) = range(23)
+PHASE_NAMES = (
+    "place",
+    "twin_tile",
+    "twin_kind",
+    "cell",
+    "sow",
+    "forge",
+    "loot",
+    "furnish",
+    "furnish_cell",
+    "trap",
+    "trap_cell",
+    "branch",
+    "farming",
+    "ore_trade",
+    "fight_orc",
+    "fight_dogs",
+    "reward",
+    "orc_event",
+    "cave_in",
+    "harvest_choice",
+    "imitate",
+    "warrior_dwelling",
+    "game_over",
+)
+# Automatic flow stages (what `advance` does when no decision is pending).
+ST_ROUND_START, ST_WORK, ST_EVENT, ST_HARVEST, ST_END = range(5)
+# dwarf states
+D_ABSENT, D_ADULT, D_NEWBORN, D_HOSTAGE = range(4)
+# orc states
+O_OUT, O_FOREST, O_HELD, O_CAVE, O_DEFEATED, O_FRIENDLY = range(6)
+ORC_STATE_NAMES = ("not in play", "forest", "held", "cave", "defeated", "friendly")
+# what the cell-choice phase places (`cell_kind`)
+CK_SINGLE, CK_SMALL_PASTURE, CK_STABLE, CK_RUBY_MINE, CK_LARGE_PASTURE = range(5)
+
+LAYOUT = Layout(
+    [
+        # parameters: the stand-in data a user may replace (config.py), fixed for the game
+        ("p_push_cost", (4, NUM_GOODS)),  # push cost per orc event board (D14)
+        ("p_event_deck", (4,)),  # movement deck (1-3) per event board (D14)
+        ("p_orc_gold", (NUM_ORCS,)),  # gold on the orc backs (D12)
+        ("p_card_steps", (3, 9, 3)),  # movement cards: direction per step, -1 none (D15)
+        ("p_card_spawn", (9,)),  # deck-1 corner symbol: Orc D's top-row column (D16)
+        ("num_players", ()),
+        ("rounds", ()),  # 12, or 11 with 1-2 players (D41)
+        ("round", ()),  # 1..12
+        ("stage", ()),
+        ("phase", ()),
+        ("actor", ()),
+        ("start_player", ()),
+        ("turn", ()),  # the next seat to place in the work phase
+        # hidden set-up (secret until revealed)
+        ("card_order", (MAX_ROUNDS,)),  # round card space id per round, -1 = skipped round
+        ("marker_order", (MAX_ROUNDS,)),  # 1 orc marker, 0 plain, -1 none (printed rounds)
+        # public board
+        ("card", (MAX_ROUNDS,)),  # revealed round cards (-1 not yet)
+        ("marker", (MAX_ROUNDS,)),  # revealed harvest markers (-1 not yet / none)
+        ("events_done", ()),
+        ("bribe_good", (4,)),  # the bribe token's good on each orc event board
+        ("space_open", (NUM_SPACES,)),
+        ("accum", (NUM_SPACES, NUM_GOODS)),
+        ("occupant", (NUM_SPACES,)),  # seat, -1
+        ("furn_left", (NUM_FURN,)),  # copies left in the supply
+        ("trap_left", (NUM_TRAPS,)),
+        ("reward_taken", (NUM_REWARDS,)),  # seat + 1, 0 = free
+        # players
+        ("res", (MAX_PLAYERS, NUM_GOODS)),
+        ("begging", (MAX_PLAYERS,)),
+        ("tile", (MAX_PLAYERS, CELLS)),
+        ("furn", (MAX_PLAYERS, CELLS)),  # furnishing id + 1 on that cavern, 0 none
+        ("pasture", (MAX_PLAYERS, CELLS)),  # 0 none, 1 small, 2 large (both cells)
+        ("stable", (MAX_PLAYERS, CELLS)),
+        ("crop", (MAX_PLAYERS, CELLS)),  # goods on a sown field
+        ("crop_kind", (MAX_PLAYERS, CELLS)),  # 0 grain, 1 vegetable
+        ("mine_goods", (MAX_PLAYERS, CELLS)),  # ore / rubies lying on a mine (spec B4)
+        ("trap", (MAX_PLAYERS, CELLS)),  # trap id + 1, 0 none
+        ("trap_active", (MAX_PLAYERS, CELLS)),
+        ("animal_at", (MAX_PLAYERS, CELLS, NUM_ANIMALS)),  # where each animal is (D44)
+        ("dwarf", (MAX_PLAYERS, MAX_DWARFS)),  # D_* state
+        ("weapon", (MAX_PLAYERS, MAX_DWARFS)),
+        ("dwarf_space", (MAX_PLAYERS, MAX_DWARFS)),  # space this round, -1
+        ("supplier_left", (MAX_PLAYERS, 3)),  # rounds left of wood/stone/ruby supplier
+        ("orc_state", (MAX_PLAYERS, NUM_ORCS)),  # O_*
+        ("orc_cell", (MAX_PLAYERS, NUM_ORCS)),  # board cell (forest, trap or cave), -1
+        ("orc_str", (MAX_PLAYERS, NUM_ORCS)),
+        ("orc_hostage", (MAX_PLAYERS, NUM_ORCS)),  # dwarf index, 10 + orc for an orc, -1
+        ("orc_ready", (MAX_PLAYERS, NUM_ORCS)),  # first round a friendly orc may work
+        ("orc_space", (MAX_PLAYERS, NUM_ORCS)),  # friendly orc's space this round, -1
+        # the current action (work phase, loot, rewards)
+        ("stack", (STACK, 3)),  # pending ops (code, arg, player), top = stack_n - 1
+        ("stack_n", ()),
+        ("cur_space", ()),
+        ("cur_person", ()),  # dwarf index, or 10 + orc for a friendly orc, -1
+        ("exp_left", ()),  # loot items still to choose
+        ("exp_strength", ()),
+        ("exp_taken", (2,)),  # bit sets of loot taken (two words), fight done flag
+        ("exp_mercenary", ()),  # 1: reward expedition (no fight, no weapon increase)
+        ("sub", (4,)),  # per-phase working values (documented in kernels)
+        ("cell_kind", ()),
+        ("twin_kind", ()),
+        ("pending_tile", ()),  # furnishing / trap id chosen, waiting for its cell
+        ("free_trap", ()),
+        ("sown", (2,)),  # grain / vegetable fields sown in this sow action
+        ("farm_used", ()),  # bits: small, large, stable
+        # orc event
+        ("ev", ()),  # event board 0-3 being resolved, -1
+        ("ev_letter", ()),
+        ("ev_seat", ()),  # turn-order position being resolved
+        ("ev_moving", ()),  # 1 while a move is in progress (cave-in decisions)
+        ("ev_card", ()),  # movement card of the active orc (deck row, card), -1
+        ("ev_step", ()),
+        ("ev_pushed", ()),
+        ("ev_deck", (9,)),  # shuffled deck for this letter
+        ("ev_dealt", ()),
+        ("defeat_str", ()),  # strength before the defeating effect (D43)
+        ("defeat_orc", ()),
+        ("harvest_kind", ()),
+        ("harvest_seat", ()),
+        ("harvest_pick", (MAX_PLAYERS,)),  # event 4 choices
+        ("rng", (RNG_WORDS,)),
+    ]
+)
+
+
+def _offset(name: str) -> int:
+    return LAYOUT.offset(name)
+
+
+P_PUSH_COST, P_EVENT_DECK, P_ORC_GOLD, P_CARD_STEPS, P_CARD_SPAWN = map(
+    _offset, ("p_push_cost", "p_event_deck", "p_orc_gold", "p_card_steps", "p_card_spawn")
+)
+NUM_PLAYERS, ROUNDS, ROUND, STAGE, PHASE, ACTOR = map(
+    _offset, ("num_players", "rounds", "round", "stage", "phase", "actor")
+)
+START_PLAYER, TURN, CARD_ORDER, MARKER_ORDER, CARD, MARKER = map(
+    _offset, ("start_player", "turn", "card_order", "marker_order", "card", "marker")
+)
+EVENTS_DONE, BRIBE_GOOD, SPACE_OPEN, ACCUM, OCCUPANT = map(
+    _offset, ("events_done", "bribe_good", "space_open", "accum", "occupant")
+)
+FURN_LEFT, TRAP_LEFT, REWARD_TAKEN, RES, BEGGING = map(
+    _offset, ("furn_left", "trap_left", "reward_taken", "res", "begging")
+)
+TILE, FURN, PASTURE, STABLE, CROP, CROP_KIND, MINE_GOODS = map(
+    _offset, ("tile", "furn", "pasture", "stable", "crop", "crop_kind", "mine_goods")
+)
+TRAP, TRAP_ACTIVE, ANIMAL_AT, DWARF, WEAPON, DWARF_SPACE, SUPPLIER_LEFT = map(
+    _offset,
+    ("trap", "trap_active", "animal_at", "dwarf", "weapon", "dwarf_space", "supplier_left"),
+)
+ORC_STATE, ORC_CELL, ORC_STR, ORC_HOSTAGE, ORC_READY, ORC_SPACE = map(
+    _offset, ("orc_state", "orc_cell", "orc_str", "orc_hostage", "orc_ready", "orc_space")
+)
+STACK_AT, STACK_N, CUR_SPACE, CUR_PERSON, EXP_LEFT, EXP_STRENGTH, EXP_TAKEN = map(
+    _offset,
+    ("stack", "stack_n", "cur_space", "cur_person", "exp_left", "exp_strength", "exp_taken"),
+)
+EXP_MERCENARY, SUB, CELL_KIND, TWIN_KIND, PENDING_TILE, FREE_TRAP, SOWN, FARM_USED = map(
+    _offset,
+    (
+        "exp_mercenary",
+        "sub",
+        "cell_kind",
+        "twin_kind",
+        "pending_tile",
+        "free_trap",
+        "sown",
+        "farm_used",
+    ),
+)
+EV, EV_LETTER, EV_SEAT, EV_MOVING, EV_CARD, EV_STEP, EV_PUSHED, EV_DECK, EV_DEALT = map(
+    _offset,
+    (
+        "ev",
+        "ev_letter",
+        "ev_seat",
+        "ev_moving",
+        "ev_card",
+        "ev_step",
+        "ev_pushed",
+        "ev_deck",
+        "ev_dealt",
+    ),
+)
+DEFEAT_STR, DEFEAT_ORC, HARVEST_KIND, HARVEST_SEAT, HARVEST_PICK, RNG = map(
+    _offset,
+    ("defeat_str", "defeat_orc", "harvest_kind", "harvest_seat", "harvest_pick", "rng"),
+)
+
+
+class State(FlatState):
+    """One Caverna: Frantic Fiends game. `copy()`, `to_json()`, `from_json()` come from LAYOUT."""
+
+    __slots__ = ()
+    LAYOUT = LAYOUT
+    GAME = "caverna_ff_v0"
+    NUM_ACTIONS = NUM_ACTIONS

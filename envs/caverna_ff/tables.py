@@ -1,0 +1,348 @@
+"""Fixed Caverna + Frantic Fiends data (spec Parts A-B), read once from
+data/caverna_frantic_fiends.json (a copy of shared/data, source tags kept in its `src` fields).
+
+Index conventions used across the package:
+* home board cells: flat `r * 6 + c` (0-23), rows 0-3 top to bottom, columns 0-2 forest and
+  3-5 mountain (spec A2). `FOREST[cell]` is 1 for forest cells.
+* goods (`res[p, g]`): wood, stone, ore, ruby, gold, food, grain, vegetable, then the animals
+  sheep, boar, cattle, donkey, dog (13 in all; animals 8-12).
+* tiles (`tile[p, cell]`): T_NONE, meadow, field (forest); cavern, tunnel, deep tunnel, ore
+  mine, ruby mine (mountain). The pre-printed entry-level dwelling (3,3) and cavern (2,3) are
+  caverns; the entry dwelling carries furnishing F_ENTRY.
+* action spaces: the v1 list SPACE_NAMES (permanent FF spaces for 1-4 players, then the round
+  cards with the FF replacements, spec B2-B3).
+* orcs: letters A-D = 0-3 (spec B6).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from envs.core.data import load_component_data
+
+DATA = load_component_data("envs.caverna_ff", "caverna_frantic_fiends.json")
+
+ROWS, COLS, CELLS = 4, 6, 24
+FOREST = np.array([int(c % COLS < 3) for c in range(CELLS)], np.int64)
+ENTRANCE_CELL = 3 * COLS + 2  # forest (3,2), the only way into the cave (D02)
+ENTRY_DWELLING = 3 * COLS + 3  # (3,3)
+START_CAVERN = 2 * COLS + 3  # (2,3)
+
+GOOD_NAMES = (
+    "wood",
+    "stone",
+    "ore",
+    "ruby",
+    "gold",
+    "food",
+    "grain",
+    "vegetable",
+    "sheep",
+    "boar",
+    "cattle",
+    "donkey",
+    "dog",
+)
+NUM_GOODS = len(GOOD_NAMES)
+WOOD, STONE, ORE, RUBY, GOLD, FOOD, GRAIN, VEG, SHEEP, BOAR, CATTLE, DONKEY, DOG = range(NUM_GOODS)
+FIRST_ANIMAL = SHEEP
+NUM_ANIMALS = 5  # sheep boar cattle donkey dog, `res[:, FIRST_ANIMAL + a]`
+FARM_ANIMALS = (SHEEP, BOAR, CATTLE, DONKEY)
+
+T_NONE, T_MEADOW, T_FIELD, T_CAVERN, T_TUNNEL, T_DEEP, T_ORE_MINE, T_RUBY_MINE = range(8)
+TILE_NAMES = ("none", "meadow", "field", "cavern", "tunnel", "deep_tunnel", "ore_mine", "ruby_mine")
+
+# Bonus symbols gained when a cell is first covered (spec A2): cell -> good, amount.
+BONUS = np.zeros((CELLS, NUM_GOODS), np.int64)
+for _b in DATA["geometry"]["bonus_spaces"]:
+    _r, _c = _b["cell"]
+    for _g, _n in _b["gain"].items():
+        BONUS[_r * COLS + _c, GOOD_NAMES.index(_g)] += _n
+
+# Orthogonal neighbours; -1 outside. Forest and mountain touch only across the entrance (D01).
+NEIGHBOURS = np.full((CELLS, 4), -1, np.int64)
+for _cell in range(CELLS):
+    _r, _c = divmod(_cell, COLS)
+    for _k, (_dr, _dc) in enumerate(((-1, 0), (1, 0), (0, -1), (0, 1))):
+        _r2, _c2 = _r + _dr, _c + _dc
+        if 0 <= _r2 < ROWS and 0 <= _c2 < COLS:
+            NEIGHBOURS[_cell, _k] = _r2 * COLS + _c2
+
+# Twin placements: `cell * 4 + k`, k = 0 right (A left), 1 right (A right), 2 down (A top),
+# 3 down (A bottom). TWIN_CELLS[i] = (cell of half A, cell of half B) or (-1, -1).
+NUM_TWIN = CELLS * 4
+TWIN_CELLS = np.full((NUM_TWIN, 2), -1, np.int64)
+for _cell in range(CELLS):
+    _r, _c = divmod(_cell, COLS)
+    if _c + 1 < COLS and (_c + 1 < 3) == (_c < 3):
+        TWIN_CELLS[_cell * 4 + 0] = (_cell, _cell + 1)
+        TWIN_CELLS[_cell * 4 + 1] = (_cell + 1, _cell)
+    if _r + 1 < ROWS:
+        TWIN_CELLS[_cell * 4 + 2] = (_cell, _cell + COLS)
+        TWIN_CELLS[_cell * 4 + 3] = (_cell + COLS, _cell)
+
+# Twin tile kinds (spec A3): halves A and B.
+TW_MEADOW_FIELD, TW_CAVERN_TUNNEL, TW_CAVERN_CAVERN, TW_ORE_MINE, TW_LARGE_PASTURE = range(5)
+TWIN_HALVES = np.array(
+    [
+        [T_MEADOW, T_FIELD],
+        [T_CAVERN, T_TUNNEL],
+        [T_CAVERN, T_CAVERN],
+        [T_ORE_MINE, T_DEEP],
+        [T_MEADOW, T_MEADOW],
+    ],
+    np.int64,
+)
+TWIN_KIND_NAMES = (
+    "meadow_field",
+    "cavern_tunnel",
+    "cavern_cavern",
+    "ore_mine_deep_tunnel",
+    "pasture",
+)
+
+# Furnishings of v1 (spec Part E): the 17 base tiles, the FF orange ones, then the yellows of the
+# short strips R1-R4 (index order = action order).
+_BASE = {f["id"]: f for f in DATA["furnishings_base"]}
+_FF = {f["id"]: f for f in DATA["furnishings_ff"]}
+V1 = DATA["v1_subset"]
+SHORT_STRIPS = DATA["reward_board"]["short_strips"]
+YELLOW_NAMES = tuple(t for s in V1["reward_short_strips"] for t in SHORT_STRIPS[s])
+FURN_NAMES = tuple(V1["furnishings_base"]) + tuple(V1["furnishings_ff"][:2]) + YELLOW_NAMES
+assert V1["furnishings_ff"][:2] == ["orc_dwelling", "warrior_dwelling"]
+NUM_FURN = len(FURN_NAMES)
+F_ENTRY = NUM_FURN  # the pre-printed entry-level dwelling, not a supply tile
+_FURN = [{**_BASE, **_FF}[n] for n in FURN_NAMES]
+
+
+def _cost(f: dict) -> list[int]:
+    cost = f["cost"]
+    if "any_material" in cost:  # Warrior Dwelling: 8 materials, >= 1 each (handled in kernels)
+        return [1, 1, 1] + [0] * (NUM_GOODS - 3)
+    return [int(cost.get(g, 0)) for g in GOOD_NAMES]
+
+
+FURN_COST = np.array([_cost(f) for f in _FURN] + [[0] * NUM_GOODS], np.int64)
+FURN_POINTS = np.array([f["points"] for f in _FURN] + [0], np.int64)
+FURN_ROOM = np.array([f["room_dwarfs"] for f in _FURN] + [2], np.int64)
+FURN_ORC_ROOM = np.array([f["room_orcs"] for f in _FURN] + [0], np.int64)
+FURN_IS_DWELLING = np.array([int(f["color"] == "orange") for f in _FURN] + [1], np.int64)
+FURN_IS_YELLOW = np.array([int(f["color"] == "yellow") for f in _FURN] + [0], np.int64)
+FURN_UNLIMITED = np.array([int(f["copies"] == "unlimited") for f in _FURN] + [0], np.int64)
+FURN_PER_PLAYER = np.array([int(f["copies"] == 7) for f in _FURN] + [0], np.int64)
+WARRIOR_MATERIALS = 8
+
+
+def furn(name: str) -> int:
+    return FURN_NAMES.index(name)
+
+
+(
+    F_DWELLING,
+    F_SIMPLE_A,
+    F_SIMPLE_B,
+    F_CUDDLE,
+    F_BREAKFAST,
+    F_STUBBLE,
+    F_CARPENTER,
+    F_STONE_CARVER,
+    F_BLACKSMITH,
+    F_WOOD_SUPPLIER,
+    F_STONE_SUPPLIER,
+    F_RUBY_SUPPLIER,
+    F_SLAUGHTERING,
+    F_COOKING,
+    F_WORKING,
+    F_MIXED,
+    F_COUPLE,
+    F_ORC_DWELLING,
+    F_WARRIOR,
+) = [furn(n) for n in FURN_NAMES[:19]]
+F_WEAVING, F_MILKING, F_STATE, F_BEER = (
+    furn(n) for n in ("weaving_parlor", "milking_parlor", "state_parlor", "beer_parlor")
+)
+F_WEAPON_STORAGE, F_TRAP_CHAMBER, F_FAMILY_HALL, F_DOG_HALL = (
+    furn(n) for n in ("weapon_storage", "trap_chamber", "family_hall", "dog_hall")
+)
+# Suppliers: goods at the start of each of the next k rounds (spec A10).
+SUPPLIER_ROUNDS = {
+    F_WOOD_SUPPLIER: (WOOD, 7),
+    F_STONE_SUPPLIER: (STONE, 5),
+    F_RUBY_SUPPLIER: (RUBY, 4),
+}
+
+# Traps of v1 (spec B7), in action order.
+TRAP_NAMES = tuple(V1["traps"])
+_TRAPS = {t["id"]: t for t in DATA["traps"]}
+NUM_TRAPS = len(TRAP_NAMES)
+TRAP_COST = np.array(
+    [[int(_TRAPS[t]["cost"].get(g, 0)) for g in GOOD_NAMES] for t in TRAP_NAMES], np.int64
+)
+TK_LETHAL, TK_HOLDING, TK_DEBILITATING = range(3)
+TRAP_KIND = np.array(
+    [("lethal", "holding", "debilitating").index(_TRAPS[t]["type"]) for t in TRAP_NAMES], np.int64
+)
+TRAP_MAX = np.array([_TRAPS[t]["params"].get("max_strength", 99) for t in TRAP_NAMES], np.int64)
+TRAP_COPIES_BASIC = np.array([int(_TRAPS[t]["basic"]) for t in TRAP_NAMES], np.int64)
+CAVE_IN_MAX_PAY = _TRAPS["cave_in"]["params"]["max_pay"]
+TRAP_INACTIVE_POINTS = 2
+TR_SPEAR, TR_CAVE_IN, TR_NET, TR_TRAPDOOR = (
+    TRAP_NAMES.index(t) for t in ("spear_trap", "cave_in", "net_trap", "trapdoor")
+)
+
+# Expedition loot (spec A8, B5), in action order.
+LOOT = DATA["expedition_loot_base"] + DATA["expedition_loot_ff"]
+LOOT_NAMES = tuple(x["id"] for x in LOOT)
+NUM_LOOT = len(LOOT_NAMES)
+LOOT_MIN = np.array([x["min"] for x in LOOT], np.int64)
+LOOT_GAIN = np.array(
+    [[int(x.get("gain", {}).get(g, 0)) for g in GOOD_NAMES] for x in LOOT], np.int64
+)
+L_ALL_WEAPONS, L_FURNISH, L_STABLE, L_TUNNEL, L_SMALL_PASTURE, L_LARGE_PASTURE = (
+    LOOT_NAMES.index(n)
+    for n in (
+        "all_weapons_plus1",
+        "furnish_cavern",
+        "stable",
+        "tunnel",
+        "small_pasture",
+        "large_pasture",
+    )
+)
+L_MEADOW, L_DWELLING, L_FIELD, L_SOW, L_CAVERN, L_BREED2 = (
+    LOOT_NAMES.index(n) for n in ("meadow", "dwelling_2w2s", "field", "sow", "cavern", "breed2")
+)
+L_FIGHT, L_TRAP, L_REFILL = (
+    LOOT_NAMES.index(n) for n in ("fight_orc", "place_trap", "refill_mines")
+)
+MAX_WEAPON = DATA["weapons"]["max_strength"]
+MAX_FORGE_ORE = DATA["weapons"]["forge_ore"]["max_forged"]
+BLACKSMITH_DISCOUNT = DATA["weapons"]["forge_ore"]["blacksmith_discount_ore"]
+
+# Orcs (spec B2, B6).
+NUM_ORCS = 4
+ORC_START = np.array(
+    [r * COLS + c for r, c in (DATA["orcs"]["start"][k] for k in "ABC")] + [-1], np.int64
+)
+ORC_STRENGTH = np.array([DATA["alignment"]["standard"][k] for k in "ABCD"], np.int64)
+ORC_GOLD = np.array([DATA["orcs"]["gold_on_back"][k] for k in "ABCD"], np.int64)  # stand-in D12
+ORC_MAX_COLUMN = np.array([max(DATA["orcs"]["reward_columns"][k]) for k in "ABCD"], np.int64)
+ORC_D_FIGHT_ROUND = DATA["orcs"]["fightable_from_round"]["D"]
+SPAWN_CELLS = {"left": 0, "center": 1, "right": 2}
+
+# Movement cards (stand-in D15): deck k has 9 cards of k steps; a step is a direction code.
+DIR_UP, DIR_DOWN, DIR_LEFT, DIR_RIGHT = range(4)
+_DIRS = {(-1, 0): DIR_UP, (1, 0): DIR_DOWN, (0, -1): DIR_LEFT, (0, 1): DIR_RIGHT}
+DECK_CARDS = 9
+CARD_STEPS = np.full((3, DECK_CARDS, 3), -1, np.int64)  # [deck-1, card, step] -> dir or -1
+CARD_SPAWN = np.zeros((3, DECK_CARDS), np.int64)  # top-row column for Orc D (D16)
+for _d in range(3):
+    for _i, _card in enumerate(DATA["movement_cards"][f"deck_{_d + 1}"]):
+        for _s, _step in enumerate(_card["steps"]):
+            CARD_STEPS[_d, _i, _s] = _DIRS[tuple(_step)]
+        CARD_SPAWN[_d, _i] = SPAWN_CELLS[_card["spawn"]]
+
+# Push directions (D38): 8 neighbours, index order N, NE, E, SE, S, SW, W, NW.
+PUSH_DELTA = np.array(
+    [[-1, 0], [-1, 1], [0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1]], np.int64
+)
+PUSH_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+
+
+def _next_table() -> np.ndarray:
+    """NEXT[cell, dir] for forest cells (spec B8 step 3): the cell an orc reaches by one card
+    step, with the blocked-step rule (illegal -> down, else right); CAVE (-2) = the cave."""
+    nxt = np.full((CELLS, 4), -1, np.int64)
+    for cell in range(CELLS):
+        r, c = divmod(cell, COLS)
+        if c >= 3:
+            continue
+        for d, (dr, dc) in enumerate(((-1, 0), (1, 0), (0, -1), (0, 1))):
+            for ddr, ddc in ((dr, dc), (1, 0), (0, 1)):  # the card step, then down, then right
+                r2, c2 = r + ddr, c + ddc
+                if cell == ENTRANCE_CELL and (ddr, ddc) == (0, 1):
+                    nxt[cell, d] = CAVE
+                    break
+                if 0 <= r2 < ROWS and 0 <= c2 < 3:
+                    nxt[cell, d] = r2 * COLS + c2
+                    break
+    return nxt
+
+
+CAVE = -2
+NEXT = _next_table()
+assert (NEXT[FOREST == 1] != -1).all()  # never stuck (spec audit: fallback always works)
+
+# Orc event boards (spec B8, stand-ins D14): deck, push cost, harvest kind.
+EVENT_DECK = np.array([b["movement_deck"] for b in DATA["orc_event_boards"]], np.int64)
+EVENT_PUSH_COST = np.array(
+    [[int(b["push_cost"].get(g, 0)) for g in GOOD_NAMES] for b in DATA["orc_event_boards"]],
+    np.int64,
+)
+BRIBE_GOODS = np.array([GOOD_NAMES.index(g) for g in DATA["bribe_tokens"]["goods"]], np.int64)
+BRIBE_TOKENS_USED = DATA["bribe_tokens"]["used"]
+
+# Harvest kinds (spec B11).
+(
+    H_NONE,
+    H_NORMAL,
+    H_MINING_FEEDING,
+    H_FEED_ONE,
+    H_FEED_ARMED2,
+    H_CHOICE,
+) = range(6)
+HARVEST_NAMES = (
+    "none",
+    "normal",
+    "mining+feeding",
+    "feed 1 each",
+    "feed armed 2/others 1",
+    "choice",
+)
+EVENT_HARVEST = np.array([H_MINING_FEEDING, H_NORMAL, H_FEED_ARMED2, H_CHOICE], np.int64)
+
+# Reward board (spec B6): strips L1, L2, L4, L5 of v1, 4 columns each.
+LONG_STRIPS = dict(DATA["reward_board"]["long_strips"])
+REWARD_STRIPS = tuple(V1["reward_long_strips"])
+REWARD_NAMES = tuple(x["id"] for s in REWARD_STRIPS for x in LONG_STRIPS[s])
+NUM_REWARDS = len(REWARD_NAMES)
+REWARD_GAIN = np.array(
+    [
+        [int(x.get("gain", {}).get(g, 0)) for g in GOOD_NAMES]
+        for s in REWARD_STRIPS
+        for x in LONG_STRIPS[s]
+    ],
+    np.int64,
+)
+REWARD_COLUMN = np.array([i % 4 for i in range(NUM_REWARDS)], np.int64)
+(
+    RW_MERCENARY,
+    RW_FOREMAN,
+    RW_CASANOVA,
+    RW_SUPPLIER,
+    RW_TRAPPER,
+    RW_BEGGAR_KING,
+    RW_MASTER_TRADER,
+) = (
+    REWARD_NAMES.index(n)
+    for n in (
+        "mercenary",
+        "foreman",
+        "casanova",
+        "supplier",
+        "trapper",
+        "beggar_king",
+        "master_trader",
+    )
+)
+SUPPLIER_STRENGTH = 5
+
+# Food conversions (spec A12, D04).
+FOOD_VALUE = np.zeros(NUM_GOODS, np.int64)
+for _g in ("sheep", "donkey", "boar", "cattle", "grain", "vegetable", "ruby"):
+    FOOD_VALUE[GOOD_NAMES.index(_g)] = DATA["food_conversions"][_g]
+START_FOOD = tuple(DATA["starting_food"]["by_turn_position"])
+SOLO_START_FOOD = DATA["starting_food"]["solo_ff"]
+SOLO_CLEAR_AT = DATA["solo_base"]["accumulation_clear_threshold"]
+BEGGING_POINTS = -3
+REFILL = DATA["refill_mines"]
