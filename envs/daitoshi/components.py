@@ -266,7 +266,8 @@ def compile_components(doc: dict[str, Any]) -> Components:
                 kind = e.get("k") if isinstance(e, dict) else None
                 if kind not in RESOURCE_NAMES + ("steam", "wealth"):
                     raise ConfigError(
-                        f"component file: {w}.workshop.{name}.pay[{j}].k must be a resource, steam or wealth"
+                        f"component file: {w}.workshop.{name}.pay[{j}].k must be a resource, "
+                        "steam or wealth"
                     )
             out["tile_pay"][k, side] = c.effects(pay, f"{w}.workshop.{name}.pay")
         el = c.get(t, "electrify", f"{w}.electrify")
@@ -382,7 +383,8 @@ def compile_components(doc: dict[str, Any]) -> Components:
             )
             if need > HEX_COUNTS[t]:
                 raise ConfigError(
-                    f"component file: nature_tracks.{name} needs {need} hexes with {p} players, only {HEX_COUNTS[t]} exist"
+                    f"component file: nature_tracks.{name} needs {need} hexes with {p} players, "
+                    f"only {HEX_COUNTS[t]} exist"
                 )
 
     # cities (§3.4, §15)
@@ -442,13 +444,15 @@ def compile_components(doc: dict[str, Any]) -> Components:
             idx = inv_ids.get(uid, -1)
             if idx < 0 or out["inv_type"][idx] != 4:
                 raise ConfigError(
-                    f"component file: {w}.university_inventions[{j}] {uid!r} is not a university invention"
+                    f"component file: {w}.university_inventions[{j}] {uid!r} is not a "
+                    "university invention"
                 )
             out["mm_uni"][b, j] = idx
         for u in range(NUM_UPGRADES):
             if all(out["mm_link"][b, u] | out["mm_block"][b, 2]):
                 raise ConfigError(
-                    f"component file: {w}: upgrade {'abc'[u]} is complete at setup under the 2p blocker"
+                    f"component file: {w}: upgrade {'abc'[u]} is complete at setup under the "
+                    "2p blocker"
                 )
     ups = c.items(mms, "upgrade_tiles", "megamachines.upgrade_tiles", NUM_UPGRADES)
     out["up_gain"] = np.array(
@@ -496,7 +500,8 @@ def compile_components(doc: dict[str, Any]) -> Components:
         icons = c.items(tracks, name, w)
         if not 2 <= len(icons) <= MAX_SLOT_TRACK or icons[0] != "start" or icons[-1] != "D":
             raise ConfigError(
-                f"component file: {w} must start with 'start', end with 'D', at most {MAX_SLOT_TRACK} spaces"
+                f"component file: {w} must start with 'start', end with 'D', at most "
+                f"{MAX_SLOT_TRACK} spaces"
             )
         for i, icon in enumerate(icons):
             out["slot_track"][s, i] = c.choice(icon, ICON_NAMES, f"{w}[{i}]")
@@ -537,7 +542,8 @@ def compile_components(doc: dict[str, Any]) -> Components:
         )
     if all(d == int(np.flatnonzero(out["tile_action"][:5] == 5)[0]) for d in out["card_district"]):
         raise ConfigError(
-            "component file: solo.mayor_cards: at least one card must show a district other than the Town Hall"
+            "component file: solo.mayor_cards: at least one card must show a district "
+            "other than the Town Hall"
         )
 
     fx = np.zeros(MAX_FX, np.int64)

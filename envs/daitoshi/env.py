@@ -1,0 +1,89 @@
+"""Daitoshi (Dani García, Devir 2024) as a PettingZoo AEC environment, with the solo Mayor.
+
+| Import      | `from envs.daitoshi.env import env`, or `envs.make("daitoshi_v0")`      |
+|-------------|--------------------------------------------------------------------------|
+| Actions     | Discrete(134), layout in envs/daitoshi/actions.py                        |
+| Agents      | `player_0` .. `player_{n-1}`, n = 1..4 (default 2)                       |
+| Observation | Dict(observation=Box(0, 1, (FLAT_SIZE,)), action_mask=Box(0, 1, (134,))) |
+| Rules       | shared/rules/daitoshi.md §0-§20; engine decisions in docs/daitoshi.md    |
+
+**The default components are stand-ins.** The seed manual lost every component's contents
+(inventions, district tiles, cities, Megamachines, tracks, hexes, Mayor cards); the shipped
+`envs/daitoshi/data/daitoshi.json` is a stand-in set tagged datum by datum that keeps the seed's
+counts, cost ranges and reward kinds. Pass `components="file.json"` (same shape) to play with
+other contents; it is validated and a bad field raises ConfigError naming it.
+
+Observation: `encoders.daitoshi.encode_flat` (its docstring lists every entry), from the
+observer's seat. The invention and tile piles' order, the Mayor deck, the hexes still on the
+nature tracks and the RNG are never included.
+
+Turns: each turn is a production turn (every player may produce, leader first then clockwise,
+each producer deciding in their own AEC steps) or a city turn. Choices inside rewards (an `any`
+pilgrim or worker, a hex to discard, a flag, a progress step) are steps of their owner. With one
+player, the Mayor automa (seat 1) plays his turns inside the env between the player's turns.
+
+Rewards: `reward_mode="win_loss"` gives +1 to every player with the best VP (ties broken by
+steam left, §17.4) and -1 to the rest; `"score_margin"` gives (own VP - best opponent's) / 100.
+Solo: the opponent is the Mayor, and the player wins only with strictly more VP (§18.5).
+
+Options: num_players, seed, render_mode ("ansi" | "rgb_array"), reward_mode, max_decisions and
+`components` (a replacement component JSON file).
+
+Version history:
+* v0: 1-4 players; solo Mayor without advisors and bribe tile (docs/daitoshi.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from encoders.daitoshi import FLAT_SIZE, encode_flat
+from envs.core.aec import EuroAECEnv, wrap
+from envs.core.registry import EnvSpec, register
+from envs.daitoshi.invariants import check_invariants
+from envs.daitoshi.render import render_ansi, render_rgb
+from envs.daitoshi.rules import ENGINE, mayor_score
+
+
+class raw_env(EuroAECEnv):  # noqa: N801  (PettingZoo's naming convention)
+    """The bare AEC env; illegal actions raise IllegalActionError (a ValueError)."""
+
+    metadata = {**EuroAECEnv.metadata, "name": "daitoshi_v0"}
+    engine = ENGINE
+    observation_size = FLAT_SIZE
+    encode = staticmethod(encode_flat)
+    render_ansi = staticmethod(render_ansi)
+    render_rgb = staticmethod(render_rgb)
+    score_scale = 0.01
+    default_players = 2
+
+    def _final_rewards(self) -> dict[str, float]:
+        """Solo (§18.5): against the Mayor, a win needs strictly more VP."""
+        if len(self.possible_agents) > 1:
+            return super()._final_rewards()
+        me = int(self.state_.vp[0])
+        mayor = mayor_score(self.state_)
+        agent = self.possible_agents[0]
+        if self.reward_mode == "win_loss":
+            return {agent: 1.0 if me > mayor else -1.0}
+        return {agent: (me - mayor) * self.score_scale}
+
+
+def env(**kwargs: Any) -> EuroAECEnv:
+    """raw_env wrapped in PettingZoo's standard wrappers (illegal move -> -1 and game over)."""
+    return wrap(raw_env(**kwargs))
+
+
+register(
+    EnvSpec(
+        env_id="daitoshi_v0",
+        raw_env=raw_env,
+        wrapped_env=env,
+        engine=ENGINE,
+        player_counts=ENGINE.player_counts,
+        data_package="envs.daitoshi",
+        data_files=("daitoshi.json",),
+        check_invariants=check_invariants,
+        secret_fields=("pile", "inv_pile", "track_hex", "mayor_deck", "rng"),
+    )
+)
