@@ -38,9 +38,10 @@ the summed `n` of each code / 5, clipped to 1 ("hist" below, width 21; per inven
     turn       [102]     phase one-hot (20), actor / active seat / leader / start player as
                          relative seat one-hot (4 x 5), end triggered, action one-hot (5),
                          picked (Commit: inventions, Megamachine: slot) /8, workers
-                         placed /4, districts moved /5, top effect code one-hot (27), its param /128, its n /10, Mayor's face-up
-                         card one-hot (16), Mayor cards left /16, invention piles left /32 (3),
-                         number of players one-hot 1-4
+                         placed /4, districts moved /5, top effect code one-hot (27), its
+                         param /128, its n /10, Mayor's face-up card one-hot (16), Mayor
+                         cards left /16, invention piles left /32 (3), number of players
+                         one-hot 1-4
 
 `encode_flat` is these entries flattened and concatenated in the order above (FLAT_SIZE).
 """
