@@ -471,6 +471,12 @@ def count_options(buf, p, e):
                 count += 1
                 first = t if first < 0 else first
     elif code == FX_WORKER:
+        gainable = 0
+        for c in range(4):
+            if (param == ANY or param == c) and supply(buf, c) > 0:
+                gainable += 1
+        if gainable == 0:
+            return 0, -1  # nothing in the supply to gain: lost (§0, D28)
         if worker_total(buf, p) >= worker_cap(buf, p):
             for c in range(4):  # make room (or decline: DONE, not counted)
                 if buf[WORKERS + p * 4 + c] > 0:
