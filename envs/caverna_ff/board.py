@@ -15,6 +15,7 @@ from numba import njit
 
 from envs.caverna_ff.state import (
     ANIMAL_AT,
+    CROP,
     D_ABSENT,
     D_HOSTAGE,
     DWARF,
@@ -30,7 +31,6 @@ from envs.caverna_ff.state import (
     STABLE,
     TILE,
     TRAP,
-    CROP,
     WEAPON,
 )
 from envs.caverna_ff.tables import (
@@ -40,8 +40,8 @@ from envs.caverna_ff.tables import (
     ENTRY_DWELLING,
     F_BREAKFAST,
     F_CUDDLE,
-    F_MIXED,
     F_ENTRY,
+    F_MIXED,
     F_ORC_DWELLING,
     F_SLAUGHTERING,
     F_STUBBLE,
@@ -62,10 +62,10 @@ from envs.caverna_ff.tables import (
     T_ORE_MINE,
     T_RUBY_MINE,
     T_TUNNEL,
-    TWIN_CELLS,
-    TWIN_HALVES,
     TW_LARGE_PASTURE,
     TW_ORE_MINE,
+    TWIN_CELLS,
+    TWIN_HALVES,
 )
 from envs.core.jit import KERNEL
 

@@ -17,6 +17,7 @@ from envs.caverna_ff.tables import (
     ENTRY_DWELLING,
     F_ENTRY,
     FOOD,
+    FURN_NAMES,
     FURN_PER_PLAYER,
     FURN_UNLIMITED,
     NUM_FURN,
@@ -27,6 +28,7 @@ from envs.caverna_ff.tables import (
     START_FOOD,
     T_CAVERN,
     TRAP_COPIES_BASIC,
+    YELLOW_NAMES,
 )
 from envs.core.rng import randint, seed_words, shuffle
 
@@ -61,7 +63,7 @@ def harvest_markers(num_players: int, rng: np.ndarray) -> list[int]:
     hidden = np.array([1, 1] + [0] * (3 if num_players <= 2 else 4), np.int64)
     shuffle(rng, hidden, len(hidden))
     rounds = [r for r in range(7, 13) if not (num_players <= 2 and r == 9)]
-    for r, m in zip(rounds, hidden):
+    for r, m in zip(rounds, hidden, strict=True):
         markers[r - 1] = int(m)
     return markers
 
@@ -93,6 +95,8 @@ def deal_game(config: Config, seed: int) -> State:
     state.furn_left[:NUM_FURN] = np.where(
         FURN_UNLIMITED == 1, 99, np.where(FURN_PER_PLAYER == 1, n, 1)
     )[:NUM_FURN]
+    for i, name in enumerate(YELLOW_NAMES):  # short strips R1..RN carry 2 yellows each
+        state.furn_left[FURN_NAMES.index(name)] = 1 if i // 2 < n else 0
     state.trap_left[:NUM_TRAPS] = np.where(TRAP_COPIES_BASIC == 1, n, 1)
     start = int(randint(rng, n))  # A4 step 4
     state.set("start_player", start)

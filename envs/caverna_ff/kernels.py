@@ -58,7 +58,10 @@ from envs.caverna_ff.orcs import (
     reevaluate,
 )
 from envs.caverna_ff.spaces import (
+    ACC,
+    GAIN,
     IS_ACCUMULATING,
+    MAX_OPS,
     NOT_IMITABLE,
     NUM_SPACES,
     OP_BREED2,
@@ -86,9 +89,6 @@ from envs.caverna_ff.spaces import (
     OP_TWIN,
     OP_URGENT,
     OP_WISH,
-    ACC,
-    GAIN,
-    MAX_OPS,
     PROGRAM,
     S_FAMILY_LIFE,
     S_RUBY_MINING,
@@ -104,12 +104,9 @@ from envs.caverna_ff.stack import (
     push_op,
 )
 from envs.caverna_ff.state import (
-    P_CARD_SPAWN,
-    P_ORC_GOLD,
-    P_PUSH_COST,
     ACCUM,
-    ANIMAL_AT,
     ACTOR,
+    ANIMAL_AT,
     BEGGING,
     BRIBE_GOOD,
     CARD,
@@ -168,6 +165,7 @@ from envs.caverna_ff.state import (
     ORC_STATE,
     ORC_STR,
     P_BRANCH,
+    P_CARD_SPAWN,
     P_CAVE_IN,
     P_CELL,
     P_FARMING,
@@ -181,8 +179,10 @@ from envs.caverna_ff.state import (
     P_IMITATE,
     P_LOOT,
     P_ORC,
+    P_ORC_GOLD,
     P_ORE_TRADE,
     P_PLACE,
+    P_PUSH_COST,
     P_REWARD,
     P_SOW,
     P_TRAP,
@@ -234,10 +234,13 @@ from envs.caverna_ff.tables import (
     F_DWELLING,
     F_MILKING,
     F_ORC_DWELLING,
+    F_RUBY_SUPPLIER,
     F_STATE,
     F_STONE_CARVER,
+    F_STONE_SUPPLIER,
     F_WARRIOR,
     F_WEAVING,
+    F_WOOD_SUPPLIER,
     FIRST_ANIMAL,
     FOOD,
     FOOD_VALUE,
@@ -252,13 +255,13 @@ from envs.caverna_ff.tables import (
     H_MINING_FEEDING,
     H_NONE,
     H_NORMAL,
+    L_ALL_WEAPONS,
     L_BREED2,
+    L_CAVERN,
     L_DWELLING,
     L_FIELD,
     L_FIGHT,
     L_FURNISH,
-    L_ALL_WEAPONS,
-    L_CAVERN,
     L_LARGE_PASTURE,
     L_MEADOW,
     L_REFILL,
@@ -314,9 +317,6 @@ from envs.caverna_ff.tables import (
     VEG,
     WARRIOR_MATERIALS,
     WOOD,
-    F_WOOD_SUPPLIER,
-    F_STONE_SUPPLIER,
-    F_RUBY_SUPPLIER,
 )
 from envs.core.jit import KERNEL
 from envs.core.rng import shuffle
@@ -1290,7 +1290,7 @@ def feed(buf, p, need):
             if g == GOLD:
                 if buf[r + GOLD] < 2:
                     break
-                k = min(4, buf[r + GOLD])
+                k = max(2, min(4, buf[r + GOLD], need - buf[r + FOOD] + 1))
                 buf[r + GOLD] -= k
                 buf[r + FOOD] += k - 1
                 continue

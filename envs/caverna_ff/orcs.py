@@ -22,8 +22,6 @@ from envs.caverna_ff.board import (
 from envs.caverna_ff.scoring import tile_points
 from envs.caverna_ff.stack import OP_REWARD, push_op
 from envs.caverna_ff.state import (
-    P_CARD_STEPS,
-    P_EVENT_DECK,
     ANIMAL_AT,
     CROP,
     D_ADULT,
@@ -44,6 +42,8 @@ from envs.caverna_ff.state import (
     ORC_READY,
     ORC_STATE,
     ORC_STR,
+    P_CARD_STEPS,
+    P_EVENT_DECK,
     RES,
     ROUND,
     TILE,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from envs.caverna_ff.board import furn_id, friendly_orcs, living_dwarfs, orc_on
+from envs.caverna_ff.board import friendly_orcs, furn_id, living_dwarfs, orc_on
 from envs.caverna_ff.state import (
     BEGGING,
     CROP,

@@ -30,7 +30,12 @@ class EnvSpec:
 _REGISTRY: dict[str, EnvSpec] = {}
 # Each game's env module registers its env id on its last line. They are imported on first use
 # of the registry, not by `import envs`, so encoders and engines import each other freely.
-GAME_MODULES = ("envs.kingdom_builder.env", "envs.belfort.env")
+GAME_MODULES = (
+    "envs.kingdom_builder.env",
+    "envs.belfort.env",
+    "envs.daitoshi.env",
+    "envs.caverna_ff.env",
+)
 
 
 def _load_games() -> None:

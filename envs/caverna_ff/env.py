@@ -1,0 +1,68 @@
+"""Caverna: Frantic Fiends (v1 subset) as a PettingZoo AEC environment.
+
+| Import      | `from envs.caverna_ff.env import env`, or `envs.make("caverna_ff_v0")` |
+|-------------|-------------------------------------------------------------------------|
+| Actions     | Discrete(264), layout in envs/caverna_ff/actions.py                     |
+| Agents      | `player_0` .. `player_{n-1}`, n = 1..4 (default 2)                      |
+| Observation | Dict(observation=Box(0, 1, (FLAT_SIZE,)), action_mask=Box(0, 1, (264,))) |
+| Rules       | shared/rules/caverna_frantic_fiends.md A-B within Part E's v1; C        |
+
+Observation: `encoders.caverna_ff.encode_flat` (its docstring lists every entry), from the
+observer's seat. Face-down round cards and harvest markers, the movement-deck order and the RNG
+are never included; boards, goods, orcs and the reward board are public.
+
+Every decision is a step of the player who makes it, including orc-event decisions (bribe,
+push, Cave-in stone) and the event-4 harvest choice. Rewards: `win_loss` (+1 to each best
+score, tie-break fewer hostile orcs in the cave, spec B12) or `score_margin` (/100).
+
+Options: num_players, seed, render_mode, reward_mode, max_decisions, solo_start_food (D03) and
+data_overrides (the stand-in expansion data, see envs.caverna_ff.config).
+
+Version history:
+* v0: the v1 subset of spec Part E with the gaps listed in docs/caverna_ff.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from encoders.caverna_ff import FLAT_SIZE, encode_flat
+from envs.caverna_ff.invariants import check_invariants
+from envs.caverna_ff.render import render_ansi, render_rgb
+from envs.caverna_ff.rules import ENGINE
+from envs.core.aec import EuroAECEnv, wrap
+from envs.core.registry import EnvSpec, register
+
+
+class raw_env(EuroAECEnv):  # noqa: N801  (PettingZoo's naming convention)
+    """The bare AEC env; illegal actions raise IllegalActionError (a ValueError)."""
+
+    metadata = {**EuroAECEnv.metadata, "name": "caverna_ff_v0"}
+    engine = ENGINE
+    observation_size = FLAT_SIZE
+    encode = staticmethod(encode_flat)
+    render_ansi = staticmethod(render_ansi)
+    render_rgb = staticmethod(render_rgb)
+    score_scale = 0.01
+    default_players = 2
+
+
+def env(**kwargs: Any) -> EuroAECEnv:
+    """raw_env wrapped in PettingZoo's standard wrappers (illegal move -> -1 and game over)."""
+    return wrap(raw_env(**kwargs))
+
+
+register(
+    EnvSpec(
+        env_id="caverna_ff_v0",
+        raw_env=raw_env,
+        wrapped_env=env,
+        engine=ENGINE,
+        player_counts=ENGINE.player_counts,
+        data_package="envs.caverna_ff",
+        data_files=("caverna_frantic_fiends.json",),
+        check_invariants=check_invariants,
+        private_fields=(),
+        secret_fields=("card_order", "marker_order", "ev_deck", "rng"),
+    )
+)

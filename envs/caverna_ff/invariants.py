@@ -1,0 +1,168 @@
+"""State invariants checked after every step of the random-game tests (issue 5): goods never
+negative, every animal recorded on exactly one cell (housed or converted, D44), at most one
+tile per cell and only where it may lie, dwarfs and orcs conserved, a non-empty mask while
+the game runs. One numba kernel returns the index of the first broken rule (0 = none);
+`check_invariants` turns it into an AssertionError message.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from envs.caverna_ff.state import (
+    ANIMAL_AT,
+    BEGGING,
+    CROP,
+    D_ABSENT,
+    D_HOSTAGE,
+    DWARF,
+    FURN,
+    MAX_DWARFS,
+    NUM_PLAYERS,
+    O_CAVE,
+    O_DEFEATED,
+    O_FOREST,
+    O_FRIENDLY,
+    O_HELD,
+    O_OUT,
+    ORC_CELL,
+    ORC_HOSTAGE,
+    ORC_STATE,
+    ORC_STR,
+    P_GAME_OVER,
+    PASTURE,
+    PHASE,
+    RES,
+    STABLE,
+    TILE,
+    TRAP,
+    WEAPON,
+    State,
+)
+from envs.caverna_ff.tables import (
+    CELLS,
+    ENTRY_DWELLING,
+    FIRST_ANIMAL,
+    FOREST,
+    MAX_WEAPON,
+    NUM_ANIMALS,
+    NUM_GOODS,
+    NUM_ORCS,
+    T_CAVERN,
+    T_FIELD,
+    T_MEADOW,
+    T_NONE,
+)
+from envs.core.jit import KERNEL
+
+MESSAGES = (
+    "ok",
+    "negative goods or begging markers",
+    "animals not conserved (cells' animal_at != supply counts) or negative",
+    "a tile on the wrong side of the board",
+    "a furnishing not on a cavern",
+    "a trap, stable or pasture where it may not lie, or more than 3 stables",
+    "crops on a cell that is not a field",
+    "dwarf count outside 2-5, or a weapon outside 0-14",
+    "hostages do not match the orcs holding them",
+    "an orc in an impossible place (forest orc off the forest, cave orc off a tile, two orcs "
+    "on one cave tile other than the entry dwelling)",
+    "an empty action mask before the game is over",
+)
+
+
+@njit(**KERNEL)
+def first_violation(buf, mask):
+    n = buf[NUM_PLAYERS]
+    for p in range(n):
+        for g in range(NUM_GOODS):
+            if buf[RES + p * NUM_GOODS + g] < 0:
+                return 1
+        if buf[BEGGING + p] < 0:
+            return 1
+        for a in range(NUM_ANIMALS):
+            total = 0
+            for c in range(CELLS):
+                k = buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + a]
+                if k < 0:
+                    return 2
+                total += k
+            if total != buf[RES + p * NUM_GOODS + FIRST_ANIMAL + a]:
+                return 2
+        stables = 0
+        for c in range(CELLS):
+            t = buf[TILE + p * CELLS + c]
+            forest_tile = t == T_MEADOW or t == T_FIELD
+            if t != T_NONE and forest_tile != (FOREST[c] == 1):
+                return 3
+            if buf[FURN + p * CELLS + c] and t != T_CAVERN:
+                return 4
+            st = buf[STABLE + p * CELLS + c]
+            stables += st
+            if (st or buf[TRAP + p * CELLS + c] or buf[PASTURE + p * CELLS + c]) and FOREST[c] == 0:
+                return 5
+            if buf[TRAP + p * CELLS + c] and (st or (t != T_NONE and t != T_MEADOW)):
+                return 5
+            if buf[PASTURE + p * CELLS + c] and t != T_MEADOW:
+                return 5
+            if buf[CROP + p * CELLS + c] and t != T_FIELD:
+                return 6
+        if stables > 3:
+            return 5
+        tokens = 0
+        hostages = 0
+        for d in range(MAX_DWARFS):
+            s = buf[DWARF + p * MAX_DWARFS + d]
+            if s != D_ABSENT:
+                tokens += 1
+            if s == D_HOSTAGE:
+                hostages += 1
+            w = buf[WEAPON + p * MAX_DWARFS + d]
+            if w < 0 or w > MAX_WEAPON:
+                return 7
+        if tokens < 2 or tokens > 5:
+            return 7
+        held = 0
+        for o in range(NUM_ORCS):
+            i = p * NUM_ORCS + o
+            s = buf[ORC_STATE + i]
+            c = buf[ORC_CELL + i]
+            h = buf[ORC_HOSTAGE + i]
+            if 0 <= h < 10:
+                if s != O_CAVE or buf[DWARF + p * MAX_DWARFS + h] != D_HOSTAGE:
+                    return 8
+                held += 1
+            if (s == O_FOREST or s == O_HELD) and (c < 0 or FOREST[c] == 0):
+                return 9
+            if s == O_CAVE:
+                if c < 0 or FOREST[c] == 1 or buf[TILE + p * CELLS + c] == T_NONE:
+                    return 9
+                for q in range(o):  # only the entry dwelling takes several (B8 overflow)
+                    if (
+                        c != ENTRY_DWELLING
+                        and buf[ORC_STATE + p * NUM_ORCS + q] == O_CAVE
+                        and buf[ORC_CELL + p * NUM_ORCS + q] == c
+                    ):
+                        return 9
+            if (
+                (s == O_DEFEATED or s == O_FRIENDLY or s == O_OUT)
+                and buf[ORC_STR + i] != 0
+                and s != O_OUT
+            ):
+                return 9
+        if held != hostages:
+            return 8
+    if buf[PHASE] != P_GAME_OVER:
+        total = 0
+        for i in range(mask.shape[0]):
+            total += mask[i]
+        if total == 0:
+            return 10
+    return 0
+
+
+def check_invariants(state: State) -> None:
+    """Raise AssertionError naming the first broken invariant."""
+    k = first_violation(state.buf, state.mask)
+    if k:
+        raise AssertionError(f"caverna_ff invariant broken: {MESSAGES[k]}")
