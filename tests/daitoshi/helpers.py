@@ -1,0 +1,93 @@
+"""Scenario builders for Daitoshi rule tests: start a game, put a chosen seat at the start of its
+turn, look components up by their data ids, and act by name. Tests set state fields directly
+(`s.res[0] = ...`) and call `refresh(s)` so the legal mask matches the edited state."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from envs.core.data import load_component_data
+from envs.daitoshi import kernels
+from envs.daitoshi.actions import A_MOVE, NUM_ACTIONS
+from envs.daitoshi.rules import ENGINE
+from envs.daitoshi.state import EMPTY, P_TURN, S_TURN, State
+
+DATA = load_component_data("envs.daitoshi", "daitoshi.json")
+_INV = [
+    i["id"]
+    for q in ("basic", "common", "innovative", "brilliant", "university")
+    for i in DATA["inventions"][q]
+]
+_TILES = [t["id"] for ring in ("inner", "central", "outer") for t in DATA["district_tiles"][ring]]
+_HEXES = [
+    h["id"] for t in ("river", "forest", "mountain", "underground") for h in DATA["nature_hexes"][t]
+]
+_CITIES = [c["id"] for c in DATA["cities"]]
+
+
+def inv(name: str) -> int:
+    return _INV.index(name)
+
+
+def tile(name: str) -> int:
+    return _TILES.index(name)
+
+
+def hex_id(name: str) -> int:
+    return _HEXES.index(name)
+
+
+def city(name: str) -> int:
+    return _CITIES.index(name)
+
+
+def new_state(num_players: int = 2, seed: int = 0, **options) -> State:
+    return ENGINE.new_game(ENGINE.make_config(num_players, **options), seed)
+
+
+def refresh(state: State) -> None:
+    """Recompute the legal mask after editing fields by hand."""
+    kernels.compute_mask(state.buf, state.mask, np.zeros(6, np.int64))
+
+
+def start_turn(state: State, seat: int) -> None:
+    """`seat` is about to choose its turn type (§6)."""
+    state.set("active", seat)
+    state.set("actor", seat)
+    state.set("phase", P_TURN)
+    state.set("step", S_TURN)
+    state.set("stack_n", 0)
+    refresh(state)
+
+
+def district_of(state: State, tile_name: str) -> int:
+    """The district whose inner tile is `tile_name` (e.g. "IN_TRADE")."""
+    return int(np.flatnonzero(state.tile[:, 0] == tile(tile_name))[0])
+
+
+def clear_tycoons(state: State, keep: int) -> None:
+    """Only seat `keep`'s tycoon stays on the board (no neutral tycoon, no other seat)."""
+    for t in range(len(state.tyc_d)):
+        if t != keep:
+            state.tyc_d[t] = EMPTY
+
+
+def place_at(state: State, seat: int, district: int, space: int = 2) -> None:
+    state.tyc_d[seat] = district
+    state.tyc_s[seat] = space
+
+
+def move(dist: int, space: int) -> int:
+    """The MOVE action for 1-5 districts onto space 0 left / 1 middle / 2 right."""
+    return A_MOVE + (dist - 1) * 3 + space
+
+
+def legal(state: State) -> set[int]:
+    return {int(a) for a in np.flatnonzero(state.mask)}
+
+
+def act(state: State, *actions: int) -> None:
+    """Apply actions in order through the checked engine step."""
+    for a in actions:
+        assert 0 <= a < NUM_ACTIONS
+        ENGINE.apply_action(state, int(a))
