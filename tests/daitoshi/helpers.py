@@ -91,3 +91,46 @@ def act(state: State, *actions: int) -> None:
     for a in actions:
         assert 0 <= a < NUM_ACTIONS
         ENGINE.apply_action(state, int(a))
+
+
+def give_hex(state: State, seat: int, name: str) -> int:
+    """Move hex `name` from wherever it is on a nature track (or the box) into `seat`'s
+    exploration record; returns its id."""
+    h = hex_id(name)
+    t = int(state.c_hex_nature[h])
+    for space in range(state.track_n.shape[1]):
+        n = int(state.track_n[t, space])
+        stack = state.track_hex[t, space, :n].tolist()
+        if h in stack:
+            stack.remove(h)
+            state.track_hex[t, space] = 0
+            state.track_hex[t, space, : n - 1] = stack
+            state.track_n[t, space] = n - 1
+    state.rec[seat, t, state.rec_n[seat, t]] = h
+    state.rec_n[seat, t] += 1
+    return h
+
+
+def begin_action(state: State, seat: int, district: int) -> None:
+    """`seat`'s tycoon stands on the right space of `district`, about to choose its action
+    (§8.6); the turn then ends with the cleanup."""
+    from envs.daitoshi.state import P_ACTION, S_CLEANUP
+
+    place_at(state, seat, district, 2)
+    state.set("clock", state.clock + 1)  # the action is a new partnership event (§15)
+    state.set("active", seat)
+    state.set("actor", seat)
+    state.set("phase", P_ACTION)
+    state.set("step", S_CLEANUP)
+    state.set("stack_n", 0)
+    refresh(state)
+
+
+def build(state: State, district: int, ring: int) -> int:
+    """Expand `district`'s central (1) or outer (2) ring with the top tile of its pile."""
+    k = int(state.pile_n[ring - 1]) - 1
+    t = int(state.pile[ring - 1, k])
+    state.tile[district, ring] = t
+    state.pile_n[ring - 1] = k
+    state.pile_top[ring - 1] = state.pile[ring - 1, k - 1] if k else EMPTY
+    return t
