@@ -104,6 +104,7 @@ from envs.caverna_ff.stack import (
     push_op,
 )
 from envs.caverna_ff.state import (
+    DEFEAT_STR,
     ACCUM,
     ACTOR,
     ANIMAL_AT,
@@ -1233,6 +1234,7 @@ def event_step(buf):
             buf[EV_PUSHED] = 0
             buf[EV_STEP] = 0
             buf[EV_MOVING] = 1
+            buf[DEFEAT_STR] = buf[ORC_STR + p * NUM_ORCS + o]
         if not is_hostile(buf, p, o):
             buf[EV_MOVING] = 0
             buf[EV_SEAT] += 1
@@ -1797,7 +1799,7 @@ def apply_action(buf, mask, a):
         i = p * NUM_ORCS + o
         if a == A_BRIBE:
             buf[r_(p, buf[BRIBE_GOOD + ev])] -= 1
-            if lower_strength(buf, p, o, 1):
+            if lower_strength(buf, p, o, 1, buf[DEFEAT_STR]):  # one bribe of any size (D43)
                 seat_done(buf)
         elif a == A_DONE:
             st = buf[ORC_STATE + i]

@@ -168,17 +168,18 @@ def cave_in_pay(buf, p, o, stone):
     c = buf[ORC_CELL + oi(p, o)]
     buf[TRAP_ACTIVE + p * CELLS + c] = 0
     buf[RES + p * NUM_GOODS + 1] -= stone
-    return lower_strength(buf, p, o, stone)
+    return lower_strength(buf, p, o, stone, buf[ORC_STR + oi(p, o)])
 
 
 @njit(**KERNEL)
-def lower_strength(buf, p, o, k):
-    """Bribe or debilitating trap: strength -k, never below 0; 0 = defeated (B6, D29)."""
+def lower_strength(buf, p, o, k, before):
+    """Bribe or debilitating trap: strength -k, never below 0; 0 = defeated (B6, D29). The
+    reward strength (D43) is `before`, the strength before the whole bribe or trap."""
     s = buf[ORC_STR + oi(p, o)]
     s2 = max(0, s - k)
     buf[ORC_STR + oi(p, o)] = s2
     if s2 == 0:
-        defeat(buf, p, o, s)
+        defeat(buf, p, o, before)
         return True
     return False
 

@@ -169,8 +169,7 @@ LAYOUT = Layout(
         ("ev_pushed", ()),
         ("ev_deck", (9,)),  # shuffled deck for this letter
         ("ev_dealt", ()),
-        ("defeat_str", ()),  # strength before the defeating effect (D43)
-        ("defeat_orc", ()),
+        ("defeat_str", ()),  # active orc's strength before this event's bribe (D43)
         ("harvest_kind", ()),
         ("harvest_seat", ()),
         ("harvest_pick", (MAX_PLAYERS,)),  # event 4 choices
@@ -239,9 +238,8 @@ EV, EV_LETTER, EV_SEAT, EV_MOVING, EV_CARD, EV_STEP, EV_PUSHED, EV_DECK, EV_DEAL
         "ev_dealt",
     ),
 )
-DEFEAT_STR, DEFEAT_ORC, HARVEST_KIND, HARVEST_SEAT, HARVEST_PICK, RNG = map(
-    _offset,
-    ("defeat_str", "defeat_orc", "harvest_kind", "harvest_seat", "harvest_pick", "rng"),
+DEFEAT_STR, HARVEST_KIND, HARVEST_SEAT, HARVEST_PICK, RNG = map(
+    _offset, ("defeat_str", "harvest_kind", "harvest_seat", "harvest_pick", "rng")
 )
 
 
