@@ -1,0 +1,106 @@
+"""The solo Mayor automa (spec §18): his turns are played by the environment between the
+player's turns; tycoon-space choice, worker order, the 4-hex record, his production turn and
+the solo result (the player wins only with strictly more VP)."""
+
+import numpy as np
+import pytest
+
+from envs.daitoshi import env as daitoshi_env
+from envs.daitoshi.actions import A_ACTIVATE, A_DONE
+from envs.daitoshi.effects import explore_hex, resolve
+from envs.daitoshi.mayor import MAYOR, tycoon_space
+from envs.daitoshi.state import EMPTY, NEUTRAL, P_PRODUCE, P_TURN
+from envs.daitoshi.tables import LEFT, MARK_LEFT, MIDDLE, RIGHT
+from tests.daitoshi.helpers import act, district_of, legal, move, new_state, place_at, start_turn
+
+
+def solo(seed=0):
+    s = new_state(1, seed)
+    assert s.seats == 2 and s.num_players == 1
+    return s
+
+
+def test_s18_1_solo_setup_mayor_on_seat_1_with_neutral_tycoon_and_the_human_starting():
+    s = solo()
+    assert s.start_player == 0 and s.actor == 0 and s.phase == P_TURN
+    assert s.tyc_d[MAYOR] != EMPTY and s.tyc_s[MAYOR] == RIGHT
+    assert s.tyc_d[NEUTRAL] != EMPTY and s.tyc_s[NEUTRAL] == MIDDLE
+    assert s.steam[MAYOR] == 0 and s.slot_inv[MAYOR].tolist() == [EMPTY] * 8
+    assert s.res[MAYOR].tolist() == [1, 1, 1, 1] and s.wealth[MAYOR] == 1
+
+
+def test_s18_2_the_mayors_whole_turn_runs_inside_the_env_between_the_players_turns():
+    s = solo()
+    act(s, move(1, 2))
+    while not (s.phase == P_TURN and s.actor == 0):
+        act(s, A_DONE if A_DONE in legal(s) else min(legal(s)))
+    assert s.turns == 2  # the Mayor's turn happened without a decision of his
+    assert s.mayor_card != EMPTY
+
+
+def test_s18_2_tycoon_space_right_without_matching_workers():
+    s = solo()
+    d = district_of(s, "IN_INVENT")  # yellow
+    s.mayor_slot[:] = [0, 1, EMPTY, EMPTY, EMPTY, EMPTY]  # blue, green
+    assert tycoon_space(s.buf, d) == RIGHT
+
+
+def test_s18_2_tycoon_space_middle_with_enough_workshops_else_left():
+    s = solo()
+    d = district_of(s, "IN_INVENT")
+    for t in range(6):
+        if t != MAYOR:
+            s.tyc_d[t] = EMPTY if s.tyc_d[t] == d else s.tyc_d[t]
+    s.set("mm_district", (d + 1) % 5)
+    s.mayor_slot[:] = [2, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY]  # one yellow, one workshop
+    assert tycoon_space(s.buf, d) == MIDDLE
+    place_at(s, 0, d, MIDDLE)
+    assert tycoon_space(s.buf, d) == LEFT  # middle taken
+    s.mayor_slot[:2] = [2, 2]  # two yellows, one workshop: left
+    s.tyc_d[0] = EMPTY
+    assert tycoon_space(s.buf, d) == LEFT
+
+
+def test_s18_2_the_mayors_record_holds_at_most_4_hexes():
+    s = solo()
+    for _ in range(5):
+        explore_hex(s.buf, MAYOR, 1)
+        resolve(s.buf)
+    assert (s.mayor_rec != EMPTY).sum() == 4
+    assert s.discard_n[1] == 1  # the 5th forest hex was discarded
+    assert (s.mayor_slot != EMPTY).sum() == 5  # a worker per hex, no water or coal
+    assert s.chimney[MAYOR] == 0 and s.steam[MAYOR] == 0
+
+
+def test_s18_2_production_turn_when_no_action_is_possible_and_the_human_produces_too():
+    s = solo()
+    s.res[MAYOR] = 0
+    s.wealth[MAYOR] = 0
+    s.vp[MAYOR] = 0
+    s.track_n[:, :3] = 0
+    s.slot_inv[0, 0] = 0  # BA_1 for the human
+    start_turn(s, 0)
+    act(s, move(1, 2))
+    while not (s.phase == P_PRODUCE or (s.phase == P_TURN and s.actor == 0)):
+        act(s, A_DONE if A_DONE in legal(s) else min(legal(s)))
+    # no resources: no action is possible for him anywhere, so he leads a production turn
+    assert s.phase == P_PRODUCE and s.actor == 0 and s.leader == MAYOR
+    assert s.res[MAYOR].sum() == 0
+    steam = int(s.steam[0])
+    act(s, A_ACTIVATE)  # as a non-leader: row A once (2 steam) for 2 steam
+    assert s.steam[0] == steam
+    assert s.prod_mark[MAYOR] == MARK_LEFT
+    assert s.vp[MAYOR] == 2 and s.res[MAYOR].sum() == 3  # the card's production row
+    assert s.pilgrim[MAYOR].sum() == 2
+
+
+@pytest.mark.parametrize("mode", ["win_loss", "score_margin"])
+def test_s18_5_the_player_wins_only_with_strictly_more_vp_than_the_mayor(mode):
+    env = daitoshi_env.raw_env(num_players=1, seed=0, reward_mode=mode)
+    env.reset()
+    env.state_.vp[:2] = [30, 30]
+    rewards = env._final_rewards()
+    assert rewards["player_0"] == (-1.0 if mode == "win_loss" else 0.0)
+    env.state_.vp[:2] = [31, 30]
+    assert env._final_rewards()["player_0"] == (1.0 if mode == "win_loss" else pytest.approx(0.01))
+    assert np.all(np.isfinite(list(rewards.values())))
