@@ -1,0 +1,47 @@
+"""The invariants kernel (issue 4: resources within 0..9, worker capacity, tiles and hexes
+conserved) accepts random games and names each broken invariant."""
+
+import numpy as np
+import pytest
+
+from envs.core.testing import random_playout
+from envs.daitoshi.invariants import MESSAGES, check_invariants, first_violation
+from envs.daitoshi.rules import ENGINE
+from tests.daitoshi.helpers import new_state
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_random_games_keep_the_invariants(n):
+    for seed in range(20):
+        s = new_state(n, seed)
+        random_playout(ENGINE, s, np.random.default_rng(seed), check_invariants)
+        assert ENGINE.is_over(s)
+
+
+@pytest.mark.parametrize(
+    "edit,message",
+    [
+        (lambda s: s.res.__setitem__((0, 2), 10), "a resource outside 0..9"),
+        (lambda s: s.wealth.__setitem__(1, -1), "negative wealth"),
+        (lambda s: s.workers.__setitem__((0, 1), 7), "capacity"),
+        (lambda s: s.pile_n.__setitem__(0, 4), "district tiles not conserved"),
+        (
+            lambda s: (
+                s.rec.__setitem__((0, 0, 0), s.track_hex[1, 0, 0]) or s.rec_n.__setitem__((0, 0), 1)
+            ),
+            "nature hex",
+        ),
+        (
+            lambda s: s.tyc_s.__setitem__(slice(0, 2), 0) or s.tyc_d.__setitem__(slice(0, 2), 3),
+            "tycoon space",
+        ),
+        (lambda s: s.rep.__setitem__(0, 5), "reputation"),
+    ],
+)
+def test_each_broken_invariant_is_named(edit, message):
+    s = new_state(2, 0)
+    assert first_violation(s.buf, s.mask) == 0
+    edit(s)
+    with pytest.raises(AssertionError, match=message):
+        check_invariants(s)
+    assert message in MESSAGES[first_violation(s.buf, s.mask)]
