@@ -104,7 +104,6 @@ from envs.caverna_ff.stack import (
     push_op,
 )
 from envs.caverna_ff.state import (
-    DEFEAT_STR,
     ACCUM,
     ACTOR,
     ANIMAL_AT,
@@ -125,6 +124,7 @@ from envs.caverna_ff.state import (
     D_ADULT,
     D_HOSTAGE,
     D_NEWBORN,
+    DEFEAT_STR,
     DWARF,
     DWARF_SPACE,
     EV,

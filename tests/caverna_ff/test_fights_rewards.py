@@ -89,8 +89,8 @@ def test_b5_new_loot_items_have_their_minimum_strengths():
 def reward_state(orc: int, players: int = 4):
     s = new_state(players)
     s.set("stack_n", 0)
-    from envs.caverna_ff.orcs import defeat
     from envs.caverna_ff import kernels
+    from envs.caverna_ff.orcs import defeat
 
     defeat(s.buf, 0, orc, 5)
     kernels.advance(s.buf, s.mask)

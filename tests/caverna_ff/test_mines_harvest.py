@@ -2,14 +2,12 @@
 with a donkey hauls in the mining phase, goods on mines score nothing; the FF harvest schedule
 and feeding rates (B11)."""
 
-import numpy as np
-
 from envs.caverna_ff import kernels
-from envs.caverna_ff.actions import A_CELL, A_SKIP, A_SPACE, A_TWIN
+from envs.caverna_ff.actions import A_CELL, A_SPACE, A_TWIN
 from envs.caverna_ff.rules import score_table
 from envs.caverna_ff.scoring import BREAKDOWN
 from envs.caverna_ff.spaces import SPACE_NAMES
-from envs.caverna_ff.state import D_NEWBORN, O_FRIENDLY, P_CELL, P_PLACE, P_TWIN
+from envs.caverna_ff.state import D_NEWBORN, O_FRIENDLY, P_CELL, P_TWIN
 from envs.caverna_ff.tables import (
     DONKEY,
     FOOD,
@@ -25,7 +23,7 @@ from envs.caverna_ff.tables import (
     T_RUBY_MINE,
     T_TUNNEL,
 )
-from tests.caverna_ff.helpers import act, cell, house, legal, new_state, refresh
+from tests.caverna_ff.helpers import act, cell, house, new_state, refresh
 
 
 def open_card(s, name):

@@ -4,7 +4,7 @@ seed (p.10-12) are named after it."""
 
 import numpy as np
 
-from envs.caverna_ff.actions import A_BRIBE, A_DONE, A_OPTION, A_PUSH, A_REWARD
+from envs.caverna_ff.actions import A_BRIBE, A_DONE, A_OPTION, A_PUSH
 from envs.caverna_ff.orcs import enter_cell, invade, reevaluate
 from envs.caverna_ff.state import (
     D_ADULT,
@@ -30,7 +30,6 @@ from envs.caverna_ff.tables import (
     F_DWELLING,
     F_ORC_DWELLING,
     NEXT,
-    ORE,
     SHEEP,
     STONE,
     T_CAVERN,

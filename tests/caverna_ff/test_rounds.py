@@ -1,0 +1,178 @@
+"""Setup and the work phase (spec A4-A6, B2, B9, D20, D41) and base scoring (A13, B12)."""
+
+import numpy as np
+import pytest
+
+from envs.caverna_ff import kernels
+from envs.caverna_ff.actions import A_DONE, A_SKIP, A_SPACE
+from envs.caverna_ff.rules import ENGINE, final_scores, score_table
+from envs.caverna_ff.spaces import (
+    IS_ACCUMULATING,
+    S_EXPLORATION,
+    S_FAMILY_LIFE,
+    S_URGENT,
+    S_WISH,
+    SPACE_NAMES,
+    permanent_spaces,
+)
+from envs.caverna_ff.state import D_ADULT, O_FRIENDLY, P_PLACE
+from envs.caverna_ff.tables import FOOD, ORE
+from tests.caverna_ff.helpers import act, legal, new_state, refresh
+
+PERSON_ORC = kernels.PERSON_ORC
+
+
+def names(spaces):
+    return {SPACE_NAMES[s] for s in spaces}
+
+
+def test_b2_armory_covers_wood_gathering_and_ff_cards_replace_housework_and_ore_mining():
+    three = names(permanent_spaces(3))
+    assert "armory_1_3" in three and "wood_gathering" not in three
+    assert {"housework_ff", "ore_mining_ff_1_3", "imitation"} <= three
+    four = names(permanent_spaces(4))
+    assert {"armory_4_7", "logging_ff", "imitation_ff", "ore_mining_ff_4_7"} <= four
+    assert "forest_exploration_4" not in four and "logging_4" not in four
+
+
+def test_a4_round_cards_wish_on_round_4_exploration_removed_for_two_players():
+    for n in (2, 3):
+        s = new_state(n, seed=5)
+        assert s.card_order[3] == S_WISH
+        has_exploration = S_EXPLORATION in s.card_order
+        assert has_exploration == (n >= 3)
+    solo = new_state(1)
+    assert [SPACE_NAMES[c] if c >= 0 else "-" for c in solo.card_order[:3]] == [
+        "blacksmithing",
+        "sheep_farming",
+        "ore_mine_construction_ff",
+    ]
+
+
+def test_a6_family_life_flips_wish_to_urgent_wish():
+    s = new_state(3)
+    s.space_open[S_WISH] = 1
+    s.card_order[s.round] = S_FAMILY_LIFE  # next round reveals Family Life
+    s.set("stage", 0)  # ST_ROUND_START
+    kernels.start_round(s.buf)
+    assert s.space_open[S_WISH] == 0 and s.space_open[S_URGENT] == 1
+
+
+def test_a4_starting_food_by_turn_order():
+    s = new_state(4, seed=2)
+    start = s.start_player
+    assert [s.res[(start + k) % 4, FOOD] for k in range(4)] == [1, 1, 2, 3]
+    assert new_state(1).res[0, FOOD] == 1  # D03
+
+
+def finish_turn(s):
+    """Decline every optional step until the next placement (or the end of the work phase)."""
+    while s.phase != P_PLACE:
+        m = legal(s)
+        act(s, A_SKIP if A_SKIP in m else A_DONE if A_DONE in m else min(m))
+
+
+def test_b9_placement_order_example_anna_bridget_christie_without_rubies():
+    """Seed p.9: unarmed dwarfs, armed by ascending strength, then friendly orcs; players
+    with nobody left are skipped. (Bridget's ruby to place dwarf #3 first is not implemented:
+    see the xfail below.)"""
+    s = new_state(3)
+    s.set("start_player", 0)
+    s.set("turn", 0)
+    s.dwarf[:, :] = 0
+    s.dwarf[0, :2] = s.dwarf[1, :3] = s.dwarf[2, :2] = D_ADULT
+    s.weapon[0, :2] = (0, 5)
+    s.weapon[1, :3] = (0, 6, 8)
+    s.weapon[2, :2] = (0, 0)
+    s.orc_state[:3, 0] = O_FRIENDLY
+    s.orc_ready[:3, 0] = 0
+    kernels.advance(s.buf, s.mask)
+    order = []
+    for _ in range(10):
+        if s.phase != P_PLACE or s.round != 1:
+            break
+        order.append((int(s.actor), int(s.cur_person)))
+        spaces = [a for a in sorted(legal(s)) if IS_ACCUMULATING[a - A_SPACE]]
+        act(s, spaces[0])
+        finish_turn(s)
+    orc = PERSON_ORC
+    assert order == [
+        (0, 0),
+        (1, 0),
+        (2, 0),
+        (0, 1),
+        (1, 1),
+        (2, 1),
+        (0, orc),
+        (1, 2),
+        (2, orc),
+        (1, orc),
+    ]
+
+
+@pytest.mark.xfail(reason="ruby out-of-order placement (A7, B9) is not implemented", strict=True)
+def test_b9_ruby_lets_bridget_place_dwarf_3_first():
+    s = new_state(3)
+    s.set("start_player", 1)
+    s.set("turn", 1)
+    s.weapon[1, :2] = (6, 8)
+    s.res[1, 3] = 1
+    kernels.advance(s.buf, s.mask)
+    assert s.cur_person == 1 and len(legal(s)) > len([a for a in legal(s) if a < 38])
+
+
+def test_d20_friendly_orc_takes_only_accumulated_goods():
+    s = new_state(2)
+    me = s.actor
+    s.dwarf[me, :] = 0
+    s.orc_state[me, 0] = O_FRIENDLY
+    s.orc_ready[me, 0] = 0
+    kernels.advance(s.buf, s.mask)
+    assert s.cur_person == PERSON_ORC
+    assert all(IS_ACCUMULATING[a - A_SPACE] for a in legal(s))
+    sp = SPACE_NAMES.index("starting_player")
+    food, ore = s.res[me, FOOD], s.res[me, ORE]
+    start = s.start_player
+    other = 1 - me
+    s.set("start_player", other)
+    refresh(s)
+    act(s, A_SPACE + sp)
+    assert s.res[me, FOOD] == food + 1 and s.res[me, ORE] == ore  # food only, no 2 ore
+    assert s.start_player == other  # nor the token
+    del start
+
+
+def test_a5_exploration_needs_an_armed_dwarf():
+    s = new_state(3)
+    s.space_open[S_EXPLORATION] = 1
+    refresh(s)
+    assert A_SPACE + S_EXPLORATION not in legal(s)
+
+
+def test_a13_scoring_of_an_untouched_board():
+    """2 dwarfs +2, 4 missing farm types -8, 22 unused cells -22 (E and C are tiles)."""
+    s = new_state(1)
+    s.res[0, FOOD] = 0
+    assert score_table(s)[0].sum() == 2 - 8 - 22
+
+
+def test_b12_tie_break_fewer_orcs_in_the_cave():
+    s = new_state(2)
+    s.orc_state[1, 0] = 3
+    s.orc_cell[1, 0] = 21
+    scores = final_scores(s)
+    base = score_table(s).sum(axis=1)
+    assert scores[0] - base[0] > scores[1] - base[1]
+
+
+def test_a4_same_seed_same_setup_and_seeds_differ():
+    a, b = new_state(4, seed=9), new_state(4, seed=9)
+    assert a == b
+    assert any(not np.array_equal(new_state(4, seed=k).card_order, a.card_order) for k in range(5))
+
+
+def test_engine_illegal_action_names_action_and_phase():
+    s = new_state(2)
+    illegal = next(a for a in range(ENGINE.num_actions) if not s.mask[a])
+    with pytest.raises(ValueError, match="illegal in phase 'place'"):
+        ENGINE.apply_action(s, illegal)
