@@ -45,3 +45,21 @@ def test_each_broken_invariant_is_named(edit, message):
     with pytest.raises(AssertionError, match=message):
         check_invariants(s)
     assert message in MESSAGES[first_violation(s.buf, s.mask)]
+
+
+def test_determinization_keeps_the_view_and_the_invariants():
+    from encoders.daitoshi import encode_flat
+    from envs.daitoshi.determinize import resample_hidden
+
+    rng = np.random.default_rng(0)
+    for n in (1, 3):
+        s = new_state(n, 7)
+        play = np.random.default_rng(7)
+        for _ in range(30):
+            ENGINE.apply_action(s, int(play.choice(np.flatnonzero(s.mask))))
+        sample = s.copy()
+        resample_hidden(sample, 0, rng)
+        check_invariants(sample)
+        assert np.array_equal(encode_flat(sample, 0), encode_flat(s, 0))
+        assert np.array_equal(sample.mask, s.mask)
+        assert not np.array_equal(sample.track_hex, s.track_hex)
