@@ -33,10 +33,67 @@ hostile orc here by letter (4), orc held here.
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
 
-from envs.caverna_ff.actions import NUM_ACTIONS  # noqa: F401  (documented next to the space)
 from envs.caverna_ff.spaces import NUM_SPACES
-from envs.caverna_ff.state import MAX_DWARFS, MAX_PLAYERS, MAX_ROUNDS, PHASE_NAMES, State
+from envs.caverna_ff.state import (
+    ACCUM,
+    ACTOR,
+    ANIMAL_AT,
+    BEGGING,
+    BRIBE_GOOD,
+    CARD,
+    CELL_KIND,
+    CROP,
+    CROP_KIND,
+    DWARF,
+    DWARF_SPACE,
+    EV,
+    EV_CARD,
+    EV_LETTER,
+    EV_PUSHED,
+    EVENTS_DONE,
+    EXP_LEFT,
+    EXP_STRENGTH,
+    EXP_TAKEN,
+    FARM_USED,
+    FURN,
+    FURN_LEFT,
+    HARVEST_KIND,
+    MARKER,
+    MAX_DWARFS,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    MINE_GOODS,
+    NUM_PLAYERS,
+    OCCUPANT,
+    ORC_CELL,
+    ORC_SPACE,
+    ORC_STATE,
+    ORC_STR,
+    P_CARD_STEPS,
+    P_EVENT_DECK,
+    PASTURE,
+    PENDING_TILE,
+    PHASE,
+    PHASE_NAMES,
+    RES,
+    REWARD_TAKEN,
+    ROUND,
+    SOWN,
+    SPACE_OPEN,
+    STABLE,
+    START_PLAYER,
+    SUB,
+    SUPPLIER_LEFT,
+    TILE,
+    TRAP,
+    TRAP_ACTIVE,
+    TRAP_LEFT,
+    TWIN_KIND,
+    WEAPON,
+    State,
+)
 from envs.caverna_ff.tables import (
     CELLS,
     COLS,
@@ -52,6 +109,7 @@ from envs.caverna_ff.tables import (
     NUM_TRAPS,
     ROWS,
 )
+from envs.core.jit import KERNEL
 
 PLANE_NAMES = (
     tuple(f"tile_{k}" for k in range(8))
@@ -89,117 +147,187 @@ SCALARS = (
     + 3
     + 6
 )
-FLAT_SIZE = int(np.prod(PLANES_SHAPE)) + SCALARS
-_FURN_POINTS = np.append(FURN_POINTS, 0) / 10.0
-_FURN_ROOM = np.append(FURN_ROOM, 0) / 2.0
-_FURN_ORC = np.append(FURN_ORC_ROOM, 0).astype(np.float32)
+NUM_PHASES = len(PHASE_NAMES)
+PLANES_SIZE = int(np.prod(PLANES_SHAPE))
+FLAT_SIZE = PLANES_SIZE + SCALARS
+_FURN_POINTS = FURN_POINTS / 10.0  # indexed by furnishing id, F_ENTRY = the entry dwelling
+_FURN_ROOM = FURN_ROOM / 2.0
+_FURN_ORC = FURN_ORC_ROOM.astype(np.float64)
 
 
-def _seat_planes(state: State, p: int, out: np.ndarray) -> None:
-    """Fill out[PLANES_PER_SEAT, 24] with seat p's board."""
-    tile = state.tile[p]
-    out[tile, np.arange(CELLS)] = 1.0
-    f = state.furn[p] - 1  # -1 none
-    k = 8
-    out[k] = f >= 0
-    out[k + 1] = np.minimum(_FURN_POINTS[f], 1.0) * (f >= 0)
-    out[k + 2] = _FURN_ROOM[f] * (f >= 0)
-    out[k + 3] = _FURN_ORC[f] * (f >= 0)
-    out[k + 4] = state.pasture[p] == 1
-    out[k + 5] = state.pasture[p] >= 2
-    out[k + 6] = state.stable[p]
-    out[k + 7] = np.minimum(state.crop[p] / 3.0, 1.0)
-    out[k + 8] = state.crop_kind[p]
-    out[k + 9] = np.minimum(state.mine_goods[p] / 6.0, 1.0)
-    trap = state.trap[p] - 1
-    out[k + 10] = trap >= 0
-    out[k + 11] = state.trap_active[p]
-    cells = np.flatnonzero(trap >= 0)
-    out[k + 12 + trap[cells], cells] = 1.0
-    k += 12 + NUM_TRAPS
-    out[k : k + NUM_ANIMALS] = np.minimum(state.animal_at[p].T / 8.0, 1.0)
-    k += NUM_ANIMALS
+@njit(**KERNEL)
+def _clip(x):
+    return min(max(x, 0.0), 1.0)
+
+
+@njit(**KERNEL)
+def _seat_planes(buf, p, out, base):
+    """Seat p's board into out[base : base + PLANES_PER_SEAT * 24] (plane-major)."""
+    for c in range(CELLS):
+        out[base + buf[TILE + p * CELLS + c] * CELLS + c] = 1.0
+        f = buf[FURN + p * CELLS + c] - 1
+        k = base + 8 * CELLS + c
+        if f >= 0:
+            out[k] = 1.0
+            out[k + CELLS] = _clip(_FURN_POINTS[f])
+            out[k + 2 * CELLS] = _FURN_ROOM[f]
+            out[k + 3 * CELLS] = _FURN_ORC[f]
+        pv = buf[PASTURE + p * CELLS + c]
+        out[k + 4 * CELLS] = 1.0 if pv == 1 else 0.0
+        out[k + 5 * CELLS] = 1.0 if pv >= 2 else 0.0
+        out[k + 6 * CELLS] = buf[STABLE + p * CELLS + c]
+        out[k + 7 * CELLS] = _clip(buf[CROP + p * CELLS + c] / 3.0)
+        out[k + 8 * CELLS] = buf[CROP_KIND + p * CELLS + c]
+        out[k + 9 * CELLS] = _clip(buf[MINE_GOODS + p * CELLS + c] / 6.0)
+        t = buf[TRAP + p * CELLS + c] - 1
+        if t >= 0:
+            out[k + 10 * CELLS] = 1.0
+            out[k + (12 + t) * CELLS] = 1.0
+        out[k + 11 * CELLS] = buf[TRAP_ACTIVE + p * CELLS + c]
+        k = base + (20 + NUM_TRAPS) * CELLS + c
+        for a in range(NUM_ANIMALS):
+            out[k + a * CELLS] = _clip(buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + a] / 8.0)
+    k = base + (20 + NUM_TRAPS + NUM_ANIMALS) * CELLS
     for o in range(NUM_ORCS):
-        s, c = state.orc_state[p, o], state.orc_cell[p, o]
-        if s in (1, 2, 3) and c >= 0:
-            out[k + o, c] = 1.0
+        s = buf[ORC_STATE + p * NUM_ORCS + o]
+        c = buf[ORC_CELL + p * NUM_ORCS + o]
+        if 1 <= s <= 3 and c >= 0:
+            out[k + o * CELLS + c] = 1.0
             if s == 2:
-                out[k + NUM_ORCS, c] = 1.0
+                out[k + NUM_ORCS * CELLS + c] = 1.0
 
 
-def encode_planes(state: State, me: int) -> np.ndarray:
-    """float32[4 * PLANES_PER_SEAT, 4, 6]: every seat's home board, mine first."""
-    n = state.num_players
-    planes = np.zeros((MAX_PLAYERS, PLANES_PER_SEAT, CELLS), np.float32)
+@njit(**KERNEL)
+def _fill_planes(buf, me, out):
+    n = buf[NUM_PLAYERS]
     for k in range(n):
-        _seat_planes(state, (me + k) % n, planes[k])
-    return planes.reshape(PLANES_SHAPE)
+        _seat_planes(buf, (me + k) % n, out, k * PLANES_PER_SEAT * CELLS)
 
 
-def _one_hot(size: int, index: int) -> np.ndarray:
-    v = np.zeros(size, np.float32)
-    if 0 <= index < size:
-        v[index] = 1.0
-    return v
-
-
-def _rel(n: int, me: int, seat: int) -> int:
+@njit(**KERNEL)
+def _rel(n, me, seat):
     """Relative seat + 1 (0 = nobody)."""
     return 0 if seat < 0 else (seat - me) % n + 1
 
 
-def encode_flat(state: State, me: int) -> np.ndarray:
-    """float32[FLAT_SIZE] (module docstring lists every entry)."""
-    n = state.num_players
-    parts = [encode_planes(state, me).ravel()]
+@njit(**KERNEL)
+def _fill_flat(buf, me, out):
+    n = buf[NUM_PLAYERS]
+    _fill_planes(buf, me, out)
+    i = PLANES_SIZE
     for k in range(MAX_PLAYERS):
         if k >= n:
-            parts.append(np.zeros(SEAT_SCALARS, np.float32))
+            i += SEAT_SCALARS
             continue
         p = (me + k) % n
-        parts += [
-            np.minimum(state.res[p] / 20.0, 1.0),
-            [min(state.begging[p] / 10.0, 1.0)],
-            np.eye(4, dtype=np.float32)[state.dwarf[p]].ravel(),
-            state.weapon[p] / 14.0,
-            state.dwarf_space[p] >= 0,
-            np.eye(6, dtype=np.float32)[state.orc_state[p]].ravel(),
-            np.minimum(state.orc_str[p] / 22.0, 1.0),
-            state.orc_space[p] >= 0,
-            state.supplier_left[p] / 7.0,
-            [float(state.start_player == p)],
-        ]
-    occ = np.array([_rel(n, me, s) for s in state.occupant])
-    parts += [state.space_open, np.eye(5, dtype=np.float32)[occ].ravel()]
-    parts.append(np.minimum(state.accum / 10.0, 1.0).ravel())
-    parts.append(_one_hot(MAX_ROUNDS, state.round - 1))
-    cards = np.zeros((MAX_ROUNDS, NUM_SPACES), np.float32)
-    shown = np.flatnonzero(state.card >= 0)
-    cards[shown, state.card[shown]] = 1.0
-    parts.append(cards.ravel())
-    parts.append(np.eye(3, dtype=np.float32)[state.marker + 1].ravel())
-    parts.append(_one_hot(5, state.events_done))
-    parts.append(np.eye(NUM_GOODS, dtype=np.float32)[state.bribe_good].ravel())
-    parts.append(np.minimum(state.furn_left / 7.0, 1.0))
-    parts.append(np.minimum(state.trap_left / 7.0, 1.0))
-    taken = np.array([_rel(n, me, s - 1) for s in state.reward_taken])
-    parts.append(np.eye(5, dtype=np.float32)[taken].ravel())
-    parts.append(_one_hot(len(PHASE_NAMES), state.phase))
-    parts.append(_one_hot(4, (state.actor - me) % n))
-    parts.append(_one_hot(4, state.ev_letter if state.ev >= 0 else -1))
-    steps = np.zeros((3, 5), np.float32)
-    if state.ev >= 0 and state.ev_card >= 0:
-        deck = state.p_event_deck[state.ev] - 1
-        steps[np.arange(3), state.p_card_steps[deck, state.ev_card]] = 1.0  # -1 -> "none"
-    parts += [steps.ravel(), [float(state.ev_pushed)]]
-    parts.append([min(state.exp_left / 4.0, 1.0), min(state.exp_strength / 14.0, 1.0)])
-    parts.append(((state.exp_taken[0] >> np.arange(NUM_LOOT)) & 1).astype(np.float32))
-    parts += [_one_hot(5, state.cell_kind), _one_hot(5, state.twin_kind)]
-    parts.append([min(max(state.pending_tile, 0) / 27.0, 1.0)])
-    parts.append(np.clip(state.sub / 20.0, 0.0, 1.0))
-    parts.append(state.sown / 2.0)
-    parts.append(((state.farm_used >> np.arange(3)) & 1).astype(np.float32))
-    parts.append(_one_hot(6, state.harvest_kind))
-    out = np.concatenate([np.asarray(x, np.float32).ravel() for x in parts])
-    assert out.shape == (FLAT_SIZE,), out.shape
-    return np.clip(out, 0.0, 1.0)
+        for g in range(NUM_GOODS):
+            out[i + g] = _clip(buf[RES + p * NUM_GOODS + g] / 20.0)
+        i += NUM_GOODS
+        out[i] = _clip(buf[BEGGING + p] / 10.0)
+        i += 1
+        for d in range(MAX_DWARFS):
+            out[i + d * 4 + buf[DWARF + p * MAX_DWARFS + d]] = 1.0
+        i += 4 * MAX_DWARFS
+        for d in range(MAX_DWARFS):
+            out[i + d] = buf[WEAPON + p * MAX_DWARFS + d] / 14.0
+            out[i + MAX_DWARFS + d] = 1.0 if buf[DWARF_SPACE + p * MAX_DWARFS + d] >= 0 else 0.0
+        i += 2 * MAX_DWARFS
+        for o in range(NUM_ORCS):
+            out[i + o * 6 + buf[ORC_STATE + p * NUM_ORCS + o]] = 1.0
+        i += 6 * NUM_ORCS
+        for o in range(NUM_ORCS):
+            out[i + o] = _clip(buf[ORC_STR + p * NUM_ORCS + o] / 22.0)
+            out[i + NUM_ORCS + o] = 1.0 if buf[ORC_SPACE + p * NUM_ORCS + o] >= 0 else 0.0
+        i += 2 * NUM_ORCS
+        for j in range(3):
+            out[i + j] = buf[SUPPLIER_LEFT + p * 3 + j] / 7.0
+        i += 3
+        out[i] = 1.0 if buf[START_PLAYER] == p else 0.0
+        i += 1
+    for s in range(NUM_SPACES):
+        out[i + s] = buf[SPACE_OPEN + s]
+    i += NUM_SPACES
+    for s in range(NUM_SPACES):
+        out[i + s * 5 + _rel(n, me, buf[OCCUPANT + s])] = 1.0
+    i += 5 * NUM_SPACES
+    for j in range(NUM_SPACES * NUM_GOODS):
+        out[i + j] = _clip(buf[ACCUM + j] / 10.0)
+    i += NUM_SPACES * NUM_GOODS
+    if 1 <= buf[ROUND] <= MAX_ROUNDS:
+        out[i + buf[ROUND] - 1] = 1.0
+    i += MAX_ROUNDS
+    for r in range(MAX_ROUNDS):
+        if buf[CARD + r] >= 0:
+            out[i + r * NUM_SPACES + buf[CARD + r]] = 1.0
+    i += MAX_ROUNDS * NUM_SPACES
+    for r in range(MAX_ROUNDS):
+        out[i + r * 3 + buf[MARKER + r] + 1] = 1.0
+    i += 3 * MAX_ROUNDS
+    if buf[EVENTS_DONE] < 5:
+        out[i + buf[EVENTS_DONE]] = 1.0
+    i += 5
+    for b in range(4):
+        out[i + b * NUM_GOODS + buf[BRIBE_GOOD + b]] = 1.0
+    i += 4 * NUM_GOODS
+    for f in range(NUM_FURN):
+        out[i + f] = _clip(buf[FURN_LEFT + f] / 7.0)
+    i += NUM_FURN
+    for t in range(NUM_TRAPS):
+        out[i + t] = _clip(buf[TRAP_LEFT + t] / 7.0)
+    i += NUM_TRAPS
+    for r in range(NUM_REWARDS):
+        out[i + r * 5 + _rel(n, me, buf[REWARD_TAKEN + r] - 1)] = 1.0
+    i += 5 * NUM_REWARDS
+    out[i + buf[PHASE]] = 1.0
+    i += NUM_PHASES
+    out[i + (buf[ACTOR] - me) % n] = 1.0
+    i += 4
+    if buf[EV] >= 0:
+        out[i + buf[EV_LETTER]] = 1.0
+    i += 4
+    if buf[EV] >= 0 and buf[EV_CARD] >= 0:
+        deck = buf[P_EVENT_DECK + buf[EV]] - 1
+        for st in range(3):
+            d = buf[P_CARD_STEPS + (deck * 9 + buf[EV_CARD]) * 3 + st]
+            out[i + st * 5 + (d if d >= 0 else 4)] = 1.0
+    i += 15
+    out[i] = buf[EV_PUSHED]
+    out[i + 1] = _clip(buf[EXP_LEFT] / 4.0)
+    out[i + 2] = _clip(buf[EXP_STRENGTH] / 14.0)
+    i += 3
+    for j in range(NUM_LOOT):
+        out[i + j] = (buf[EXP_TAKEN] >> j) & 1
+    i += NUM_LOOT
+    if 0 <= buf[CELL_KIND] < 5:
+        out[i + buf[CELL_KIND]] = 1.0
+    i += 5
+    if 0 <= buf[TWIN_KIND] < 5:
+        out[i + buf[TWIN_KIND]] = 1.0
+    i += 5
+    out[i] = _clip(max(buf[PENDING_TILE], 0) / 27.0)
+    i += 1
+    for j in range(4):
+        out[i + j] = _clip(buf[SUB + j] / 20.0)
+    i += 4
+    out[i] = buf[SOWN] / 2.0
+    out[i + 1] = buf[SOWN + 1] / 2.0
+    i += 2
+    for j in range(3):
+        out[i + j] = (buf[FARM_USED] >> j) & 1
+    i += 3
+    if 0 <= buf[HARVEST_KIND] < 6:
+        out[i + buf[HARVEST_KIND]] = 1.0
+
+
+def encode_planes(state: State, me: int) -> np.ndarray:
+    """float32[4 * PLANES_PER_SEAT, 4, 6]: every seat's home board, mine first."""
+    out = np.zeros(PLANES_SIZE, np.float32)
+    _fill_planes(state.buf, me, out)
+    return out.reshape(PLANES_SHAPE)
+
+
+def encode_flat(state: State, me: int) -> np.ndarray:
+    """float32[FLAT_SIZE] (module docstring lists every entry); one numba call."""
+    out = np.zeros(FLAT_SIZE, np.float32)
+    _fill_flat(state.buf, me, out)
+    return out
