@@ -142,6 +142,8 @@ from envs.caverna_ff.state import (
     EXP_STRENGTH,
     EXP_TAKEN,
     FARM_USED,
+    FEED_SEAT,
+    FEED_STARTED,
     FREE_TRAP,
     FURN,
     FURN_LEFT,
@@ -170,6 +172,7 @@ from envs.caverna_ff.state import (
     P_CAVE_IN,
     P_CELL,
     P_FARMING,
+    P_FEED,
     P_FIGHT_DOGS,
     P_FIGHT_ORC,
     P_FORGE,
@@ -218,6 +221,7 @@ from envs.caverna_ff.state import (
     TURN,
     TWIN_KIND,
     WEAPON,
+    WORKING_USED,
 )
 from envs.caverna_ff.tables import (
     BLACKSMITH_DISCOUNT,
@@ -236,15 +240,16 @@ from envs.caverna_ff.tables import (
     F_MILKING,
     F_ORC_DWELLING,
     F_RUBY_SUPPLIER,
+    F_SLAUGHTERING,
     F_STATE,
     F_STONE_CARVER,
     F_STONE_SUPPLIER,
     F_WARRIOR,
     F_WEAVING,
     F_WOOD_SUPPLIER,
+    F_WORKING,
     FIRST_ANIMAL,
     FOOD,
-    FOOD_VALUE,
     FURN_COST,
     FURN_IS_DWELLING,
     FURN_IS_YELLOW,
@@ -322,8 +327,6 @@ from envs.caverna_ff.tables import (
 from envs.core.jit import KERNEL
 from envs.core.rng import shuffle
 
-# E3: automatic food conversions at feeding, in this order (gold by the 2/3/4 chart, D04)
-FEED_ORDER = (GRAIN, VEG, GOLD, SHEEP, DONKEY, BOAR, CATTLE, RUBY)
 # P_BRANCH contexts (sub[2])
 BR_GROWTH, BR_HOUSEWORK, BR_WISH, BR_URGENT, BR_GROWTH_OR_GOODS = range(5)
 PERSON_ORC = 10  # cur_person >= 10: friendly orc (cur_person - 10)
@@ -1161,6 +1164,15 @@ def harvest_kind_of_round(buf):
 
 
 @njit(**KERNEL)
+def start_harvest(buf):
+    buf[STAGE] = ST_HARVEST
+    buf[HARVEST_SEAT] = 0
+    buf[FEED_SEAT] = 0
+    buf[FEED_STARTED] = 0
+    buf[HARVEST_KIND] = harvest_kind_of_round(buf)
+
+
+@njit(**KERNEL)
 def end_work_phase(buf):
     """Return home (A5 step 4), then the orc event if the round has an orc marker (D08)."""
     rnd = buf[ROUND]
@@ -1173,9 +1185,7 @@ def end_work_phase(buf):
         shuffle_deck(buf)
         buf[STAGE] = ST_EVENT
     else:
-        buf[STAGE] = ST_HARVEST
-        buf[HARVEST_SEAT] = 0
-        buf[HARVEST_KIND] = harvest_kind_of_round(buf)
+        start_harvest(buf)
 
 
 @njit(**KERNEL)
@@ -1271,37 +1281,97 @@ def finish_event(buf):
         rehouse(buf, p)
     buf[EVENTS_DONE] += 1
     buf[EV] = -1
-    buf[STAGE] = ST_HARVEST
-    buf[HARVEST_SEAT] = 0
-    buf[HARVEST_KIND] = harvest_kind_of_round(buf)
+    start_harvest(buf)
+
+
+# P_FEED conversions (A12, D04, A10 food tiles): OPTION k -> (goods paid, food gained)
+CONV_PAY = np.zeros((NUM_OPTIONS, NUM_GOODS), np.int64)
+CONV_FOOD = np.array([1, 2, 1, 2, 3, 1, 3, 2, 1, 2, 3, 5, 0, 0, 0], np.int64)
+for _k, (_g, _n) in enumerate(
+    (
+        (GRAIN, 1),
+        (VEG, 1),
+        (SHEEP, 1),
+        (BOAR, 1),
+        (CATTLE, 1),
+        (DONKEY, 1),
+        (DONKEY, 2),
+        (RUBY, 1),
+        (GOLD, 2),
+        (GOLD, 3),
+        (GOLD, 4),
+        (GRAIN, 1),
+        (WOOD, 1),
+        (STONE, 1),
+        (ORE, 2),
+    )
+):
+    CONV_PAY[_k, _g] = _n
+CONV_PAY[11, VEG] = 1  # Cooking Cave: 1 grain + 1 vegetable -> 5 food
+CONV_COOKING = 11
+CONV_WORKING = 12  # Working Cave (12-14): feed exactly one dwarf with 1 wood / 1 stone / 2 ore
 
 
 @njit(**KERNEL)
-def feed(buf, p, need):
-    """Pay `need` food, converting automatically in a fixed order (E3); each missing food is a
-    begging marker (A12)."""
-    r = RES + p * NUM_GOODS
-    if has_furn(buf, p, F_COOKING):
-        while buf[r + FOOD] < need and buf[r + GRAIN] > 0 and buf[r + VEG] > 0:
-            buf[r + GRAIN] -= 1
-            buf[r + VEG] -= 1
-            buf[r + FOOD] += 5
-    converted = False
-    for g in FEED_ORDER:
-        while buf[r + FOOD] < need and buf[r + g] > 0:
-            if g == GOLD:
-                if buf[r + GOLD] < 2:
-                    break
-                k = max(2, min(4, buf[r + GOLD], need - buf[r + FOOD] + 1))
-                buf[r + GOLD] -= k
-                buf[r + FOOD] += k - 1
-                continue
-            buf[r + g] -= 1
-            buf[r + FOOD] += FOOD_VALUE[g]
-            if g >= FIRST_ANIMAL:
-                converted = True
-    if converted:
+def conversion_ok(buf, p, k):
+    for g in range(NUM_GOODS):
+        if buf[r_(p, g)] < CONV_PAY[k, g]:
+            return False
+    if k == CONV_COOKING:
+        return has_furn(buf, p, F_COOKING)
+    if k >= CONV_WORKING:
+        return buf[WORKING_USED] == 0 and has_furn(buf, p, F_WORKING)
+    return True
+
+
+@njit(**KERNEL)
+def convert(buf, p, k):
+    """One food conversion at feeding; animals converted give +1 with a Slaughtering Cave."""
+    animals = False
+    for g in range(NUM_GOODS):
+        if CONV_PAY[k, g]:
+            buf[r_(p, g)] -= CONV_PAY[k, g]
+            if FIRST_ANIMAL <= g < DOG:
+                animals = True
+    food = CONV_FOOD[k]
+    if k >= CONV_WORKING:
+        buf[WORKING_USED] = 1
+        food = dwarf_rate(buf, p, buf[HARVEST_KIND])
+    if animals and has_furn(buf, p, F_SLAUGHTERING):
+        food += CONV_PAY[k, DONKEY] if k == 6 else 1
+    buf[r_(p, FOOD)] += food
+    if animals:
         rehouse(buf, p)
+
+
+@njit(**KERNEL)
+def dwarf_rate(buf, p, kind):
+    """Food one dwarf eats in this feeding (what the Working Cave covers)."""
+    if kind == H_FEED_ONE:
+        return 1
+    if kind == H_FEED_ARMED2:
+        for d in range(MAX_DWARFS):
+            if buf[DWARF + p * MAX_DWARFS + d] == D_ADULT and buf[WEAPON + p * MAX_DWARFS + d] > 0:
+                return 2
+        return 1
+    for d in range(MAX_DWARFS):
+        if buf[DWARF + p * MAX_DWARFS + d] == D_ADULT:
+            return 2
+    return 1
+
+
+@njit(**KERNEL)
+def can_convert(buf, p):
+    for k in range(NUM_OPTIONS):
+        if conversion_ok(buf, p, k):
+            return True
+    return False
+
+
+@njit(**KERNEL)
+def pay_food(buf, p, need):
+    """Pay `need` food; each missing food is a begging marker (A12)."""
+    r = RES + p * NUM_GOODS
     if buf[r + FOOD] >= need:
         buf[r + FOOD] -= need
     else:
@@ -1352,26 +1422,32 @@ def mining_phase(buf, p):
 
 @njit(**KERNEL)
 def harvest_step(buf):
-    """The round's harvest (B11); event 4's choice is asked per player first."""
+    """The round's harvest (B11) player by player in turn order (D39): event 4's choice first,
+    then per player field -> mining -> feeding (the player converts food while some is still
+    owed, P_FEED; begging for the rest is automatic) -> breeding. Returns True on a decision."""
     n = n_players(buf)
     kind = buf[HARVEST_KIND]
     if kind == H_CHOICE and buf[HARVEST_SEAT] < n:
         p = (buf[START_PLAYER] + buf[HARVEST_SEAT]) % n
         return decide(buf, P_HARVEST_CHOICE, p)
-    for k in range(n):
-        p = (buf[START_PLAYER] + k) % n
-        if kind == H_NONE:
-            continue
+    while kind != H_NONE and buf[FEED_SEAT] < n:
+        p = (buf[START_PLAYER] + buf[FEED_SEAT]) % n
         field = kind == H_NORMAL or (kind == H_CHOICE and buf[HARVEST_PICK + p] == 0)
-        mining = field or kind == H_MINING_FEEDING
-        breeding = kind == H_NORMAL or (kind == H_CHOICE and buf[HARVEST_PICK + p] == 1)
-        if field:
-            field_phase(buf, p)
-        if mining:
-            mining_phase(buf, p)
-        feed(buf, p, food_need(buf, p, kind))
-        if breeding:
+        if buf[FEED_STARTED] == 0:
+            buf[FEED_STARTED] = 1
+            buf[WORKING_USED] = 0
+            if field:
+                field_phase(buf, p)
+            if field or kind == H_MINING_FEEDING:
+                mining_phase(buf, p)
+        need = food_need(buf, p, kind)
+        if buf[r_(p, FOOD)] < need and can_convert(buf, p):
+            return decide(buf, P_FEED, p)
+        pay_food(buf, p, need)
+        if kind == H_NORMAL or (kind == H_CHOICE and buf[HARVEST_PICK + p] == 1):
             breed(buf, p, 4)
+        buf[FEED_SEAT] += 1
+        buf[FEED_STARTED] = 0
     for p in range(n):  # A5 step 6: newborns grow up
         for d in range(MAX_DWARFS):
             if buf[DWARF + p * MAX_DWARFS + d] == D_NEWBORN:
@@ -1576,6 +1652,11 @@ def compute_mask(buf, mask):
     elif phase == P_HARVEST_CHOICE:
         mask[A_OPTION] = 1
         mask[A_OPTION + 1] = 1
+    elif phase == P_FEED:
+        for k in range(NUM_OPTIONS):
+            if conversion_ok(buf, p, k):
+                mask[A_OPTION + k] = 1
+        mask[A_DONE] = 1
     elif phase == P_IMITATE:
         for s in range(NUM_SPACES):
             if imitable(buf, p, s):
@@ -1841,6 +1922,17 @@ def apply_action(buf, mask, a):
     elif phase == P_HARVEST_CHOICE:
         buf[HARVEST_PICK + p] = a - A_OPTION
         buf[HARVEST_SEAT] += 1
+    elif phase == P_FEED:
+        if a == A_DONE:  # accept begging for what is still missing
+            pay_food(buf, p, food_need(buf, p, buf[HARVEST_KIND]))
+            if buf[HARVEST_KIND] == H_NORMAL or (
+                buf[HARVEST_KIND] == H_CHOICE and buf[HARVEST_PICK + p] == 1
+            ):
+                breed(buf, p, 4)
+            buf[FEED_SEAT] += 1
+            buf[FEED_STARTED] = 0
+        else:
+            convert(buf, p, a - A_OPTION)
     elif phase == P_IMITATE:
         buf[r_(p, FOOD)] -= buf[SUB + 0]
         s = a - A_SPACE

@@ -52,9 +52,10 @@ EMPTY = -1
     P_CAVE_IN,  # OPTION stone paid into a Cave-in
     P_HARVEST_CHOICE,  # event 4: OPTION 0 field+mining+feeding, 1 feeding+breeding
     P_IMITATE,  # Imitation: the opponent's space (SPACE)
-    P_WARRIOR,  # Warrior Dwelling: OPTION k = arm with k ore (k <= 8) or SKIP
+    P_WARRIOR,  # Warrior Dwelling: OPTION 1-8 ore / 9-12 wood (E6), or SKIP
+    P_FEED,  # feeding: OPTION k food conversion (kernels.CONV_*) or DONE (beg for the rest)
     P_GAME_OVER,
-) = range(23)
+) = range(24)
 PHASE_NAMES = (
     "place",
     "twin_tile",
@@ -78,6 +79,7 @@ PHASE_NAMES = (
     "harvest_choice",
     "imitate",
     "warrior_dwelling",
+    "feed",
     "game_over",
 )
 # Automatic flow stages (what `advance` does when no decision is pending).
@@ -173,6 +175,9 @@ LAYOUT = Layout(
         ("harvest_kind", ()),
         ("harvest_seat", ()),
         ("harvest_pick", (MAX_PLAYERS,)),  # event 4 choices
+        ("feed_seat", ()),  # turn-order position being fed
+        ("feed_started", ()),  # its field and mining phases are done
+        ("working_used", ()),  # the Working Cave fed a dwarf in this feeding
         ("rng", (RNG_WORDS,)),
     ]
 )
@@ -241,6 +246,7 @@ EV, EV_LETTER, EV_SEAT, EV_MOVING, EV_CARD, EV_STEP, EV_PUSHED, EV_DECK, EV_DEAL
 DEFEAT_STR, HARVEST_KIND, HARVEST_SEAT, HARVEST_PICK, RNG = map(
     _offset, ("defeat_str", "harvest_kind", "harvest_seat", "harvest_pick", "rng")
 )
+FEED_SEAT, FEED_STARTED, WORKING_USED = map(_offset, ("feed_seat", "feed_started", "working_used"))
 
 
 class State(FlatState):

@@ -3,13 +3,14 @@ with a donkey hauls in the mining phase, goods on mines score nothing; the FF ha
 and feeding rates (B11)."""
 
 from envs.caverna_ff import kernels
-from envs.caverna_ff.actions import A_CELL, A_SPACE, A_TWIN
+from envs.caverna_ff.actions import A_CELL, A_DONE, A_OPTION, A_SPACE, A_TWIN
 from envs.caverna_ff.rules import score_table
 from envs.caverna_ff.scoring import BREAKDOWN
 from envs.caverna_ff.spaces import SPACE_NAMES
-from envs.caverna_ff.state import D_NEWBORN, O_FRIENDLY, P_CELL, P_TWIN
+from envs.caverna_ff.state import D_NEWBORN, O_FRIENDLY, P_CELL, P_FEED, P_TWIN
 from envs.caverna_ff.tables import (
     DONKEY,
+    F_SLAUGHTERING,
     FOOD,
     GRAIN,
     H_FEED_ARMED2,
@@ -18,12 +19,13 @@ from envs.caverna_ff.tables import (
     H_NORMAL,
     ORE,
     RUBY,
+    SHEEP,
     T_DEEP,
     T_ORE_MINE,
     T_RUBY_MINE,
     T_TUNNEL,
 )
-from tests.caverna_ff.helpers import act, cell, house, new_state, refresh
+from tests.caverna_ff.helpers import act, cell, house, legal, new_state, refresh
 
 
 def open_card(s, name):
@@ -141,9 +143,46 @@ def test_b11_round_3_event_harvest_is_mining_and_feeding_only():
     assert kernels.harvest_kind_of_round(s.buf) == H_MINING_FEEDING
 
 
-def test_a12_missing_food_becomes_begging_markers_after_automatic_conversions():
+def harvest_now(s, round_=5):
+    s.set("round", round_)
+    s.set("stack_n", 0)
+    kernels.start_harvest(s.buf)
+    kernels.advance(s.buf, s.mask)
+
+
+def test_a12_feeding_the_player_converts_then_begs_for_the_rest():
     s = new_state(1)
     s.res[0, FOOD] = 0
     s.res[0, GRAIN] = 1
-    kernels.feed(s.buf, 0, 4)
-    assert s.res[0, GRAIN] == 0 and s.begging[0] == 3
+    harvest_now(s)
+    assert s.phase == P_FEED and legal(s) == {A_OPTION + 0, A_DONE}  # grain -> 1 food
+    act(s, A_OPTION + 0)  # nothing else to convert: the rest is begged automatically
+    assert s.res[0, GRAIN] == 0 and s.res[0, FOOD] == 0
+    assert s.begging[0] == 3  # 2 adults eat 4, 1 paid
+
+
+def test_a12_done_accepts_begging_with_goods_left():
+    s = new_state(1)
+    s.res[0, FOOD] = 0
+    s.res[0, GRAIN] = 2
+    harvest_now(s)
+    act(s, A_DONE)
+    assert s.res[0, GRAIN] == 2 and s.begging[0] == 4
+
+
+def test_a12_nothing_to_convert_begs_automatically():
+    s = new_state(1)
+    s.res[0, FOOD] = 1
+    harvest_now(s)
+    assert s.begging[0] == 3 and s.round == 6
+
+
+def test_a10_slaughtering_cave_adds_one_food_per_animal_converted():
+    s = new_state(1)
+    s.res[0, FOOD] = 0
+    s.res[0, SHEEP] = 1
+    house(s, 0)
+    s.furn[0, cell(2, 3)] = F_SLAUGHTERING + 1
+    harvest_now(s)
+    act(s, A_OPTION + 2)  # sheep -> 1 food, +1; 2 of the 4 owed are begged
+    assert s.res[0, SHEEP] == 0 and s.begging[0] == 2
