@@ -184,7 +184,16 @@ def _determinize_belfort(state: Any, player: int, rng: np.random.Generator) -> N
     state.deck[:size] = pool[at:]
 
 
+def _determinize_daitoshi(state: Any, player: int, rng: np.random.Generator) -> None:
+    """Daitoshi hides the invention and tile piles' order, the Mayor deck and the hexes on the
+    nature tracks; the game's own resampler lives with its rules."""
+    from envs.daitoshi.determinize import resample_hidden
+
+    resample_hidden(state, player, rng)
+
+
 DETERMINIZERS: dict[str, Determinizer] = {
     "kingdom_builder_v0": _determinize_kingdom_builder,
     "belfort_v0": _determinize_belfort,
+    "daitoshi_v0": _determinize_daitoshi,
 }

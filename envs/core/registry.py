@@ -33,6 +33,7 @@ _REGISTRY: dict[str, EnvSpec] = {}
 GAME_MODULES = (
     "envs.kingdom_builder.env",
     "envs.belfort.env",
+    "envs.daitoshi.env",
     "envs.caverna_ff.env",
 )
 
