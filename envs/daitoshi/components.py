@@ -119,6 +119,12 @@ class Components:
 FIELDS = tuple(f.name for f in fields(Components))
 
 
+def component_block(components: Components) -> np.ndarray:
+    """All arrays flattened in FIELDS order: the state's leading `c_*` block, copied into a new
+    game with one slice assignment."""
+    return np.concatenate([getattr(components, name).ravel() for name in FIELDS])
+
+
 class _Compiler:
     """Walks one component document, appending reward lists to the effect pool."""
 

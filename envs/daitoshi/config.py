@@ -15,8 +15,10 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from envs.core.errors import ConfigError
-from envs.daitoshi.components import Components, load_components
+from envs.daitoshi.components import Components, component_block, load_components
 
 PLAYER_COUNTS = (1, 2, 3, 4)
 
@@ -34,6 +36,11 @@ class Config:
     num_players: int = 2
     components: str | Path | None = None
     compiled: Components = field(default_factory=load_components, compare=False, repr=False)
+    block: np.ndarray = field(default=None, compare=False, repr=False)  # see component_block
+
+    def __post_init__(self) -> None:
+        if self.block is None:
+            object.__setattr__(self, "block", component_block(self.compiled))
 
     @property
     def seats(self) -> int:
@@ -43,7 +50,7 @@ class Config:
 
 def make_config(num_players: int = 2, **options: Any) -> Config:
     """A validated Config; unknown option names raise ConfigError listing the valid ones."""
-    valid = {f.name for f in fields(Config)} - {"num_players", "compiled"}
+    valid = {f.name for f in fields(Config)} - {"num_players", "compiled", "block"}
     unknown = set(options) - valid
     if unknown:
         raise ConfigError(f"unknown daitoshi option(s) {sorted(unknown)}; valid: {sorted(valid)}")

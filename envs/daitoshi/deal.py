@@ -8,7 +8,6 @@ from __future__ import annotations
 import numpy as np
 
 from envs.core.rng import randint, seed_words, shuffle
-from envs.daitoshi.components import FIELDS
 from envs.daitoshi.config import Config
 from envs.daitoshi.kernels import start
 from envs.daitoshi.mayor import MAYOR
@@ -45,6 +44,8 @@ def _district_of(state: State, inner: int) -> int:
 def _fill_tracks(state: State, rng: np.ndarray, players: int) -> None:
     """§5.1 step 5: each track at random, nearest the temple first; river spaces nearest the
     temple stay empty at low counts; land doubles by the player count (D14)."""
+    track_hex, track_n = state.track_hex, state.track_n  # views, fetched once
+    doubles = state.c_nat_double.tolist()
     first = 0
     for t, count in enumerate(HEX_COUNTS):
         hexes = _shuffled(rng, list(range(first, first + count)))
@@ -52,17 +53,16 @@ def _fill_tracks(state: State, rng: np.ndarray, players: int) -> None:
         length = int(state.c_nat_len[t])
         empty = int(state.c_river_empty[players]) if t == 0 else 0
         for s in range(empty, length):
-            double = 0 < state.c_nat_double[t, s] <= players
-            for k in range(2 if double else 1):
-                state.track_hex[t, s, k] = hexes.pop()
-                state.track_n[t, s] += 1
+            stack = 2 if 0 < doubles[t][s] <= players else 1
+            for k in range(stack):
+                track_hex[t, s, k] = hexes.pop()
+            track_n[t, s] = stack
 
 
 def deal_game(config: Config, seed: int) -> State:
     """A new game: the start player's first decision is pending (the Mayor never starts)."""
     state = State()
-    for name in FIELDS:
-        getattr(state, f"c_{name}")[...] = getattr(config.compiled, name)
+    state.buf[: config.block.size] = config.block  # the leading c_* fields, in FIELDS order
     rng = state.rng
     rng[:] = seed_words(seed)
     n = config.num_players
@@ -115,19 +115,16 @@ def deal_game(config: Config, seed: int) -> State:
     humans = n
     state.set("start_player", 0 if n == 1 else int(randint(rng, n)))
     basics = _shuffled(rng, list(range(NUM_BASIC)))
-    for p in range(seats):
-        state.res[p] = START_RES
-        state.wealth[p] = START_WEALTH
-        state.rep[p] = 1
-        state.prod_mark[p] = MARK_MIDDLE
-        if p >= humans:
-            continue
-        state.steam[p] = START_STEAM
-        state.subsidy[p] = 1
-        basic = basics[p]
-        state.slot_inv[p, 0] = basic
-        state.tyc_d[p] = _district_of(state, int(state.c_inv_start[basic]))
-        state.tyc_s[p] = RIGHT
+    state.res[:seats] = START_RES
+    state.wealth[:seats] = START_WEALTH
+    state.rep[:seats] = 1
+    state.prod_mark[:seats] = MARK_MIDDLE
+    state.steam[:humans] = START_STEAM
+    state.subsidy[:humans] = 1
+    state.slot_inv[:humans, 0] = basics[:humans]
+    district_of_inner = np.argsort(state.tile[:, 0])  # inner tile -> its district
+    state.tyc_d[:humans] = district_of_inner[state.c_inv_start[basics[:humans]]]
+    state.tyc_s[:humans] = RIGHT
     if n == 1:  # §18.1: his tycoon on the right space of a drawn card's district
         card = _shuffled(rng, list(range(NUM_MAYOR_CARDS)))[0]
         state.tyc_d[MAYOR] = _district_of(state, int(state.c_card_district[card]))
