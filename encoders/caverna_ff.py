@@ -27,7 +27,8 @@ hostile orc here by letter (4), orc held here.
         movement card steps one-hot (3 x 5: U D L R none), pushed, expedition loot left /4,
         expedition strength /14, loot taken (26), cell kind one-hot (5), twin kind one-hot
         (5), pending furnishing/trap id /27, sub values /20 (4), sown grain/veg /2 (2),
-        farming items used (3), harvest kind one-hot (6)
+        farming items used (3), harvest kind one-hot (6), the person being placed or on
+        an expedition one-hot (dwarf 0-5, friendly orc A-D, none)
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from envs.caverna_ff.state import (
     CELL_KIND,
     CROP,
     CROP_KIND,
+    CUR_PERSON,
     DWARF,
     DWARF_SPACE,
     EV,
@@ -146,6 +148,7 @@ SCALARS = (
     + 2
     + 3
     + 6
+    + 11
 )
 NUM_PHASES = len(PHASE_NAMES)
 PLANES_SIZE = int(np.prod(PLANES_SHAPE))
@@ -317,6 +320,9 @@ def _fill_flat(buf, me, out):
     i += 3
     if 0 <= buf[HARVEST_KIND] < 6:
         out[i + buf[HARVEST_KIND]] = 1.0
+    i += 6
+    person = buf[CUR_PERSON]  # dwarf 0-5, friendly orc 6-9, none 10
+    out[i + (person if 0 <= person < 6 else person - 4 if person >= 10 else 10)] = 1.0
 
 
 def encode_planes(state: State, me: int) -> np.ndarray:

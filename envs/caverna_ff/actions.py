@@ -20,6 +20,10 @@ Ranges:
 * BRIBE: pay 1 of this event's bribe good, the active orc loses 1 strength.
 * SOW_GRAIN / SOW_VEG: sow the next empty field with grain / a vegetable.
 * ORC o (4): the orc to fight (letters A-D).
+* RUBY r (15): at your placement, trade rubies (spec A7): 1 ruby -> wood, stone, ore, grain,
+  vegetable, sheep, boar, donkey, dog (0-8), 2 food (9), 1 ruby + 1 food -> cattle (10), a
+  single meadow, field, tunnel (11-13), 2 rubies -> a single cavern (14).
+* PERSON k (10): pay 1 ruby to place dwarf k (0-5) or friendly orc k - 6 (6-9) out of order.
 * SKIP: decline an optional step. DONE: finish a repeatable step (loot, sowing, farming,
   bribes and push: then the orc moves).
 """
@@ -57,9 +61,12 @@ A_BRIBE = A_GOLD + 1
 A_SOW_GRAIN = A_BRIBE + 1
 A_SOW_VEG = A_SOW_GRAIN + 1
 A_ORC = A_SOW_VEG + 1
-A_SKIP = A_ORC + 4
+A_RUBY = A_ORC + 4
+NUM_RUBY_TRADES = 15
+A_PERSON = A_RUBY + NUM_RUBY_TRADES
+A_SKIP = A_PERSON + 10
 A_DONE = A_SKIP + 1
-NUM_ACTIONS = A_DONE + 1  # 264
+NUM_ACTIONS = A_DONE + 1  # 289
 
 
 def cell_name(cell: int) -> str:
@@ -94,4 +101,14 @@ def describe(action: int, phase: int = -1) -> str:
     names.update({A_SOW_VEG: "sow vegetable", A_SKIP: "skip", A_DONE: "done"})
     if a in names:
         return names[a]
-    return f"fight orc {'ABCD'[a - A_ORC]}"
+    if a < A_RUBY:
+        return f"fight orc {'ABCD'[a - A_ORC]}"
+    if a < A_PERSON:
+        return f"ruby trade {RUBY_TRADE_NAMES[a - A_RUBY]}"
+    k = a - A_PERSON
+    return f"ruby: place dwarf {k}" if k < 6 else f"ruby: place friendly orc {'ABCD'[k - 6]}"
+
+
+RUBY_TRADE_NAMES = (
+    "wood stone ore grain vegetable sheep boar donkey dog 2food cattle meadow field tunnel cavern"
+).split()

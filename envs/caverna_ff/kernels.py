@@ -20,8 +20,10 @@ from envs.caverna_ff.actions import (
     A_LOOT,
     A_OPTION,
     A_ORC,
+    A_PERSON,
     A_PUSH,
     A_REWARD,
+    A_RUBY,
     A_SKIP,
     A_SOW_GRAIN,
     A_SOW_VEG,
@@ -29,6 +31,7 @@ from envs.caverna_ff.actions import (
     A_TRAP,
     A_TWIN,
     NUM_OPTIONS,
+    NUM_RUBY_TRADES,
 )
 from envs.caverna_ff.board import (
     can_grow,
@@ -201,6 +204,7 @@ from envs.caverna_ff.state import (
     REWARD_TAKEN,
     RNG,
     ROUND,
+    RUBY_PICK,
     SOWN,
     SPACE_OPEN,
     ST_END,
@@ -659,6 +663,60 @@ def hostage_orc(buf, p, o):
         ):
             return True
     return False
+
+
+@njit(**KERNEL)
+def placeable(buf, p, person):
+    """Could `person` of p be placed this turn, order aside?"""
+    if person >= PERSON_ORC:
+        o = person - PERSON_ORC
+        i = p * NUM_ORCS + o
+        return (
+            buf[ORC_STATE + i] == O_FRIENDLY
+            and buf[ORC_SPACE + i] == -1
+            and buf[ORC_READY + i] <= buf[ROUND]
+            and not hostage_orc(buf, p, o)
+        )
+    return buf[DWARF + p * MAX_DWARFS + person] == D_ADULT and (
+        buf[DWARF_SPACE + p * MAX_DWARFS + person] == -1
+    )
+
+
+@njit(**KERNEL)
+def any_space_for(buf, p, person):
+    for s in range(NUM_SPACES):
+        if space_feasible(buf, p, person, s):
+            return True
+    return False
+
+
+# Ruby trades (A7): RUBY_COST rubies (+ food for cattle) -> RUBY_GAIN goods or a single tile.
+RUBY_GAIN = np.zeros((NUM_RUBY_TRADES, NUM_GOODS), np.int64)
+for _k, _g in enumerate((WOOD, STONE, ORE, GRAIN, VEG, SHEEP, BOAR, DONKEY, DOG)):
+    RUBY_GAIN[_k, _g] = 1
+RUBY_GAIN[9, FOOD] = 2
+RUBY_GAIN[10, CATTLE] = 1
+RUBY_TILE = np.array([0] * 11 + [T_MEADOW, T_FIELD, T_TUNNEL, T_CAVERN], np.int64)
+
+
+@njit(**KERNEL)
+def ruby_trade_ok(buf, p, k):
+    rubies = 2 if k == 14 else 1
+    if buf[r_(p, RUBY)] < rubies or (k == 10 and buf[r_(p, FOOD)] < 1):
+        return False
+    return RUBY_TILE[k] == 0 or any_single(buf, p, RUBY_TILE[k])
+
+
+@njit(**KERNEL)
+def ruby_trade(buf, p, k):
+    buf[r_(p, RUBY)] -= 2 if k == 14 else 1
+    if k == 10:
+        buf[r_(p, FOOD)] -= 1
+    if RUBY_TILE[k]:
+        push_op(buf, OP_SINGLE, RUBY_TILE[k], p)
+        return
+    row = RUBY_GAIN[k].copy()
+    gain_goods(buf, p, row)
 
 
 @njit(**KERNEL)
@@ -1207,6 +1265,8 @@ def work_step(buf):
             person = next_person(buf, p)
             if person < 0:
                 break
+            if buf[RUBY_PICK + p] > 0:  # a ruby paid for this person (A7, B9)
+                person = buf[RUBY_PICK + p] - 1
             any_space = False
             for s in range(NUM_SPACES):
                 if space_feasible(buf, p, person, s):
@@ -1532,6 +1592,15 @@ def compute_mask(buf, mask):
         for s in range(NUM_SPACES):
             if space_feasible(buf, p, buf[CUR_PERSON], s):
                 mask[A_SPACE + s] = 1
+        for k in range(NUM_RUBY_TRADES):
+            if ruby_trade_ok(buf, p, k):
+                mask[A_RUBY + k] = 1
+        if buf[r_(p, RUBY)] > 0:
+            for k in range(MAX_DWARFS + NUM_ORCS):
+                person = k if k < MAX_DWARFS else PERSON_ORC + k - MAX_DWARFS
+                if person != buf[CUR_PERSON] and placeable(buf, p, person):
+                    if any_space_for(buf, p, person):
+                        mask[A_PERSON + k] = 1
     elif phase == P_TWIN:
         for i in range(NUM_TWIN):
             if twin_ok(buf, p, buf[TWIN_KIND], i):
@@ -1711,9 +1780,17 @@ def apply_action(buf, mask, a):
     phase = buf[PHASE]
     p = buf[ACTOR]
     n = n_players(buf)
-    if phase == P_PLACE:
+    if phase == P_PLACE and a >= A_RUBY:
+        if a < A_PERSON:
+            ruby_trade(buf, p, a - A_RUBY)
+        else:
+            k = a - A_PERSON
+            buf[r_(p, RUBY)] -= 1
+            buf[RUBY_PICK + p] = 1 + (k if k < MAX_DWARFS else PERSON_ORC + k - MAX_DWARFS)
+    elif phase == P_PLACE:
         s = a - A_SPACE
         person = buf[CUR_PERSON]
+        buf[RUBY_PICK + p] = 0
         buf[OCCUPANT + s] = p
         set_person_space(buf, p, person, s)
         buf[TURN] = (p + 1) % n

@@ -161,6 +161,7 @@ LAYOUT = Layout(
         ("free_trap", ()),
         ("sown", (2,)),  # grain / vegetable fields sown in this sow action
         ("farm_used", ()),  # bits: small, large, stable
+        ("ruby_pick", (MAX_PLAYERS,)),  # person + 1 paid for out of order this turn, 0 none
         # orc event
         ("ev", ()),  # event board 0-3 being resolved, -1
         ("ev_letter", ()),
@@ -246,6 +247,7 @@ EV, EV_LETTER, EV_SEAT, EV_MOVING, EV_CARD, EV_STEP, EV_PUSHED, EV_DECK, EV_DEAL
 DEFEAT_STR, HARVEST_KIND, HARVEST_SEAT, HARVEST_PICK, RNG = map(
     _offset, ("defeat_str", "harvest_kind", "harvest_seat", "harvest_pick", "rng")
 )
+RUBY_PICK = _offset("ruby_pick")
 FEED_SEAT, FEED_STARTED, WORKING_USED = map(_offset, ("feed_seat", "feed_started", "working_used"))
 
 

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from envs.caverna_ff import kernels
-from envs.caverna_ff.actions import A_DONE, A_SKIP, A_SPACE
+from envs.caverna_ff.actions import A_DONE, A_PERSON, A_RUBY, A_SKIP, A_SPACE, A_TWIN
 from envs.caverna_ff.rules import ENGINE, final_scores, score_table
 from envs.caverna_ff.spaces import (
     IS_ACCUMULATING,
@@ -72,10 +72,9 @@ def finish_turn(s):
         act(s, A_SKIP if A_SKIP in m else A_DONE if A_DONE in m else min(m))
 
 
-def test_b9_placement_order_example_anna_bridget_christie_without_rubies():
-    """Seed p.9: unarmed dwarfs, armed by ascending strength, then friendly orcs; players
-    with nobody left are skipped. (Bridget's ruby to place dwarf #3 first is not implemented:
-    see the xfail below.)"""
+def placement_order(ruby_for_bridget: bool) -> list[tuple[int, int]]:
+    """Play round 1 of the seed's 3-player example (Anna seat 0 starts, Bridget 1, Christie 2)
+    and return (seat, person) in placement order."""
     s = new_state(3)
     s.set("start_player", 0)
     s.set("turn", 0)
@@ -86,39 +85,47 @@ def test_b9_placement_order_example_anna_bridget_christie_without_rubies():
     s.weapon[2, :2] = (0, 0)
     s.orc_state[:3, 0] = O_FRIENDLY
     s.orc_ready[:3, 0] = 0
+    s.res[:, 3] = 0
+    s.res[1, 3] = 1 if ruby_for_bridget else 0
     kernels.advance(s.buf, s.mask)
     order = []
     for _ in range(10):
         if s.phase != P_PLACE or s.round != 1:
             break
+        if s.actor == 1 and A_PERSON + 2 in legal(s):
+            act(s, A_PERSON + 2)  # Bridget: 1 ruby -> dwarf #3 first
         order.append((int(s.actor), int(s.cur_person)))
-        spaces = [a for a in sorted(legal(s)) if IS_ACCUMULATING[a - A_SPACE]]
+        spaces = [a for a in sorted(legal(s)) if a < A_TWIN and IS_ACCUMULATING[a - A_SPACE]]
         act(s, spaces[0])
         finish_turn(s)
+    return order
+
+
+def test_b9_placement_order_unarmed_then_armed_ascending_then_friendly_orcs():
+    """Spec B9: players with nobody left are skipped."""
     orc = PERSON_ORC
-    assert order == [
-        (0, 0),
-        (1, 0),
-        (2, 0),
-        (0, 1),
-        (1, 1),
-        (2, 1),
-        (0, orc),
-        (1, 2),
-        (2, orc),
-        (1, orc),
-    ]
+    assert placement_order(False) == [
+        (0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1), (0, orc), (1, 2), (2, orc), (1, orc)
+    ]  # fmt: skip
 
 
-@pytest.mark.xfail(reason="ruby out-of-order placement (A7, B9) is not implemented", strict=True)
-def test_b9_ruby_lets_bridget_place_dwarf_3_first():
-    s = new_state(3)
-    s.set("start_player", 1)
-    s.set("turn", 1)
-    s.weapon[1, :2] = (6, 8)
-    s.res[1, 3] = 1
-    kernels.advance(s.buf, s.mask)
-    assert s.cur_person == 1 and len(legal(s)) > len([a for a in legal(s) if a < 38])
+def test_b9_placement_order_example_anna_bridget_christie():
+    """Seed p.9: turn 1 Anna #1, Bridget (1 ruby -> dwarf #3), Christie #1; turn 2 Anna #2,
+    Bridget #1, Christie #2; turn 3 Anna orc, Bridget #2, Christie orc; turn 4 Bridget orc."""
+    orc = PERSON_ORC
+    assert placement_order(True) == [
+        (0, 0), (1, 2), (2, 0), (0, 1), (1, 0), (2, 1), (0, orc), (1, 1), (2, orc), (1, orc)
+    ]  # fmt: skip
+
+
+def test_a7_ruby_trades_at_placement():
+    s = new_state(1)
+    s.res[0, 3] = 3
+    refresh(s)
+    assert {A_RUBY + k for k in (0, 1, 2, 3, 4, 9)} <= legal(s)
+    assert A_RUBY + 10 in legal(s)  # 1 ruby + 1 food -> cattle (1 food in hand)
+    act(s, A_RUBY + 2)
+    assert s.res[0, ORE] == 1 and s.res[0, 3] == 2 and s.phase == P_PLACE
 
 
 def test_d20_friendly_orc_takes_only_accumulated_goods():
