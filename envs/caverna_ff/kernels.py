@@ -192,6 +192,7 @@ from envs.caverna_ff.state import (
     P_PUSH_COST,
     P_REWARD,
     P_SOW,
+    P_TRADE,
     P_TRAP,
     P_TRAP_CELL,
     P_TWIN,
@@ -1124,9 +1125,8 @@ def fight(buf, p, d):
 
 @njit(**KERNEL)
 def reward_ok(buf, p, r):
-    """A free reward space in an allowed column of a strip in play (B6); Master Trader is not
-    implemented yet (E8)."""
-    if r // 4 >= n_players(buf) or buf[REWARD_TAKEN + r] != 0 or r == RW_MASTER_TRADER:
+    """A free reward space in an allowed column of a strip in play (B6)."""
+    if r // 4 >= n_players(buf) or buf[REWARD_TAKEN + r] != 0:
         return False
     return REWARD_COLUMN[r] < ORC_MAX_COLUMN[buf[SUB + 0]]
 
@@ -1139,6 +1139,11 @@ def take_reward(buf, p, r):
     if r == RW_MERCENARY:
         buf[CUR_PERSON] = -1
         start_expedition(buf, p, 4, max(1, buf[SUB + 1]), 1)
+        return True
+    if r == RW_MASTER_TRADER:  # convert any amount of one material into another 1:1
+        buf[SUB + 1] = -1
+        buf[SUB + 2] = -1
+        decide(buf, P_TRADE, p)
         return True
     if r == RW_FOREMAN:
         refill(buf, p)
@@ -1721,6 +1726,20 @@ def compute_mask(buf, mask):
     elif phase == P_HARVEST_CHOICE:
         mask[A_OPTION] = 1
         mask[A_OPTION + 1] = 1
+    elif phase == P_TRADE:
+        src = buf[SUB + 1]
+        if src < 0:
+            for g in (WOOD, STONE, ORE):
+                if buf[r_(p, g)] > 0:
+                    mask[A_OPTION + g] = 1
+            mask[A_SKIP] = 1
+        elif buf[SUB + 2] < 0:
+            for g in (WOOD, STONE, ORE):
+                if g != src:
+                    mask[A_OPTION + g] = 1
+        else:
+            for k in range(1, min(buf[r_(p, src)], NUM_OPTIONS - 1) + 1):
+                mask[A_OPTION + k] = 1
     elif phase == P_FEED:
         for k in range(NUM_OPTIONS):
             if conversion_ok(buf, p, k):
@@ -1999,6 +2018,20 @@ def apply_action(buf, mask, a):
     elif phase == P_HARVEST_CHOICE:
         buf[HARVEST_PICK + p] = a - A_OPTION
         buf[HARVEST_SEAT] += 1
+    elif phase == P_TRADE:
+        if a != A_SKIP:
+            k = a - A_OPTION
+            if buf[SUB + 1] < 0:
+                buf[SUB + 1] = k
+            elif buf[SUB + 2] < 0:
+                buf[SUB + 2] = k
+            else:
+                buf[r_(p, buf[SUB + 1])] -= k
+                buf[r_(p, buf[SUB + 2])] += k
+                buf[SUB + 1] = -2  # done
+            if buf[SUB + 1] != -2:
+                compute_mask(buf, mask)
+                return
     elif phase == P_FEED:
         if a == A_DONE:  # accept begging for what is still missing
             pay_food(buf, p, food_need(buf, p, buf[HARVEST_KIND]))

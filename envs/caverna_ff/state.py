@@ -54,8 +54,9 @@ EMPTY = -1
     P_IMITATE,  # Imitation: the opponent's space (SPACE)
     P_WARRIOR,  # Warrior Dwelling: OPTION 1-8 ore / 9-12 wood (E6), or SKIP
     P_FEED,  # feeding: OPTION k food conversion (kernels.CONV_*) or DONE (beg for the rest)
+    P_TRADE,  # Master Trader: OPTION material from, then to, then OPTION amount (or SKIP)
     P_GAME_OVER,
-) = range(24)
+) = range(25)
 PHASE_NAMES = (
     "place",
     "twin_tile",
@@ -80,6 +81,7 @@ PHASE_NAMES = (
     "imitate",
     "warrior_dwelling",
     "feed",
+    "master_trader",
     "game_over",
 )
 # Automatic flow stages (what `advance` does when no decision is pending).

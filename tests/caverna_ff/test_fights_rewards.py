@@ -3,7 +3,7 @@ rules, shared spaces and the gold alternative."""
 
 import pytest
 
-from envs.caverna_ff.actions import A_DONE, A_GOLD, A_LOOT, A_OPTION, A_ORC, A_REWARD
+from envs.caverna_ff.actions import A_DONE, A_GOLD, A_LOOT, A_OPTION, A_ORC, A_REWARD, A_SKIP
 from envs.caverna_ff.state import O_DEFEATED, P_FIGHT_DOGS, P_FIGHT_ORC, P_REWARD
 from envs.caverna_ff.tables import (
     DOG,
@@ -106,8 +106,7 @@ def test_b6_reward_columns_a1_b2_c3_d4():
     assert rewards(reward_state(0)) == {"farmer", "lumberjack", "miner_reward", "goldsmith"}
     assert len(rewards(reward_state(1))) == 8
     assert len(rewards(reward_state(2))) == 12
-    assert "master_trader" not in rewards(reward_state(3))  # column 4, not implemented (E8)
-    assert len(rewards(reward_state(3))) == 15
+    assert len(rewards(reward_state(3))) == 16
 
 
 def test_b6_merchant_example_orc_b_takes_grain_and_vegetable():
@@ -140,3 +139,15 @@ def test_b6_mercenary_is_a_level_4_expedition_at_the_removed_strength_without_fi
     assert s.exp_left == 4 and s.exp_strength == 5 and s.exp_mercenary == 1
     assert FIGHT not in legal(s)
     act(s, A_DONE)
+
+
+def test_b6_master_trader_converts_any_amount_of_one_material_into_another():
+    s = reward_state(3)
+    s.res[0, 0] = 5  # wood
+    stone = s.res[0, 1]
+    act(s, A_REWARD + REWARD_NAMES.index("master_trader"))
+    assert legal(s) == {A_OPTION + 0, A_SKIP}
+    act(s, A_OPTION + 0)  # from wood
+    assert legal(s) == {A_OPTION + 1, A_OPTION + 2}
+    act(s, A_OPTION + 1, A_OPTION + 3)  # to stone, 3 of them
+    assert s.res[0, 0] == 2 and s.res[0, 1] == stone + 3
