@@ -35,13 +35,14 @@ the summed `n` of each code / 5, clipped to 1 ("hist" below, width 21; per inven
                          filled (6), blocked (6), upgrades installed (3), upgrade tile on each
                          upgrade space one-hot (9), worker on its workshop one-hot (5), neutral
                          tycoon district one-hot (5) and space one-hot (3)
-    turn       [102]     phase one-hot (20), actor / active seat / leader / start player as
+    turn       [131]     phase one-hot (22), actor / active seat / leader / start player as
                          relative seat one-hot (4 x 5), end triggered, action one-hot (5),
                          picked (Commit: inventions, Megamachine: slot) /8, workers
                          placed /4, districts moved /5, top effect code one-hot (27), its
-                         param /128, its n /10, Mayor's face-up card one-hot (16), Mayor
-                         cards left /16, invention piles left /32 (3), number of players
-                         one-hot 1-4
+                         param /128, its n /10, Mayor's face-up card and the bribe's first
+                         revealed card one-hot (2 x 16), Mayor cards left /16, bribe tile
+                         unused, advisors dealt (10), invention piles left /32 (3), number
+                         of players one-hot 1-4
 
 `encode_flat` is these entries flattened and concatenated in the order above (FLAT_SIZE).
 """
@@ -58,6 +59,8 @@ from envs.daitoshi.state import (
     ACTIVATED,
     ACTIVE,
     ACTOR,
+    ADVISOR,
+    BRIBE,
     CHIMNEY,
     CITIES,
     DISCARD_N,
@@ -68,6 +71,7 @@ from envs.daitoshi.state import (
     INV_PILE_N,
     LEADER,
     MARKET,
+    MAYOR_ALT,
     MAYOR_CARD,
     MAYOR_END,
     MAYOR_INV,
@@ -85,6 +89,7 @@ from envs.daitoshi.state import (
     NUM_PLAYERS,
     OP_CONFLICT,
     PHASE,
+    PHASE_NAMES,
     PICKED,
     PILE_N,
     PILE_TOP,
@@ -120,7 +125,7 @@ from envs.daitoshi.state import (
     C,
     State,
 )
-from envs.daitoshi.tables import MAX_TRACK, NUM_SLOTS
+from envs.daitoshi.tables import MAX_TRACK, NUM_ADVISORS, NUM_SLOTS
 
 C_FX, C_INV_TYPE, C_INV_VP, C_INV_COST, C_INV_ROWS = (
     C["fx"],
@@ -143,6 +148,7 @@ C_CITY_COST, C_CITY_REW, C_CITY_COND, C_CITY_PREW = (
 )
 C_MM_BLOCK, C_HEX_NATURE = C["mm_block"], C["hex_nature"]
 
+NUM_PHASES = len(PHASE_NAMES)
 HIST = 21
 SLOT_W = 10 + 3 * HIST  # 73
 PLAYER_HEAD = 55
@@ -153,7 +159,7 @@ NATURE_W = 21
 INV_W = 8 + 3 * HIST  # 71
 CITYT_W = 1 + 5 * 22 + 16 + HIST  # 148
 MACHINE_W = 46
-TURN_W = 102
+TURN_W = NUM_PHASES + 20 + 9 + 29 + 32 + 2 + NUM_ADVISORS + 3 + 4  # 131
 SECTIONS = (
     ("players", (5, PLAYER_W)),
     ("city", (15, CITY_W)),
@@ -331,28 +337,38 @@ def encode_into(buf, me, out):
     pos += MACHINE_W
     # turn
     out[pos + buf[PHASE]] = 1.0
+    pos += NUM_PHASES
     who = (buf[ACTOR], buf[ACTIVE], buf[LEADER], buf[START_PLAYER])
     for i in range(4):
         r = rel(buf, me, who[i])
         if r >= 0:
-            out[pos + 20 + i * 5 + r] = 1.0
-    out[pos + 40] = buf[ENDED]
+            out[pos + i * 5 + r] = 1.0
+    pos += 20
+    out[pos] = buf[ENDED]
     if buf[ACTION] >= 0:
-        out[pos + 41 + buf[ACTION]] = 1.0
-    out[pos + 46] = buf[PICKED] / NUM_SLOTS
-    out[pos + 47] = clip(buf[PLACED] / 4.0)
-    out[pos + 48] = buf[MOVED] / 5.0
+        out[pos + 1 + buf[ACTION]] = 1.0
+    out[pos + 6] = buf[PICKED] / NUM_SLOTS
+    out[pos + 7] = clip(buf[PLACED] / 4.0)
+    out[pos + 8] = buf[MOVED] / 5.0
+    pos += 9
     if buf[STACK_N] > 0:
         e = buf[STACK_FX + buf[STACK_N] - 1]
-        out[pos + 49 + fx_code(e)] = 1.0
-        out[pos + 76] = fx_param(e) / 128.0
-        out[pos + 77] = clip(fx_n(e) / 10.0)
-    if buf[MAYOR_CARD] >= 0:
-        out[pos + 78 + buf[MAYOR_CARD]] = 1.0
-    out[pos + 94] = (buf[MAYOR_END] - buf[MAYOR_POS]) / 16.0
+        out[pos + fx_code(e)] = 1.0
+        out[pos + 27] = fx_param(e) / 128.0
+        out[pos + 28] = clip(fx_n(e) / 10.0)
+    pos += 29
+    for i, card in enumerate((buf[MAYOR_CARD], buf[MAYOR_ALT])):
+        if card >= 0:
+            out[pos + i * 16 + card] = 1.0
+    pos += 32
+    out[pos] = (buf[MAYOR_END] - buf[MAYOR_POS]) / 16.0
+    out[pos + 1] = buf[BRIBE]
+    for a in range(NUM_ADVISORS):
+        out[pos + 2 + a] = buf[ADVISOR + a]
+    pos += 2 + NUM_ADVISORS
     for q in range(3):
-        out[pos + 95 + q] = buf[INV_PILE_N + q] / 32.0
-    out[pos + 98 + buf[NUM_PLAYERS] - 1] = 1.0
+        out[pos + q] = buf[INV_PILE_N + q] / 32.0
+    out[pos + 3 + buf[NUM_PLAYERS] - 1] = 1.0
 
 
 def encode_flat(state: State, me: int) -> np.ndarray:

@@ -1,4 +1,4 @@
-"""Daitoshi's flat action space: Discrete(134). Every decision of spec §19 that this engine asks
+"""Daitoshi's flat action space: Discrete(137). Every decision of spec §19 that this engine asks
 is one step of the player who makes it; multi-part choices are sequences of these small
 actions, and which range is legal depends on the phase (`state.phase`, state.PHASE_NAMES).
 
@@ -29,8 +29,10 @@ Ranges (name, meaning):
 * 124-127 COLOR c: a worker colour: the colour of a gained `any` worker, a worker returned to
   make room, or one returned when the workers tile flips (§10.4, §13).
 * 128-132 CITY c: the city slot for `partnership_any` (§15).
-* 133 DONE: stop producing / placing, take no action, finish Commit after one invention,
-  decline a worker.
+* 133 BRIBE: solo, before a Mayor turn: use the bribe tile (§18.2 step 1).
+* 134-135 MAYOR_CARD: solo, after the bribe: the first or second revealed Mayor card.
+* 136 DONE: stop producing / placing, take no action, finish Commit after one invention,
+  decline a worker, keep the bribe tile.
 """
 
 from __future__ import annotations
@@ -63,8 +65,10 @@ A_MSPACE = A_FLOOR + 8  # 114
 A_TYPE = A_MSPACE + 6  # 120
 A_COLOR = A_TYPE + 4  # 124
 A_CITY = A_COLOR + 4  # 128
-A_DONE = A_CITY + 5  # 133
-NUM_ACTIONS = A_DONE + 1  # 134
+A_BRIBE = A_CITY + 5  # 133
+A_MAYOR_CARD = A_BRIBE + 1  # 134
+A_DONE = A_MAYOR_CARD + 2  # 136
+NUM_ACTIONS = A_DONE + 1  # 137
 WORKSHOP_NAMES = ("inner", "central", "outer", "megamachine")
 
 
@@ -113,9 +117,13 @@ def describe(action: int, phase: int = -1) -> str:
         return f"nature {NATURE_NAMES[a - A_TYPE]}"
     if a < A_CITY:
         return f"colour {COLOR_NAMES[a - A_COLOR]}"
-    if a < A_DONE:
+    if a < A_BRIBE:
         return f"city {a - A_CITY}"
+    if a == A_BRIBE:
+        return "use the bribe tile"
+    if a < A_DONE:
+        return f"Mayor card {('first', 'second')[a - A_MAYOR_CARD]}"
     return "done"
 
 
-assert NUM_ACTIONS == 134
+assert NUM_ACTIONS == 137

@@ -26,6 +26,7 @@ from envs.core.data import load_component_data
 from envs.core.errors import ConfigError
 from envs.daitoshi.tables import (
     ACTION_NAMES,
+    ADVISOR_NAMES,
     ANY,
     CONDITIONS,
     DATA_CODES,
@@ -546,6 +547,14 @@ def compile_components(doc: dict[str, Any]) -> Components:
         out["card_prod"][i] = c.effects(
             c.get(card, "production", f"{w}.production"), f"{w}.production"
         )
+    advisors = c.items(c.get(doc, "solo", "solo"), "advisors", "solo.advisors", len(ADVISOR_NAMES))
+    for i, advisor in enumerate(advisors):
+        name = c.get(advisor, "name", f"solo.advisors[{i}].name")
+        if name != ADVISOR_NAMES[i]:
+            raise ConfigError(
+                f"component file: solo.advisors[{i}].name must be {ADVISOR_NAMES[i]!r} (advisor "
+                f"effects are coded by name), got {name!r}"
+            )
     if all(d == int(np.flatnonzero(out["tile_action"][:5] == 5)[0]) for d in out["card_district"]):
         raise ConfigError(
             "component file: solo.mayor_cards: at least one card must show a district "

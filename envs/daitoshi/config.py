@@ -19,6 +19,7 @@ import numpy as np
 
 from envs.core.errors import ConfigError
 from envs.daitoshi.components import Components, component_block, load_components
+from envs.daitoshi.tables import DIFFICULTIES
 
 PLAYER_COUNTS = (1, 2, 3, 4)
 
@@ -31,10 +32,13 @@ class Config:
         num_players: 1-4 agents; 1 is the solo game against the Mayor automa (seat 1, played by
             the environment), 2 adds the neutral tycoon (§5.4).
         components: None for the shipped stand-in set, or a path to a replacement JSON file.
+        difficulty: solo only: "apprentice" | "standard" | "veteran" | "master" deals 0-3
+            random advisors to the Mayor (§18.1).
     """
 
     num_players: int = 2
     components: str | Path | None = None
+    difficulty: str = "apprentice"
     compiled: Components = field(default_factory=load_components, compare=False, repr=False)
     block: np.ndarray = field(default=None, compare=False, repr=False)  # see component_block
 
@@ -56,7 +60,17 @@ def make_config(num_players: int = 2, **options: Any) -> Config:
         raise ConfigError(f"unknown daitoshi option(s) {sorted(unknown)}; valid: {sorted(valid)}")
     if isinstance(num_players, bool) or num_players not in PLAYER_COUNTS:
         raise ConfigError(f"num_players must be one of {PLAYER_COUNTS}, got {num_players!r}")
+    difficulty = options.get("difficulty", "apprentice")
+    if difficulty not in DIFFICULTIES:
+        raise ConfigError(f"difficulty must be one of {DIFFICULTIES}, got {difficulty!r}")
+    if difficulty != "apprentice" and num_players != 1:
+        raise ConfigError("difficulty (the Mayor's advisors) applies to the solo game only")
     path = options.get("components")
     if path is not None and not isinstance(path, (str, Path)):
         raise ConfigError(f"components must be a path to a JSON file or None, got {path!r}")
-    return Config(num_players=num_players, components=path, compiled=load_components(path))
+    return Config(
+        num_players=num_players,
+        components=path,
+        difficulty=difficulty,
+        compiled=load_components(path),
+    )

@@ -13,10 +13,13 @@ from envs.daitoshi.kernels import start
 from envs.daitoshi.mayor import MAYOR
 from envs.daitoshi.state import BLOCKED, EMPTY, NEUTRAL, S_TURN, State
 from envs.daitoshi.tables import (
+    AD_TREASURER,
+    DIFFICULTIES,
     HEX_COUNTS,
     MARK_MIDDLE,
     MARKET_QUALITY,
     MIDDLE,
+    NUM_ADVISORS,
     NUM_BASIC,
     NUM_CITIES,
     NUM_CITIES_IN_PLAY,
@@ -125,7 +128,12 @@ def deal_game(config: Config, seed: int) -> State:
     district_of_inner = np.argsort(state.tile[:, 0])  # inner tile -> its district
     state.tyc_d[:humans] = district_of_inner[state.c_inv_start[basics[:humans]]]
     state.tyc_s[:humans] = RIGHT
-    if n == 1:  # §18.1: his tycoon on the right space of a drawn card's district
+    if n == 1:  # §18.1: the advisors, the bribe tile, his tycoon on a drawn card's district
+        dealt = _shuffled(rng, list(range(NUM_ADVISORS)))[: DIFFICULTIES.index(config.difficulty)]
+        state.advisor[dealt] = 1
+        if state.advisor[AD_TREASURER]:
+            state.wealth[MAYOR] += 2
+        state.set("bribe", 1)
         card = _shuffled(rng, list(range(NUM_MAYOR_CARDS)))[0]
         state.tyc_d[MAYOR] = _district_of(state, int(state.c_card_district[card]))
         state.tyc_s[MAYOR] = RIGHT
@@ -140,6 +148,7 @@ def deal_game(config: Config, seed: int) -> State:
     state.set("mayor_pos", 0)
     state.set("mayor_end", NUM_MAYOR_CARDS)
     state.set("mayor_card", EMPTY)
+    state.set("mayor_alt", EMPTY)
     state.set("active", state.start_player)
     state.set("leader", EMPTY)
     state.set("action", EMPTY)

@@ -2,9 +2,9 @@
 
 | Import      | `from envs.daitoshi.env import env`, or `envs.make("daitoshi_v0")`      |
 |-------------|--------------------------------------------------------------------------|
-| Actions     | Discrete(134), layout in envs/daitoshi/actions.py                        |
+| Actions     | Discrete(137), layout in envs/daitoshi/actions.py                        |
 | Agents      | `player_0` .. `player_{n-1}`, n = 1..4 (default 2)                       |
-| Observation | Dict(observation=Box(0, 1, (FLAT_SIZE,)), action_mask=Box(0, 1, (134,))) |
+| Observation | Dict(observation=Box(0, 1, (5014,)), action_mask=Box(0, 1, (137,)))      |
 | Rules       | shared/rules/daitoshi.md §0-§20; engine decisions in docs/daitoshi.md    |
 
 **The default components are stand-ins.** The seed manual lost every component's contents
@@ -26,11 +26,13 @@ Rewards: `reward_mode="win_loss"` gives +1 to every player with the best VP (tie
 steam left, §17.4) and -1 to the rest; `"score_margin"` gives (own VP - best opponent's) / 100.
 Solo: the opponent is the Mayor, and the player wins only with strictly more VP (§18.5).
 
-Options: num_players, seed, render_mode ("ansi" | "rgb_array"), reward_mode, max_decisions and
-`components` (a replacement component JSON file).
+Options: num_players, seed, render_mode ("ansi" | "rgb_array"), reward_mode, max_decisions,
+`components` (a replacement component JSON file) and, solo only, `difficulty` (advisors dealt
+to the Mayor). Solo: before each Mayor turn the player may use the bribe tile once per game.
 
 Version history:
-* v0: 1-4 players; solo Mayor without advisors and bribe tile (docs/daitoshi.md).
+* v0: 1-4 players with the solo Mayor (advisors, bribe tile); docs/daitoshi.md lists the
+  engine decisions and what is not modelled.
 """
 
 from __future__ import annotations

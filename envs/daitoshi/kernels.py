@@ -20,12 +20,14 @@ from envs.core.jit import KERNEL
 from envs.daitoshi.actions import (
     A_ACTION,
     A_ACTIVATE,
+    A_BRIBE,
     A_BUILDING,
     A_CITY,
     A_COLOR,
     A_DONE,
     A_EXPLORE,
     A_FLOOR,
+    A_MAYOR_CARD,
     A_MOVE,
     A_MSPACE,
     A_PLACE,
@@ -85,23 +87,29 @@ from envs.daitoshi.effects import (
     worker_cap,
     worker_total,
 )
-from envs.daitoshi.mayor import mayor_production, mayor_turn
+from envs.daitoshi.mayor import draw_card, mayor_production, mayor_turn
 from envs.daitoshi.scoring import final_scoring
 from envs.daitoshi.state import (
     ACTION,
     ACTIVATED,
     ACTIVE,
     ACTOR,
+    BRIBE,
+    BRIBE_STEP,
     CLOCK,
     EMPTY,
     ENDED,
     LEADER,
     MARKET,
+    MAYOR_ALT,
+    MAYOR_CARD,
     MM_DISTRICT,
     MM_INV,
     MOVED,
     NEUTRAL,
     P_ACTION,
+    P_BRIBE,
+    P_BRIBE_CARD,
     P_COMMIT,
     P_COMMIT_BUILDING,
     P_DISCARD_HEX,
@@ -154,7 +162,6 @@ from envs.daitoshi.state import (
     TYC_D,
     TYC_S,
     WORKERS,
-    WORKERS_FLIPPED,
 )
 from envs.daitoshi.tables import (
     ANY,
@@ -265,6 +272,10 @@ def run(buf, tmp):
         p = buf[ACTIVE]
         if step == S_TURN:
             if is_mayor(buf, p):
+                if buf[BRIBE] == 1 and buf[BRIBE_STEP] == 0:  # §18.2 step 1: the human may bribe
+                    buf[PHASE] = P_BRIBE
+                    buf[ACTOR] = 0
+                    return
                 mayor_turn(buf, tmp)  # sets STEP, pushes his effects
                 continue
             buf[PHASE] = P_TURN
@@ -339,13 +350,11 @@ def run(buf, tmp):
             buf[STEP] = S_END_TURN
         elif step == S_END_TURN:
             if not is_mayor(buf, p) and conflict_flip(buf, p) and worker_total(buf, p) > 2:
-                buf[WORKERS_FLIPPED] = 1
                 push(buf, p, make_fx(FX_KEEP_WORKERS, 0, 1))
                 buf[STEP] = S_NEXT  # after the keep choice
                 continue
             next_turn(buf)
         elif step == S_NEXT:
-            buf[WORKERS_FLIPPED] = 0
             next_turn(buf)
         elif step == S_FINAL:
             final_scoring(buf)
@@ -460,6 +469,12 @@ def compute_mask(buf, mask, tmp):
         for c in range(4):
             if buf[WORKERS + p * 4 + c] > 0:
                 mask[A_COLOR + c] = 1
+    elif phase == P_BRIBE:
+        mask[A_BRIBE] = 1
+        mask[A_DONE] = 1
+    elif phase == P_BRIBE_CARD:
+        mask[A_MAYOR_CARD] = 1
+        mask[A_MAYOR_CARD + 1] = 1
 
 
 # ---------------------------------------------------------------- the step
@@ -569,6 +584,22 @@ def apply_decision(buf, action, tmp):
         if uni == EMPTY:
             buf[SLOT_UPPER + p * NUM_SLOTS + s] = 0
         buf[STEP] = S_CLEANUP
+        return True
+    if phase == P_BRIBE:  # §18.2 step 1
+        if action == A_DONE:
+            buf[BRIBE_STEP] = 1
+            return True
+        buf[BRIBE] = 0
+        draw_card(buf)
+        buf[MAYOR_ALT] = buf[MAYOR_CARD]
+        draw_card(buf)
+        buf[PHASE] = P_BRIBE_CARD
+        return False
+    if phase == P_BRIBE_CARD:  # the other revealed card is discarded
+        if action == A_MAYOR_CARD:
+            buf[MAYOR_CARD] = buf[MAYOR_ALT]
+        buf[MAYOR_ALT] = EMPTY
+        buf[BRIBE_STEP] = 2
         return True
     # a choice effect on top of the stack
     if action == A_DONE:

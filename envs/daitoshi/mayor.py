@@ -2,8 +2,9 @@
 solo game and is part of the environment: his whole turn runs inside the flow, between the
 human's decisions. His own effects never ask (effects.mayor_option decides them, §18.3).
 
-Not modelled (docs/daitoshi.md): the bribe tile and the advisor cards (the game is played at
-the apprentice difficulty, with no advisor).
+The human's bribe decision (§18.2 step 1) is asked by the flow in kernels.py before his turn;
+the advisors dealt by difficulty (data solo.advisors, tables.ADVISOR_NAMES) add their bonuses
+here and in scoring.py.
 """
 
 from __future__ import annotations
@@ -56,6 +57,8 @@ from envs.daitoshi.effects import (
 )
 from envs.daitoshi.state import (
     ACTIVATED,
+    ADVISOR,
+    BRIBE_STEP,
     CITIES,
     CLOCK,
     EMPTY,
@@ -83,14 +86,23 @@ from envs.daitoshi.state import (
     S_CLEANUP,
     S_PRODUCE,
     SEATS,
+    STACK_N,
     STEP,
     SUBSIDY_ON,
     TILE,
     TYC_D,
+    VP,
     WS_WORKER,
     C,
 )
 from envs.daitoshi.tables import (
+    AD_ABBOT,
+    AD_DIPLOMAT,
+    AD_ENGINEER,
+    AD_FOREMAN,
+    AD_INDUSTRIALIST,
+    AD_SCHOLAR,
+    AD_URBANIST,
     ANY,
     C_ACTION,
     C_PLACE2,
@@ -99,6 +111,7 @@ from envs.daitoshi.tables import (
     C_WORKERS_MM,
     FX_CHECK,
     FX_PILGRIM,
+    FX_PRESTIGE,
     FX_VP,
     LEFT,
     MARK_MIDDLE,
@@ -292,6 +305,9 @@ def can_act_in(buf, d, order):
 @njit(**KERNEL)
 def take_action(buf, a, d):
     """§18.4: perform action a (known feasible) with the Mayor's fixed choices."""
+    bonus = (AD_SCHOLAR, AD_URBANIST, AD_ENGINEER, AD_DIPLOMAT, -1)[a]
+    if bonus >= 0 and buf[ADVISOR + bonus] == 1:  # resolves after the action's own rewards
+        push(buf, MAYOR, make_fx(FX_PRESTIGE, 0, 1) if a == 2 else make_fx(FX_VP, 0, 2))
     if a == 0:
         push(buf, MAYOR, make_fx(FX_CHECK, C_ACTION, 1))
         m = commit_choice(buf)
@@ -305,7 +321,9 @@ def take_action(buf, a, d):
         refill_market(buf)
     elif a == 1:
         choice = expand_choice(buf, d)
-        if choice == 0:
+        if choice == 0:  # a Renovate is not an Expand: no Urbanist bonus
+            if buf[ADVISOR + AD_URBANIST] == 1:
+                buf[STACK_N] -= 1
             renovate(buf, MAYOR)
         else:
             expand(buf, MAYOR, choice // 3, choice % 3)
@@ -367,6 +385,8 @@ def place_workers(buf, d, tmp):
                     pay_list(buf, MAYOR, workshop_pay_at(buf, d, w), tmp)
                     buf[WS_WORKER + d * 3 + w] = c + 1
                 buf[PLACED] += 1
+                if buf[ADVISOR + AD_FOREMAN] == 1:
+                    buf[VP + MAYOR] += 1
                 push_workshop_gain(buf, MAYOR, d, w)
                 resolve(buf)
                 break
@@ -414,7 +434,9 @@ def city_turn(buf, d, tmp, order):
 def mayor_turn(buf, tmp):
     """§18.2: reveal a card, choose the district, then a city or a production turn."""
     order = tmp[:5].copy()
-    draw_card(buf)
+    if buf[BRIBE_STEP] != 2:  # not already chosen through the bribe
+        draw_card(buf)
+    buf[BRIBE_STEP] = 0
     d0 = buf[TYC_D + MAYOR]
     d1 = (d0 + 1) % 5
     d2 = (d0 + 2) % 5
@@ -444,5 +466,9 @@ def mayor_turn(buf, tmp):
 @njit(**KERNEL)
 def mayor_production(buf):
     """§18.2 step 4 after the human produced: the card's production row, 2 pilgrim advances."""
-    push(buf, MAYOR, make_fx(FX_PILGRIM, ANY, 2))
+    advances = 3 if buf[ADVISOR + AD_ABBOT] == 1 else 2
+    push(buf, MAYOR, make_fx(FX_PILGRIM, ANY, advances))
+    if buf[ADVISOR + AD_INDUSTRIALIST] == 1:
+        top = buf[C_CARD_PRIO + buf[MAYOR_CARD] * 4]
+        push(buf, MAYOR, make_fx(top + 1, 0, 1))  # FX_FOOD..FX_LUXURY
     push_list(buf, MAYOR, C_CARD_PROD + buf[MAYOR_CARD] * 2)

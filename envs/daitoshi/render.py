@@ -95,7 +95,11 @@ def _seat_lines(state: State, p: int) -> list[str]:
         f"pilgrims {state.pilgrim[p].tolist()}"
     )
     if is_mayor(state.buf, p):
-        return [head, f"    workers {state.mayor_slot.tolist()} record {state.mayor_rec.tolist()}"]
+        return [
+            head,
+            f"    workers {state.mayor_slot.tolist()} record {state.mayor_rec.tolist()} "
+            f"advisors {np.flatnonzero(state.advisor).tolist()} bribe tile {state.bribe}",
+        ]
     slots = " ".join(
         f"{SLOT_NAMES[s]}:{'-' if i == EMPTY else INVENTION_TYPES[state.c_inv_type[i]][:3]}"
         f"{'^' if state.slot_upper[p, s] else ''}@{state.slot_pos[p, s]}"

@@ -13,6 +13,7 @@ from numba import njit
 from envs.core.jit import KERNEL
 from envs.daitoshi.effects import conflict_flip, is_mayor
 from envs.daitoshi.state import (
+    ADVISOR,
     EMPTY,
     MAYOR_INV,
     MAYOR_REC,
@@ -33,7 +34,15 @@ from envs.daitoshi.state import (
     WORKERS,
     C,
 )
-from envs.daitoshi.tables import CONFLICT_AT, CONFLICT_PENALTY, MAX_TRACK, NUM_SLOTS, REPUTATION_VP
+from envs.daitoshi.tables import (
+    AD_MAGISTRATE,
+    AD_PATRON,
+    CONFLICT_AT,
+    CONFLICT_PENALTY,
+    MAX_TRACK,
+    NUM_SLOTS,
+    REPUTATION_VP,
+)
 
 C_NAT_MULT, C_INV_TYPE, C_SLOT_LEN, C_HEX_NATURE = (
     C["nat_mult"],
@@ -73,7 +82,7 @@ def score_parts(buf, p, out):
         leftovers += buf[RES + p * 4 + r]
     if is_mayor(buf, p):  # §18.5
         mayor_record_counts(buf, counts)
-        forest = buf[MAYOR_INV + 1]
+        forest = buf[MAYOR_INV + 1] + buf[ADVISOR + AD_PATRON]
         mountain = buf[MAYOR_INV] // 2
         conflicts = 0
         for t in range(4):
@@ -108,6 +117,8 @@ def score_parts(buf, p, out):
     out[4] = multiplier(buf, p, 0) * missing
     out[5] = -CONFLICT_PENALTY * conflicts
     out[6] = leftovers // 2
+    if is_mayor(buf, p) and buf[ADVISOR + AD_MAGISTRATE] == 1:
+        out[0] += 10
 
 
 @njit(**KERNEL)

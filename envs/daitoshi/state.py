@@ -20,6 +20,7 @@ from envs.daitoshi.actions import NUM_ACTIONS
 from envs.daitoshi.components import FIELDS, load_components
 from envs.daitoshi.tables import (
     MAX_TRACK,
+    NUM_ADVISORS,
     NUM_CITIES_IN_PLAY,
     NUM_DISTRICTS,
     NUM_MARKET,
@@ -63,8 +64,10 @@ BLOCKED = -2  # a Megamachine space under the blocker
     P_FLAG,  # §15: the city for `partnership_any` (CITY)
     P_PROGRESS,  # §11.3: the occupied slot for one `progress` step (FLOOR)
     P_KEEP,  # §13 step 2: a worker colour to return (COLOR)
+    P_BRIBE,  # §18.2 step 1: solo, before a Mayor turn: BRIBE or DONE
+    P_BRIBE_CARD,  # §18.2 step 1: which of the 2 revealed Mayor cards he plays (MAYOR_CARD)
     P_GAME_OVER,
-) = range(20)
+) = range(22)
 PHASE_NAMES = (
     "turn",
     "produce",
@@ -85,6 +88,8 @@ PHASE_NAMES = (
     "flag",
     "progress",
     "keep_workers",
+    "bribe",
+    "bribe_card",
     "game_over",
 )
 
@@ -177,6 +182,10 @@ LAYOUT = Layout(
         ("mayor_slot", (MAYOR_SLOTS,)),  # worker colour per slot, EMPTY
         ("mayor_rec", (MAYOR_RECORD,)),  # hex ids, oldest first
         ("mayor_inv", (2,)),  # inventions in his pile: non-university, university
+        ("advisor", (NUM_ADVISORS,)),  # 1 = dealt to the Mayor (tables.ADVISOR_NAMES)
+        ("bribe", ()),  # 1 while the solo bribe tile is unused
+        ("bribe_step", ()),  # 0 ask, 1 declined this turn, 2 the card is already chosen
+        ("mayor_alt", ()),  # the first of the 2 cards revealed by the bribe
         # flow
         ("phase", ()),
         ("actor", ()),
@@ -194,7 +203,6 @@ LAYOUT = Layout(
         ("action", ()),  # the action being taken, EMPTY
         ("picked", ()),  # Commit: inventions taken; Megamachine: the chosen slot
         ("pending_inv", ()),  # Commit: the invention waiting for its building
-        ("workers_flipped", ()),
         ("stack_p", (STACK,)),
         ("stack_fx", (STACK,)),
         ("stack_n", ()),
@@ -246,8 +254,9 @@ PHASE, ACTOR, STEP, ACTIVE, START_PLAYER, LEADER, PROD_I = map(
 CLOCK, ENDED, TURNS, MOVED, PLACED, PLACED_MM = map(
     _offset, ("clock", "ended", "turns", "moved", "placed", "placed_mm")
 )
-ACTION, PICKED, PENDING_INV, WORKERS_FLIPPED = map(
-    _offset, ("action", "picked", "pending_inv", "workers_flipped")
+ACTION, PICKED, PENDING_INV = map(_offset, ("action", "picked", "pending_inv"))
+ADVISOR, BRIBE, BRIBE_STEP, MAYOR_ALT = map(
+    _offset, ("advisor", "bribe", "bribe_step", "mayor_alt")
 )
 STACK_P, STACK_FX, STACK_N, RNG = map(_offset, ("stack_p", "stack_fx", "stack_n", "rng"))
 

@@ -190,3 +190,31 @@ PRESTIGE_MAX = 30
 WORM_MAX = 30
 MAX_FX = 1400  # effect pool size
 MAX_PILE = max(QUALITY_COUNTS)
+
+# solo advisors (§18.1; data solo.advisors, effects coded by name in this order)
+ADVISOR_NAMES = (
+    "Treasurer",  # +2 wealth at the start
+    "Urbanist",  # +2 VP after each Expand
+    "Engineer",  # +1 prestige after each Electrify
+    "Diplomat",  # +2 VP after each Trade
+    "Scholar",  # +2 VP after each Commit
+    "Foreman",  # +1 VP per worker he places
+    "Abbot",  # 3 pilgrim advances in his production turns
+    "Magistrate",  # +10 VP at final scoring
+    "Industrialist",  # +1 of his top-priority resource in his production turns
+    "Patron",  # forest scored with 1 more university invention
+)
+NUM_ADVISORS = len(ADVISOR_NAMES)
+(
+    AD_TREASURER,
+    AD_URBANIST,
+    AD_ENGINEER,
+    AD_DIPLOMAT,
+    AD_SCHOLAR,
+    AD_FOREMAN,
+    AD_ABBOT,
+    AD_MAGISTRATE,
+    AD_INDUSTRIALIST,
+    AD_PATRON,
+) = range(NUM_ADVISORS)
+DIFFICULTIES = ("apprentice", "standard", "veteran", "master")  # advisors dealt: 0-3

@@ -5,13 +5,33 @@ the solo result (the player wins only with strictly more VP)."""
 import numpy as np
 import pytest
 
+from envs.core.errors import ConfigError
 from envs.daitoshi import env as daitoshi_env
-from envs.daitoshi.actions import A_ACTIVATE, A_DONE
+from envs.daitoshi.actions import A_ACTIVATE, A_BRIBE, A_DONE, A_MAYOR_CARD
 from envs.daitoshi.effects import explore_hex, resolve
-from envs.daitoshi.mayor import MAYOR, tycoon_space
-from envs.daitoshi.state import EMPTY, NEUTRAL, P_PRODUCE, P_TURN
-from envs.daitoshi.tables import LEFT, MARK_LEFT, MIDDLE, RIGHT
-from tests.daitoshi.helpers import act, district_of, legal, move, new_state, place_at, start_turn
+from envs.daitoshi.mayor import MAYOR, take_action, tycoon_space
+from envs.daitoshi.rules import ENGINE, score_table
+from envs.daitoshi.state import EMPTY, NEUTRAL, P_BRIBE, P_BRIBE_CARD, P_PRODUCE, P_TURN
+from envs.daitoshi.tables import (
+    AD_MAGISTRATE,
+    AD_PATRON,
+    AD_SCHOLAR,
+    AD_TREASURER,
+    LEFT,
+    MARK_LEFT,
+    MIDDLE,
+    RIGHT,
+)
+from tests.daitoshi.helpers import (
+    act,
+    district_of,
+    inv,
+    legal,
+    move,
+    new_state,
+    place_at,
+    start_turn,
+)
 
 
 def solo(seed=0):
@@ -104,3 +124,66 @@ def test_s18_5_the_player_wins_only_with_strictly_more_vp_than_the_mayor(mode):
     env.state_.vp[:2] = [31, 30]
     assert env._final_rewards()["player_0"] == (1.0 if mode == "win_loss" else pytest.approx(0.01))
     assert np.all(np.isfinite(list(rewards.values())))
+
+
+def play_until(s, phase):
+    while s.phase != phase:
+        act(s, A_DONE if A_DONE in legal(s) else min(legal(s)))
+
+
+def test_s18_2_bribe_is_offered_before_each_mayor_turn_until_used():
+    s = solo(4)
+    act(s, move(1, 2))
+    play_until(s, P_BRIBE)
+    assert s.actor == 0 and legal(s) == {A_BRIBE, A_DONE}
+    act(s, A_DONE)  # keep it: the Mayor plays with a normal draw
+    assert s.bribe == 1 and s.turns == 2 and s.phase == P_TURN
+    act(s, move(1, 2))
+    play_until(s, P_BRIBE)
+    deck, pos = s.mayor_deck.copy(), int(s.mayor_pos)
+    act(s, A_BRIBE)
+    assert s.phase == P_BRIBE_CARD and legal(s) == {A_MAYOR_CARD, A_MAYOR_CARD + 1}
+    first, second = int(deck[pos]), int(deck[pos + 1])
+    assert (s.mayor_alt, s.mayor_card) == (first, second)
+    act(s, A_MAYOR_CARD)  # the first revealed card is the one he plays
+    assert s.bribe == 0 and s.mayor_card == first and s.mayor_pos == pos + 2
+    while not ENGINE.is_over(s):
+        assert s.phase not in (P_BRIBE, P_BRIBE_CARD)  # once per game
+        act(s, A_DONE if A_DONE in legal(s) else min(legal(s)))
+
+
+def test_s18_1_difficulty_deals_advisors_and_the_treasurer_adds_2_wealth():
+    for seed in range(30):
+        s = ENGINE.new_game(ENGINE.make_config(1, difficulty="master"), seed)
+        assert s.advisor.sum() == 3
+        assert s.wealth[MAYOR] == 1 + 2 * s.advisor[AD_TREASURER]
+    assert ENGINE.new_game(ENGINE.make_config(1), 0).advisor.sum() == 0
+    with pytest.raises(ConfigError, match="solo"):
+        ENGINE.make_config(2, difficulty="veteran")
+    with pytest.raises(ConfigError, match="difficulty"):
+        ENGINE.make_config(1, difficulty="legend")
+
+
+def test_s18_5_magistrate_and_patron_change_the_mayors_score():
+    s = solo()
+    s.pilgrim[MAYOR] = [0, 9, 0, 0]  # forest x10
+    s.track_n[1] = 0
+    s.mayor_inv[:] = [0, 1]
+    base = score_table(s)[MAYOR]
+    s.advisor[AD_PATRON] = 1
+    s.advisor[AD_MAGISTRATE] = 1
+    bonus = score_table(s)[MAYOR]
+    assert bonus[1] - base[1] == 10  # one more university on the forest track
+    assert bonus[0] - base[0] == 10
+
+
+def test_s18_4_scholar_adds_2_vp_after_his_commit():
+    s = solo()
+    s.advisor[AD_SCHOLAR] = 1
+    s.res[MAYOR] = [3, 0, 0, 0]
+    s.vp[MAYOR] = 0
+    s.market[:] = [inv("CO_01"), EMPTY, EMPTY, EMPTY, EMPTY]
+    take_action(s.buf, 0, int(s.tyc_d[MAYOR]))
+    resolve(s.buf)
+    assert s.vp[MAYOR] == 1 + 1 + 2  # CO_01: row B 1 VP, its 1 VP, the Scholar's 2
+    assert s.mayor_inv[0] == 1
