@@ -118,6 +118,7 @@ def deal_game(config: Config, seed: int) -> State:
     state.set("ev", EMPTY)
     state.set("cur_space", EMPTY)
     state.set("cur_person", EMPTY)
+    state.set("clear_pos", EMPTY)
     state.set("stage", ST_ROUND_START)
     state.set("phase", P_PLACE)
     assert CELLS == state.tile.shape[1]

@@ -3,7 +3,7 @@ A5, B8, B11), every decision's legal mask and its effect. `apply_action(buf, mas
 applies one legal action, runs the automatic steps (replenishing, collecting, orc movement,
 harvest) up to the next decision, and rewrites `mask` for whoever decides next (`buf[ACTOR]`).
 
-Engine decisions not in the spec are numbered E1-E9 in docs/caverna_ff.md.
+Engine decisions not in the spec are numbered E1-E12 in docs/caverna_ff.md.
 """
 
 from __future__ import annotations
@@ -119,6 +119,7 @@ from envs.caverna_ff.state import (
     CK_SINGLE,
     CK_SMALL_PASTURE,
     CK_STABLE,
+    CLEAR_POS,
     CROP,
     CROP_KIND,
     CUR_PERSON,
@@ -191,6 +192,7 @@ from envs.caverna_ff.state import (
     P_PLACE,
     P_PUSH_COST,
     P_REWARD,
+    P_SOLO_SAVE,
     P_SOW,
     P_TRADE,
     P_TRAP,
@@ -1168,50 +1170,68 @@ def take_reward(buf, p, r):
 
 
 @njit(**KERNEL)
+def space_total(buf, s):
+    total = 0
+    for g in range(NUM_GOODS):
+        total += buf[ACCUM + s * NUM_GOODS + g]
+    return total
+
+
+@njit(**KERNEL)
+def clear_space(buf, s):
+    for g in range(NUM_GOODS):
+        buf[ACCUM + s * NUM_GOODS + g] = 0
+
+
+@njit(**KERNEL)
 def start_round(buf):
-    """Spec A5 steps 1-2 with B11: reveal card and marker, suppliers, replenish."""
+    """Spec A5 steps 1-2 with B11: reveal card and marker, suppliers; solo: each space with
+    >= 6 goods is emptied unless the player pays 1 ruby (a decision, P_SOLO_SAVE); replenish.
+    Returns True when the solo player must decide."""
     n = n_players(buf)
-    rnd = buf[ROUND] + 1
-    if n <= 2 and rnd == 9:
-        rnd = 10  # D41: 1-2 players skip round 9
-    buf[ROUND] = rnd
-    if rnd > MAX_ROUNDS:
-        buf[STAGE] = ST_END
-        return
-    card = buf[CARD_ORDER + rnd - 1]
-    buf[CARD + rnd - 1] = card
-    if card >= 0:
-        buf[SPACE_OPEN + card] = 1
-        if card == S_FAMILY_LIFE:  # Wish for Children flips (A6)
-            buf[SPACE_OPEN + S_WISH] = 0
-            buf[SPACE_OPEN + S_URGENT] = 1
-    buf[MARKER + rnd - 1] = buf[MARKER_ORDER + rnd - 1]
-    for p in range(n):
-        for k in range(3):
-            if buf[SUPPLIER_LEFT + p * 3 + k] > 0:
-                buf[SUPPLIER_LEFT + p * 3 + k] -= 1
-                buf[r_(p, (WOOD, STONE, RUBY)[k])] += 1
-        for d in range(MAX_DWARFS):
-            buf[DWARF_SPACE + p * MAX_DWARFS + d] = -1
-        for o in range(NUM_ORCS):
-            buf[ORC_SPACE + p * NUM_ORCS + o] = -1
+    if buf[CLEAR_POS] < 0:
+        rnd = buf[ROUND] + 1
+        if n <= 2 and rnd == 9:
+            rnd = 10  # D41: 1-2 players skip round 9
+        buf[ROUND] = rnd
+        card = buf[CARD_ORDER + rnd - 1]
+        buf[CARD + rnd - 1] = card
+        if card >= 0:
+            buf[SPACE_OPEN + card] = 1
+            if card == S_FAMILY_LIFE:  # Wish for Children flips (A6)
+                buf[SPACE_OPEN + S_WISH] = 0
+                buf[SPACE_OPEN + S_URGENT] = 1
+        buf[MARKER + rnd - 1] = buf[MARKER_ORDER + rnd - 1]
+        for p in range(n):
+            for k in range(3):
+                if buf[SUPPLIER_LEFT + p * 3 + k] > 0:
+                    buf[SUPPLIER_LEFT + p * 3 + k] -= 1
+                    buf[r_(p, (WOOD, STONE, RUBY)[k])] += 1
+            for d in range(MAX_DWARFS):
+                buf[DWARF_SPACE + p * MAX_DWARFS + d] = -1
+            for o in range(NUM_ORCS):
+                buf[ORC_SPACE + p * NUM_ORCS + o] = -1
+        buf[CLEAR_POS] = 0
+    while n == 1 and buf[CLEAR_POS] < NUM_SPACES:  # base solo rule (A5 step 2)
+        s = buf[CLEAR_POS]
+        if buf[SPACE_OPEN + s] and space_total(buf, s) >= SOLO_CLEAR_AT:
+            if buf[r_(0, RUBY)] > 0:
+                return decide(buf, P_SOLO_SAVE, 0)
+            clear_space(buf, s)
+        buf[CLEAR_POS] += 1
     for s in range(NUM_SPACES):
         buf[OCCUPANT + s] = -1
         if buf[SPACE_OPEN + s] == 0:
             continue
-        total = 0
-        for g in range(NUM_GOODS):
-            total += buf[ACCUM + s * NUM_GOODS + g]
-        if n == 1 and total >= SOLO_CLEAR_AT:  # base solo rule (A5 step 2; no ruby save, E9)
-            for g in range(NUM_GOODS):
-                buf[ACCUM + s * NUM_GOODS + g] = 0
-            total = 0
-        if s == S_RUBY_MINING and n == 2 and rnd < 3:
+        if s == S_RUBY_MINING and n == 2 and buf[ROUND] < 3:
             continue
+        total = space_total(buf, s)
         for g in range(NUM_GOODS):
             buf[ACCUM + s * NUM_GOODS + g] += ACC[s, g, 0] if total == 0 else ACC[s, g, 1]
+    buf[CLEAR_POS] = -1
     buf[TURN] = buf[START_PLAYER]
     buf[STAGE] = ST_WORK
+    return False
 
 
 @njit(**KERNEL)
@@ -1548,7 +1568,8 @@ def advance(buf, mask):
             continue
         st = buf[STAGE]
         if st == ST_ROUND_START:
-            start_round(buf)
+            if start_round(buf):
+                break
         elif st == ST_WORK:
             if work_step(buf):
                 break
@@ -1726,6 +1747,9 @@ def compute_mask(buf, mask):
     elif phase == P_HARVEST_CHOICE:
         mask[A_OPTION] = 1
         mask[A_OPTION + 1] = 1
+    elif phase == P_SOLO_SAVE:
+        mask[A_OPTION] = 1
+        mask[A_SKIP] = 1
     elif phase == P_TRADE:
         src = buf[SUB + 1]
         if src < 0:
@@ -2018,6 +2042,12 @@ def apply_action(buf, mask, a):
     elif phase == P_HARVEST_CHOICE:
         buf[HARVEST_PICK + p] = a - A_OPTION
         buf[HARVEST_SEAT] += 1
+    elif phase == P_SOLO_SAVE:
+        if a == A_SKIP:
+            clear_space(buf, buf[CLEAR_POS])
+        else:
+            buf[r_(p, RUBY)] -= 1  # the space keeps its goods
+        buf[CLEAR_POS] += 1
     elif phase == P_TRADE:
         if a != A_SKIP:
             k = a - A_OPTION

@@ -55,8 +55,9 @@ EMPTY = -1
     P_WARRIOR,  # Warrior Dwelling: OPTION 1-8 ore / 9-12 wood (E6), or SKIP
     P_FEED,  # feeding: OPTION k food conversion (kernels.CONV_*) or DONE (beg for the rest)
     P_TRADE,  # Master Trader: OPTION material from, then to, then OPTION amount (or SKIP)
+    P_SOLO_SAVE,  # solo: OPTION 0 pay 1 ruby to keep space `clear_pos`'s goods, SKIP = empty it
     P_GAME_OVER,
-) = range(25)
+) = range(26)
 PHASE_NAMES = (
     "place",
     "twin_tile",
@@ -82,6 +83,7 @@ PHASE_NAMES = (
     "warrior_dwelling",
     "feed",
     "master_trader",
+    "solo_save",
     "game_over",
 )
 # Automatic flow stages (what `advance` does when no decision is pending).
@@ -110,6 +112,7 @@ LAYOUT = Layout(
         ("actor", ()),
         ("start_player", ()),
         ("turn", ()),  # the next seat to place in the work phase
+        ("clear_pos", ()),  # round start: next space for the solo clearing, -1 = not begun
         # hidden set-up (secret until revealed)
         ("card_order", (MAX_ROUNDS,)),  # round card space id per round, -1 = skipped round
         ("marker_order", (MAX_ROUNDS,)),  # 1 orc marker, 0 plain, -1 none (printed rounds)
@@ -249,7 +252,7 @@ EV, EV_LETTER, EV_SEAT, EV_MOVING, EV_CARD, EV_STEP, EV_PUSHED, EV_DECK, EV_DEAL
 DEFEAT_STR, HARVEST_KIND, HARVEST_SEAT, HARVEST_PICK, RNG = map(
     _offset, ("defeat_str", "harvest_kind", "harvest_seat", "harvest_pick", "rng")
 )
-RUBY_PICK = _offset("ruby_pick")
+RUBY_PICK, CLEAR_POS = _offset("ruby_pick"), _offset("clear_pos")
 FEED_SEAT, FEED_STARTED, WORKING_USED = map(_offset, ("feed_seat", "feed_started", "working_used"))
 
 

@@ -4,7 +4,15 @@ import numpy as np
 import pytest
 
 from envs.caverna_ff import kernels
-from envs.caverna_ff.actions import A_DONE, A_PERSON, A_RUBY, A_SKIP, A_SPACE, A_TWIN
+from envs.caverna_ff.actions import (
+    A_DONE,
+    A_OPTION,
+    A_PERSON,
+    A_RUBY,
+    A_SKIP,
+    A_SPACE,
+    A_TWIN,
+)
 from envs.caverna_ff.rules import ENGINE, final_scores, score_table
 from envs.caverna_ff.spaces import (
     IS_ACCUMULATING,
@@ -15,7 +23,7 @@ from envs.caverna_ff.spaces import (
     SPACE_NAMES,
     permanent_spaces,
 )
-from envs.caverna_ff.state import D_ADULT, O_FRIENDLY, P_PLACE
+from envs.caverna_ff.state import D_ADULT, O_FRIENDLY, P_PLACE, P_SOLO_SAVE
 from envs.caverna_ff.tables import FOOD, ORE
 from tests.caverna_ff.helpers import act, legal, new_state, refresh
 
@@ -183,3 +191,28 @@ def test_engine_illegal_action_names_action_and_phase():
     illegal = next(a for a in range(ENGINE.num_actions) if not s.mask[a])
     with pytest.raises(ValueError, match="illegal in phase 'place'"):
         ENGINE.apply_action(s, illegal)
+
+
+def solo_before_round_start(wood_on_logging, rubies):
+    s = new_state(1)
+    logging = SPACE_NAMES.index("logging")
+    s.accum[logging, 0] = wood_on_logging
+    s.res[0, 3] = rubies
+    s.set("stage", 0)  # ST_ROUND_START
+    s.set("stack_n", 0)
+    kernels.advance(s.buf, s.mask)
+    return s, logging
+
+
+def test_a5_solo_space_with_6_goods_is_emptied_before_replenishing():
+    s, logging = solo_before_round_start(6, rubies=0)
+    assert s.round == 2 and s.accum[logging, 0] == 3  # emptied, then refilled as empty
+
+
+def test_a5_solo_one_ruby_keeps_a_full_space():
+    s, logging = solo_before_round_start(6, rubies=1)
+    assert s.phase == P_SOLO_SAVE and legal(s) == {A_OPTION, A_SKIP}
+    act(s, A_OPTION)
+    assert s.res[0, 3] == 0 and s.accum[logging, 0] == 7  # kept, then +1
+    s, logging = solo_before_round_start(5, rubies=1)
+    assert s.phase == P_PLACE and s.accum[logging, 0] == 6  # below 6: no question
