@@ -1556,6 +1556,38 @@ def end_game(buf):
 
 
 @njit(**KERNEL)
+def orc_step_3(buf, p, o):
+    """Orc event step 3 (B8): a cave orc re-evaluates, a forest orc moves (maybe pausing at a
+    Cave-in for its owner's stone)."""
+    if buf[ORC_STATE + p * NUM_ORCS + o] == O_CAVE:
+        reevaluate(buf, p, o, False)
+        seat_done(buf)
+    elif move_orc(buf, p, o) == 1:
+        buf[EV_MOVING] = 2
+    else:
+        seat_done(buf)
+
+
+@njit(**KERNEL)
+def forced(buf, mask):
+    """Resolve a decision that has exactly one legal answer and nothing to weigh: an orc event
+    step with no bribe or push possible, a defeat with no reward space left (the gold must be
+    taken, B6). Returns True if it was resolved (the caller then goes on)."""
+    phase = buf[PHASE]
+    if phase != P_ORC and phase != P_REWARD:
+        return False
+    compute_mask(buf, mask)
+    if mask.sum() != 1:
+        return False
+    p = buf[ACTOR]
+    if phase == P_ORC:
+        orc_step_3(buf, p, buf[EV_LETTER])
+    else:
+        buf[r_(p, GOLD)] += buf[P_ORC_GOLD + buf[SUB + 0]]
+    return True
+
+
+@njit(**KERNEL)
 def advance(buf, mask):
     """Run automatic steps until someone must decide, then write the mask."""
     while True:
@@ -1563,7 +1595,7 @@ def advance(buf, mask):
             break
         if buf[STACK_N] > 0:
             code, arg, p = pop_op(buf)
-            if run_op(buf, code, arg, p):
+            if run_op(buf, code, arg, p) and not forced(buf, mask):
                 break
             continue
         st = buf[STAGE]
@@ -1574,7 +1606,7 @@ def advance(buf, mask):
             if work_step(buf):
                 break
         elif st == ST_EVENT:
-            if event_step(buf):
+            if event_step(buf) and not forced(buf, mask):
                 break
         elif st == ST_HARVEST:
             if harvest_step(buf):
@@ -2003,15 +2035,7 @@ def apply_action(buf, mask, a):
             if lower_strength(buf, p, o, 1, buf[DEFEAT_STR]):  # one bribe of any size (D43)
                 seat_done(buf)
         elif a == A_DONE:
-            st = buf[ORC_STATE + i]
-            if st == O_CAVE:
-                reevaluate(buf, p, o, False)
-                seat_done(buf)
-            else:
-                if move_orc(buf, p, o) == 1:
-                    buf[EV_MOVING] = 2
-                else:
-                    seat_done(buf)
+            orc_step_3(buf, p, o)
         else:
             d = a - A_PUSH
             for g in range(NUM_GOODS):

@@ -110,8 +110,8 @@ def test_b8_blocked_step_example_two_steps_left_from_column_1():
     s.orc_cell[0, 1] = cell(1, 1)
     s.tile[0, cell(2, 0)] = T_FIELD
     s.crop[0, cell(2, 0)] = 3
+    s.res[0] = 0  # nothing to bribe or push with: the move happens at once
     start_event(s, board=1, letter=1, card=6)
-    act(s, A_DONE)
     assert s.orc_cell[0, 1] == cell(2, 0)
     assert s.tile[0, cell(2, 0)] == T_FIELD and s.crop[0, cell(2, 0)] == 0  # structure stays
 
@@ -207,8 +207,8 @@ def test_b8_held_orc_breaks_free_on_its_next_move_and_the_trap_stays_armed():
     s.trap_active[0, cell(1, 0)] = 1
     s.orc_state[0, 0] = O_HELD
     s.orc_cell[0, 0] = cell(1, 0)
+    s.res[0] = 0
     start_event(s, board=1, letter=0, card=0)  # deck 2, 2-1: down, down
-    act(s, A_DONE)
     assert s.orc_state[0, 0] == O_FOREST and s.orc_cell[0, 0] == cell(3, 0)
     assert s.trap_active[0, cell(1, 0)] == 1
 
@@ -301,3 +301,17 @@ def test_b8_pushing_right_from_the_entrance_invades():
     start_event(s, board=0, letter=0, card=0)
     act(s, PUSH_E)
     assert s.orc_state[0, 0] == O_CAVE
+
+
+def test_b8_an_orc_step_with_nothing_to_decide_resolves_by_itself():
+    s = new_state(1)
+    s.res[0] = 0
+    s.bribe_good[0] = STONE
+    start_event(s, board=0, letter=0, card=0)  # 3-1: down x3, no bribe or push possible
+    assert s.orc_cell[0, 0] == cell(3, 0)  # A moved without asking
+    s = new_state(1)
+    s.res[0] = 0
+    s.res[0, STONE] = 1
+    s.bribe_good[0] = STONE
+    start_event(s, board=0, letter=0, card=0)
+    assert s.phase == P_ORC and legal(s) == {A_BRIBE, A_DONE}
