@@ -1,8 +1,8 @@
 """Caverna: Frantic Fiends observation encoders (hidden information filtered here).
 
 Seats are rotated: relative seat k is seat (me + k) % n, so index 0 is always "mine"; seats
-k >= n encode as zeros. Never read: the face-down round cards and harvest markers of later
-rounds (`card_order`, `marker_order`), the shuffled movement deck (`ev_deck`) and the RNG. All
+k >= n encode as zeros. Never read: the RNG (the only hidden information: future round cards,
+face-down harvest markers and movement cards are drawn from it when revealed). All
 values are float32 in [0, 1] ("/x": divided by x, clipped to 1).
 
 `encode_planes(state, me)` -> float32[4 * PLANES_PER_SEAT, 4, 6]: per relative seat the 4x6
@@ -29,6 +29,8 @@ hostile orc here by letter (4), orc held here.
         (5), pending furnishing/trap id /27, sub values /20 (4), sown grain/veg /2 (2),
         farming items used (3), harvest kind one-hot (6), the person being placed or on
         an expedition one-hot (dwarf 0-5, friendly orc A-D, none)
+    stacks: round cards still in their stage stack (38), face-down harvest markers left: plain
+        /4, orc /2, movement cards already dealt for the active orc (9)
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from envs.caverna_ff.state import (
     BEGGING,
     BRIBE_GOOD,
     CARD,
+    CARD_LEFT,
     CELL_KIND,
     CROP,
     CROP_KIND,
@@ -52,6 +55,7 @@ from envs.caverna_ff.state import (
     DWARF_SPACE,
     EV,
     EV_CARD,
+    EV_DEALT,
     EV_LETTER,
     EV_PUSHED,
     EVENTS_DONE,
@@ -63,6 +67,7 @@ from envs.caverna_ff.state import (
     FURN_LEFT,
     HARVEST_KIND,
     MARKER,
+    MARKERS_LEFT,
     MAX_DWARFS,
     MAX_PLAYERS,
     MAX_ROUNDS,
@@ -149,6 +154,9 @@ SCALARS = (
     + 3
     + 6
     + 11
+    + NUM_SPACES
+    + 2
+    + 9
 )
 NUM_PHASES = len(PHASE_NAMES)
 PLANES_SIZE = int(np.prod(PLANES_SHAPE))
@@ -323,6 +331,15 @@ def _fill_flat(buf, me, out):
     i += 6
     person = buf[CUR_PERSON]  # dwarf 0-5, friendly orc 6-9, none 10
     out[i + (person if 0 <= person < 6 else person - 4 if person >= 10 else 10)] = 1.0
+    i += 11
+    for sp in range(NUM_SPACES):
+        out[i + sp] = buf[CARD_LEFT + sp]
+    i += NUM_SPACES
+    out[i] = buf[MARKERS_LEFT] / 4.0
+    out[i + 1] = buf[MARKERS_LEFT + 1] / 2.0
+    i += 2
+    for c in range(9):
+        out[i + c] = buf[EV_DEALT + c]
 
 
 def encode_planes(state: State, me: int) -> np.ndarray:

@@ -1,5 +1,5 @@
-"""Setup (spec A4, B2, Part E): parameters into the state, round-card and harvest-marker
-order, bribe tokens, supply, home boards, orcs. Runs once per game, so it is plain Python;
+"""Setup (spec A4, B2, Part E): parameters into the state, the round-card stacks and harvest
+markers, bribe tokens, supply, home boards, orcs. Runs once per game, so it is plain Python;
 every random choice draws from the state's own RNG (envs.core.rng)."""
 
 from __future__ import annotations
@@ -8,12 +8,11 @@ import numpy as np
 
 from envs.caverna_ff.config import Config
 from envs.caverna_ff.kernels import advance
-from envs.caverna_ff.spaces import SPACE_NAMES, permanent_spaces
+from envs.caverna_ff.spaces import CARD_STAGE, S_EXPLORATION, S_WISH, permanent_spaces
 from envs.caverna_ff.state import D_ADULT, EMPTY, O_FOREST, O_OUT, P_PLACE, ST_ROUND_START, State
 from envs.caverna_ff.tables import (
     BRIBE_TOKENS_USED,
     CELLS,
-    DATA,
     ENTRY_DWELLING,
     F_ENTRY,
     FOOD,
@@ -32,41 +31,6 @@ from envs.caverna_ff.tables import (
 )
 from envs.core.rng import randint, seed_words, shuffle
 
-_CARDS = DATA["round_cards"]
-_FF = DATA["ff_round_card_replacements"]
-
-
-def _card(name: str) -> int:
-    return SPACE_NAMES.index(_FF.get(name, name))
-
-
-def round_cards(num_players: int, rng: np.ndarray) -> list[int]:
-    """Space id of the card revealed in rounds 1-12, -1 for a skipped round (A4, B2, D41)."""
-    if num_players == 1:
-        order = _CARDS["solo_order"]
-        return [_card(order[str(r)]) if str(r) in order else EMPTY for r in range(1, 13)]
-    out: list[int] = []
-    for stage in ("stage_1", "stage_2", "stage_3", "stage_4"):
-        cards = [c for c in _CARDS[stage]["cards"] if not (c == "exploration" and num_players <= 2)]
-        fixed = "wish_for_children" if stage == "stage_2" else None
-        rest = np.array([_card(c) for c in cards if c != fixed], np.int64)
-        shuffle(rng, rest, len(rest))
-        out += ([_card(fixed)] if fixed else []) + [int(x) for x in rest]
-        if stage == "stage_3" and num_players <= 2:
-            out.append(EMPTY)  # round 9 is skipped
-    return out
-
-
-def harvest_markers(num_players: int, rng: np.ndarray) -> list[int]:
-    """1 = orc marker, 0 = plain, -1 = printed round (B2 step 2, B11)."""
-    markers = [EMPTY, EMPTY, 1, EMPTY, EMPTY, 1] + [EMPTY] * 6
-    hidden = np.array([1, 1] + [0] * (3 if num_players <= 2 else 4), np.int64)
-    shuffle(rng, hidden, len(hidden))
-    rounds = [r for r in range(7, 13) if not (num_players <= 2 and r == 9)]
-    for r, m in zip(rounds, hidden, strict=True):
-        markers[r - 1] = int(m)
-    return markers
-
 
 def deal_game(config: Config, seed: int) -> State:
     """A new game at the first decision (the start player's first placement)."""
@@ -81,8 +45,14 @@ def deal_game(config: Config, seed: int) -> State:
     state.p_card_spawn[:] = config.card_spawn[0]
     state.set("num_players", n)
     state.set("rounds", 11 if n <= 2 else 12)
-    state.card_order[:] = round_cards(n, rng)
-    state.marker_order[:] = harvest_markers(n, rng)
+    # A4, B2: the stage stacks (Exploration out with 1-2 players; Wish fixed on round 4) and
+    # the face-down harvest markers (2 orc + 4 plain, one plain fewer with 1-2 players); they
+    # are drawn from the RNG when revealed (kernels.draw_round_card, draw_marker)
+    state.card_left[:] = (CARD_STAGE > 0).astype(np.int64)
+    state.card_left[S_WISH] = 0
+    if n <= 2:
+        state.card_left[S_EXPLORATION] = 0
+    state.markers_left[:] = (3 if n <= 2 else 4, 2)
     state.card[:] = EMPTY
     state.marker[:] = EMPTY
     bribe = config.bribe_goods.copy()  # B2 step 3: 4 of the 6 tokens, one per board

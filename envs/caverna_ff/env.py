@@ -8,8 +8,9 @@
 | Rules       | shared/rules/caverna_frantic_fiends.md A-B within Part E's v1; C        |
 
 Observation: `encoders.caverna_ff.encode_flat` (its docstring lists every entry), from the
-observer's seat. Face-down round cards and harvest markers, the movement-deck order and the RNG
-are never included; boards, goods, orcs and the reward board are public.
+observer's seat. The only hidden information is the RNG (round cards, face-down harvest markers
+and movement cards are drawn from it when revealed); boards, goods, orcs, the reward board and
+what is left in each stack are public.
 
 Every decision is a step of the player who makes it, including orc-event decisions (bribe,
 push, Cave-in stone) and the event-4 harvest choice. Rewards: `win_loss` (+1 to each best
@@ -63,6 +64,6 @@ register(
         data_files=("caverna_frantic_fiends.json",),
         check_invariants=check_invariants,
         private_fields=(),
-        secret_fields=("card_order", "marker_order", "ev_deck", "rng"),
+        secret_fields=("rng",),  # cards and markers are drawn from it when revealed
     )
 )

@@ -62,6 +62,7 @@ from envs.caverna_ff.orcs import (
 )
 from envs.caverna_ff.spaces import (
     ACC,
+    CARD_STAGE,
     GAIN,
     IS_ACCUMULATING,
     MAX_OPS,
@@ -97,6 +98,7 @@ from envs.caverna_ff.spaces import (
     S_RUBY_MINING,
     S_URGENT,
     S_WISH,
+    SOLO_ORDER,
 )
 from envs.caverna_ff.stack import (
     OP_BRANCH_GROWTH,
@@ -113,7 +115,7 @@ from envs.caverna_ff.state import (
     BEGGING,
     BRIBE_GOOD,
     CARD,
-    CARD_ORDER,
+    CARD_LEFT,
     CELL_KIND,
     CK_RUBY_MINE,
     CK_SINGLE,
@@ -134,7 +136,6 @@ from envs.caverna_ff.state import (
     EV,
     EV_CARD,
     EV_DEALT,
-    EV_DECK,
     EV_LETTER,
     EV_MOVING,
     EV_PUSHED,
@@ -155,7 +156,7 @@ from envs.caverna_ff.state import (
     HARVEST_PICK,
     HARVEST_SEAT,
     MARKER,
-    MARKER_ORDER,
+    MARKERS_LEFT,
     MAX_DWARFS,
     MAX_ROUNDS,
     MINE_GOODS,
@@ -332,7 +333,7 @@ from envs.caverna_ff.tables import (
     WOOD,
 )
 from envs.core.jit import KERNEL
-from envs.core.rng import shuffle
+from envs.core.rng import randint
 
 # P_BRANCH contexts (sub[2])
 BR_GROWTH, BR_HOUSEWORK, BR_WISH, BR_URGENT, BR_GROWTH_OR_GOODS = range(5)
@@ -1194,14 +1195,14 @@ def start_round(buf):
         if n <= 2 and rnd == 9:
             rnd = 10  # D41: 1-2 players skip round 9
         buf[ROUND] = rnd
-        card = buf[CARD_ORDER + rnd - 1]
+        card = draw_round_card(buf, rnd)
         buf[CARD + rnd - 1] = card
         if card >= 0:
             buf[SPACE_OPEN + card] = 1
             if card == S_FAMILY_LIFE:  # Wish for Children flips (A6)
                 buf[SPACE_OPEN + S_WISH] = 0
                 buf[SPACE_OPEN + S_URGENT] = 1
-        buf[MARKER + rnd - 1] = buf[MARKER_ORDER + rnd - 1]
+        buf[MARKER + rnd - 1] = draw_marker(buf, rnd)
         for p in range(n):
             for k in range(3):
                 if buf[SUPPLIER_LEFT + p * 3 + k] > 0:
@@ -1264,7 +1265,6 @@ def end_work_phase(buf):
         buf[EV_LETTER] = 0
         buf[EV_SEAT] = 0
         buf[EV_MOVING] = 0
-        buf[EV_DEALT] = 0
         shuffle_deck(buf)
         buf[STAGE] = ST_EVENT
     else:
@@ -1273,11 +1273,65 @@ def end_work_phase(buf):
 
 @njit(**KERNEL)
 def shuffle_deck(buf):
+    """All movement cards back into the deck (spec B8 step 1: a fresh shuffle per letter)."""
     for i in range(9):
-        buf[EV_DECK + i] = i
-    deck = buf[EV_DECK : EV_DECK + 9]
-    shuffle(buf[RNG : RNG + 4], deck, 9)
-    buf[EV_DEALT] = 0
+        buf[EV_DEALT + i] = 0
+
+
+@njit(**KERNEL)
+def draw_card(buf):
+    """Deal one movement card: uniform among the cards not dealt yet (D16)."""
+    left = 0
+    for i in range(9):
+        left += 1 - buf[EV_DEALT + i]
+    k = randint(buf[RNG : RNG + 4], left)
+    for i in range(9):
+        if buf[EV_DEALT + i] == 0:
+            if k == 0:
+                buf[EV_DEALT + i] = 1
+                return i
+            k -= 1
+    return -1
+
+
+@njit(**KERNEL)
+def draw_round_card(buf, rnd):
+    """The round's card (A4, B2): the solo order; Wish for Children on round 4; else uniform
+    among the cards left in the round's stage (= the stage stack shuffled at setup)."""
+    if n_players(buf) == 1:
+        return SOLO_ORDER[rnd - 1]
+    if rnd == 4:
+        return S_WISH
+    stage = (rnd - 1) // 3 + 1
+    left = 0
+    for s in range(NUM_SPACES):
+        if buf[CARD_LEFT + s] and CARD_STAGE[s] == stage:
+            left += 1
+    k = randint(buf[RNG : RNG + 4], left)
+    for s in range(NUM_SPACES):
+        if buf[CARD_LEFT + s] and CARD_STAGE[s] == stage:
+            if k == 0:
+                buf[CARD_LEFT + s] = 0
+                return s
+            k -= 1
+    return -1
+
+
+@njit(**KERNEL)
+def draw_marker(buf, rnd):
+    """Harvest marker of the round (B2 step 2): orc markers face up on 3 and 6, printed rounds
+    1-2, 4-5 have none, rounds 7-12 reveal one of the face-down markers left."""
+    if rnd == 3 or rnd == 6:
+        return 1
+    if rnd < 7:
+        return -1
+    plain = buf[MARKERS_LEFT]
+    orc = buf[MARKERS_LEFT + 1]
+    if randint(buf[RNG : RNG + 4], plain + orc) < orc:
+        buf[MARKERS_LEFT + 1] -= 1
+        return 1
+    buf[MARKERS_LEFT] -= 1
+    return 0
 
 
 @njit(**KERNEL)
@@ -1324,8 +1378,7 @@ def event_step(buf):
             st = buf[ORC_STATE + p * NUM_ORCS + o]
             buf[EV_CARD] = -1
             if st == O_FOREST or st == O_HELD:  # step 1: draw
-                buf[EV_CARD] = buf[EV_DECK + buf[EV_DEALT]]
-                buf[EV_DEALT] += 1
+                buf[EV_CARD] = draw_card(buf)
             buf[EV_PUSHED] = 0
             buf[EV_STEP] = 0
             buf[EV_MOVING] = 1
@@ -1350,7 +1403,7 @@ def finish_event(buf):
         shuffle_deck(buf)
         for k in range(n):
             p = (buf[START_PLAYER] + k) % n
-            card = buf[EV_DECK + k]
+            card = draw_card(buf)
             i = p * NUM_ORCS + 3
             buf[ORC_STATE + i] = O_FOREST
             buf[ORC_CELL + i] = buf[P_CARD_SPAWN + card]  # deck 1 (D16)

@@ -143,6 +143,21 @@ for _s, _name in enumerate(SPACE_NAMES):
 GAIN[S_URGENT] = 0
 GAIN[S_URGENT, GOOD_NAMES.index("gold")] = 3  # the 3-gold branch (spec B3)
 IS_ACCUMULATING = (ACC.sum(axis=(1, 2)) > 0).astype(np.int64)
+
+# Round cards (A4, B2): stage of each card space (0 = not a stage card), the solo fixed order.
+_FF_CARD = DATA["ff_round_card_replacements"]
+CARD_STAGE = np.zeros(NUM_SPACES, np.int64)
+for _k in range(1, 5):
+    for _c in DATA["round_cards"][f"stage_{_k}"]["cards"]:
+        CARD_STAGE[SPACE_NAMES.index(_FF_CARD.get(_c, _c))] = _k
+_SOLO = DATA["round_cards"]["solo_order"]
+SOLO_ORDER = np.array(
+    [
+        SPACE_NAMES.index(_FF_CARD.get(_SOLO[str(r)], _SOLO[str(r)])) if str(r) in _SOLO else -1
+        for r in range(1, 13)
+    ],
+    np.int64,
+)
 IMITATION_FOOD = {3: 4, 4: 2}  # spec A6 (3p card) / FF Imitation beside the 4p board (B2)
 
 

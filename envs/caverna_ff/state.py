@@ -1,9 +1,10 @@
 """Caverna: Frantic Fiends state: one flat int64 buffer (envs.core.flatstate) with these fields.
 
 Seats are 0..N-1 in clockwise order; `actor` is always the seat that decides. Board arrays are
-per player and per home-board cell (`r * 6 + c`, tables.py). Hidden information: the face-down
-round cards and harvest markers of later rounds (`card_order`, `marker_order`) and the RNG
-(which also fixes the movement-card shuffles); everything else is public at the table.
+per player and per home-board cell (`r * 6 + c`, tables.py). Hidden information is the RNG
+alone: round cards, face-down harvest markers and movement cards are drawn from it when they
+are revealed, out of the public sets of what is left (`card_left`, `markers_left`,
+`ev_dealt`), which is the same distribution as a shuffle at setup; everything else is public.
 Kernels use the offsets exported below; Python reads `state.tile` etc.
 """
 
@@ -113,9 +114,9 @@ LAYOUT = Layout(
         ("start_player", ()),
         ("turn", ()),  # the next seat to place in the work phase
         ("clear_pos", ()),  # round start: next space for the solo clearing, -1 = not begun
-        # hidden set-up (secret until revealed)
-        ("card_order", (MAX_ROUNDS,)),  # round card space id per round, -1 = skipped round
-        ("marker_order", (MAX_ROUNDS,)),  # 1 orc marker, 0 plain, -1 none (printed rounds)
+        # stacks drawn from at reveal time (public: what is left, not in which order)
+        ("card_left", (NUM_SPACES,)),  # 1 = round card still in its stage's stack
+        ("markers_left", (2,)),  # face-down harvest markers left: plain, orc
         # public board
         ("card", (MAX_ROUNDS,)),  # revealed round cards (-1 not yet)
         ("marker", (MAX_ROUNDS,)),  # revealed harvest markers (-1 not yet / none)
@@ -175,8 +176,7 @@ LAYOUT = Layout(
         ("ev_card", ()),  # movement card of the active orc (deck row, card), -1
         ("ev_step", ()),
         ("ev_pushed", ()),
-        ("ev_deck", (9,)),  # shuffled deck for this letter
-        ("ev_dealt", ()),
+        ("ev_dealt", (9,)),  # movement cards of the deck already dealt for this letter
         ("defeat_str", ()),  # active orc's strength before this event's bribe (D43)
         ("harvest_kind", ()),
         ("harvest_seat", ()),
@@ -199,8 +199,8 @@ P_PUSH_COST, P_EVENT_DECK, P_ORC_GOLD, P_CARD_STEPS, P_CARD_SPAWN = map(
 NUM_PLAYERS, ROUNDS, ROUND, STAGE, PHASE, ACTOR = map(
     _offset, ("num_players", "rounds", "round", "stage", "phase", "actor")
 )
-START_PLAYER, TURN, CARD_ORDER, MARKER_ORDER, CARD, MARKER = map(
-    _offset, ("start_player", "turn", "card_order", "marker_order", "card", "marker")
+START_PLAYER, TURN, CARD_LEFT, MARKERS_LEFT, CARD, MARKER = map(
+    _offset, ("start_player", "turn", "card_left", "markers_left", "card", "marker")
 )
 EVENTS_DONE, BRIBE_GOOD, SPACE_OPEN, ACCUM, OCCUPANT = map(
     _offset, ("events_done", "bribe_good", "space_open", "accum", "occupant")
@@ -235,7 +235,7 @@ EXP_MERCENARY, SUB, CELL_KIND, TWIN_KIND, PENDING_TILE, FREE_TRAP, SOWN, FARM_US
         "farm_used",
     ),
 )
-EV, EV_LETTER, EV_SEAT, EV_MOVING, EV_CARD, EV_STEP, EV_PUSHED, EV_DECK, EV_DEALT = map(
+EV, EV_LETTER, EV_SEAT, EV_MOVING, EV_CARD, EV_STEP, EV_PUSHED, EV_DEALT = map(
     _offset,
     (
         "ev",
@@ -245,7 +245,6 @@ EV, EV_LETTER, EV_SEAT, EV_MOVING, EV_CARD, EV_STEP, EV_PUSHED, EV_DECK, EV_DEAL
         "ev_card",
         "ev_step",
         "ev_pushed",
-        "ev_deck",
         "ev_dealt",
     ),
 )

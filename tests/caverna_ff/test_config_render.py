@@ -55,12 +55,12 @@ def test_encoders_shapes_range_and_planes_in_flat():
     assert planes[8].reshape(-1)[21] == 1  # furnished
 
 
-def test_hidden_round_cards_do_not_change_the_observation():
+def test_only_the_rng_is_hidden_and_it_does_not_change_the_observation():
     s = new_state(2)
     other = s.copy()
-    other.card_order[5:] = other.card_order[5:][::-1]
-    other.marker_order[6:] = 1 - np.abs(other.marker_order[6:])
+    other.rng[:] = (1, 2, 3, 4)
     assert np.array_equal(encode_flat(s, 0), encode_flat(other, 0))
+    assert envs.spec("caverna_ff_v0").secret_fields == ("rng",)
 
 
 def test_renderers():

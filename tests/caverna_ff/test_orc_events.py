@@ -190,9 +190,10 @@ def test_b7_cave_in_asks_for_stone_and_deactivates_even_when_nothing_is_paid():
     s = new_state(1)
     s.trap[0, cell(1, 0)] = TR_CAVE_IN + 1
     s.trap_active[0, cell(1, 0)] = 1
+    s.res[0] = 0
     s.res[0, STONE] = 3
+    s.bribe_good[0] = WOOD  # no wood: no bribe, no push, so the orc moves at once
     start_event(s, board=0, letter=0, card=0)  # 3-1: down, down, down
-    act(s, A_DONE)
     assert s.phase == P_CAVE_IN
     assert legal(s) == {A_OPTION + k for k in range(4)}
     act(s, A_OPTION + 2)

@@ -15,11 +15,13 @@ from envs.caverna_ff.actions import (
 )
 from envs.caverna_ff.rules import ENGINE, final_scores, score_table
 from envs.caverna_ff.spaces import (
+    CARD_STAGE,
     IS_ACCUMULATING,
     S_EXPLORATION,
     S_FAMILY_LIFE,
     S_URGENT,
     S_WISH,
+    SOLO_ORDER,
     SPACE_NAMES,
     permanent_spaces,
 )
@@ -43,26 +45,34 @@ def test_b2_armory_covers_wood_gathering_and_ff_cards_replace_housework_and_ore_
     assert "forest_exploration_4" not in four and "logging_4" not in four
 
 
-def test_a4_round_cards_wish_on_round_4_exploration_removed_for_two_players():
+def test_a4_round_cards_by_stage_wish_on_round_4_exploration_removed_for_two_players():
     for n in (2, 3):
         s = new_state(n, seed=5)
-        assert s.card_order[3] == S_WISH
-        has_exploration = S_EXPLORATION in s.card_order
-        assert has_exploration == (n >= 3)
+        assert s.card[0] >= 0 and CARD_STAGE[s.card[0]] == 1  # round 1 revealed from stage 1
+        assert s.card_left[S_EXPLORATION] == (1 if n >= 3 else 0)
+        rounds = [r for r in range(2, 13) if not (n <= 2 and r == 9)]
+        cards = [int(kernels.draw_round_card(s.buf, r)) for r in rounds]
+        assert cards[rounds.index(4)] == S_WISH
+        for r, c in zip(rounds, cards, strict=True):
+            assert CARD_STAGE[c] == (r - 1) // 3 + 1
+        assert len(set(cards)) == len(cards) and s.card_left.sum() == 0
     solo = new_state(1)
-    assert [SPACE_NAMES[c] if c >= 0 else "-" for c in solo.card_order[:3]] == [
+    assert [SPACE_NAMES[c] for c in SOLO_ORDER[:3]] == [
         "blacksmithing",
         "sheep_farming",
         "ore_mine_construction_ff",
     ]
+    assert SOLO_ORDER[8] == -1 and solo.card[0] == SOLO_ORDER[0]
 
 
 def test_a6_family_life_flips_wish_to_urgent_wish():
     s = new_state(3)
     s.space_open[S_WISH] = 1
-    s.card_order[s.round] = S_FAMILY_LIFE  # next round reveals Family Life
-    s.set("stage", 0)  # ST_ROUND_START
+    s.card_left[:] = 0
+    s.card_left[S_FAMILY_LIFE] = 1  # the only stage-3 card left
+    s.set("round", 6)
     kernels.start_round(s.buf)
+    assert s.card[6] == S_FAMILY_LIFE
     assert s.space_open[S_WISH] == 0 and s.space_open[S_URGENT] == 1
 
 
@@ -183,7 +193,8 @@ def test_b12_tie_break_fewer_orcs_in_the_cave():
 def test_a4_same_seed_same_setup_and_seeds_differ():
     a, b = new_state(4, seed=9), new_state(4, seed=9)
     assert a == b
-    assert any(not np.array_equal(new_state(4, seed=k).card_order, a.card_order) for k in range(5))
+    assert any(not np.array_equal(new_state(4, seed=k).rng, a.rng) for k in range(5))
+    assert len({int(new_state(4, seed=k).card[0]) for k in range(12)}) > 1
 
 
 def test_engine_illegal_action_names_action_and_phase():
