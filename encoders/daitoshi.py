@@ -35,10 +35,10 @@ the summed `n` of each code / 5, clipped to 1 ("hist" below, width 21; per inven
                          filled (6), blocked (6), upgrades installed (3), upgrade tile on each
                          upgrade space one-hot (9), worker on its workshop one-hot (5), neutral
                          tycoon district one-hot (5) and space one-hot (3)
-    turn       [131]     phase one-hot (22), actor / active seat / leader / start player as
+    turn       [134]     phase one-hot (24), actor / active seat / leader / start player as
                          relative seat one-hot (4 x 5), end triggered, action one-hot (5),
                          picked (Commit: inventions, Megamachine: slot) /8, workers
-                         placed /4, districts moved /5, top effect code one-hot (27), its
+                         placed /4, districts moved /5, top effect code one-hot (28), its
                          param /128, its n /10, Mayor's face-up card and the bribe's first
                          revealed card one-hot (2 x 16), Mayor cards left /16, bribe tile
                          unused, advisors dealt (10), invention piles left /32 (3), number
@@ -125,7 +125,7 @@ from envs.daitoshi.state import (
     C,
     State,
 )
-from envs.daitoshi.tables import MAX_TRACK, NUM_ADVISORS, NUM_SLOTS
+from envs.daitoshi.tables import FX_NAMES, MAX_TRACK, NUM_ADVISORS, NUM_SLOTS
 
 C_FX, C_INV_TYPE, C_INV_VP, C_INV_COST, C_INV_ROWS = (
     C["fx"],
@@ -149,6 +149,7 @@ C_CITY_COST, C_CITY_REW, C_CITY_COND, C_CITY_PREW = (
 C_MM_BLOCK, C_HEX_NATURE = C["mm_block"], C["hex_nature"]
 
 NUM_PHASES = len(PHASE_NAMES)
+NUM_FX = len(FX_NAMES) + 1  # effect codes, FX_NONE included
 HIST = 21
 SLOT_W = 10 + 3 * HIST  # 73
 PLAYER_HEAD = 55
@@ -159,7 +160,7 @@ NATURE_W = 21
 INV_W = 8 + 3 * HIST  # 71
 CITYT_W = 1 + 5 * 22 + 16 + HIST  # 148
 MACHINE_W = 46
-TURN_W = NUM_PHASES + 20 + 9 + 29 + 32 + 2 + NUM_ADVISORS + 3 + 4  # 131
+TURN_W = NUM_PHASES + 20 + 9 + NUM_FX + 2 + 32 + 2 + NUM_ADVISORS + 3 + 4  # 134
 SECTIONS = (
     ("players", (5, PLAYER_W)),
     ("city", (15, CITY_W)),
@@ -354,9 +355,9 @@ def encode_into(buf, me, out):
     if buf[STACK_N] > 0:
         e = buf[STACK_FX + buf[STACK_N] - 1]
         out[pos + fx_code(e)] = 1.0
-        out[pos + 27] = fx_param(e) / 128.0
-        out[pos + 28] = clip(fx_n(e) / 10.0)
-    pos += 29
+        out[pos + NUM_FX] = fx_param(e) / 128.0
+        out[pos + NUM_FX + 1] = clip(fx_n(e) / 10.0)
+    pos += NUM_FX + 2
     for i, card in enumerate((buf[MAYOR_CARD], buf[MAYOR_ALT])):
         if card >= 0:
             out[pos + i * 16 + card] = 1.0

@@ -23,16 +23,17 @@ Ranges (name, meaning):
 * 81-105 TRADE: `81 + city * 5 + k - 1`: trade with city slot 0-4 delivering k luxury (§9.5).
 * 106-113 FLOOR s: a floor slot L1..R3: the ready invention to donate (§9.6), or where one
   `progress` step goes (§11.3).
-* 114-119 MSPACE i: the Megamachine invention space (§9.6).
+* 114-119 MSPACE i: the Megamachine invention space (§9.6); or the Megamachine workshop reward
+  to take next (0 its base, 1-3 the upgrades on spaces a-c, §16).
 * 120-123 TYPE t: a nature type (river, forest, mountain, underground): a pilgrim's track, a
   record hex to discard or to move onto a new tile.
 * 124-127 COLOR c: a worker colour: the colour of a gained `any` worker, a worker returned to
   make room, or one returned when the workers tile flips (§10.4, §13).
-* 128-132 CITY c: the city slot for `partnership_any` (§15).
+* 128-132 CITY c: the city slot for `partnership_any`, or the flag to cash in (§15).
 * 133 BRIBE: solo, before a Mayor turn: use the bribe tile (§18.2 step 1).
 * 134-135 MAYOR_CARD: solo, after the bribe: the first or second revealed Mayor card.
 * 136 DONE: stop producing / placing, take no action, finish Commit after one invention,
-  decline a worker, keep the bribe tile.
+  decline a worker, no (more) cash-ins, keep the bribe tile.
 """
 
 from __future__ import annotations

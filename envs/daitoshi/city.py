@@ -40,7 +40,6 @@ from envs.daitoshi.state import (
     MM_DISTRICT,
     MM_INV,
     MM_UP_DONE,
-    MM_UP_TILE,
     MM_WORKER,
     NEUTRAL,
     OP_CONFLICT,
@@ -81,6 +80,7 @@ from envs.daitoshi.tables import (
     FX_CHECK,
     FX_DISCARD_HEX,
     FX_HEX_TO_TILE,
+    FX_MM_REWARDS,
     FX_P_ACTIVATE,
     FX_P_CREATE,
     FX_VP,
@@ -216,12 +216,14 @@ def place_legal(buf, p, c, w, tmp):
 
 @njit(**KERNEL)
 def push_workshop_gain(buf, p, d, w):
-    """§8.4: the workshop's current side; the Megamachine's base reward then its upgrades."""
+    """§8.4: the workshop's current side; the Megamachine's base reward and its installed
+    upgrades, in the order the player chooses (§16)."""
     if w == 3:
-        for u in range(NUM_UPGRADES - 1, -1, -1):
+        bits = 1
+        for u in range(NUM_UPGRADES):
             if buf[MM_UP_DONE + u] == 1:
-                push_list(buf, p, C_UP_GAIN + buf[MM_UP_TILE + u] * 2)
-        push_list(buf, p, C_MM_BASE + buf[MM_BOARD] * 2)
+                bits |= 1 << (u + 1)
+        push(buf, p, make_fx(FX_MM_REWARDS, bits, 1))
     else:
         tile = buf[TILE + d * 3 + w]
         push_list(buf, p, C_TILE_WS + (tile * 2 + buf[ELECTRIFIED + d * 3 + w]) * 2)

@@ -12,8 +12,7 @@ Engine rules not in the spec (docs/daitoshi.md, "Engine decisions"):
   record hex type, flag city, progress slot); an effect with no option left is lost (§0).
 * E2 - payments are not a decision: a cost is paid with the named resource first and wealth
   only for the shortfall (the spec's payment-composition decision point, §19, is not asked).
-* E3 - partnership cash-ins are automatic: every eligible flag is cashed in at once.
-* E4 - a record hex of a chosen type is the top (latest) one of that type's stack.
+* E3 - a record hex of a chosen type is the top (latest) one of that type's stack.
 """
 
 from __future__ import annotations
@@ -36,13 +35,17 @@ from envs.daitoshi.state import (
     MAYOR_RECORD,
     MAYOR_SLOT,
     MAYOR_SLOTS,
+    MM_BOARD,
+    MM_UP_TILE,
     MM_WORKER,
     NEUTRAL,
     OP_CONFLICT,
+    P_CASH_IN,
     P_DISCARD_HEX,
     P_FLAG,
     P_HEX_TO_TILE,
     P_KEEP,
+    P_MM_ORDER,
     P_PILGRIM,
     P_PROGRESS,
     P_WORKER,
@@ -89,6 +92,7 @@ from envs.daitoshi.tables import (
     FX_HEX_TO_TILE,
     FX_KEEP_WORKERS,
     FX_LUXURY,
+    FX_MM_REWARDS,
     FX_P_ACTIVATE,
     FX_P_ANY,
     FX_P_CREATE,
@@ -135,6 +139,7 @@ C_PRESTIGE, C_PRESTIGE_LEN = C["prestige"], C["prestige_len"]
 C_WORM, C_WORM_LEN = C["worm"], C["worm_len"]
 C_SLOT_TRACK, C_SLOT_LEN = C["slot_track"], C["slot_len"]
 C_NAT_LEN = C["nat_len"]
+C_MM_BASE, C_UP_GAIN = C["mm_base"], C["up_gain"]
 
 
 @njit(**KERNEL)
@@ -405,7 +410,7 @@ def to_discard(buf, h):
 
 @njit(**KERNEL)
 def take_record(buf, p, t):
-    """E4: remove and return the top hex of type t from p's record (the Mayor: his oldest)."""
+    """E3: remove and return the top hex of type t from p's record (the Mayor: his oldest)."""
     if is_mayor(buf, p):
         h = buf[MAYOR_REC]
         for i in range(MAYOR_RECORD - 1):
@@ -509,6 +514,18 @@ def count_options(buf, p, e):
             if buf[WORKERS + p * 4 + c] > 0:
                 count += 1
                 first = c if first < 0 else first
+    elif code == FX_CHECK:
+        for j in range(5):
+            if eligible(buf, p, j, param):
+                count += 1
+                first = j if first < 0 else first
+        if count > 0:
+            count += 1  # declining is always an option
+    elif code == FX_MM_REWARDS:
+        for i in range(4):
+            if param & (1 << i):
+                count += 1
+                first = i if first < 0 else first
     return count, first
 
 
@@ -526,6 +543,10 @@ def choice_phase(code):
         return P_FLAG
     if code == FX_PROGRESS:
         return P_PROGRESS
+    if code == FX_CHECK:
+        return P_CASH_IN
+    if code == FX_MM_REWARDS:
+        return P_MM_ORDER
     return P_KEEP
 
 
@@ -570,6 +591,18 @@ def choose(buf, option):
     elif code == FX_PROGRESS:
         pop_unit(buf)
         push(buf, p, make_fx(FX_ADVANCE, option, 1))
+    elif code == FX_CHECK:
+        if option < 0:
+            buf[STACK_N] -= 1  # no (more) cash-ins for this event
+        else:
+            cash_in(buf, p, option)  # the check stays below the reward for other flags
+    elif code == FX_MM_REWARDS:
+        left = param & ~(1 << option)
+        if left == 0:
+            buf[STACK_N] -= 1
+        else:
+            buf[STACK_FX + buf[STACK_N] - 1] = make_fx(FX_MM_REWARDS, left, 1)
+        push_list(buf, p, mm_reward_at(buf, option))
     else:  # FX_KEEP_WORKERS
         buf[WORKERS + p * 4 + option] -= 1
 
@@ -598,6 +631,15 @@ def mayor_option(buf, p, e):
             if flag_target(buf, p, j):
                 return j
         return -1
+    if code == FX_CHECK:  # §18.3: he always cashes in
+        for j in range(5):
+            if eligible(buf, p, j, fx_param(e)):
+                return j
+        return -1
+    if code == FX_MM_REWARDS:  # §18.2: the main reward, then the upgrades in order
+        for i in range(4):
+            if fx_param(e) & (1 << i):
+                return i
     return -1
 
 
@@ -644,17 +686,37 @@ def explore_hex(buf, p, t):
 
 
 @njit(**KERNEL)
-def cash_in(buf, p, cond):
-    """§15 with E3: every eligible flag of p on a city with this condition pays out."""
-    for j in range(4, -1, -1):
-        city = buf[CITIES + j]
-        if (
-            buf[FLAG + p * 5 + j] == 1
-            and buf[C_CITY_COND + city] == cond
-            and buf[FLAG_TIME + p * 5 + j] < buf[CLOCK]
-        ):
-            buf[FLAG + p * 5 + j] = 0
-            push_list(buf, p, C_CITY_PREW + city * 2)
+def eligible(buf, p, j, cond):
+    """§15 (D36): p's flag on city slot j pays for this condition, having been placed before
+    the triggering event began."""
+    return (
+        buf[FLAG + p * 5 + j] == 1
+        and buf[C_CITY_COND + buf[CITIES + j]] == cond
+        and buf[FLAG_TIME + p * 5 + j] < buf[CLOCK]
+    )
+
+
+@njit(**KERNEL)
+def cash_in(buf, p, j):
+    """Return p's flag from city slot j and gain its partnership reward."""
+    buf[FLAG + p * 5 + j] = 0
+    push_list(buf, p, C_CITY_PREW + buf[CITIES + j] * 2)
+
+
+@njit(**KERNEL)
+def any_eligible(buf, p, cond):
+    for j in range(5):
+        if eligible(buf, p, j, cond):
+            return True
+    return False
+
+
+@njit(**KERNEL)
+def mm_reward_at(buf, i):
+    """The reward list of the Megamachine workshop: 0 its base, 1-3 the upgrade tiles."""
+    if i == 0:
+        return C_MM_BASE + buf[MM_BOARD] * 2
+    return C_UP_GAIN + buf[MM_UP_TILE + i - 1] * 2
 
 
 @njit(**KERNEL)
@@ -748,9 +810,8 @@ def resolve(buf):
             else:
                 pop_unit(buf)
                 advance_slot(buf, p, param)
-        elif code == FX_CHECK:
+        elif code == FX_CHECK and not any_eligible(buf, p, param):
             buf[STACK_N] -= 1
-            cash_in(buf, p, param)
         elif code == FX_EXPLORE:
             buf[STACK_N] -= 1
             explore_hex(buf, p, param)

@@ -5,10 +5,10 @@
 neutral tycoon, the solo Mayor's whole turn, final scoring) up to the next decision, and
 rewrites `mask` for whoever decides next (`buf[ACTOR]`).
 
-Engine decisions beyond effects.py's E1-E4 (docs/daitoshi.md):
-* E5 - a producer with nothing to activate and no useful subsidy is skipped (no decision).
-* E6 - Commit asks for a second invention only when one can still be taken.
-* E7 - the VP track has no negative spaces: final VP are at least 0.
+Engine decisions beyond effects.py's E1-E3 (docs/daitoshi.md):
+* E4 - a producer with nothing to activate and no useful subsidy is skipped (no decision).
+* E5 - Commit asks for a second invention only when one can still be taken.
+* E6 - the VP track has no negative spaces: final VP are at least 0.
 """
 
 from __future__ import annotations
@@ -73,6 +73,7 @@ from envs.daitoshi.effects import (
     C_TILE_EXPLORE,
     choose,
     conflict_flip,
+    eligible,
     flag_target,
     fx_param,
     is_mayor,
@@ -110,6 +111,7 @@ from envs.daitoshi.state import (
     P_ACTION,
     P_BRIBE,
     P_BRIBE_CARD,
+    P_CASH_IN,
     P_COMMIT,
     P_COMMIT_BUILDING,
     P_DISCARD_HEX,
@@ -122,6 +124,7 @@ from envs.daitoshi.state import (
     P_KEEP,
     P_MEGA_SLOT,
     P_MEGA_SPACE,
+    P_MM_ORDER,
     P_PILGRIM,
     P_PRODUCE,
     P_PROGRESS,
@@ -332,7 +335,7 @@ def run(buf, tmp):
                     buf[ACTOR] = p
                     return
         elif step == S_COMMIT:
-            for m in range(5):  # E6 (food is paid as each invention is taken)
+            for m in range(5):  # E5 (food is paid as each invention is taken)
                 if commit_slot_legal(buf, p, m, 0):
                     buf[PHASE] = P_COMMIT
                     buf[ACTOR] = p
@@ -469,6 +472,17 @@ def compute_mask(buf, mask, tmp):
         for c in range(4):
             if buf[WORKERS + p * 4 + c] > 0:
                 mask[A_COLOR + c] = 1
+    elif phase == P_CASH_IN:
+        cond = fx_param(top_fx(buf))
+        for j in range(5):
+            if eligible(buf, p, j, cond):
+                mask[A_CITY + j] = 1
+        mask[A_DONE] = 1
+    elif phase == P_MM_ORDER:
+        bits = fx_param(top_fx(buf))
+        for i in range(4):
+            if bits & (1 << i):
+                mask[A_MSPACE + i] = 1
     elif phase == P_BRIBE:
         mask[A_BRIBE] = 1
         mask[A_DONE] = 1
@@ -606,8 +620,10 @@ def apply_decision(buf, action, tmp):
         choose(buf, -1)
     elif phase == P_WORKER or phase == P_KEEP:
         choose(buf, action - A_COLOR)
-    elif phase == P_FLAG:
+    elif phase == P_FLAG or phase == P_CASH_IN:
         choose(buf, action - A_CITY)
+    elif phase == P_MM_ORDER:
+        choose(buf, action - A_MSPACE)
     elif phase == P_PROGRESS:
         choose(buf, action - A_FLOOR)
     else:

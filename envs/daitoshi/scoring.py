@@ -123,7 +123,7 @@ def score_parts(buf, p, out):
 
 @njit(**KERNEL)
 def final_scoring(buf):
-    """§17.3 steps 2-6 for every seat; E7: the VP track has no negative spaces."""
+    """§17.3 steps 2-6 for every seat; E6: the VP track has no negative spaces."""
     parts = np.zeros(NUM_PARTS, np.int64)
     for p in range(buf[SEATS]):
         if not is_mayor(buf, p):

@@ -64,10 +64,12 @@ BLOCKED = -2  # a Megamachine space under the blocker
     P_FLAG,  # §15: the city for `partnership_any` (CITY)
     P_PROGRESS,  # §11.3: the occupied slot for one `progress` step (FLOOR)
     P_KEEP,  # §13 step 2: a worker colour to return (COLOR)
+    P_CASH_IN,  # §15: cash in a flag whose condition is met (CITY), or no more (DONE)
+    P_MM_ORDER,  # §16: the Megamachine workshop reward to take next (MSPACE 0 base, 1-3)
     P_BRIBE,  # §18.2 step 1: solo, before a Mayor turn: BRIBE or DONE
     P_BRIBE_CARD,  # §18.2 step 1: which of the 2 revealed Mayor cards he plays (MAYOR_CARD)
     P_GAME_OVER,
-) = range(22)
+) = range(24)
 PHASE_NAMES = (
     "turn",
     "produce",
@@ -88,6 +90,8 @@ PHASE_NAMES = (
     "flag",
     "progress",
     "keep_workers",
+    "cash_in",
+    "megamachine_order",
     "bribe",
     "bribe_card",
     "game_over",

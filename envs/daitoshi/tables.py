@@ -109,7 +109,8 @@ MARK_LEFT, MARK_MIDDLE, MARK_RIGHT = 0, 1, 2
     FX_EXPLORE,  # param nature type: take, record and gain one hex (§8.5)
     FX_HEX_TO_TILE,  # param tile position d*3+ring: move one record hex onto it (§9.3 step 5)
     FX_KEEP_WORKERS,  # return workers until 2 remain (§13 step 2)
-) = range(27)
+    FX_MM_REWARDS,  # param bits: Megamachine workshop rewards left (0 base, 1-3 upgrades)
+) = range(28)
 PARAM = 32
 PARAM_SPAN = 128
 UNIT = PARAM * PARAM_SPAN
@@ -143,6 +144,7 @@ FX_NAMES = DATA_CODES[1:] + (
     "explore",
     "hex_to_tile",
     "keep_workers",
+    "megamachine_rewards",
 )
 
 # partnership conditions (§15; data vocabulary.partnership_conditions)

@@ -10,9 +10,11 @@ from envs.core.errors import IllegalActionError
 from envs.daitoshi.actions import (
     A_ACTION,
     A_BUILDING,
+    A_CITY,
     A_DONE,
     A_FLOOR,
     A_MSPACE,
+    A_PLACE,
     A_RENOVATE,
     A_RING,
     A_SLOT,
@@ -23,11 +25,13 @@ from envs.daitoshi.actions import (
 from envs.daitoshi.state import (
     BLOCKED,
     EMPTY,
+    P_CASH_IN,
     P_COMMIT,
     P_COMMIT_BUILDING,
     P_HEX_TO_TILE,
     P_MEGA_SLOT,
     P_MEGA_SPACE,
+    P_MM_ORDER,
     P_PILGRIM,
     P_TURN,
 )
@@ -41,7 +45,10 @@ from tests.daitoshi.helpers import (
     hex_id,
     inv,
     legal,
+    move,
     new_state,
+    place_at,
+    start_turn,
     tile,
 )
 
@@ -192,9 +199,12 @@ def test_s15_the_partnership_pays_later_on_its_condition_and_returns_the_flag():
     s.market[0] = inv("CO_01")
     begin_action(s, 0, district_of(s, "IN_INVENT"))
     steam = int(s.steam[0])
-    act(s, A_ACTION + COMMIT, A_SLOT + 0, A_BUILDING + 1)  # no food left for a 2nd (E6)
+    act(s, A_ACTION + COMMIT, A_SLOT + 0, A_BUILDING + 1)  # no food left for a 2nd (E5)
+    assert s.steam[0] == steam + 2  # CO_01's rewards first (row C: 2 steam)
+    assert s.phase == P_CASH_IN and legal(s) == {A_CITY + 0, A_DONE}  # "you may"
+    act(s, A_CITY + 0)
     assert s.flag[0, 0] == 0
-    assert s.steam[0] == steam + 4 + 2  # the partnership, then CO_01's row C (2 steam)
+    assert s.steam[0] == steam + 2 + 4
 
 
 def test_s9_5_note_a_flag_placed_by_a_trade_cannot_pay_for_that_same_trade():
@@ -202,10 +212,28 @@ def test_s9_5_note_a_flag_placed_by_a_trade_cannot_pay_for_that_same_trade():
     s.res[0, LUXURY] = 2
     act(s, A_ACTION + TRADE, A_TRADE + 1 * 5 + 1)  # CT_08: 1 VP, create the flag
     assert s.flag[0, 1] == 1 and s.steam[0] == 7 - 2
+    assert s.phase == P_TURN  # no cash-in offered for the trade that placed it
     s.res[0, LUXURY] = 1
     begin_action(s, 0, int(s.tyc_d[0]))
-    act(s, A_ACTION + TRADE, A_TRADE + 0 * 5 + 0)  # the next trade cashes it in
+    act(s, A_ACTION + TRADE, A_TRADE + 0 * 5 + 0)  # the next trade may cash it in
+    assert s.phase == P_CASH_IN and legal(s) == {A_CITY + 1, A_DONE}
+    act(s, A_CITY + 1)
     assert s.flag[0, 1] == 0 and s.steam[0] == 7 - 2 - 5 + 4
+
+
+def test_s16_megamachine_workshop_rewards_in_the_players_order():
+    s = mega_setup()
+    s.mm_up_done[:] = [0, 1, 0]  # the upgrade on space b is installed
+    s.mm_up_tile[:] = [0, 1, 2]  # UP_2: 1 wealth
+    d = int(s.mm_district)
+    s.workers[0] = [1, 0, 0, 0]  # the district is blue (Electrify)
+    place_at(s, 0, (d - 1) % 5, 2)
+    start_turn(s, 0)
+    act(s, move(1, 1), A_PLACE + 0 * 4 + 3)
+    assert s.phase == P_MM_ORDER and legal(s) == {A_MSPACE + 0, A_MSPACE + 2}
+    vp, wealth = int(s.vp[0]), int(s.wealth[0])
+    act(s, A_MSPACE + 2)  # the upgrade first, then the base follows (E1)
+    assert s.wealth[0] == wealth + 1 and s.vp[0] == vp + 2  # board 1: score reputation
 
 
 def mega_setup():

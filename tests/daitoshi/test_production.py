@@ -4,8 +4,8 @@ progress twice, everyone else once."""
 
 import numpy as np
 
-from envs.daitoshi.actions import A_ACTIVATE, A_DONE, A_PRODUCE, A_SUBSIDY, A_TYPE
-from envs.daitoshi.state import P_PILGRIM, P_PRODUCE, P_TURN
+from envs.daitoshi.actions import A_ACTIVATE, A_CITY, A_DONE, A_PRODUCE, A_SUBSIDY, A_TYPE
+from envs.daitoshi.state import P_CASH_IN, P_PILGRIM, P_PRODUCE, P_TURN
 from envs.daitoshi.tables import MARK_LEFT, MARK_MIDDLE, MARK_RIGHT, OP_BUILDING, OP_PROGRESS
 from tests.daitoshi.helpers import act, inv, legal, new_state, refresh, start_turn
 
@@ -42,7 +42,7 @@ def test_s7_non_leader_gains_blue_rows_once_advances_once_and_keeps_its_marker()
     assert s.steam[1] == 7 - 2 + 2  # row A once
     assert s.res[1, 0] == 1  # no row B in the lower position for a non-leader
     assert s.slot_pos[1, 0] == 1
-    # E5: nothing left to activate, so the producer is done without a decision
+    # E4: nothing left to activate, so the producer is done without a decision
     assert s.prod_mark[1] == MARK_LEFT
     assert s.prod_mark[0] == MARK_LEFT  # the leader's marker ends on the left
     assert s.phase == P_TURN and s.active == 1
@@ -63,7 +63,7 @@ def test_s7_upper_position_gives_row_b_to_everyone_and_row_c_to_the_leader():
     s.slot_upper[:2, 0] = 1
     act(s, A_PRODUCE, A_ACTIVATE + 0)
     assert s.steam[0] == 7 - 2 + 4 and s.res[0, 0] == 2 and s.vp[0] == 1
-    act(s, A_ACTIVATE + 0)  # E5: the leader has nothing left, seat 1 produces next
+    act(s, A_ACTIVATE + 0)  # E4: the leader has nothing left, seat 1 produces next
     assert s.steam[1] == 7 - 2 + 2 and s.res[1, 0] == 2 and s.vp[1] == 0
 
 
@@ -110,6 +110,14 @@ def test_s13_production_progress_conflict_advances_leader_once_and_others_not_at
     assert s.slot_pos[1, 0] == 0
 
 
+def test_s15_a_cash_in_may_be_declined_and_the_flag_stays():
+    s = two_player_with_basic()
+    s.cities[0] = 9  # CT_10: production:leader
+    s.flag[0, 0] = 1
+    act(s, A_PRODUCE, A_DONE, A_DONE, A_DONE)
+    assert s.flag[0, 0] == 1 and s.phase == P_TURN and s.active == 1
+
+
 def test_s7_a_building_without_invention_cannot_be_activated():
     s = two_player_with_basic()
     act(s, A_PRODUCE)
@@ -123,6 +131,8 @@ def test_s15_production_leader_partnership_is_cashed_in_after_the_production_tur
     s.flag_time[0, 0] = 0
     s.track_n[:, :3] = 0
     act(s, A_PRODUCE, A_DONE, A_DONE)
+    assert s.phase == P_CASH_IN and legal(s) == {A_CITY + 0, A_DONE}
+    act(s, A_CITY + 0)
     assert s.flag[0, 0] == 0  # returned to the reserve
     assert s.phase == P_PILGRIM  # the reward's two advances
     act(s, A_TYPE + 0, A_TYPE + 0)

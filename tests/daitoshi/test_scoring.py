@@ -61,7 +61,7 @@ def test_s17_3_vp_end_counts_and_final_vp_are_never_negative():
     for name in ("HX_RI_01", "HX_RI_02", "HX_FO_01", "HX_FO_02", "HX_MO_01", "HX_MO_02"):
         give_hex(s2, 1, name)
     final_scoring(s2.buf)
-    assert s2.vp[1] == 0  # E7: -15 conflicts against a few leftovers
+    assert s2.vp[1] == 0  # E6: -15 conflicts against a few leftovers
 
 
 def test_s17_4_ties_are_broken_by_steam_left():
