@@ -35,7 +35,7 @@ def test_unknown_option_is_rejected_listing_the_valid_ones():
 
 
 def test_the_shipped_default_set_is_tagged_stand_in():
-    assert "stand-in" in DATA["inventions"]["common"][0]["src"]
+    assert "stand-in" in DATA["inventions"]["common"][0]["source"]
     assert "stand-in" in daitoshi_env.__doc__
 
 
