@@ -146,7 +146,7 @@ C_CITY_COST, C_CITY_REW, C_CITY_COND, C_CITY_PREW = (
     C["city_cond"],
     C["city_prew"],
 )
-C_MM_BLOCK, C_HEX_NATURE = C["mm_block"], C["hex_nature"]
+C_HEX_NATURE = C["hex_nature"]
 
 NUM_PHASES = len(PHASE_NAMES)
 NUM_FX = len(FX_NAMES) + 1  # effect codes, FX_NONE included

@@ -102,7 +102,7 @@ from envs.daitoshi.tables import (
 
 C_INV_COST = C["inv_cost"]
 C_TILE_ACTION, C_TILE_WS, C_TILE_PAY = C["tile_action"], C["tile_ws"], C["tile_pay"]
-C_TILE_EL_COST, C_TILE_EL_GAIN, C_TILE_HEXES = C["tile_el_cost"], C["tile_el_gain"], C["tile_hexes"]
+C_TILE_EL_COST, C_TILE_EL_GAIN = C["tile_el_cost"], C["tile_el_gain"]
 C_HEX_REWARD = C["hex_reward"]
 C_CITY_COST, C_CITY_REW = C["city_cost"], C["city_rew"]
 C_MM_BASE, C_MM_SPACE, C_MM_LINK = C["mm_base"], C["mm_space"], C["mm_link"]

@@ -21,7 +21,6 @@ from numba import njit
 
 from envs.core.jit import KERNEL
 from envs.daitoshi.state import (
-    ACTIVE,
     ACTOR,
     CHIMNEY,
     CITIES,
@@ -38,7 +37,6 @@ from envs.daitoshi.state import (
     MM_BOARD,
     MM_UP_TILE,
     MM_WORKER,
-    NEUTRAL,
     OP_CONFLICT,
     P_CASH_IN,
     P_DISCARD_HEX,
@@ -856,13 +854,3 @@ def conflict_flip(buf, p):
             flipped = True
         buf[OP_CONFLICT + p * 4 + t] = on
     return flipped
-
-
-@njit(**KERNEL)
-def neutral_present(buf):
-    return buf[TYC_D + NEUTRAL] != EMPTY
-
-
-@njit(**KERNEL)
-def active_seat(buf):
-    return buf[ACTIVE]

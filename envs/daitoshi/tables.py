@@ -23,20 +23,14 @@ SPACE_NAMES = ("left", "middle", "right")
 BUILDING_NAMES = ("L", "M", "R")
 SLOT_NAMES = ("L1", "L2", "L3", "M1", "M2", "R1", "R2", "R3")
 ACTION_NAMES = ("commit_invention", "expand_renovate", "electrify", "trade", "megamachine")
-OP_TILE_NAMES = ("steam_engine", "workers", "building_operation", "production_progress")
 QUALITY_NAMES = ("common", "innovative", "brilliant")
 INVENTION_TYPES = ("basic", "common", "innovative", "brilliant", "university")
 
-NUM_RES = 4
 NUM_NATURE = 4
-NUM_COLORS = 4
 ANY = 4  # "any" colour / track / land, and the Town Hall's worker colour
 NUM_DISTRICTS = 5
 NUM_RINGS = 3
-NUM_SPACES = 3
-NUM_BUILDINGS = 3
 NUM_SLOTS = 8
-SLOT_BUILDING = np.array([0, 0, 0, 1, 1, 2, 2, 2], np.int64)
 BUILDING_FIRST_SLOT = np.array([0, 3, 5], np.int64)
 BUILDING_FLOORS = np.array([3, 2, 3], np.int64)
 NUM_MARKET = 5
@@ -191,7 +185,6 @@ MAX_SLOT_TRACK = 12
 PRESTIGE_MAX = 30
 WORM_MAX = 30
 MAX_FX = 1400  # effect pool size
-MAX_PILE = max(QUALITY_COUNTS)
 
 # solo advisors (§18.1; data solo.advisors, effects coded by name in this order)
 ADVISOR_NAMES = (
