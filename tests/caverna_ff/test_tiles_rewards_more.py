@@ -1,7 +1,7 @@
 """Furnishing and reward effects that need several steps (spec B6, B9, B10, A10)."""
 
 from envs.caverna_ff import kernels
-from envs.caverna_ff.actions import A_CELL, A_FURN, A_OPTION, A_REWARD, A_SKIP, A_TRAP
+from envs.caverna_ff.actions import A_CELL, A_FURN, A_OPTION, A_REWARD, A_TRAP
 from envs.caverna_ff.orcs import defeat
 from envs.caverna_ff.state import (
     D_ADULT,
