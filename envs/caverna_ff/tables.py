@@ -1,5 +1,7 @@
 """Fixed Caverna + Frantic Fiends data (spec Parts A-B), read once from
-data/caverna_frantic_fiends.json (a copy of shared/data, source tags kept in its `src` fields).
+data/caverna_frantic_fiends.json: shared/data's file with each record's `src` tag renamed
+`source` (a per-field tag object joined into one string), so `python -m envs.provenance`
+counts them; the values are unchanged. Stand-in values a user may replace live in config.py.
 
 Index conventions used across the package:
 * home board cells: flat `r * 6 + c` (0-23), rows 0-3 top to bottom, columns 0-2 forest and
