@@ -590,8 +590,10 @@ def op_feasible(buf, p, person, s, code, arg):
         return buf[r_(p, ORE)] >= 2
     if code == OP_RUBY_MINE:
         return any_single(buf, p, T_RUBY_MINE)
-    if code == OP_PER_ORE_MINE or code == OP_RUBY_IF:
-        return False
+    if code == OP_PER_ORE_MINE:
+        return count_mines(buf, p, T_ORE_MINE) > 0
+    if code == OP_RUBY_IF:
+        return count_mines(buf, p, T_RUBY_MINE) >= arg
     if code == OP_IMITATE:
         return buf[r_(p, FOOD)] >= arg and imitable_exists(buf, p)
     return False

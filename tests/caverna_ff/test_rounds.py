@@ -227,3 +227,15 @@ def test_a5_solo_one_ruby_keeps_a_full_space():
     assert s.res[0, 3] == 0 and s.accum[logging, 0] == 7  # kept, then +1
     s, logging = solo_before_round_start(5, rubies=1)
     assert s.phase == P_PLACE and s.accum[logging, 0] == 6  # below 6: no question
+
+
+def test_a5_ruby_mining_before_round_3_with_two_players_only_for_a_ruby_mine_owner():
+    """2 players: Ruby Mining accumulates from round 3 only; before that it is empty and a
+    dwarf may take it only for its '+1 ruby with a ruby mine'."""
+    s = new_state(2)
+    ruby_mining = SPACE_NAMES.index("ruby_mining")
+    assert s.accum[ruby_mining].sum() == 0
+    assert A_SPACE + ruby_mining not in legal(s)
+    s.tile[s.actor, 9] = 7  # a ruby mine at (1,3)
+    refresh(s)
+    assert A_SPACE + ruby_mining in legal(s)
