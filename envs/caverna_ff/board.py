@@ -73,16 +73,6 @@ A_SHEEP, A_BOAR, A_CATTLE, A_DONKEY, A_DOG = range(5)
 
 
 @njit(**KERNEL)
-def res_at(p, g):
-    return RES + p * NUM_GOODS + g
-
-
-@njit(**KERNEL)
-def cell_at(base, p, c):
-    return base + p * CELLS + c
-
-
-@njit(**KERNEL)
 def has_furn(buf, p, f):
     for c in range(CELLS):
         if buf[FURN + p * CELLS + c] == f + 1 and not orc_on(buf, p, c):

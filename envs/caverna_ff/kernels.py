@@ -301,6 +301,10 @@ from envs.caverna_ff.tables import (
     ORC_STRENGTH,
     ORE,
     PUSH_DELTA,
+    REFILL_ORE,
+    REFILL_ORE_MINES,
+    REFILL_RUBY,
+    REFILL_RUBY_MINES,
     REWARD_COLUMN,
     REWARD_GAIN,
     RUBY,
@@ -758,11 +762,11 @@ def refill(buf, p):
         if orc_on(buf, p, c):
             continue
         t = buf[TILE + p * CELLS + c]
-        if t == T_ORE_MINE and ore < 2:
-            buf[MINE_GOODS + p * CELLS + c] += 2
+        if t == T_ORE_MINE and ore < REFILL_ORE_MINES:
+            buf[MINE_GOODS + p * CELLS + c] += REFILL_ORE
             ore += 1
-        elif t == T_RUBY_MINE and ruby < 2:
-            buf[MINE_GOODS + p * CELLS + c] += 1
+        elif t == T_RUBY_MINE and ruby < REFILL_RUBY_MINES:
+            buf[MINE_GOODS + p * CELLS + c] += REFILL_RUBY
             ruby += 1
 
 

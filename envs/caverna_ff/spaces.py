@@ -47,11 +47,6 @@ from envs.caverna_ff.tables import (
     OP_PASTURE,  # loot pasture: arg 0 small for 1 wood, 1 large for 2 wood
     OP_BREED2,  # loot: breed up to 2 types
 ) = range(26)
-OP_NAMES = (
-    "none collect gain token twin sow forge expedition growth furnish trap housework wish "
-    "urgent_wish growth_or_goods farming refill ore_trade ruby_mine per_ore_mine ruby_if "
-    "imitate single stable pasture breed2"
-).split()
 
 MF = 1 << TW_MEADOW_FIELD
 CT = 1 << TW_CAVERN_TUNNEL
@@ -107,14 +102,11 @@ for _s, _name in enumerate(SPACE_NAMES):
     for _i, (_code, _arg) in enumerate(PROGRAMS[_name]):
         PROGRAM[_s, _i] = (_code, _arg)
 
-ROUND_CARD_NAMES = SPACE_NAMES[SPACE_NAMES.index("blacksmithing") :]
-FIRST_CARD = SPACE_NAMES.index("blacksmithing")
 S_WISH = SPACE_NAMES.index("wish_for_children_ff")
 S_URGENT = SPACE_NAMES.index("urgent_wish_for_children_ff")
 S_FAMILY_LIFE = SPACE_NAMES.index("family_life")
 S_EXPLORATION = SPACE_NAMES.index("exploration")
 S_RUBY_MINING = SPACE_NAMES.index("ruby_mining")
-S_GROWTH = SPACE_NAMES.index("growth")
 NOT_IMITABLE = np.array(
     [int(n.startswith(("starting_player", "imitation"))) for n in SPACE_NAMES], np.int64
 )
@@ -158,7 +150,6 @@ SOLO_ORDER = np.array(
     ],
     np.int64,
 )
-IMITATION_FOOD = {3: 4, 4: 2}  # spec A6 (3p card) / FF Imitation beside the 4p board (B2)
 
 
 def permanent_spaces(num_players: int) -> list[int]:

@@ -16,7 +16,6 @@ OP_REWARD = 100  # arg = orc * 100 + its strength before the defeat (D43)
 OP_LOOT_RESUME = 101  # back to the loot choice of the running expedition
 OP_BRANCH_GROWTH = 102  # Urgent Wish: optional family growth after the furnish/trap branch
 OP_CASANOVA = 103  # furnish a dwelling and then/or family growth
-OP_EVENT_RESUME = 104  # back to the orc event's bribe/push step after a push's reward
 
 
 @njit(**KERNEL)

@@ -95,7 +95,7 @@ D_ABSENT, D_ADULT, D_NEWBORN, D_HOSTAGE = range(4)
 O_OUT, O_FOREST, O_HELD, O_CAVE, O_DEFEATED, O_FRIENDLY = range(6)
 ORC_STATE_NAMES = ("not in play", "forest", "held", "cave", "defeated", "friendly")
 # what the cell-choice phase places (`cell_kind`)
-CK_SINGLE, CK_SMALL_PASTURE, CK_STABLE, CK_RUBY_MINE, CK_LARGE_PASTURE = range(5)
+CK_SINGLE, CK_SMALL_PASTURE, CK_STABLE, CK_RUBY_MINE = range(4)
 
 LAYOUT = Layout(
     [

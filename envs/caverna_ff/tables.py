@@ -52,7 +52,6 @@ NUM_ANIMALS = 5  # sheep boar cattle donkey dog, `res[:, FIRST_ANIMAL + a]`
 FARM_ANIMALS = (SHEEP, BOAR, CATTLE, DONKEY)
 
 T_NONE, T_MEADOW, T_FIELD, T_CAVERN, T_TUNNEL, T_DEEP, T_ORE_MINE, T_RUBY_MINE = range(8)
-TILE_NAMES = ("none", "meadow", "field", "cavern", "tunnel", "deep_tunnel", "ore_mine", "ruby_mine")
 
 # Bonus symbols gained when a cell is first covered (spec A2): cell -> good, amount.
 BONUS = np.zeros((CELLS, NUM_GOODS), np.int64)
@@ -94,13 +93,6 @@ TWIN_HALVES = np.array(
         [T_MEADOW, T_MEADOW],
     ],
     np.int64,
-)
-TWIN_KIND_NAMES = (
-    "meadow_field",
-    "cavern_tunnel",
-    "cavern_cavern",
-    "ore_mine_deep_tunnel",
-    "pasture",
 )
 
 # Furnishings of v1 (spec Part E): the 17 base tiles, the FF orange ones, then the yellows of the
@@ -348,3 +340,5 @@ SOLO_START_FOOD = DATA["starting_food"]["solo_ff"]
 SOLO_CLEAR_AT = DATA["solo_base"]["accumulation_clear_threshold"]
 BEGGING_POINTS = -3
 REFILL = DATA["refill_mines"]
+REFILL_ORE, REFILL_ORE_MINES = REFILL["ore_per_ore_mine"], REFILL["max_ore_mines"]
+REFILL_RUBY, REFILL_RUBY_MINES = REFILL["ruby_per_ruby_mine"], REFILL["max_ruby_mines"]
