@@ -192,6 +192,7 @@ from envs.caverna_ff.state import (
     P_ORE_TRADE,
     P_PLACE,
     P_PUSH_COST,
+    P_REFILL,
     P_REWARD,
     P_SOLO_SAVE,
     P_SOW,
@@ -753,21 +754,31 @@ def grow(buf, p):
 
 
 @njit(**KERNEL)
-def refill(buf, p):
-    """FF refill (B3): 2 ore on each of up to 2 ore mines, 1 ruby on each of up to 2 ruby
-    mines, never on occupied mines (the first ones in cell order, E3)."""
-    ore = 0
-    ruby = 0
+def refill_ok(buf, p, c):
+    """May the refill put goods on cell c (B3): an ore or ruby mine no orc occupies, and fewer
+    than 2 mines of its kind filled in this refill (chosen cells: bit mask SUB[1])."""
+    t = buf[TILE + p * CELLS + c]
+    if (t != T_ORE_MINE and t != T_RUBY_MINE) or orc_on(buf, p, c):
+        return False
+    chosen = buf[SUB + 1]
+    if (chosen >> c) & 1:
+        return False
+    same = 0
+    for k in range(CELLS):
+        if (chosen >> k) & 1 and buf[TILE + p * CELLS + k] == t:
+            same += 1
+    return same < (REFILL_ORE_MINES if t == T_ORE_MINE else REFILL_RUBY_MINES)
+
+
+@njit(**KERNEL)
+def ask_refill(buf, p):
+    """FF refill mines (B3, a choice: 2 ore on each of up to 2 ore mines, 1 ruby on each of up
+    to 2 ruby mines; the player picks the mines one at a time, DONE stops)."""
+    buf[SUB + 1] = 0
     for c in range(CELLS):
-        if orc_on(buf, p, c):
-            continue
-        t = buf[TILE + p * CELLS + c]
-        if t == T_ORE_MINE and ore < REFILL_ORE_MINES:
-            buf[MINE_GOODS + p * CELLS + c] += REFILL_ORE
-            ore += 1
-        elif t == T_RUBY_MINE and ruby < REFILL_RUBY_MINES:
-            buf[MINE_GOODS + p * CELLS + c] += REFILL_RUBY
-            ruby += 1
+        if refill_ok(buf, p, c):
+            return decide(buf, P_REFILL, p)
+    return False
 
 
 @njit(**KERNEL)
@@ -902,8 +913,7 @@ def run_op(buf, code, arg, p):
             return False
         return decide(buf, P_FARMING, p)
     if code == OP_REFILL:
-        refill(buf, p)
-        return False
+        return ask_refill(buf, p)
     if code == OP_ORE_TRADE:
         if buf[r_(p, ORE)] < 2:
             return False
@@ -1110,7 +1120,7 @@ def take_loot(buf, p, i):
     elif i == L_TRAP:
         push_op(buf, OP_TRAP, 0, p)
     elif i == L_REFILL:
-        refill(buf, p)
+        push_op(buf, OP_REFILL, 0, p)
     return False
 
 
@@ -1155,7 +1165,7 @@ def take_reward(buf, p, r):
         decide(buf, P_TRADE, p)
         return True
     if r == RW_FOREMAN:
-        refill(buf, p)
+        push_op(buf, OP_REFILL, 0, p)
     elif r == RW_CASANOVA:
         push_op(buf, OP_CASANOVA, 0, p)
     elif r == RW_SUPPLIER:
@@ -1841,6 +1851,11 @@ def compute_mask(buf, mask):
     elif phase == P_SOLO_SAVE:
         mask[A_OPTION] = 1
         mask[A_SKIP] = 1
+    elif phase == P_REFILL:
+        for c in range(CELLS):
+            if refill_ok(buf, p, c):
+                mask[A_CELL + c] = 1
+        mask[A_DONE] = 1
     elif phase == P_TRADE:
         src = buf[SUB + 1]
         if src < 0:
@@ -2125,6 +2140,15 @@ def apply_action(buf, mask, a):
     elif phase == P_HARVEST_CHOICE:
         buf[HARVEST_PICK + p] = a - A_OPTION
         buf[HARVEST_SEAT] += 1
+    elif phase == P_REFILL:
+        if a != A_DONE:
+            c = a - A_CELL
+            ore = buf[TILE + p * CELLS + c] == T_ORE_MINE
+            buf[MINE_GOODS + p * CELLS + c] += REFILL_ORE if ore else REFILL_RUBY
+            buf[SUB + 1] |= 1 << c
+            compute_mask(buf, mask)
+            if mask.sum() > 1:
+                return
     elif phase == P_SOLO_SAVE:
         if a == A_SKIP:
             clear_space(buf, buf[CLEAR_POS])

@@ -57,8 +57,9 @@ EMPTY = -1
     P_FEED,  # feeding: OPTION k food conversion (kernels.CONV_*) or DONE (beg for the rest)
     P_TRADE,  # Master Trader: OPTION material from, then to, then OPTION amount (or SKIP)
     P_SOLO_SAVE,  # solo: OPTION 0 pay 1 ruby to keep space `clear_pos`'s goods, SKIP = empty it
+    P_REFILL,  # refill mines: CELL a mine to fill, or DONE
     P_GAME_OVER,
-) = range(26)
+) = range(27)
 PHASE_NAMES = (
     "place",
     "twin_tile",
@@ -85,6 +86,7 @@ PHASE_NAMES = (
     "feed",
     "master_trader",
     "solo_save",
+    "refill",
     "game_over",
 )
 # Automatic flow stages (what `advance` does when no decision is pending).

@@ -7,7 +7,7 @@ from envs.caverna_ff.actions import A_CELL, A_DONE, A_OPTION, A_SPACE, A_TWIN
 from envs.caverna_ff.rules import score_table
 from envs.caverna_ff.scoring import BREAKDOWN
 from envs.caverna_ff.spaces import SPACE_NAMES
-from envs.caverna_ff.state import D_NEWBORN, O_FRIENDLY, P_CELL, P_FEED, P_TWIN
+from envs.caverna_ff.state import D_NEWBORN, O_FRIENDLY, P_CELL, P_FEED, P_REFILL, P_TWIN
 from envs.caverna_ff.tables import (
     DONKEY,
     F_SLAUGHTERING,
@@ -67,9 +67,29 @@ def test_b3_refill_2_ore_into_up_to_2_ore_mines_and_1_ruby_into_up_to_2_ruby_min
     for c in (cell(1, 3), cell(1, 4), cell(1, 5)):
         s.tile[0, c] = T_RUBY_MINE
     s.mine_goods[0, cell(0, 3)] = 5  # mines need not be empty, no cap
-    kernels.refill(s.buf, 0)
-    assert list(s.mine_goods[0, 3:6]) == [7, 2, 0]
-    assert list(s.mine_goods[0, 9:12]) == [1, 1, 0]
+    start_refill(s)
+    assert legal(s) == {A_CELL + c for c in (3, 4, 5, 9, 10, 11)} | {A_DONE}
+    act(s, A_CELL + cell(0, 3), A_CELL + cell(0, 5))  # two ore mines: no third
+    assert not {A_CELL + c for c in (3, 4, 5)} & legal(s)
+    act(s, A_CELL + cell(1, 4), A_CELL + cell(1, 5))  # two ruby mines: nothing left, ends
+    assert s.phase != P_REFILL
+    assert list(s.mine_goods[0, 3:6]) == [7, 0, 2]
+    assert list(s.mine_goods[0, 9:12]) == [0, 1, 1]
+
+
+def start_refill(s):
+    s.set("stack_n", 0)
+    kernels.push_op(s.buf, kernels.OP_REFILL, 0, 0)
+    kernels.advance(s.buf, s.mask)
+
+
+def test_b3_refill_is_optional():
+    s = new_state(1)
+    s.tile[0, cell(0, 3)] = T_ORE_MINE
+    start_refill(s)
+    assert s.phase == P_REFILL
+    act(s, A_DONE)
+    assert s.mine_goods[0, cell(0, 3)] == 0
 
 
 def test_b4_mining_example_one_donkey_hauls_only_its_own_mine():
@@ -107,7 +127,8 @@ def test_b8_occupied_mine_loses_goods_and_donkey_and_gets_no_refill():
     invade(s.buf, 0, 0)
     assert s.orc_cell[0, 0] == cell(0, 3)
     assert s.mine_goods[0, cell(0, 3)] == 0 and s.res[0, DONKEY] == 0
-    kernels.refill(s.buf, 0)
+    start_refill(s)
+    assert s.phase != P_REFILL  # the occupied mine cannot be refilled: no question
     assert s.mine_goods[0, cell(0, 3)] == 0
     assert score_table(s)[0][BREAKDOWN.index("pastures_mines")] == 0
 
