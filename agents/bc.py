@@ -113,8 +113,8 @@ def fit(
             loss.backward()
             th.nn.utils.clip_grad_norm_(policy.parameters(), model.max_grad_norm)
             policy.optimizer.step()
-            policy_losses.append(float(policy_loss))
-            value_losses.append(float(value_loss))
+            policy_losses.append(float(policy_loss.detach()))
+            value_losses.append(float(value_loss.detach()))
             with th.no_grad():
                 dist = policy.get_distribution(obs[idx], action_masks=masks[idx])
                 hits += int((dist.distribution.probs.argmax(1) == actions[idx]).sum())
