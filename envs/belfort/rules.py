@@ -14,7 +14,7 @@ from envs.belfort.deal import deal_game
 from envs.belfort.scoring import BREAKDOWN, competitors, score_breakdown
 from envs.belfort.state import MAX_PLAYERS, P_GAME_OVER, PHASE_NAMES, State
 from envs.belfort.tables import GOLD, METAL, STONE, WOOD
-from envs.core.errors import IllegalActionError
+from envs.core.engine import decider_mask, require_legal
 
 
 def new_game(config: Config, seed: int) -> State:
@@ -34,19 +34,14 @@ def is_over(state: State) -> bool:
 def legal_action_mask(state: State, player: int) -> np.ndarray:
     """int8[184] mask for `player`; all zeros unless it is their decision. The returned array
     is the state's own (read it, don't write it)."""
-    if player != state.actor or is_over(state):
-        return np.zeros(NUM_ACTIONS, np.int8)
-    return state.mask
+    return decider_mask(state.mask, player, state.actor, is_over(state))
 
 
 def apply_action(state: State, action: int) -> None:
     """Apply one decision in place. Raises IllegalActionError (a ValueError) naming the action
     and the phase, leaving the state untouched, if the mask forbids it."""
-    if not 0 <= action < NUM_ACTIONS or not state.mask[action]:
-        raise IllegalActionError(
-            f"belfort: action {action} ({describe(action)}) is illegal in phase "
-            f"'{PHASE_NAMES[state.phase]}' for player {state.actor}"
-        )
+    phase = state.phase
+    require_legal("belfort", state.mask, action, describe, PHASE_NAMES[phase], state.actor)
     kernels.apply_action(state.buf, state.mask, action)
 
 

@@ -6,9 +6,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 import numpy as np
+
+from envs.core.errors import IllegalActionError
 
 
 class Engine(Protocol):
@@ -45,3 +48,29 @@ class Engine(Protocol):
     def from_json(self, text: str) -> Any: ...
 
     def to_json(self, state: Any) -> str: ...
+
+
+def decider_mask(mask: np.ndarray, player: int, decider: int, over: bool) -> np.ndarray:
+    """`legal_action_mask` for a game whose state keeps its mask for the deciding seat: that
+    mask (the state's own array; read it, don't write it) for `decider`, zeros for anyone else
+    or once the game is over."""
+    if player != decider or over:
+        return np.zeros(mask.shape[0], np.int8)
+    return mask
+
+
+def require_legal(
+    game: str,
+    mask: np.ndarray,
+    action: int,
+    describe: Callable[[int], str],
+    phase_name: str,
+    decider: int,
+) -> None:
+    """Raise IllegalActionError (a ValueError) naming the action and the phase unless `mask`
+    allows `action`; `describe` is only called to word the error."""
+    if not 0 <= action < mask.shape[0] or not mask[action]:
+        raise IllegalActionError(
+            f"{game}: action {action} ({describe(action)}) is illegal in phase "
+            f"'{phase_name}' for player {decider}"
+        )

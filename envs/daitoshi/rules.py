@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from envs.core.errors import IllegalActionError
+from envs.core.engine import decider_mask, require_legal
 from envs.daitoshi import kernels
 from envs.daitoshi.actions import NUM_ACTIONS, describe
 from envs.daitoshi.config import PLAYER_COUNTS, Config, make_config
@@ -34,19 +34,14 @@ def is_over(state: State) -> bool:
 def legal_action_mask(state: State, player: int) -> np.ndarray:
     """int8[137] mask for `player`; all zeros unless it is their decision. The returned array
     is the state's own (read it, don't write it)."""
-    if player != state.actor or is_over(state):
-        return np.zeros(NUM_ACTIONS, np.int8)
-    return state.mask
+    return decider_mask(state.mask, player, state.actor, is_over(state))
 
 
 def apply_action(state: State, action: int) -> None:
     """Apply one decision in place. Raises IllegalActionError (a ValueError) naming the action
     and the phase, leaving the state untouched, if the mask forbids it."""
-    if not 0 <= action < NUM_ACTIONS or not state.mask[action]:
-        raise IllegalActionError(
-            f"daitoshi: action {action} ({describe(action)}) is illegal in phase "
-            f"'{PHASE_NAMES[state.phase]}' for player {state.actor}"
-        )
+    phase = state.phase
+    require_legal("daitoshi", state.mask, action, describe, PHASE_NAMES[phase], state.actor)
     kernels.apply_action(state.buf, state.mask, action)
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from envs.core.errors import IllegalActionError
+from envs.core.engine import decider_mask, require_legal
 from envs.core.rng import seed_words
 from envs.kingdom_builder import kernels
 from envs.kingdom_builder.actions import NUM_ACTIONS, describe
@@ -68,20 +68,21 @@ def is_over(state: State) -> bool:
 def legal_action_mask(state: State, player: int) -> np.ndarray:
     """int8[409] mask for `player`; all zeros unless it is their decision. The returned array
     is the state's own (read it, don't write it)."""
-    if player != state.cur or is_over(state):
-        return np.zeros(NUM_ACTIONS, np.int8)
-    return state.mask
+    return decider_mask(state.mask, player, state.cur, is_over(state))
 
 
 def apply_action(state: State, action: int) -> None:
     """Apply one decision in place. Raises IllegalActionError (a ValueError) naming the action
     and the phase, leaving the state untouched, if the mask forbids it."""
-    if not 0 <= action < NUM_ACTIONS or not state.mask[action]:
-        phase = state.phase
-        raise IllegalActionError(
-            f"kingdom_builder: action {action} ({describe(action, phase)}) is illegal in phase "
-            f"'{PHASE_NAMES[phase]}' for player {state.cur}"
-        )
+    phase = state.phase
+    require_legal(
+        "kingdom_builder",
+        state.mask,
+        action,
+        lambda a: describe(a, phase),
+        PHASE_NAMES[phase],
+        state.cur,
+    )
     kernels.apply_action(state.buf, NEIGHBOURS, state.mask, action)
 
 
