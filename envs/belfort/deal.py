@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from envs.belfort.config import THIEVES_VARIANTS, Config
-from envs.belfort.kernels import compute_mask
+from envs.belfort.kernels import compute_mask, draw_to_hand, refill_column
 from envs.belfort.state import EMPTY, P_SETUP_DISCARD, State
 from envs.belfort.tables import (
     COPIES_PER_PROPERTY,
@@ -110,16 +110,12 @@ def deal_game(config: Config, seed: int) -> State:
     shuffle(rng, deck, DECK_SIZE)
     state.deck[:] = deck
     state.set("deck_size", DECK_SIZE)
-    for i in range(len(state.column)):  # §4.1 step 3: reveal the column
-        state.set("deck_size", state.deck_size - 1)
-        state.column[i] = state.deck[state.deck_size]
+    refill_column(state.buf)  # §4.1 step 3: reveal the column
     shields = np.arange(1, n + 1, dtype=np.int64)  # §4.1 step 8
     shuffle(rng, shields, n)
     state.shield[:n] = shields
     for p in range(n):  # §4.1 step 7: deal 5 each
-        for _ in range(HAND_DEAL):
-            state.set("deck_size", state.deck_size - 1)
-            state.hand[p, state.deck[state.deck_size]] += 1
+        draw_to_hand(state.buf, p, HAND_DEAL)
     state.set("phase", P_SETUP_DISCARD)
     state.set("actor", 0)
     compute_mask(state.buf, state.mask)
