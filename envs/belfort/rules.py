@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
 from envs.belfort import kernels
@@ -14,35 +12,13 @@ from envs.belfort.deal import deal_game
 from envs.belfort.scoring import BREAKDOWN, competitors, score_breakdown
 from envs.belfort.state import MAX_PLAYERS, P_GAME_OVER, PHASE_NAMES, State
 from envs.belfort.tables import GOLD, METAL, STONE, WOOD
-from envs.core.engine import decider_mask, require_legal
+from envs.core.engine import FlatEngine
 
 
 def new_game(config: Config, seed: int) -> State:
     """Set up a game (§4.1, §13); `seed` fixes every random choice (guilds, deck order,
     shields) through the state's own RNG. The first decision is seat 0's setup discard."""
     return deal_game(config, seed)
-
-
-def current_player(state: State) -> int:
-    return state.actor
-
-
-def is_over(state: State) -> bool:
-    return state.phase == P_GAME_OVER
-
-
-def legal_action_mask(state: State, player: int) -> np.ndarray:
-    """int8[184] mask for `player`; all zeros unless it is their decision. The returned array
-    is the state's own (read it, don't write it)."""
-    return decider_mask(state.mask, player, state.actor, is_over(state))
-
-
-def apply_action(state: State, action: int) -> None:
-    """Apply one decision in place. Raises IllegalActionError (a ValueError) naming the action
-    and the phase, leaving the state untouched, if the mask forbids it."""
-    phase = state.phase
-    require_legal("belfort", state.mask, action, describe, PHASE_NAMES[phase], state.actor)
-    kernels.apply_action(state.buf, state.mask, action)
 
 
 def tiebreak_value(state: State) -> np.ndarray:
@@ -66,33 +42,32 @@ def score_table(state: State) -> np.ndarray:
     return out
 
 
-class BelfortEngine:
-    """The Engine protocol for Belfort (module functions bound as methods)."""
+class BelfortEngine(FlatEngine):
+    """The Engine for Belfort: this module's set-up and scores, with the checked step, masks
+    and JSON shared by every game (FlatEngine)."""
 
     name = "belfort_v0"
+    game = "belfort"
     num_actions = NUM_ACTIONS
     player_counts = PLAYER_COUNTS
     max_players = MAX_PLAYERS
+    state_type = State
+    phase_names = PHASE_NAMES
+    game_over_phase = P_GAME_OVER
 
     make_config = staticmethod(make_config)
     new_game = staticmethod(new_game)
-    current_player = staticmethod(current_player)
-    legal_action_mask = staticmethod(legal_action_mask)
-    apply_action = staticmethod(apply_action)
-    is_over = staticmethod(is_over)
     final_scores = staticmethod(final_scores)
+    describe = staticmethod(describe)
 
     @staticmethod
-    def describe_action(state: State, action: int) -> str:
-        return describe(action, state.phase)
-
-    @staticmethod
-    def to_json(state: State) -> str:
-        return state.to_json()
-
-    @staticmethod
-    def from_json(text: str) -> Any:
-        return State.from_json(text)
+    def run_kernel(state: State, action: int) -> None:
+        kernels.apply_action(state.buf, state.mask, action)
 
 
 ENGINE = BelfortEngine()
+# The same interface as module functions, next to new_game.
+current_player = ENGINE.current_player
+is_over = ENGINE.is_over
+legal_action_mask = ENGINE.legal_action_mask
+apply_action = ENGINE.apply_action

@@ -3,8 +3,6 @@ PettingZoo; `ENGINE` implements envs.core.engine.Engine."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
 from envs.caverna_ff import kernels
@@ -13,34 +11,12 @@ from envs.caverna_ff.config import PLAYER_COUNTS, Config, make_config
 from envs.caverna_ff.deal import deal_game
 from envs.caverna_ff.scoring import BREAKDOWN, cave_orcs, score_breakdown
 from envs.caverna_ff.state import MAX_PLAYERS, P_GAME_OVER, PHASE_NAMES, State
-from envs.core.engine import decider_mask, require_legal
+from envs.core.engine import FlatEngine
 
 
 def new_game(config: Config, seed: int) -> State:
     """Set up a game (A4, B2); `seed` fixes every random choice through the state's RNG."""
     return deal_game(config, seed)
-
-
-def current_player(state: State) -> int:
-    return state.actor
-
-
-def is_over(state: State) -> bool:
-    return state.phase == P_GAME_OVER
-
-
-def legal_action_mask(state: State, player: int) -> np.ndarray:
-    """int8 mask for `player`; all zeros unless it is their decision. The returned array is
-    the state's own (read it, don't write it)."""
-    return decider_mask(state.mask, player, state.actor, is_over(state))
-
-
-def apply_action(state: State, action: int) -> None:
-    """Apply one decision in place. Raises IllegalActionError (a ValueError) naming the action
-    and the phase, leaving the state untouched, if the mask forbids it."""
-    phase = state.phase
-    require_legal("caverna_ff", state.mask, action, describe, PHASE_NAMES[phase], state.actor)
-    kernels.apply_action(state.buf, state.mask, action)
 
 
 def score_table(state: State) -> np.ndarray:
@@ -59,33 +35,32 @@ def final_scores(state: State) -> np.ndarray:
     return score_table(state).sum(axis=1).astype(np.float64) + tiebreak
 
 
-class CavernaFFEngine:
-    """The Engine protocol for Caverna: Frantic Fiends (module functions bound as methods)."""
+class CavernaFFEngine(FlatEngine):
+    """The Engine for Caverna: Frantic Fiends: this module's set-up and scores, with the
+    checked step, masks and JSON shared by every game (FlatEngine)."""
 
     name = "caverna_ff_v0"
+    game = "caverna_ff"
     num_actions = NUM_ACTIONS
     player_counts = PLAYER_COUNTS
     max_players = MAX_PLAYERS
+    state_type = State
+    phase_names = PHASE_NAMES
+    game_over_phase = P_GAME_OVER
 
     make_config = staticmethod(make_config)
     new_game = staticmethod(new_game)
-    current_player = staticmethod(current_player)
-    legal_action_mask = staticmethod(legal_action_mask)
-    apply_action = staticmethod(apply_action)
-    is_over = staticmethod(is_over)
     final_scores = staticmethod(final_scores)
+    describe = staticmethod(describe)
 
     @staticmethod
-    def describe_action(state: State, action: int) -> str:
-        return describe(action, state.phase)
-
-    @staticmethod
-    def to_json(state: State) -> str:
-        return state.to_json()
-
-    @staticmethod
-    def from_json(text: str) -> Any:
-        return State.from_json(text)
+    def run_kernel(state: State, action: int) -> None:
+        kernels.apply_action(state.buf, state.mask, action)
 
 
 ENGINE = CavernaFFEngine()
+# The same interface as module functions, next to new_game.
+current_player = ENGINE.current_player
+is_over = ENGINE.is_over
+legal_action_mask = ENGINE.legal_action_mask
+apply_action = ENGINE.apply_action

@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Protocol
 
 import numpy as np
@@ -50,27 +49,65 @@ class Engine(Protocol):
     def to_json(self, state: Any) -> str: ...
 
 
-def decider_mask(mask: np.ndarray, player: int, decider: int, over: bool) -> np.ndarray:
-    """`legal_action_mask` for a game whose state keeps its mask for the deciding seat: that
-    mask (the state's own array; read it, don't write it) for `decider`, zeros for anyone else
-    or once the game is over."""
-    if player != decider or over:
-        return np.zeros(mask.shape[0], np.int8)
-    return mask
+class FlatEngine:
+    """The shared part of every game's Engine: the games keep a flat state whose `mask` is the
+    deciding seat's legal actions, whose `phase` names the decision, and which a numba kernel
+    advances. A game subclasses this and sets the class attributes plus `make_config`,
+    `new_game`, `final_scores`, `describe` and `run_kernel`; the checked step, the masks per
+    seat, the game-over test and JSON are then the same code for all of them.
+    """
 
+    name: str
+    game: str  # the short name used in error messages, e.g. "belfort"
+    num_actions: int
+    player_counts: tuple[int, ...]
+    max_players: int
+    state_type: type
+    phase_names: tuple[str, ...]
+    game_over_phase: int
+    decider_field = "actor"  # the State attribute holding the deciding seat
 
-def require_legal(
-    game: str,
-    mask: np.ndarray,
-    action: int,
-    describe: Callable[[int], str],
-    phase_name: str,
-    decider: int,
-) -> None:
-    """Raise IllegalActionError (a ValueError) naming the action and the phase unless `mask`
-    allows `action`; `describe` is only called to word the error."""
-    if not 0 <= action < mask.shape[0] or not mask[action]:
-        raise IllegalActionError(
-            f"{game}: action {action} ({describe(action)}) is illegal in phase "
-            f"'{phase_name}' for player {decider}"
-        )
+    @staticmethod
+    def describe(action: int, phase: int) -> str:
+        """Human-readable action in a phase (the game's actions.describe)."""
+        raise NotImplementedError
+
+    @staticmethod
+    def run_kernel(state: Any, action: int) -> None:
+        """Apply an already checked action in place and run the automatic steps after it."""
+        raise NotImplementedError
+
+    def current_player(self, state: Any) -> int:
+        """Who decides now; during another player's turn this can be a responder."""
+        return getattr(state, self.decider_field)
+
+    def is_over(self, state: Any) -> bool:
+        return state.phase == self.game_over_phase
+
+    def legal_action_mask(self, state: Any, player: int) -> np.ndarray:
+        """int8[num_actions]: the state's own mask (read it, don't write it) for the deciding
+        seat, zeros for anyone else or once the game is over."""
+        if player != self.current_player(state) or self.is_over(state):
+            return np.zeros(self.num_actions, np.int8)
+        return state.mask
+
+    def apply_action(self, state: Any, action: int) -> None:
+        """Apply one decision in place. Raises IllegalActionError (a ValueError) naming the
+        action and the phase, leaving the state untouched, if the mask forbids it."""
+        mask = state.mask
+        if not 0 <= action < mask.shape[0] or not mask[action]:
+            phase = state.phase
+            raise IllegalActionError(
+                f"{self.game}: action {action} ({self.describe(action, phase)}) is illegal in "
+                f"phase '{self.phase_names[phase]}' for player {self.current_player(state)}"
+            )
+        self.run_kernel(state, action)
+
+    def describe_action(self, state: Any, action: int) -> str:
+        return self.describe(action, state.phase)
+
+    def to_json(self, state: Any) -> str:
+        return state.to_json()
+
+    def from_json(self, text: str) -> Any:
+        return self.state_type.from_json(text)

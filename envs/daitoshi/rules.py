@@ -3,11 +3,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
-from envs.core.engine import decider_mask, require_legal
+from envs.core.engine import FlatEngine
 from envs.daitoshi import kernels
 from envs.daitoshi.actions import NUM_ACTIONS, describe
 from envs.daitoshi.config import PLAYER_COUNTS, Config, make_config
@@ -21,28 +19,6 @@ def new_game(config: Config, seed: int) -> State:
     """Set up a game (§5, §18.1); `seed` fixes every random choice through the state's own
     RNG. The first decision is the start player's turn type."""
     return deal_game(config, seed)
-
-
-def current_player(state: State) -> int:
-    return state.actor
-
-
-def is_over(state: State) -> bool:
-    return state.phase == P_GAME_OVER
-
-
-def legal_action_mask(state: State, player: int) -> np.ndarray:
-    """int8[137] mask for `player`; all zeros unless it is their decision. The returned array
-    is the state's own (read it, don't write it)."""
-    return decider_mask(state.mask, player, state.actor, is_over(state))
-
-
-def apply_action(state: State, action: int) -> None:
-    """Apply one decision in place. Raises IllegalActionError (a ValueError) naming the action
-    and the phase, leaving the state untouched, if the mask forbids it."""
-    phase = state.phase
-    require_legal("daitoshi", state.mask, action, describe, PHASE_NAMES[phase], state.actor)
-    kernels.apply_action(state.buf, state.mask, action)
 
 
 def final_scores(state: State) -> np.ndarray:
@@ -66,33 +42,32 @@ def score_table(state: State) -> np.ndarray:
     return out
 
 
-class DaitoshiEngine:
-    """The Engine protocol for Daitoshi (module functions bound as methods)."""
+class DaitoshiEngine(FlatEngine):
+    """The Engine for Daitoshi: this module's set-up and scores, with the checked step, masks
+    and JSON shared by every game (FlatEngine)."""
 
     name = "daitoshi_v0"
+    game = "daitoshi"
     num_actions = NUM_ACTIONS
     player_counts = PLAYER_COUNTS
     max_players = MAX_SEATS - 1
+    state_type = State
+    phase_names = PHASE_NAMES
+    game_over_phase = P_GAME_OVER
 
     make_config = staticmethod(make_config)
     new_game = staticmethod(new_game)
-    current_player = staticmethod(current_player)
-    legal_action_mask = staticmethod(legal_action_mask)
-    apply_action = staticmethod(apply_action)
-    is_over = staticmethod(is_over)
     final_scores = staticmethod(final_scores)
+    describe = staticmethod(describe)
 
     @staticmethod
-    def describe_action(state: State, action: int) -> str:
-        return describe(action, state.phase)
-
-    @staticmethod
-    def to_json(state: State) -> str:
-        return state.to_json()
-
-    @staticmethod
-    def from_json(text: str) -> Any:
-        return State.from_json(text)
+    def run_kernel(state: State, action: int) -> None:
+        kernels.apply_action(state.buf, state.mask, action)
 
 
 ENGINE = DaitoshiEngine()
+# The same interface as module functions, next to new_game.
+current_player = ENGINE.current_player
+is_over = ENGINE.is_over
+legal_action_mask = ENGINE.legal_action_mask
+apply_action = ENGINE.apply_action

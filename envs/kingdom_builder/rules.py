@@ -3,11 +3,9 @@ without PettingZoo; `ENGINE` implements envs.core.engine.Engine."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
-from envs.core.engine import decider_mask, require_legal
+from envs.core.engine import FlatEngine
 from envs.core.rng import seed_words
 from envs.kingdom_builder import kernels
 from envs.kingdom_builder.actions import NUM_ACTIONS, describe
@@ -57,35 +55,6 @@ def new_game(config: Config, seed: int) -> State:
     return state
 
 
-def current_player(state: State) -> int:
-    return state.cur
-
-
-def is_over(state: State) -> bool:
-    return state.phase == PHASE_GAME_OVER
-
-
-def legal_action_mask(state: State, player: int) -> np.ndarray:
-    """int8[409] mask for `player`; all zeros unless it is their decision. The returned array
-    is the state's own (read it, don't write it)."""
-    return decider_mask(state.mask, player, state.cur, is_over(state))
-
-
-def apply_action(state: State, action: int) -> None:
-    """Apply one decision in place. Raises IllegalActionError (a ValueError) naming the action
-    and the phase, leaving the state untouched, if the mask forbids it."""
-    phase = state.phase
-    require_legal(
-        "kingdom_builder",
-        state.mask,
-        action,
-        lambda a: describe(a, phase),
-        PHASE_NAMES[phase],
-        state.cur,
-    )
-    kernels.apply_action(state.buf, NEIGHBOURS, state.mask, action)
-
-
 def score_table(state: State) -> np.ndarray:
     """int64[P, 4]: each player's gold from the 3 game cards and from castles."""
     out = np.zeros((state.num_players, CARDS_PER_GAME + 1), np.int64)
@@ -98,34 +67,34 @@ def final_scores(state: State) -> np.ndarray:
     return score_table(state).sum(axis=1).astype(np.float64)
 
 
-class KingdomBuilderEngine:
-    """The Engine protocol for Kingdom Builder (module functions bound as methods)."""
+class KingdomBuilderEngine(FlatEngine):
+    """The Engine for Kingdom Builder: this module's set-up and scores, with the checked step, masks
+    and JSON shared by every game (FlatEngine)."""
 
     name = "kingdom_builder_v0"
+    game = "kingdom_builder"
     num_actions = NUM_ACTIONS
     player_counts = PLAYER_COUNTS
     max_players = MAX_PLAYERS
+    state_type = State
+    phase_names = PHASE_NAMES
+    game_over_phase = PHASE_GAME_OVER
+    decider_field = "cur"
+    playout = staticmethod(playout)  # optional fast random playout, used by agents.mcts
 
     make_config = staticmethod(make_config)
     new_game = staticmethod(new_game)
-    current_player = staticmethod(current_player)
-    legal_action_mask = staticmethod(legal_action_mask)
-    apply_action = staticmethod(apply_action)
-    is_over = staticmethod(is_over)
     final_scores = staticmethod(final_scores)
-    playout = staticmethod(playout)  # optional fast random playout, used by agents.mcts
+    describe = staticmethod(describe)
 
     @staticmethod
-    def describe_action(state: State, action: int) -> str:
-        return describe(action, state.phase)
-
-    @staticmethod
-    def to_json(state: State) -> str:
-        return state.to_json()
-
-    @staticmethod
-    def from_json(text: str) -> Any:
-        return State.from_json(text)
+    def run_kernel(state: State, action: int) -> None:
+        kernels.apply_action(state.buf, NEIGHBOURS, state.mask, action)
 
 
 ENGINE = KingdomBuilderEngine()
+# The same interface as module functions, next to new_game.
+current_player = ENGINE.current_player
+is_over = ENGINE.is_over
+legal_action_mask = ENGINE.legal_action_mask
+apply_action = ENGINE.apply_action
