@@ -2,9 +2,9 @@
 
 | Import      | `from envs.daitoshi.env import env`, or `envs.make("daitoshi_v0")`      |
 |-------------|--------------------------------------------------------------------------|
-| Actions     | Discrete(137), layout in envs/daitoshi/actions.py                        |
+| Actions     | Discrete(151), layout in envs/daitoshi/actions.py                        |
 | Agents      | `player_0` .. `player_{n-1}`, n = 1..4 (default 2)                       |
-| Observation | Dict(observation=Box(0, 1, (5017,)), action_mask=Box(0, 1, (137,)))      |
+| Observation | Dict(observation=Box(0, 1, (5308,)), action_mask=Box(0, 1, (151,)))      |
 | Rules       | shared/rules/daitoshi.md §0-§20; engine decisions in docs/daitoshi.md    |
 
 **The default components are stand-ins.** The seed manual lost every component's contents

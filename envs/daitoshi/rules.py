@@ -32,7 +32,7 @@ def is_over(state: State) -> bool:
 
 
 def legal_action_mask(state: State, player: int) -> np.ndarray:
-    """int8[137] mask for `player`; all zeros unless it is their decision. The returned array
+    """int8[151] mask for `player`; all zeros unless it is their decision. The returned array
     is the state's own (read it, don't write it)."""
     return decider_mask(state.mask, player, state.actor, is_over(state))
 
