@@ -94,4 +94,5 @@ def test_json_round_trip_and_determinism(num_players, options):
         assert ENGINE.from_json(ENGINE.to_json(state)) == state
     first = list(played_states(num_players, options, seed=5, every=1))
     again = list(played_states(num_players, options, seed=5, every=1))
-    assert len(first) == len(again) and all(a == b for a, b in zip(first, again))
+    assert len(first) == len(again)
+    assert all(a == b for a, b in zip(first, again, strict=True))
