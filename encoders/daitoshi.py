@@ -29,20 +29,23 @@ the summed `n` of each code / 5, clipped to 1 ("hist" below, width 21; per inven
                          track length /19
     market     [6, 71]   market slots 0-4 then the university stack's top: present, type
                          one-hot (5), VP /10, food cost /3, rows hist (63)
+    draft      [4, 71]   expert variant setup: each basic invention still on offer in the draft
+                         (§5.2 step 7) as in `market`, zeros once taken or if never revealed
     cities     [5, 148]  per city slot: steam cost /9, 5 rewards x (code one-hot 21, n /5),
                          partnership condition one-hot (16), partnership reward hist (21)
     machine    [46]      Megamachine board one-hot (4), token district one-hot (5), spaces
                          filled (6), blocked (6), upgrades installed (3), upgrade tile on each
                          upgrade space one-hot (9), worker on its workshop one-hot (5), neutral
                          tycoon district one-hot (5) and space one-hot (3)
-    turn       [134]     phase one-hot (24), actor / active seat / leader / start player as
+    turn       [141]     phase one-hot (26), actor / active seat / leader / start player as
                          relative seat one-hot (4 x 5), end triggered, action one-hot (5),
                          picked (Commit: inventions, Megamachine: slot) /8, workers
                          placed /4, districts moved /5, top effect code one-hot (28), its
                          param /128, its n /10, Mayor's face-up card and the bribe's first
                          revealed card one-hot (2 x 16), Mayor cards left /16, bribe tile
                          unused, advisors dealt (10), invention piles left /32 (3), number
-                         of players one-hot 1-4
+                         of players one-hot 1-4, the payment being settled (§19: food
+                         materials energy luxury, wealth part; units still to pay) /5
 
 `encode_flat` is these entries flattened and concatenated in the order above (FLAT_SIZE).
 """
@@ -64,6 +67,7 @@ from envs.daitoshi.state import (
     CHIMNEY,
     CITIES,
     DISCARD_N,
+    DRAFT,
     ELECTRIFIED,
     EMPTY,
     ENDED,
@@ -88,6 +92,7 @@ from envs.daitoshi.state import (
     NEUTRAL,
     NUM_PLAYERS,
     OP_CONFLICT,
+    PAY_NEED,
     PHASE,
     PHASE_NAMES,
     PICKED,
@@ -125,7 +130,7 @@ from envs.daitoshi.state import (
     C,
     State,
 )
-from envs.daitoshi.tables import FX_NAMES, MAX_TRACK, NUM_ADVISORS, NUM_SLOTS
+from envs.daitoshi.tables import FX_NAMES, MAX_TRACK, NUM_ADVISORS, NUM_BASIC, NUM_SLOTS
 
 C_FX, C_INV_TYPE, C_INV_VP, C_INV_COST, C_INV_ROWS = (
     C["fx"],
@@ -160,13 +165,14 @@ NATURE_W = 21
 INV_W = 8 + 3 * HIST  # 71
 CITYT_W = 1 + 5 * 22 + 16 + HIST  # 148
 MACHINE_W = 46
-TURN_W = NUM_PHASES + 20 + 9 + NUM_FX + 2 + 32 + 2 + NUM_ADVISORS + 3 + 4  # 134
+TURN_W = NUM_PHASES + 20 + 9 + NUM_FX + 2 + 32 + 2 + NUM_ADVISORS + 3 + 4 + 5  # 141
 SECTIONS = (
     ("players", (5, PLAYER_W)),
     ("city", (15, CITY_W)),
     ("piles", (2, PILE_W)),
     ("nature", (4, NATURE_W)),
     ("market", (6, INV_W)),
+    ("draft", (NUM_BASIC, INV_W)),
     ("cities", (5, CITYT_W)),
     ("machine", (MACHINE_W,)),
     ("turn", (TURN_W,)),
@@ -308,6 +314,10 @@ def encode_into(buf, me, out):
     if buf[UNI_N] > 0:
         invention(buf, buf[UNI + buf[UNI_N] - 1], out, pos + 5 * INV_W)
     pos += 6 * INV_W
+    for b in range(NUM_BASIC):
+        if buf[DRAFT + b] == 1:
+            invention(buf, b, out, pos + b * INV_W)
+    pos += NUM_BASIC * INV_W
     for j in range(5):
         o = pos + j * CITYT_W
         city = buf[CITIES + j]
@@ -370,6 +380,9 @@ def encode_into(buf, me, out):
     for q in range(3):
         out[pos + q] = buf[INV_PILE_N + q] / 32.0
     out[pos + 3 + buf[NUM_PLAYERS] - 1] = 1.0
+    pos += 7
+    for r in range(5):
+        out[pos + r] = clip(buf[PAY_NEED + r] / 5.0)
 
 
 def encode_flat(state: State, me: int) -> np.ndarray:

@@ -1,4 +1,4 @@
-"""Daitoshi's flat action space: Discrete(137). Every decision of spec §19 that this engine asks
+"""Daitoshi's flat action space: Discrete(151). Every decision of spec §19 that this engine asks
 is one step of the player who makes it; multi-part choices are sequences of these small
 actions, and which range is legal depends on the phase (`state.phase`, state.PHASE_NAMES).
 
@@ -34,6 +34,10 @@ Ranges (name, meaning):
 * 134-135 MAYOR_CARD: solo, after the bribe: the first or second revealed Mayor card.
 * 136 DONE: stop producing / placing, take no action, finish Commit after one invention,
   decline a worker, no (more) cash-ins, keep the bribe tile.
+* 137-140 DRAFT b: expert variant setup: take revealed basic invention b (0-3) into L1 (§5.2
+  step 7).
+* 141-150 WEALTH k: pay k of the units of the resource being paid that you hold with wealth
+  instead (on top of the wealth that covers a shortfall; spec §19 "Payment", §4).
 """
 
 from __future__ import annotations
@@ -42,7 +46,9 @@ from envs.daitoshi.tables import (
     ACTION_NAMES,
     BUILDING_NAMES,
     COLOR_NAMES,
+    MAX_WEALTH_SWAP,
     NATURE_NAMES,
+    NUM_BASIC,
     RING_NAMES,
     SLOT_NAMES,
     SPACE_NAMES,
@@ -69,7 +75,9 @@ A_CITY = A_COLOR + 4  # 128
 A_BRIBE = A_CITY + 5  # 133
 A_MAYOR_CARD = A_BRIBE + 1  # 134
 A_DONE = A_MAYOR_CARD + 2  # 136
-NUM_ACTIONS = A_DONE + 1  # 137
+A_DRAFT = A_DONE + 1  # 137
+A_WEALTH = A_DRAFT + NUM_BASIC  # 141
+NUM_ACTIONS = A_WEALTH + MAX_WEALTH_SWAP + 1  # 151
 WORKSHOP_NAMES = ("inner", "central", "outer", "megamachine")
 
 
@@ -124,7 +132,11 @@ def describe(action: int, phase: int = -1) -> str:
         return "use the bribe tile"
     if a < A_DONE:
         return f"Mayor card {('first', 'second')[a - A_MAYOR_CARD]}"
-    return "done"
+    if a == A_DONE:
+        return "done"
+    if a < A_WEALTH:
+        return f"draft basic invention {a - A_DRAFT}"
+    return f"pay {a - A_WEALTH} held unit(s) with wealth instead"
 
 
-assert NUM_ACTIONS == 137
+assert NUM_ACTIONS == 151

@@ -18,7 +18,7 @@ from envs.daitoshi.effects import (
     fx_code,
     is_mayor,
     make_fx,
-    pay,
+    pay_cost,
     pay_list,
     pay_one,
     push,
@@ -549,7 +549,7 @@ def trade(buf, p, j, k):
 @njit(**KERNEL)
 def donate(buf, p, inv, i):
     """§9.6 steps 2-3: the invention onto space i, its rewards, the upgrade check (D25)."""
-    pay(buf, p, 1, 1, 1, 1, MEGA_WEALTH)
+    pay_cost(buf, p, 1, 1, 1, 1, MEGA_WEALTH)
     buf[MM_INV + i] = inv
     board = buf[MM_BOARD]
     for u in range(NUM_UPGRADES):

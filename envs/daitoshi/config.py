@@ -34,11 +34,18 @@ class Config:
         components: None for the shipped stand-in set, or a path to a replacement JSON file.
         difficulty: solo only: "apprentice" | "standard" | "veteran" | "master" deals 0-3
             random advisors to the Mayor (§18.1).
+        expert: the expert variant of §5.2 step 7: as many basic inventions as players are
+            revealed and drafted in turn order, instead of dealt at random.
+        payment_choice: the payer decides how many held resource units to pay with wealth
+            instead (spec §19 "Payment", §4); False pays the named resource first and wealth
+            only for the shortfall, with no decision (E2, fewer decisions per game).
     """
 
     num_players: int = 2
     components: str | Path | None = None
     difficulty: str = "apprentice"
+    expert: bool = False
+    payment_choice: bool = True
     compiled: Components = field(default_factory=load_components, compare=False, repr=False)
     block: np.ndarray = field(default=None, compare=False, repr=False)  # see component_block
 
@@ -65,6 +72,9 @@ def make_config(num_players: int = 2, **options: Any) -> Config:
         raise ConfigError(f"difficulty must be one of {DIFFICULTIES}, got {difficulty!r}")
     if difficulty != "apprentice" and num_players != 1:
         raise ConfigError("difficulty (the Mayor's advisors) applies to the solo game only")
+    for flag in ("expert", "payment_choice"):
+        if flag in options and not isinstance(options[flag], bool):
+            raise ConfigError(f"{flag} must be True or False, got {options[flag]!r}")
     path = options.get("components")
     if path is not None and not isinstance(path, (str, Path)):
         raise ConfigError(f"components must be a path to a JSON file or None, got {path!r}")
@@ -72,5 +82,7 @@ def make_config(num_players: int = 2, **options: Any) -> Config:
         num_players=num_players,
         components=path,
         difficulty=difficulty,
+        expert=options.get("expert", False),
+        payment_choice=options.get("payment_choice", True),
         compiled=load_components(path),
     )

@@ -9,16 +9,16 @@ import numpy as np
 
 from envs.core.rng import randint, seed_words, shuffle
 from envs.daitoshi.config import Config
+from envs.daitoshi.draft import deal_basic, place_neutral
 from envs.daitoshi.kernels import start
 from envs.daitoshi.mayor import MAYOR
-from envs.daitoshi.state import BLOCKED, EMPTY, NEUTRAL, S_TURN, State
+from envs.daitoshi.state import BLOCKED, EMPTY, S_DRAFT, S_TURN, State
 from envs.daitoshi.tables import (
     AD_TREASURER,
     DIFFICULTIES,
     HEX_COUNTS,
     MARK_MIDDLE,
     MARKET_QUALITY,
-    MIDDLE,
     NUM_ADVISORS,
     NUM_BASIC,
     NUM_CITIES,
@@ -63,7 +63,8 @@ def _fill_tracks(state: State, rng: np.ndarray, players: int) -> None:
 
 
 def deal_game(config: Config, seed: int) -> State:
-    """A new game: the start player's first decision is pending (the Mayor never starts)."""
+    """A new game: the start player's first decision is pending (the Mayor never starts), or in
+    the expert variant the first draft pick (§5.2 step 7)."""
     state = State()
     state.buf[: config.block.size] = config.block  # the leading c_* fields, in FIELDS order
     rng = state.rng
@@ -118,16 +119,19 @@ def deal_game(config: Config, seed: int) -> State:
     humans = n
     state.set("start_player", 0 if n == 1 else int(randint(rng, n)))
     basics = _shuffled(rng, list(range(NUM_BASIC)))
+    state.set("payment_choice", int(config.payment_choice))
+    state.set("pay_p", EMPTY)
     state.res[:seats] = START_RES
     state.wealth[:seats] = START_WEALTH
     state.rep[:seats] = 1
     state.prod_mark[:seats] = MARK_MIDDLE
     state.steam[:humans] = START_STEAM
     state.subsidy[:humans] = 1
-    state.slot_inv[:humans, 0] = basics[:humans]
-    district_of_inner = np.argsort(state.tile[:, 0])  # inner tile -> its district
-    state.tyc_d[:humans] = district_of_inner[state.c_inv_start[basics[:humans]]]
-    state.tyc_s[:humans] = RIGHT
+    if config.expert:  # step 7, expert variant: reveal one per player, drafted in S_DRAFT
+        state.draft[basics[:humans]] = 1
+    else:
+        for p in range(humans):
+            deal_basic(state.buf, p, basics[p])
     if n == 1:  # §18.1: the advisors, the bribe tile, his tycoon on a drawn card's district
         dealt = _shuffled(rng, list(range(NUM_ADVISORS)))[: DIFFICULTIES.index(config.difficulty)]
         state.advisor[dealt] = 1
@@ -137,13 +141,8 @@ def deal_game(config: Config, seed: int) -> State:
         card = _shuffled(rng, list(range(NUM_MAYOR_CARDS)))[0]
         state.tyc_d[MAYOR] = _district_of(state, int(state.c_card_district[card]))
         state.tyc_s[MAYOR] = RIGHT
-    if n <= 2:  # §5.4: the neutral tycoon on the middle space of a drawn card's free district
-        taken = set(int(d) for d in state.tyc_d[:seats])
-        cards = _shuffled(rng, list(range(NUM_MAYOR_CARDS)))
-        free = [_district_of(state, int(state.c_card_district[c])) for c in cards]
-        free = [d for d in free if d not in taken] or [d for d in range(5) if d not in taken]
-        state.tyc_d[NEUTRAL] = free[0]
-        state.tyc_s[NEUTRAL] = MIDDLE
+    if n <= 2 and not config.expert:  # §5.4 (after the draft in the expert variant)
+        place_neutral(state.buf)
     state.mayor_deck[:] = _shuffled(rng, list(range(NUM_MAYOR_CARDS)))
     state.set("mayor_pos", 0)
     state.set("mayor_end", NUM_MAYOR_CARDS)
@@ -153,6 +152,6 @@ def deal_game(config: Config, seed: int) -> State:
     state.set("leader", EMPTY)
     state.set("action", EMPTY)
     state.set("clock", 1)
-    state.set("step", S_TURN)
+    state.set("step", S_DRAFT if config.expert else S_TURN)
     start(state.buf, state.mask)
     return state

@@ -10,8 +10,10 @@ and becomes the decision (`phase`, `actor`); the decision's action resolves that
 Engine rules not in the spec (docs/daitoshi.md, "Engine decisions"):
 * E1 - a choice with exactly one option is taken automatically (pilgrim track, worker colour,
   record hex type, flag city, progress slot); an effect with no option left is lost (§0).
-* E2 - payments are not a decision: a cost is paid with the named resource first and wealth
-  only for the shortfall (the spec's payment-composition decision point, §19, is not asked).
+* E2 - with payment_choice=False, payments are not a decision: a cost is paid with the named
+  resource first and wealth only for the shortfall. By default (§19 "Payment") a player's cost
+  is settled one resource at a time, asking how many held units to pay with wealth instead
+  wherever there is a real choice (`settle_payment`); the Mayor always pays as E2 (§18.3).
 * E3 - a record hex of a chosen type is the top (latest) one of that type's stack.
 """
 
@@ -44,9 +46,13 @@ from envs.daitoshi.state import (
     P_HEX_TO_TILE,
     P_KEEP,
     P_MM_ORDER,
+    P_PAY,
     P_PILGRIM,
     P_PROGRESS,
     P_WORKER,
+    PAY_NEED,
+    PAY_P,
+    PAYMENT_CHOICE,
     PHASE,
     PILGRIM,
     PRESTIGE,
@@ -244,18 +250,93 @@ def pay(buf, p, food, materials, energy, luxury, wealth):
 
 
 @njit(**KERNEL)
+def pay_cost(buf, p, food, materials, energy, luxury, wealth):
+    """Pay a cost that `can_pay` allows. With `payment_choice` a player's cost is left pending
+    (PAY_P, PAY_NEED) and `resolve` settles it before any effect, so it is paid before the
+    action's rewards (§19 "Payment"); the Mayor (§18.3) and payment_choice=False (E2) pay at
+    once, the named resource first."""
+    if is_mayor(buf, p) or buf[PAYMENT_CHOICE] == 0:
+        pay(buf, p, food, materials, energy, luxury, wealth)
+        return
+    buf[PAY_P] = p
+    buf[PAY_NEED] = food
+    buf[PAY_NEED + 1] = materials
+    buf[PAY_NEED + 2] = energy
+    buf[PAY_NEED + 3] = luxury
+    buf[PAY_NEED + 4] = wealth
+
+
+@njit(**KERNEL)
 def can_pay_one(buf, p, r, n):
     return buf[RES + p * 4 + r] + buf[WEALTH + p] >= n
 
 
 @njit(**KERNEL)
 def pay_one(buf, p, r, n):
-    have = buf[RES + p * 4 + r]
-    if n > have:
-        buf[WEALTH + p] -= n - have
-        buf[RES + p * 4 + r] = 0
-    else:
-        buf[RES + p * 4 + r] = have - n
+    """Pay n units of resource r (wealth may stand in for any of them, §4)."""
+    pay_cost(
+        buf, p, n if r == 0 else 0, n if r == 1 else 0, n if r == 2 else 0, n if r == 3 else 0, 0
+    )
+
+
+@njit(**KERNEL)
+def unpaid_resource(buf):
+    """The first resource of the pending payment still to pay, or -1 (only wealth left)."""
+    for r in range(4):
+        if buf[PAY_NEED + r] > 0:
+            return r
+    return -1
+
+
+@njit(**KERNEL)
+def shortfall(buf, p, r):
+    """Units of resource r in the pending payment that only wealth can cover."""
+    short = buf[PAY_NEED + r] - buf[RES + p * 4 + r]
+    return short if short > 0 else 0
+
+
+@njit(**KERNEL)
+def max_wealth_swap(buf, r):
+    """§19 "Payment": how many held units of resource r the payer may pay with wealth instead,
+    keeping enough wealth for the shortfalls of the rest of the cost and its own wealth part
+    (which is never a choice, e.g. the Megamachine's unit)."""
+    p = buf[PAY_P]
+    spare = buf[WEALTH + p] - buf[PAY_NEED + 4]
+    for q in range(4):
+        spare -= shortfall(buf, p, q)
+    held = min(buf[RES + p * 4 + r], buf[PAY_NEED + r])
+    return max(0, min(held, spare))
+
+
+@njit(**KERNEL)
+def pay_resource(buf, r, swap):
+    """Pay the pending units of resource r: the shortfall and `swap` held units with wealth,
+    the rest with the resource."""
+    p = buf[PAY_P]
+    with_wealth = shortfall(buf, p, r) + swap
+    buf[WEALTH + p] -= with_wealth
+    buf[RES + p * 4 + r] -= buf[PAY_NEED + r] - with_wealth
+    buf[PAY_NEED + r] = 0
+
+
+@njit(**KERNEL)
+def settle_payment(buf):
+    """Pay the pending cost resource by resource (food, materials, energy, luxury, then its
+    wealth part); returns True, asking the payer (P_PAY), at the first resource with a real
+    choice (held units and spare wealth, §19). A resource with none is paid as E2."""
+    while True:
+        r = unpaid_resource(buf)
+        if r < 0:
+            break
+        if max_wealth_swap(buf, r) > 0:
+            buf[PHASE] = P_PAY
+            buf[ACTOR] = buf[PAY_P]
+            return True
+        pay_resource(buf, r, 0)
+    buf[WEALTH + buf[PAY_P]] -= buf[PAY_NEED + 4]
+    buf[PAY_NEED + 4] = 0
+    buf[PAY_P] = EMPTY
+    return False
 
 
 @njit(**KERNEL)
@@ -286,7 +367,7 @@ def can_pay_list(buf, p, at, tmp):
 @njit(**KERNEL)
 def pay_list(buf, p, at, tmp):
     list_cost(buf, at, tmp)
-    pay(buf, p, tmp[0], tmp[1], tmp[2], tmp[3], tmp[4])
+    pay_cost(buf, p, tmp[0], tmp[1], tmp[2], tmp[3], tmp[4])
     if not is_mayor(buf, p):
         buf[STEAM + p] -= tmp[5]
 
@@ -737,8 +818,11 @@ def advance_slot(buf, p, s):
 
 @njit(**KERNEL)
 def resolve(buf):
-    """Resolve the stack until it is empty (returns False) or an effect needs its owner's
-    choice (returns True with `phase` and `actor` set)."""
+    """Settle a pending payment, then resolve the stack until it is empty (returns False) or
+    an effect or the payment needs its owner's choice (returns True with `phase` and `actor`
+    set)."""
+    if buf[PAY_P] != EMPTY and settle_payment(buf):
+        return True
     while buf[STACK_N] > 0:
         p = top_owner(buf)
         e = top_fx(buf)

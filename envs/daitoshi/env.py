@@ -2,9 +2,9 @@
 
 | Import      | `from envs.daitoshi.env import env`, or `envs.make("daitoshi_v0")`      |
 |-------------|--------------------------------------------------------------------------|
-| Actions     | Discrete(137), layout in envs/daitoshi/actions.py                        |
+| Actions     | Discrete(151), layout in envs/daitoshi/actions.py                        |
 | Agents      | `player_0` .. `player_{n-1}`, n = 1..4 (default 2)                       |
-| Observation | Dict(observation=Box(0, 1, (5017,)), action_mask=Box(0, 1, (137,)))      |
+| Observation | Dict(observation=Box(0, 1, (5308,)), action_mask=Box(0, 1, (151,)))      |
 | Rules       | shared/rules/daitoshi.md §0-§20; engine decisions in docs/daitoshi.md    |
 
 **The default components are stand-ins.** The seed manual lost every component's contents
@@ -27,12 +27,18 @@ steam left, §17.4) and -1 to the rest; `"score_margin"` gives (own VP - best op
 Solo: the opponent is the Mayor, and the player wins only with strictly more VP (§18.5).
 
 Options: num_players, seed, render_mode ("ansi" | "rgb_array"), reward_mode, max_decisions,
-`components` (a replacement component JSON file) and, solo only, `difficulty` (advisors dealt
-to the Mayor). Solo: before each Mayor turn the player may use the bribe tile once per game.
+`components` (a replacement component JSON file), `expert` (draft the basic inventions, §5.2
+step 7; default False), `payment_choice` (choose how many held resource units to pay with
+wealth, §19; default True, False pays automatically as E2) and, solo only, `difficulty`
+(advisors dealt to the Mayor). Solo: before each Mayor turn the player may use the bribe tile
+once per game.
 
 Version history:
 * v0: 1-4 players with the solo Mayor (advisors, bribe tile); docs/daitoshi.md lists the
   engine decisions and what is not modelled.
+* v0, later: the `expert` option (the §5.2 draft) and payment composition (§19), asked by
+  default (`payment_choice=False` restores the earlier automatic payment); Discrete(137) ->
+  Discrete(151), with the new actions after the old ones.
 """
 
 from __future__ import annotations

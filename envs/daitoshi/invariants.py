@@ -1,6 +1,7 @@
 """State invariants checked after every step of the random-game tests (issue 4): resources
 within 0..9, worker capacity and the 15-per-colour supply respected, district tiles and nature
-hexes conserved, tycoon-space capacities, and a non-empty mask until the game is over.
+hexes conserved, tycoon-space capacities, a pending payment that can be paid (§19), and a
+non-empty mask until the game is over.
 
 The checks run as one numba kernel (the conformance suite calls them after every random
 decision); `check_invariants` turns its answer into an AssertionError message.
@@ -12,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from envs.core.jit import KERNEL
-from envs.daitoshi.effects import is_mayor, supply, worker_cap, worker_total
+from envs.daitoshi.effects import can_pay, is_mayor, supply, worker_cap, worker_total
 from envs.daitoshi.state import (
     CHIMNEY,
     DISCARD,
@@ -26,6 +27,8 @@ from envs.daitoshi.state import (
     NUM_TYCOONS,
     P_GAME_OVER,
     P_KEEP,
+    PAY_NEED,
+    PAY_P,
     PHASE,
     PHASE_NAMES,
     PILE_N,
@@ -76,6 +79,7 @@ MESSAGES = (
     "effects left on the stack at a turn decision",
     "no legal action before the game is over",
     "a mask entry other than 0 or 1",
+    "a pending payment that cannot be paid, or one left at a turn decision",
 )
 
 
@@ -177,6 +181,20 @@ def first_violation(buf, mask):
             return 10
     if phase == 0 and buf[STACK_N] != 0:
         return 11
+    payer = buf[PAY_P]
+    if payer != EMPTY and (
+        phase == 0
+        or not can_pay(
+            buf,
+            payer,
+            buf[PAY_NEED],
+            buf[PAY_NEED + 1],
+            buf[PAY_NEED + 2],
+            buf[PAY_NEED + 3],
+            buf[PAY_NEED + 4],
+        )
+    ):
+        return 14
     legal = 0
     for a in range(mask.shape[0]):
         if mask[a] != 0 and mask[a] != 1:

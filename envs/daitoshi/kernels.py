@@ -25,6 +25,7 @@ from envs.daitoshi.actions import (
     A_CITY,
     A_COLOR,
     A_DONE,
+    A_DRAFT,
     A_EXPLORE,
     A_FLOOR,
     A_MAYOR_CARD,
@@ -39,6 +40,7 @@ from envs.daitoshi.actions import (
     A_TILE,
     A_TRADE,
     A_TYPE,
+    A_WEALTH,
 )
 from envs.daitoshi.city import (
     C_INV_COST,
@@ -69,6 +71,7 @@ from envs.daitoshi.city import (
     trade,
     trade_legal,
 )
+from envs.daitoshi.draft import deal_basic, draft_offer, next_drafter, place_neutral
 from envs.daitoshi.effects import (
     C_TILE_EXPLORE,
     choose,
@@ -78,13 +81,16 @@ from envs.daitoshi.effects import (
     fx_param,
     is_mayor,
     make_fx,
+    max_wealth_swap,
     pay_one,
+    pay_resource,
     pilgrim_can,
     push,
     resolve,
     slot_can_advance,
     supply,
     top_fx,
+    unpaid_resource,
     worker_cap,
     worker_total,
 )
@@ -98,6 +104,7 @@ from envs.daitoshi.state import (
     BRIBE,
     BRIBE_STEP,
     CLOCK,
+    DRAFT,
     EMPTY,
     ENDED,
     LEADER,
@@ -108,6 +115,7 @@ from envs.daitoshi.state import (
     MM_INV,
     MOVED,
     NEUTRAL,
+    NUM_PLAYERS,
     P_ACTION,
     P_BRIBE,
     P_BRIBE_CARD,
@@ -115,6 +123,7 @@ from envs.daitoshi.state import (
     P_COMMIT,
     P_COMMIT_BUILDING,
     P_DISCARD_HEX,
+    P_DRAFT,
     P_ELECTRIFY,
     P_EXPAND,
     P_EXPLORE_TH,
@@ -125,6 +134,7 @@ from envs.daitoshi.state import (
     P_MEGA_SLOT,
     P_MEGA_SPACE,
     P_MM_ORDER,
+    P_PAY,
     P_PILGRIM,
     P_PRODUCE,
     P_PROGRESS,
@@ -143,7 +153,9 @@ from envs.daitoshi.state import (
     S_ACTION,
     S_CLEANUP,
     S_COMMIT,
+    S_COMMIT_BUILDING,
     S_DONE,
+    S_DRAFT,
     S_END_TURN,
     S_EXPLORE,
     S_FINAL,
@@ -185,6 +197,7 @@ from envs.daitoshi.tables import (
     MARK_MIDDLE,
     MARK_RIGHT,
     MAX_TRACK,
+    NUM_BASIC,
     NUM_MM_SPACES,
     NUM_SLOTS,
     RIGHT,
@@ -359,6 +372,24 @@ def run(buf, tmp):
             next_turn(buf)
         elif step == S_NEXT:
             next_turn(buf)
+        elif step == S_COMMIT_BUILDING:  # §9.2 step 4, once the invention is paid for
+            buf[PHASE] = P_COMMIT_BUILDING
+            buf[ACTOR] = p
+            return
+        elif step == S_DRAFT:  # §5.2 step 7, expert variant
+            q = next_drafter(buf)
+            if q < 0:
+                if buf[NUM_PLAYERS] <= 2:
+                    place_neutral(buf)  # §5.4: after the players' tycoons are placed
+                buf[STEP] = S_TURN
+                continue
+            count, first = draft_offer(buf)
+            if count == 1:  # E1: the last drafter takes the one left
+                deal_basic(buf, q, first)
+                continue
+            buf[PHASE] = P_DRAFT
+            buf[ACTOR] = q
+            return
         elif step == S_FINAL:
             final_scoring(buf)
             buf[STEP] = S_DONE
@@ -489,6 +520,12 @@ def compute_mask(buf, mask, tmp):
     elif phase == P_BRIBE_CARD:
         mask[A_MAYOR_CARD] = 1
         mask[A_MAYOR_CARD + 1] = 1
+    elif phase == P_DRAFT:
+        for b in range(NUM_BASIC):
+            mask[A_DRAFT + b] = buf[DRAFT + b]
+    elif phase == P_PAY:
+        for k in range(max_wealth_swap(buf, unpaid_resource(buf)) + 1):
+            mask[A_WEALTH + k] = 1
 
 
 # ---------------------------------------------------------------- the step
@@ -562,8 +599,8 @@ def apply_decision(buf, action, tmp):
         pay_one(buf, p, 0, buf[C_INV_COST + inv])
         buf[PENDING_INV] = inv
         buf[PICKED] += 1
-        buf[PHASE] = P_COMMIT_BUILDING
-        return False
+        buf[STEP] = S_COMMIT_BUILDING
+        return True
     if phase == P_COMMIT_BUILDING:
         install(buf, p, action - A_BUILDING, buf[PENDING_INV])
         if buf[PICKED] == 2:
@@ -609,6 +646,12 @@ def apply_decision(buf, action, tmp):
         draw_card(buf)
         buf[PHASE] = P_BRIBE_CARD
         return False
+    if phase == P_DRAFT:
+        deal_basic(buf, p, action - A_DRAFT)
+        return True
+    if phase == P_PAY:  # the rest of the payment is settled by `resolve`
+        pay_resource(buf, unpaid_resource(buf), action - A_WEALTH)
+        return True
     if phase == P_BRIBE_CARD:  # the other revealed card is discarded
         if action == A_MAYOR_CARD:
             buf[MAYOR_CARD] = buf[MAYOR_ALT]

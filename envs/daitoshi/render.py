@@ -38,6 +38,14 @@ def render_ansi(state: State) -> str:
     lines.append(
         f"  market: {market} | piles {state.inv_pile_n.tolist()} | university {state.uni_n}"
     )
+    if state.draft.any():  # §5.2 step 7, expert variant
+        offer = " ".join(_invention(int(b)) for b in state.draft.nonzero()[0])
+        lines.append(f"  draft (basic inventions on offer): {offer}")
+    if state.pay_p != EMPTY:  # §19 "Payment"
+        lines.append(
+            f"  seat {state.pay_p} paying food/materials/energy/luxury/wealth "
+            f"{state.pay_need.tolist()}"
+        )
     mm = " ".join("#" if i == -2 else ("x" if i >= 0 else ".") for i in state.mm_inv)
     lines.append(
         f"  Megamachine {state.mm_board + 1} in district {state.mm_district}: spaces {mm}, "

@@ -21,6 +21,7 @@ from envs.daitoshi.components import FIELDS, load_components
 from envs.daitoshi.tables import (
     MAX_TRACK,
     NUM_ADVISORS,
+    NUM_BASIC,
     NUM_CITIES_IN_PLAY,
     NUM_DISTRICTS,
     NUM_MARKET,
@@ -68,8 +69,10 @@ BLOCKED = -2  # a Megamachine space under the blocker
     P_MM_ORDER,  # §16: the Megamachine workshop reward to take next (MSPACE 0 base, 1-3)
     P_BRIBE,  # §18.2 step 1: solo, before a Mayor turn: BRIBE or DONE
     P_BRIBE_CARD,  # §18.2 step 1: which of the 2 revealed Mayor cards he plays (MAYOR_CARD)
+    P_DRAFT,  # §5.2 step 7, expert variant: the revealed basic invention to take (DRAFT)
+    P_PAY,  # §19 "Payment": held units of the first unpaid resource to pay with wealth (WEALTH)
     P_GAME_OVER,
-) = range(24)
+) = range(26)
 PHASE_NAMES = (
     "turn",
     "produce",
@@ -94,6 +97,8 @@ PHASE_NAMES = (
     "megamachine_order",
     "bribe",
     "bribe_card",
+    "draft",
+    "payment",
     "game_over",
 )
 
@@ -110,8 +115,10 @@ PHASE_NAMES = (
     S_END_TURN,  # §13 steps 1-2
     S_NEXT,  # §13 step 3, §17.1-17.2: the trigger, then the next seat or final scoring
     S_FINAL,  # §17.3 after the unused subsidies resolved
+    S_DRAFT,  # §5.2 step 7, expert variant: the next drafter in turn order, then §5.4
+    S_COMMIT_BUILDING,  # §9.2 step 4: ask the building once the invention is paid for
     S_DONE,
-) = range(12)
+) = range(14)
 
 
 def _component_fields() -> list[tuple[str, tuple[int, ...]]]:
@@ -126,6 +133,8 @@ LAYOUT = Layout(
         ("num_players", ()),  # agents
         ("seats", ()),  # agents + the Mayor in solo
         ("solo", ()),
+        ("payment_choice", ()),  # 1: the payer composes resource payments (§19), 0: E2
+        ("draft", (NUM_BASIC,)),  # expert variant: 1 = revealed and not yet taken (§5.2)
         # city
         ("tile", (NUM_DISTRICTS, NUM_RINGS)),  # tile index (components) or EMPTY
         ("electrified", (NUM_DISTRICTS, NUM_RINGS)),
@@ -207,6 +216,8 @@ LAYOUT = Layout(
         ("action", ()),  # the action being taken, EMPTY
         ("picked", ()),  # Commit: inventions taken; Megamachine: the chosen slot
         ("pending_inv", ()),  # Commit: the invention waiting for its building
+        ("pay_p", ()),  # the seat with a payment being settled (§19), EMPTY
+        ("pay_need", (5,)),  # its units still to pay: food materials energy luxury, wealth
         ("stack_p", (STACK,)),
         ("stack_fx", (STACK,)),
         ("stack_n", ()),
@@ -220,7 +231,9 @@ def _offset(name: str) -> int:
 
 
 C = {name: _offset(f"c_{name}") for name in FIELDS}
-NUM_PLAYERS, SEATS, SOLO = map(_offset, ("num_players", "seats", "solo"))
+NUM_PLAYERS, SEATS, SOLO, PAYMENT_CHOICE, DRAFT = map(
+    _offset, ("num_players", "seats", "solo", "payment_choice", "draft")
+)
 TILE, ELECTRIFIED, WS_WORKER, TILE_HEX = map(
     _offset, ("tile", "electrified", "ws_worker", "tile_hex")
 )
@@ -258,7 +271,9 @@ PHASE, ACTOR, STEP, ACTIVE, START_PLAYER, LEADER, PROD_I = map(
 CLOCK, ENDED, TURNS, MOVED, PLACED, PLACED_MM = map(
     _offset, ("clock", "ended", "turns", "moved", "placed", "placed_mm")
 )
-ACTION, PICKED, PENDING_INV = map(_offset, ("action", "picked", "pending_inv"))
+ACTION, PICKED, PENDING_INV, PAY_P, PAY_NEED = map(
+    _offset, ("action", "picked", "pending_inv", "pay_p", "pay_need")
+)
 ADVISOR, BRIBE, BRIBE_STEP, MAYOR_ALT = map(
     _offset, ("advisor", "bribe", "bribe_step", "mayor_alt")
 )

@@ -53,6 +53,9 @@ MEGA_WEALTH = 1  # the Megamachine's own wealth unit (§9.6)
 
 # player factory (§4, seed)
 RES_CAP = 9
+# §19 "Payment": at most this many held units of one resource can be paid with wealth instead,
+# since a resource is held 0..RES_CAP (the WEALTH action range is 0..MAX_WEALTH_SWAP)
+MAX_WEALTH_SWAP = RES_CAP
 START_STEAM = 7
 START_RES = 1
 START_WEALTH = 1
