@@ -38,6 +38,6 @@ notebooks: $(STAMP)  ## execute the notebooks in fast mode
 lint: $(STAMP)
 	$(PY) -m ruff check .
 
-clean:  ## numba does not notice edits to files a cached kernel depends on
+clean:  ## remove caches (numba's kernel cache is also dropped automatically when a source changes, envs/core/jit.py)
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	rm -rf .pytest_cache

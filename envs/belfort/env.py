@@ -71,5 +71,16 @@ register(
         check_invariants=check_invariants,
         private_fields=("hand", "setup_discard"),
         secret_fields=("deck", "rng"),
+        option_cases=(
+            (
+                3,
+                {
+                    "guild_mode": "advanced",
+                    "thieves_variant": "rulebook",
+                    "market_visits_cap": True,
+                },
+            ),
+            (2, {"guild_mode": "beginner"}),
+        ),
     )
 )

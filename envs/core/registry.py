@@ -25,6 +25,9 @@ class EnvSpec:
     check_invariants: Callable[[Any], None]  # raises AssertionError on a broken state
     private_fields: tuple[str, ...] = ()  # state fields indexed by seat, seen only by that seat
     secret_fields: tuple[str, ...] = ()  # state fields nobody may observe (deck order, RNG)
+    # Non-default rule options the conformance suite checks too, as (num_players, options):
+    # every config flag that changes play should appear in one case.
+    option_cases: tuple[tuple[int, dict[str, Any]], ...] = ()
 
 
 _REGISTRY: dict[str, EnvSpec] = {}

@@ -93,5 +93,11 @@ register(
         data_files=("daitoshi.json",),
         check_invariants=check_invariants,
         secret_fields=("pile", "inv_pile", "track_hex", "mayor_deck", "rng"),
+        option_cases=(
+            (1, {"expert": True}),
+            (2, {"expert": True}),
+            (4, {"expert": True, "payment_choice": False}),
+            (3, {"payment_choice": False}),
+        ),
     )
 )

@@ -72,5 +72,6 @@ register(
         check_invariants=check_invariants,
         private_fields=("hand",),
         secret_fields=("deck", "rng"),
+        option_cases=((3, {"lords_zero_can_be_second": False}),),
     )
 )

@@ -1,24 +1,41 @@
-"""Every registered env id crossed with each of its player counts: the conformance suite is
-parametrized over this list, so a newly registered game is checked with no extra code."""
+"""Every registered env id crossed with each of its player counts (default options), plus the
+env's declared option cases (`EnvSpec.option_cases`): the conformance suite is parametrized over
+this list, so a newly registered game or rule option is checked with no extra test code."""
+
+from typing import Any
 
 import pytest
 
 import envs
 
+
+def _option_id(options: dict[str, Any]) -> str:
+    return "-".join(f"{key}={value}" for key, value in options.items())
+
+
 CASES = [
-    pytest.param(env_id, n, id=f"{env_id}-{n}p")
-    for env_id in envs.list_envs()
-    for n in envs.spec(env_id).player_counts
+    *(
+        pytest.param(env_id, n, {}, id=f"{env_id}-{n}p")
+        for env_id in envs.list_envs()
+        for n in envs.spec(env_id).player_counts
+    ),
+    *(
+        pytest.param(env_id, n, options, id=f"{env_id}-{n}p-{_option_id(options)}")
+        for env_id in envs.list_envs()
+        for n, options in envs.spec(env_id).option_cases
+    ),
 ]
 ENV_IDS = envs.list_envs()
 
 
-def played_states(env_id: str, num_players: int, seed: int, every: int = 7):
+def played_states(
+    env_id: str, num_players: int, seed: int, every: int = 7, options: dict[str, Any] | None = None
+):
     """States met along one seeded random game (every `every`-th decision, plus the last)."""
     import numpy as np
 
     engine = envs.spec(env_id).engine
-    state = engine.new_game(engine.make_config(num_players), seed)
+    state = engine.new_game(engine.make_config(num_players, **(options or {})), seed)
     rng = np.random.default_rng(seed)
     step = 0
     while not engine.is_over(state):

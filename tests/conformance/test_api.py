@@ -7,19 +7,19 @@ import envs
 from tests.conformance.cases import CASES
 
 
-@pytest.mark.parametrize("env_id,num_players", CASES)
-def test_pettingzoo_api_test(env_id, num_players):
-    api_test(envs.make(env_id, num_players=num_players), num_cycles=300)
+@pytest.mark.parametrize("env_id,num_players,options", CASES)
+def test_pettingzoo_api_test(env_id, num_players, options):
+    api_test(envs.make(env_id, num_players=num_players, **options), num_cycles=300)
 
 
-@pytest.mark.parametrize("env_id,num_players", CASES)
-def test_pettingzoo_seed_test(env_id, num_players):
-    seed_test(lambda: envs.make(env_id, num_players=num_players), num_cycles=300)
+@pytest.mark.parametrize("env_id,num_players,options", CASES)
+def test_pettingzoo_seed_test(env_id, num_players, options):
+    seed_test(lambda: envs.make(env_id, num_players=num_players, **options), num_cycles=300)
 
 
-@pytest.mark.parametrize("env_id,num_players", CASES)
-def test_raw_env_api_test(env_id, num_players):
-    api_test(envs.make(env_id, wrapped=False, num_players=num_players), num_cycles=100)
+@pytest.mark.parametrize("env_id,num_players,options", CASES)
+def test_raw_env_api_test(env_id, num_players, options):
+    api_test(envs.make(env_id, wrapped=False, num_players=num_players, **options), num_cycles=100)
 
 
 @pytest.mark.parametrize("env_id", envs.list_envs())

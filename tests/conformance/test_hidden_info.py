@@ -10,12 +10,14 @@ import envs
 from tests.conformance.cases import CASES, played_states
 
 
-@pytest.mark.parametrize("env_id,num_players", CASES)
-def test_other_players_private_fields_and_secrets_do_not_change_my_observation(env_id, num_players):
+@pytest.mark.parametrize("env_id,num_players,options", CASES)
+def test_other_players_private_fields_and_secrets_do_not_change_my_observation(
+    env_id, num_players, options
+):
     spec = envs.spec(env_id)
     encode = spec.raw_env.encode
     rng = np.random.default_rng(0)
-    for state in played_states(env_id, num_players, seed=21, every=17):
+    for state in played_states(env_id, num_players, seed=21, every=17, options=options):
         for me in range(num_players):
             before = encode(state, me)
             other = state.copy()

@@ -8,11 +8,11 @@ import envs
 from tests.conformance.cases import CASES, played_states
 
 
-@pytest.mark.parametrize("env_id,num_players", CASES)
-def test_every_masked_action_applies(env_id, num_players):
+@pytest.mark.parametrize("env_id,num_players,options", CASES)
+def test_every_masked_action_applies(env_id, num_players, options):
     engine = envs.spec(env_id).engine
     check = envs.spec(env_id).check_invariants
-    for state in played_states(env_id, num_players, seed=num_players, every=11):
+    for state in played_states(env_id, num_players, seed=num_players, every=11, options=options):
         if engine.is_over(state):
             continue
         mask = engine.legal_action_mask(state, engine.current_player(state))
@@ -22,11 +22,13 @@ def test_every_masked_action_applies(env_id, num_players):
             check(child)
 
 
-@pytest.mark.parametrize("env_id,num_players", CASES)
-def test_unmasked_actions_raise_and_leave_state_unchanged(env_id, num_players):
+@pytest.mark.parametrize("env_id,num_players,options", CASES)
+def test_unmasked_actions_raise_and_leave_state_unchanged(env_id, num_players, options):
     engine = envs.spec(env_id).engine
     rng = np.random.default_rng(num_players)
-    for state in played_states(env_id, num_players, seed=100 + num_players, every=13):
+    for state in played_states(
+        env_id, num_players, seed=100 + num_players, every=13, options=options
+    ):
         mask = engine.legal_action_mask(state, engine.current_player(state))
         illegal = np.flatnonzero(mask == 0)
         for action in [

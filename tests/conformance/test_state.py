@@ -7,10 +7,10 @@ import envs
 from tests.conformance.cases import CASES, ENV_IDS, played_states
 
 
-@pytest.mark.parametrize("env_id,num_players", CASES)
-def test_json_round_trip_is_bit_exact(env_id, num_players):
+@pytest.mark.parametrize("env_id,num_players,options", CASES)
+def test_json_round_trip_is_bit_exact(env_id, num_players, options):
     engine = envs.spec(env_id).engine
-    for state in played_states(env_id, num_players, seed=7, every=9):
+    for state in played_states(env_id, num_players, seed=7, every=9, options=options):
         restored = engine.from_json(engine.to_json(state))
         assert restored == state
         assert engine.to_json(restored) == engine.to_json(state)
@@ -37,11 +37,11 @@ def test_copy_is_independent(env_id):
     assert state == engine.new_game(engine.make_config(engine.player_counts[0]), 1)
 
 
-@pytest.mark.parametrize("env_id,num_players", CASES)
-def test_same_seed_and_actions_give_the_same_game(env_id, num_players):
+@pytest.mark.parametrize("env_id,num_players,options", CASES)
+def test_same_seed_and_actions_give_the_same_game(env_id, num_players, options):
     runs = []
     for _ in range(2):
-        env = envs.make(env_id, wrapped=False, num_players=num_players)
+        env = envs.make(env_id, wrapped=False, num_players=num_players, **options)
         env.reset(seed=1234)
         rng = np.random.default_rng(0)
         trace = []
