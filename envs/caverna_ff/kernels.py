@@ -173,6 +173,7 @@ from envs.caverna_ff.state import (
     ORC_STATE,
     ORC_STR,
     P_BRANCH,
+    P_BREED,
     P_CARD_SPAWN,
     P_CAVE_IN,
     P_CELL,
@@ -946,8 +947,7 @@ def run_op(buf, code, arg, p):
     if code == OP_PASTURE:
         return ask_pasture(buf, p, arg, 1 + arg)
     if code == OP_BREED2:
-        breed(buf, p, 2)
-        return False
+        return ask_breed(buf, p)
     if code == OP_REWARD:
         buf[SUB + 0] = arg // 100
         buf[SUB + 1] = arg % 100
@@ -1028,13 +1028,44 @@ def farming_options(buf, p, used):
 
 @njit(**KERNEL)
 def breed(buf, p, max_types):
-    """Breeding (A9): each farm type with >= 2 animals gets one newborn; with a limit, the most
-    valuable types first (loot 'breed up to 2', E7)."""
+    """Breeding (A9): each farm type with >= 2 animals gets one newborn (at most `max_types`
+    types; the loot's choice among more than 2 types is the player's, `ask_breed`)."""
     done = 0
     for a in (CATTLE, BOAR, DONKEY, SHEEP):
         if done < max_types and buf[r_(p, a)] >= 2:
             buf[r_(p, a)] += 1
             done += 1
+    rehouse(buf, p)
+
+
+@njit(**KERNEL)
+def can_breed(buf, p, a):
+    """Can farm animal type a (0 sheep, 1 boar, 2 cattle, 3 donkey) breed: >= 2 of it (A9)?"""
+    return buf[r_(p, FIRST_ANIMAL + a)] >= 2
+
+
+@njit(**KERNEL)
+def ask_breed(buf, p):
+    """Loot 'breed up to 2 farm-animal types' (A8): with 3 or 4 types able to breed the player
+    picks up to 2 of them (P_BREED, picks as bits in sub[1]); with 2 or fewer all of them breed
+    at once (declining is never needed: a newborn without room becomes food, E1)."""
+    n = 0
+    for a in range(4):
+        if can_breed(buf, p, a):
+            n += 1
+    if n <= 2:
+        breed(buf, p, 2)
+        return False
+    buf[SUB + 1] = 0
+    return decide(buf, P_BREED, p)
+
+
+@njit(**KERNEL)
+def breed_picked(buf, p, picks):
+    """One newborn for each type in the bit set `picks` (the P_BREED choice)."""
+    for a in range(4):
+        if (picks >> a) & 1:
+            buf[r_(p, FIRST_ANIMAL + a)] += 1
     rehouse(buf, p)
 
 
@@ -1879,6 +1910,11 @@ def compute_mask(buf, mask):
         for s in range(NUM_SPACES):
             if imitable(buf, p, s):
                 mask[A_SPACE + s] = 1
+    elif phase == P_BREED:
+        for k in range(4):
+            if can_breed(buf, p, k) and not (buf[SUB + 1] >> k) & 1:
+                mask[A_OPTION + k] = 1
+        mask[A_DONE] = 1
     elif phase == P_WARRIOR:
         for k in range(1, 9):
             if buf[r_(p, ORE)] >= k:
@@ -2185,4 +2221,12 @@ def apply_action(buf, mask, a):
         s = a - A_SPACE
         buf[CUR_SPACE] = s
         push_program(buf, p, s)
+    elif phase == P_BREED:
+        if a != A_DONE:
+            buf[SUB + 1] |= 1 << (a - A_OPTION)
+        picks = buf[SUB + 1]
+        if a != A_DONE and picks & (picks - 1) == 0:  # one type so far: a second may follow
+            compute_mask(buf, mask)
+            return
+        breed_picked(buf, p, picks)
     advance(buf, mask)

@@ -1,0 +1,76 @@
+"""Choices the rules give the player that the engine once fixed: which animal types the loot
+'breed up to 2' picks (spec A8), which unarmed dwarf the Supplier / Warrior Dwelling arms (B6,
+B10, D32), the Warrior Dwelling's material mix (B10) and invasion ties (B8, D26)."""
+
+import numpy as np
+
+from envs.caverna_ff.actions import A_DONE, A_LOOT, A_OPTION
+from envs.caverna_ff.state import P_BREED
+from envs.caverna_ff.tables import BOAR, CATTLE, DONKEY, FOOD, L_BREED2, SHEEP, T_MEADOW
+from tests.caverna_ff.helpers import act, cell, house, legal, new_state, start_expedition
+
+BREED_SHEEP, BREED_BOAR, BREED_CATTLE, BREED_DONKEY = (A_OPTION + k for k in range(4))
+
+
+def pastures(s, player, cells):
+    """Fenced meadows with a stable each (4 animals of one type per cell, A9)."""
+    for c in cells:
+        s.tile[player, c] = T_MEADOW
+        s.pasture[player, c] = 1
+        s.stable[player, c] = 1
+
+
+def breed_state(**animals):
+    """A level-1 expedition at strength 14 (the loot 'breed up to 2' needs 14) with room for
+    4 animals of each of 4 types."""
+    s = new_state(1)
+    pastures(s, 0, [cell(0, 0), cell(0, 1), cell(0, 2), cell(1, 0)])
+    for good, k in animals.items():
+        s.res[0, {"sheep": SHEEP, "boar": BOAR, "cattle": CATTLE, "donkey": DONKEY}[good]] = k
+    house(s, 0)
+    s.weapon[0, 0] = 14
+    start_expedition(s, 0, 0, level=1)
+    return s
+
+
+def test_a8_breed_up_to_2_the_player_picks_the_pair_among_3_breedable_types():
+    s = breed_state(sheep=2, boar=2, cattle=2)
+    food = s.res[0, FOOD]
+    act(s, A_LOOT + L_BREED2)
+    assert s.phase == P_BREED
+    assert legal(s) == {BREED_SHEEP, BREED_BOAR, BREED_CATTLE, A_DONE}  # no donkeys
+    act(s, BREED_SHEEP)
+    assert s.phase == P_BREED and legal(s) == {BREED_BOAR, BREED_CATTLE, A_DONE}
+    act(s, BREED_BOAR)
+    assert s.phase != P_BREED
+    assert (s.res[0, SHEEP], s.res[0, BOAR], s.res[0, CATTLE]) == (3, 3, 2)
+    assert s.res[0, FOOD] == food  # all housed, nothing converted
+
+
+def test_a8_breed_up_to_2_may_stop_after_one_type_or_none():
+    s = breed_state(sheep=2, boar=2, cattle=2, donkey=2)
+    act(s, A_LOOT + L_BREED2, BREED_DONKEY, A_DONE)
+    assert (s.res[0, SHEEP], s.res[0, BOAR], s.res[0, CATTLE], s.res[0, DONKEY]) == (2, 2, 2, 3)
+    s = breed_state(sheep=2, boar=2, cattle=2)
+    act(s, A_LOOT + L_BREED2, A_DONE)
+    assert (s.res[0, SHEEP], s.res[0, BOAR], s.res[0, CATTLE]) == (2, 2, 2)
+
+
+def test_a8_breed_up_to_2_with_two_breedable_types_breeds_both_without_asking():
+    s = breed_state(sheep=2, boar=1, cattle=3)
+    act(s, A_LOOT + L_BREED2)
+    assert s.phase != P_BREED
+    assert (s.res[0, SHEEP], s.res[0, BOAR], s.res[0, CATTLE]) == (3, 1, 4)
+
+
+def test_a8_breed_choice_rejects_a_type_that_cannot_breed_and_keeps_the_state():
+    s = breed_state(sheep=2, boar=2, cattle=2, donkey=1)
+    act(s, A_LOOT + L_BREED2)
+    before = s.buf.copy()
+    try:
+        act(s, BREED_DONKEY)
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("a donkey pair is needed to breed donkeys")
+    assert np.array_equal(before, s.buf)
