@@ -172,6 +172,7 @@ from envs.caverna_ff.state import (
     ORC_SPACE,
     ORC_STATE,
     ORC_STR,
+    P_ARM,
     P_BRANCH,
     P_BREED,
     P_CARD_SPAWN,
@@ -1200,11 +1201,7 @@ def take_reward(buf, p, r):
     elif r == RW_CASANOVA:
         push_op(buf, OP_CASANOVA, 0, p)
     elif r == RW_SUPPLIER:
-        for d in range(MAX_DWARFS):
-            st = buf[DWARF + p * MAX_DWARFS + d]
-            if st != D_ABSENT and st != D_HOSTAGE and buf[WEAPON + p * MAX_DWARFS + d] == 0:
-                buf[WEAPON + p * MAX_DWARFS + d] = SUPPLIER_STRENGTH
-                break
+        return arm_dwarf(buf, p, SUPPLIER_STRENGTH)
     elif r == RW_TRAPPER:
         push_op(buf, OP_TRAP, 1, p)
     elif r == RW_BEGGAR_KING:
@@ -1910,6 +1907,10 @@ def compute_mask(buf, mask):
         for s in range(NUM_SPACES):
             if imitable(buf, p, s):
                 mask[A_SPACE + s] = 1
+    elif phase == P_ARM:
+        for d in range(MAX_DWARFS):
+            if armable(buf, p, d):
+                mask[A_OPTION + d] = 1
     elif phase == P_BREED:
         for k in range(4):
             if can_breed(buf, p, k) and not (buf[SUB + 1] >> k) & 1:
@@ -1945,12 +1946,35 @@ def push_program(buf, p, s):
 
 
 @njit(**KERNEL)
+def armable(buf, p, d):
+    """May dwarf d be armed by the Supplier or a Warrior Dwelling: unarmed, in the family (not
+    a hostage), placed or not (D32, seed p.16)."""
+    st = buf[DWARF + p * MAX_DWARFS + d]
+    return st != D_ABSENT and st != D_HOSTAGE and buf[WEAPON + p * MAX_DWARFS + d] == 0
+
+
+@njit(**KERNEL)
 def unarmed_dwarf(buf, p):
     for d in range(MAX_DWARFS):
-        st = buf[DWARF + p * MAX_DWARFS + d]
-        if st != D_ABSENT and st != D_HOSTAGE and buf[WEAPON + p * MAX_DWARFS + d] == 0:
+        if armable(buf, p, d):
             return d
     return -1
+
+
+@njit(**KERNEL)
+def arm_dwarf(buf, p, strength):
+    """Arm one unarmed dwarf with `strength` (Supplier B6, Warrior Dwelling B10): the player
+    chooses which (P_ARM, OPTION k = dwarf k); a single candidate is armed without asking.
+    Returns True when the player must choose."""
+    d = unarmed_dwarf(buf, p)
+    if d < 0:
+        return False
+    for e in range(d + 1, MAX_DWARFS):
+        if armable(buf, p, e):
+            buf[SUB + 0] = strength
+            return decide(buf, P_ARM, p)
+    buf[WEAPON + p * MAX_DWARFS + d] = strength
+    return False
 
 
 @njit(**KERNEL)
@@ -2063,13 +2087,15 @@ def apply_action(buf, mask, a):
     elif phase == P_WARRIOR:
         if a != A_SKIP:
             k = a - A_OPTION
-            d = unarmed_dwarf(buf, p)
             if k <= 8:
                 buf[r_(p, ORE)] -= k
-                buf[WEAPON + p * MAX_DWARFS + d] = k
             else:
                 buf[r_(p, WOOD)] -= k - 8
-                buf[WEAPON + p * MAX_DWARFS + d] = k - 8
+            if arm_dwarf(buf, p, k if k <= 8 else k - 8):
+                compute_mask(buf, mask)
+                return
+    elif phase == P_ARM:
+        buf[WEAPON + p * MAX_DWARFS + a - A_OPTION] = buf[SUB + 0]
     elif phase == P_TRAP:
         if a != A_SKIP:
             buf[PENDING_TILE] = a - A_TRAP

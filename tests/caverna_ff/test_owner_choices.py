@@ -4,9 +4,25 @@ B10, D32), the Warrior Dwelling's material mix (B10) and invasion ties (B8, D26)
 
 import numpy as np
 
-from envs.caverna_ff.actions import A_DONE, A_LOOT, A_OPTION
-from envs.caverna_ff.state import P_BREED
-from envs.caverna_ff.tables import BOAR, CATTLE, DONKEY, FOOD, L_BREED2, SHEEP, T_MEADOW
+from envs.caverna_ff import kernels
+from envs.caverna_ff.actions import A_CELL, A_DONE, A_FURN, A_LOOT, A_OPTION, A_REWARD
+from envs.caverna_ff.orcs import defeat
+from envs.caverna_ff.state import D_HOSTAGE, P_ARM, P_BREED, P_WARRIOR, P_WARRIOR_PAY
+from envs.caverna_ff.tables import (
+    BOAR,
+    CATTLE,
+    DONKEY,
+    F_WARRIOR,
+    FOOD,
+    L_BREED2,
+    ORE,
+    REWARD_NAMES,
+    SHEEP,
+    STONE,
+    SUPPLIER_STRENGTH,
+    T_MEADOW,
+    WOOD,
+)
 from tests.caverna_ff.helpers import act, cell, house, legal, new_state, start_expedition
 
 BREED_SHEEP, BREED_BOAR, BREED_CATTLE, BREED_DONKEY = (A_OPTION + k for k in range(4))
@@ -74,3 +90,64 @@ def test_a8_breed_choice_rejects_a_type_that_cannot_breed_and_keeps_the_state():
     else:
         raise AssertionError("a donkey pair is needed to breed donkeys")
     assert np.array_equal(before, s.buf)
+
+
+def claim_supplier(s):
+    """Player 0 defeats Orc C (strength 5) and claims the Supplier reward (B6, column 3)."""
+    s.set("stack_n", 0)
+    defeat(s.buf, 0, 2, 5)
+    kernels.advance(s.buf, s.mask)
+    act(s, A_REWARD + REWARD_NAMES.index("supplier"))
+
+
+def test_b6_supplier_the_player_picks_which_unarmed_dwarf_even_an_unplaced_one():
+    s = new_state(4)
+    s.dwarf[0, 2] = D_HOSTAGE  # a hostage is no candidate (B8, D22)
+    claim_supplier(s)
+    assert s.phase == P_ARM and legal(s) == {A_OPTION + 0, A_OPTION + 1}
+    act(s, A_OPTION + 1)
+    assert s.weapon[0, 1] == SUPPLIER_STRENGTH and s.weapon[0, 0] == 0
+
+
+def test_b6_supplier_with_one_unarmed_dwarf_arms_it_without_asking():
+    s = new_state(4)
+    s.weapon[0, 1] = 3
+    claim_supplier(s)
+    assert s.phase != P_ARM
+    assert s.weapon[0, 0] == SUPPLIER_STRENGTH and s.weapon[0, 1] == 3
+
+
+def warrior_state(wood, stone, ore):
+    """Solo player 0 at 'furnish a cavern' with the given materials."""
+    s = new_state(1)
+    s.res[0, WOOD], s.res[0, STONE], s.res[0, ORE] = wood, stone, ore
+    s.set("stack_n", 0)
+    kernels.push_op(s.buf, kernels.OP_FURNISH, 10, 0)
+    kernels.advance(s.buf, s.mask)
+    assert A_FURN + F_WARRIOR in legal(s)
+    return s
+
+
+def test_b10_warrior_dwelling_arms_the_unarmed_dwarf_the_player_picks():
+    s = warrior_state(3, 3, 5)
+    act(s, A_FURN + F_WARRIOR, A_CELL + cell(2, 3))
+    while s.phase == P_WARRIOR_PAY:  # any mix (tested below)
+        act(s, min(legal(s)))
+    assert s.phase == P_WARRIOR
+    ore = s.res[0, ORE]
+    assert ore >= 1
+    act(s, A_OPTION + 1)  # arm with 1 ore
+    assert s.phase == P_ARM and legal(s) == {A_OPTION + 0, A_OPTION + 1}
+    act(s, A_OPTION + 1)
+    assert s.weapon[0, 1] == 1 and s.weapon[0, 0] == 0 and s.res[0, ORE] == ore - 1
+
+
+def test_b10_warrior_dwelling_with_one_unarmed_dwarf_arms_it_without_asking():
+    s = warrior_state(6, 1, 5)
+    s.weapon[0, 0] = 2
+    act(s, A_FURN + F_WARRIOR, A_CELL + cell(2, 3))
+    while s.phase == P_WARRIOR_PAY:
+        act(s, min(legal(s)))
+    assert s.phase == P_WARRIOR
+    act(s, A_OPTION + 2)  # 2 ore
+    assert s.phase != P_ARM and s.weapon[0, 1] == 2 and s.weapon[0, 0] == 2

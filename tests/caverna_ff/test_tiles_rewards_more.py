@@ -83,6 +83,7 @@ def test_b10_warrior_dwelling_costs_8_materials_and_arms_an_unarmed_dwarf():
     assert s.res[0, WOOD] + s.res[0, STONE] + s.res[0, ORE] == 12 - 8
     left_ore = s.res[0, ORE]
     act(s, A_OPTION + left_ore)  # arm with all the ore left
+    act(s, A_OPTION + 0)  # two unarmed dwarfs: the player picks dwarf 0 (P_ARM)
     assert s.weapon[0, 0] == left_ore and s.res[0, ORE] == 0
 
 
