@@ -14,7 +14,8 @@ Ranges:
 * LOOT l (26): an expedition loot item (tables.LOOT_NAMES), taken in the chosen order.
 * OPTION k (15): a number or branch: forge strength, dogs spent in a fight, stone paid into a
   Cave-in, ore trades, which branch of an either/or space, which item of a farming space, the
-  farm animal type to breed (0 sheep, 1 boar, 2 cattle, 3 donkey), which dwarf (0-5) to arm.
+  farm animal type to breed (0 sheep, 1 boar, 2 cattle, 3 donkey), which dwarf (0-5) to arm,
+  the Warrior Dwelling's wood then stone (the ore is the rest of 8).
 * PUSH d (8): push the active orc one cell N, NE, E, SE, S, SW, W, NW (spec B8, D38).
 * REWARD r (16): the reward space `strip * 4 + column` of strips L1, L2, L4, L5 (spec B6).
 * GOLD: take the orc's gold instead of a reward.

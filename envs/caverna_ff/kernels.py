@@ -204,6 +204,7 @@ from envs.caverna_ff.state import (
     P_TWIN,
     P_TWIN_KIND,
     P_WARRIOR,
+    P_WARRIOR_PAY,
     PASTURE,
     PENDING_TILE,
     PHASE,
@@ -443,6 +444,76 @@ def furn_offered(buf, p, f, mode):
 
 
 @njit(**KERNEL)
+def warrior_mix_ok(buf, p, wood, stone):
+    """Warrior Dwelling cost (B10, seed p.16): 8 building materials in all, at least one each of
+    wood, stone and ore; may p pay `wood` wood, `stone` stone and the rest in ore?"""
+    ore = WARRIOR_MATERIALS - wood - stone
+    return (
+        1 <= wood <= buf[r_(p, WOOD)]
+        and 1 <= stone <= buf[r_(p, STONE)]
+        and 1 <= ore <= buf[r_(p, ORE)]
+    )
+
+
+@njit(**KERNEL)
+def warrior_options(buf, p):
+    """Bit set of the amounts p may choose next for the Warrior Dwelling: the wood while sub[2]
+    is -1 (an amount some stone/ore split completes), then the stone for that wood."""
+    bits = 0
+    wood = buf[SUB + 2]
+    for k in range(1, WARRIOR_MATERIALS - 1):
+        if wood >= 0:
+            if warrior_mix_ok(buf, p, wood, k):
+                bits |= 1 << k
+            continue
+        for stone in range(1, WARRIOR_MATERIALS - k):
+            if warrior_mix_ok(buf, p, k, stone):
+                bits |= 1 << k
+                break
+    return bits
+
+
+@njit(**KERNEL)
+def warrior_amount(buf, p, k):
+    """Take amount k for the Warrior Dwelling's mix: the wood first, then the stone; with both
+    known pay them and the ore for the rest and build on cavern sub[1]. Returns True once
+    built."""
+    if buf[SUB + 2] < 0:
+        buf[SUB + 2] = k
+        return False
+    wood = buf[SUB + 2]
+    buf[r_(p, WOOD)] -= wood
+    buf[r_(p, STONE)] -= k
+    buf[r_(p, ORE)] -= WARRIOR_MATERIALS - wood - k
+    build_furn(buf, p, F_WARRIOR, buf[SUB + 1], 0)
+    return True
+
+
+@njit(**KERNEL)
+def ask_warrior(buf, p):
+    """Resolve the Warrior Dwelling from its chosen cavern (sub[1], wood choice sub[2]): the
+    player picks the mix (P_WARRIOR_PAY; a step with a single possible amount is taken for
+    them), then may arm an unarmed dwarf (P_WARRIOR). Returns True on a decision."""
+    while True:
+        bits = warrior_options(buf, p)
+        if bits & (bits - 1):
+            return decide(buf, P_WARRIOR_PAY, p)
+        k = 1
+        while not (bits >> k) & 1:
+            k += 1
+        if warrior_amount(buf, p, k):
+            return ask_warrior_arm(buf, p)
+
+
+@njit(**KERNEL)
+def ask_warrior_arm(buf, p):
+    """After building the Warrior Dwelling: may pay more ore or wood to arm a dwarf (B10)."""
+    if unarmed_dwarf(buf, p) >= 0 and (buf[r_(p, ORE)] > 0 or buf[r_(p, WOOD)] > 0):
+        return decide(buf, P_WARRIOR, p)
+    return False
+
+
+@njit(**KERNEL)
 def any_furn(buf, p, mode):
     for f in range(NUM_FURN):
         if furn_offered(buf, p, f, mode):
@@ -456,16 +527,7 @@ def build_furn(buf, p, f, c, mode):
     if mode == 2:
         buf[r_(p, WOOD)] -= 2
         buf[r_(p, STONE)] -= 2
-    elif f == F_WARRIOR:  # 8 materials, >= 1 of each; the rest wood, stone, ore (E6)
-        left = WARRIOR_MATERIALS
-        for g in (WOOD, STONE, ORE):
-            buf[r_(p, g)] -= 1
-            left -= 1
-        for g in (WOOD, STONE, ORE):
-            k = min(left, buf[r_(p, g)])
-            buf[r_(p, g)] -= k
-            left -= k
-    else:
+    elif f != F_WARRIOR:  # the Warrior Dwelling's mix is paid as chosen (warrior_amount)
         for g in range(NUM_GOODS):
             buf[r_(p, g)] -= furn_cost(buf, p, f, g)
     buf[FURN + p * CELLS + c] = f + 1
@@ -1911,6 +1973,11 @@ def compute_mask(buf, mask):
         for d in range(MAX_DWARFS):
             if armable(buf, p, d):
                 mask[A_OPTION + d] = 1
+    elif phase == P_WARRIOR_PAY:
+        bits = warrior_options(buf, p)
+        for k in range(1, WARRIOR_MATERIALS - 1):
+            if (bits >> k) & 1:
+                mask[A_OPTION + k] = 1
     elif phase == P_BREED:
         for k in range(4):
             if can_breed(buf, p, k) and not (buf[SUB + 1] >> k) & 1:
@@ -2078,12 +2145,22 @@ def apply_action(buf, mask, a):
             return
     elif phase == P_FURN_CELL:
         f = buf[PENDING_TILE]
-        build_furn(buf, p, f, a - A_CELL, buf[SUB + 0])
-        if f == F_WARRIOR and unarmed_dwarf(buf, p) >= 0:
-            if buf[r_(p, ORE)] > 0 or buf[r_(p, WOOD)] > 0:
-                decide(buf, P_WARRIOR, p)
+        if f == F_WARRIOR:
+            buf[SUB + 1] = a - A_CELL
+            buf[SUB + 2] = -1
+            if ask_warrior(buf, p):
                 compute_mask(buf, mask)
                 return
+        else:
+            build_furn(buf, p, f, a - A_CELL, buf[SUB + 0])
+    elif phase == P_WARRIOR_PAY:
+        if warrior_amount(buf, p, a - A_OPTION):
+            pending = ask_warrior_arm(buf, p)
+        else:
+            pending = ask_warrior(buf, p)
+        if pending:
+            compute_mask(buf, mask)
+            return
     elif phase == P_WARRIOR:
         if a != A_SKIP:
             k = a - A_OPTION

@@ -131,8 +131,7 @@ def warrior_state(wood, stone, ore):
 def test_b10_warrior_dwelling_arms_the_unarmed_dwarf_the_player_picks():
     s = warrior_state(3, 3, 5)
     act(s, A_FURN + F_WARRIOR, A_CELL + cell(2, 3))
-    while s.phase == P_WARRIOR_PAY:  # any mix (tested below)
-        act(s, min(legal(s)))
+    act(s, A_OPTION + 3, A_OPTION + 3)  # 3 wood, 3 stone, 2 ore (mix: tested below)
     assert s.phase == P_WARRIOR
     ore = s.res[0, ORE]
     assert ore >= 1
@@ -149,5 +148,40 @@ def test_b10_warrior_dwelling_with_one_unarmed_dwarf_arms_it_without_asking():
     while s.phase == P_WARRIOR_PAY:
         act(s, min(legal(s)))
     assert s.phase == P_WARRIOR
-    act(s, A_OPTION + 2)  # 2 ore
+    act(s, A_OPTION + 8 + 2)  # 2 wood
     assert s.phase != P_ARM and s.weapon[0, 1] == 2 and s.weapon[0, 0] == 2
+
+
+def test_b10_warrior_dwelling_mix_with_lots_of_stone_and_no_spare_wood():
+    """8 materials, at least one of each (seed p.16): 1 wood, 10 stone, 3 ore can pay; the wood
+    is forced (1), the player picks the stone (4-6) and the ore is the rest."""
+    s = warrior_state(1, 10, 3)
+    act(s, A_FURN + F_WARRIOR, A_CELL + cell(2, 3))
+    assert s.phase == P_WARRIOR_PAY
+    assert legal(s) == {A_OPTION + 4, A_OPTION + 5, A_OPTION + 6}
+    act(s, A_OPTION + 6)
+    assert (s.res[0, WOOD], s.res[0, STONE], s.res[0, ORE]) == (0, 4, 2)
+    assert s.furn[0, cell(2, 3)] == F_WARRIOR + 1 and s.phase == P_WARRIOR
+
+
+def test_b10_warrior_dwelling_the_chosen_mix_is_deducted_exactly():
+    s = warrior_state(4, 4, 4)
+    act(s, A_FURN + F_WARRIOR, A_CELL + cell(2, 3))
+    assert s.phase == P_WARRIOR_PAY
+    assert legal(s) == {A_OPTION + k for k in (1, 2, 3, 4)}  # wood (up to 4 held)
+    act(s, A_OPTION + 2)
+    assert s.phase == P_WARRIOR_PAY
+    assert legal(s) == {A_OPTION + k for k in (2, 3, 4)}  # stone: 6 left to pay, ore <= 4
+    assert s.furn[0, cell(2, 3)] == 0  # nothing paid or built before the mix is complete
+    act(s, A_OPTION + 3)
+    assert (s.res[0, WOOD], s.res[0, STONE], s.res[0, ORE]) == (2, 1, 1)
+    assert s.furn[0, cell(2, 3)] == F_WARRIOR + 1
+
+
+def test_b10_warrior_dwelling_needs_one_of_each_material():
+    s = new_state(1)
+    s.res[0, WOOD], s.res[0, STONE], s.res[0, ORE] = 0, 10, 10
+    s.set("stack_n", 0)
+    kernels.push_op(s.buf, kernels.OP_FURNISH, 10, 0)
+    kernels.advance(s.buf, s.mask)
+    assert A_FURN + F_WARRIOR not in legal(s)
