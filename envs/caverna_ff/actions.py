@@ -8,7 +8,8 @@ Ranges:
 * TWIN i (96): a twin tile at `cell * 4 + k` (tables.TWIN_CELLS: k 0/1 horizontal with half A
   left/right, 2/3 vertical with half A top/bottom); also the large pasture's two meadows.
 * CELL c (24): a home-board cell `r * 6 + c`: single tiles, the cavern to furnish, a trap's
-  cell, a small pasture's meadow, a stable's cell.
+  cell, a small pasture's meadow, a stable's cell, an invading orc's cave cell among the tied
+  ones (decided by the cave's owner).
 * FURN f (27): a furnishing tile (tables.FURN_NAMES).
 * TRAP t (4): a trap type (tables.TRAP_NAMES).
 * LOOT l (26): an expedition loot item (tables.LOOT_NAMES), taken in the chosen order.

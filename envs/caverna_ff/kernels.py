@@ -49,6 +49,8 @@ from envs.caverna_ff.board import (
     twin_ok,
 )
 from envs.caverna_ff.orcs import (
+    MV_CAVE_IN,
+    MV_INVADE,
     befriend_held,
     cave_in_pay,
     defeat,
@@ -59,6 +61,8 @@ from envs.caverna_ff.orcs import (
     move_orc,
     push_target,
     reevaluate,
+    take_cell,
+    tied_cells,
 )
 from envs.caverna_ff.spaces import (
     ACC,
@@ -149,6 +153,7 @@ from envs.caverna_ff.state import (
     FARM_USED,
     FEED_SEAT,
     FEED_STARTED,
+    FINAL_NEXT,
     FREE_TRAP,
     FURN,
     FURN_LEFT,
@@ -188,6 +193,7 @@ from envs.caverna_ff.state import (
     P_GAME_OVER,
     P_HARVEST_CHOICE,
     P_IMITATE,
+    P_INVADE,
     P_LOOT,
     P_ORC,
     P_ORC_GOLD,
@@ -1496,13 +1502,14 @@ def event_step(buf):
         if buf[EV_MOVING] == 1:
             return decide(buf, P_ORC, p)
         return decide(buf, P_CAVE_IN, p)
-    finish_event(buf)
-    return False
+    return finish_event(buf)
 
 
 @njit(**KERNEL)
 def finish_event(buf):
-    """After all letters: Orc D arrives after event 2; event 4 forces invasion (B8)."""
+    """After all letters: Orc D arrives after event 2; event 4 forces invasion (B8). Returns
+    True when an owner must break an invasion tie; it is then called again (only event 4 can
+    ask, and the orcs already in the cave are skipped, so each invades once)."""
     n = n_players(buf)
     ev = buf[EV]
     if ev == 1:
@@ -1519,13 +1526,14 @@ def finish_event(buf):
             for k in range(n):
                 p = (buf[START_PLAYER] + k) % n
                 st = buf[ORC_STATE + p * NUM_ORCS + o]
-                if st == O_FOREST or st == O_HELD:
-                    invade(buf, p, o)
+                if (st == O_FOREST or st == O_HELD) and invade(buf, p, o):
+                    return True
     for p in range(n):
         rehouse(buf, p)
     buf[EVENTS_DONE] += 1
     buf[EV] = -1
     start_harvest(buf)
+    return False
 
 
 # P_FEED conversions (A12, D04, A10 food tiles): OPTION k -> (goods paid, food gained)
@@ -1704,12 +1712,15 @@ def harvest_step(buf):
 
 @njit(**KERNEL)
 def end_game(buf):
-    """Before scoring every hostile orc in a cave re-evaluates by value (B8, D26)."""
+    """Before scoring every hostile orc in a cave re-evaluates by value (B8, D26), A->D; an
+    owner's tie choice (P_INVADE) interrupts, `final_next` says where to go on."""
     n = n_players(buf)
-    for o in range(NUM_ORCS):
-        for p in range(n):
-            if buf[ORC_STATE + p * NUM_ORCS + o] == O_CAVE:
-                reevaluate(buf, p, o, True)
+    while buf[FINAL_NEXT] < NUM_ORCS * n:
+        o = buf[FINAL_NEXT] // n
+        p = buf[FINAL_NEXT] % n
+        buf[FINAL_NEXT] += 1
+        if buf[ORC_STATE + p * NUM_ORCS + o] == O_CAVE and reevaluate(buf, p, o, True):
+            return
     buf[PHASE] = P_GAME_OVER
     buf[ACTOR] = 0
 
@@ -1717,21 +1728,29 @@ def end_game(buf):
 @njit(**KERNEL)
 def orc_step_3(buf, p, o):
     """Orc event step 3 (B8): a cave orc re-evaluates, a forest orc moves (maybe pausing at a
-    Cave-in for its owner's stone)."""
+    Cave-in for its owner's stone). Returns True when the owner must break an invasion tie
+    (P_INVADE; the seat is done once it is broken)."""
     if buf[ORC_STATE + p * NUM_ORCS + o] == O_CAVE:
-        reevaluate(buf, p, o, False)
+        if reevaluate(buf, p, o, False):
+            return True
         seat_done(buf)
-    elif move_orc(buf, p, o) == 1:
+        return False
+    r = move_orc(buf, p, o)
+    if r == MV_INVADE:
+        return True
+    if r == MV_CAVE_IN:
         buf[EV_MOVING] = 2
     else:
         seat_done(buf)
+    return False
 
 
 @njit(**KERNEL)
 def forced(buf, mask):
     """Resolve a decision that has exactly one legal answer and nothing to weigh: an orc event
     step with no bribe or push possible, a defeat with no reward space left (the gold must be
-    taken, B6). Returns True if it was resolved (the caller then goes on)."""
+    taken, B6). Returns True if it was resolved (the caller then goes on); False also when
+    resolving it raised an invasion tie for the owner (P_INVADE is then pending)."""
     phase = buf[PHASE]
     if phase != P_ORC and phase != P_REWARD:
         return False
@@ -1740,7 +1759,7 @@ def forced(buf, mask):
         return False
     p = buf[ACTOR]
     if phase == P_ORC:
-        orc_step_3(buf, p, buf[EV_LETTER])
+        return not orc_step_3(buf, p, buf[EV_LETTER])
     else:
         buf[r_(p, GOLD)] += buf[P_ORC_GOLD + buf[SUB + 0]]
     return True
@@ -1973,6 +1992,11 @@ def compute_mask(buf, mask):
         for d in range(MAX_DWARFS):
             if armable(buf, p, d):
                 mask[A_OPTION + d] = 1
+    elif phase == P_INVADE:
+        bits = tied_cells(buf, p, buf[SUB + 0], buf[SUB + 1] == 1)
+        for c in range(CELLS):
+            if (bits >> c) & 1:
+                mask[A_CELL + c] = 1
     elif phase == P_WARRIOR_PAY:
         bits = warrior_options(buf, p)
         for k in range(1, WARRIOR_MATERIALS - 1):
@@ -2248,7 +2272,9 @@ def apply_action(buf, mask, a):
             if lower_strength(buf, p, o, 1, buf[DEFEAT_STR]):  # one bribe of any size (D43)
                 seat_done(buf)
         elif a == A_DONE:
-            orc_step_3(buf, p, o)
+            if orc_step_3(buf, p, o):
+                compute_mask(buf, mask)
+                return
         else:
             d = a - A_PUSH
             for g in range(NUM_GOODS):
@@ -2258,7 +2284,9 @@ def apply_action(buf, mask, a):
                 buf[ORC_STATE + i] = O_FOREST  # pushing frees it; the trap stays armed (D38)
             target = push_target(p, buf[ORC_CELL + i], PUSH_DELTA[d, 0], PUSH_DELTA[d, 1])
             if target == CAVE:
-                invade(buf, p, o)
+                if invade(buf, p, o):
+                    compute_mask(buf, mask)
+                    return
                 seat_done(buf)
             else:
                 r = enter_cell(buf, p, o, target)
@@ -2272,10 +2300,19 @@ def apply_action(buf, mask, a):
             seat_done(buf)
         elif buf[EV_MOVING] == 3:
             buf[EV_MOVING] = 1
-        elif move_orc(buf, p, o) == 1:
-            buf[EV_MOVING] = 2
         else:
-            seat_done(buf)
+            r = move_orc(buf, p, o)
+            if r == MV_INVADE:
+                compute_mask(buf, mask)
+                return
+            if r == MV_CAVE_IN:
+                buf[EV_MOVING] = 2
+            else:
+                seat_done(buf)
+    elif phase == P_INVADE:
+        take_cell(buf, p, buf[SUB + 0], a - A_CELL)
+        if buf[STAGE] == ST_EVENT and buf[EV_LETTER] < NUM_ORCS:
+            seat_done(buf)  # the orc's event step ends with its invasion (B8)
     elif phase == P_HARVEST_CHOICE:
         buf[HARVEST_PICK + p] = a - A_OPTION
         buf[HARVEST_SEAT] += 1

@@ -188,6 +188,7 @@ LAYOUT = Layout(
         ("ev_pushed", ()),
         ("ev_dealt", (9,)),  # movement cards of the deck already dealt for this letter
         ("defeat_str", ()),  # active orc's strength before this event's bribe (D43)
+        ("final_next", ()),  # final re-evaluation: next orc * players + seat to re-evaluate
         ("harvest_kind", ()),
         ("harvest_seat", ()),
         ("harvest_pick", (MAX_PLAYERS,)),  # event 4 choices
@@ -262,6 +263,7 @@ DEFEAT_STR, HARVEST_KIND, HARVEST_SEAT, HARVEST_PICK, RNG = map(
     _offset, ("defeat_str", "harvest_kind", "harvest_seat", "harvest_pick", "rng")
 )
 RUBY_PICK, CLEAR_POS = _offset("ruby_pick"), _offset("clear_pos")
+FINAL_NEXT = _offset("final_next")
 FEED_SEAT, FEED_STARTED, WORKING_USED = map(_offset, ("feed_seat", "feed_started", "working_used"))
 
 

@@ -3,15 +3,31 @@
 B10, D32), the Warrior Dwelling's material mix (B10) and invasion ties (B8, D26)."""
 
 import numpy as np
+import pytest
 
 from envs.caverna_ff import kernels
-from envs.caverna_ff.actions import A_CELL, A_DONE, A_FURN, A_LOOT, A_OPTION, A_REWARD
-from envs.caverna_ff.orcs import defeat
-from envs.caverna_ff.state import D_HOSTAGE, P_ARM, P_BREED, P_WARRIOR, P_WARRIOR_PAY
+from envs.caverna_ff.actions import A_CELL, A_DONE, A_FURN, A_LOOT, A_OPTION, A_PUSH, A_REWARD
+from envs.caverna_ff.orcs import defeat, invade
+from envs.caverna_ff.state import (
+    D_HOSTAGE,
+    O_CAVE,
+    O_DEFEATED,
+    P_ARM,
+    P_BREED,
+    P_GAME_OVER,
+    P_INVADE,
+    P_ORC,
+    P_PLACE,
+    P_WARRIOR,
+    P_WARRIOR_PAY,
+    ST_END,
+)
 from envs.caverna_ff.tables import (
     BOAR,
     CATTLE,
     DONKEY,
+    ENTRANCE_CELL,
+    ENTRY_DWELLING,
     F_WARRIOR,
     FOOD,
     L_BREED2,
@@ -21,9 +37,19 @@ from envs.caverna_ff.tables import (
     STONE,
     SUPPLIER_STRENGTH,
     T_MEADOW,
+    T_RUBY_MINE,
     WOOD,
 )
-from tests.caverna_ff.helpers import act, cell, house, legal, new_state, start_expedition
+from tests.caverna_ff.helpers import (
+    act,
+    cell,
+    house,
+    legal,
+    new_state,
+    refresh,
+    start_event,
+    start_expedition,
+)
 
 BREED_SHEEP, BREED_BOAR, BREED_CATTLE, BREED_DONKEY = (A_OPTION + k for k in range(4))
 
@@ -185,3 +211,78 @@ def test_b10_warrior_dwelling_needs_one_of_each_material():
     kernels.push_op(s.buf, kernels.OP_FURNISH, 10, 0)
     kernels.advance(s.buf, s.mask)
     assert A_FURN + F_WARRIOR not in legal(s)
+
+
+def ruby_mine_tie(s, player):
+    """Two empty ruby mines: equally preferred by an invading orc (B8 priority 1, 0 rubies)."""
+    s.tile[player, cell(1, 3)] = T_RUBY_MINE
+    s.tile[player, cell(1, 4)] = T_RUBY_MINE
+
+
+def test_b8_invasion_tie_the_owner_picks_among_the_tied_cells():
+    s = new_state(1)
+    ruby_mine_tie(s, 0)
+    assert invade(s.buf, 0, 0)
+    refresh(s)
+    assert s.phase == P_INVADE and s.actor == 0
+    assert legal(s) == {A_CELL + cell(1, 3), A_CELL + cell(1, 4)}
+    before = s.buf.copy()
+    with pytest.raises(ValueError):
+        act(s, A_CELL + ENTRY_DWELLING)  # a furnishing: below the ruby mines
+    assert np.array_equal(before, s.buf)
+    act(s, A_CELL + cell(1, 4))
+    assert s.orc_state[0, 0] == O_CAVE and s.orc_cell[0, 0] == cell(1, 4)
+    assert s.phase == P_PLACE
+
+
+def test_b8_invasion_tie_is_first_broken_by_the_housing_preference_without_asking():
+    s = new_state(1)
+    ruby_mine_tie(s, 0)
+    s.res[0, DONKEY] = 1
+    s.animal_at[0, cell(1, 4), 3] = 1  # a donkey lives in this mine
+    assert not invade(s.buf, 0, 0)
+    assert s.orc_cell[0, 0] == cell(1, 4) and s.res[0, DONKEY] == 0  # returned (D23)
+
+
+def test_b8_invasion_tie_in_an_event_is_decided_by_the_cave_owner_not_the_start_player():
+    s = new_state(2)
+    s.set("start_player", 0)
+    ruby_mine_tie(s, 1)
+    s.orc_cell[1, 0] = ENTRANCE_CELL
+    s.res[1, WOOD] = 1  # push cost of event board 1 (D14)
+    start_event(s, board=0, letter=0, card=0, seat_pos=1)
+    assert s.phase == P_ORC and s.actor == 1
+    act(s, A_PUSH + 2)  # right from the entrance: invasion
+    assert s.phase == P_INVADE and s.actor == 1
+    assert legal(s) == {A_CELL + cell(1, 3), A_CELL + cell(1, 4)}
+    act(s, A_CELL + cell(1, 3))
+    assert s.orc_state[1, 0] == O_CAVE and s.orc_cell[1, 0] == cell(1, 3)
+    assert s.phase != P_INVADE and s.ev_letter >= 1  # orc A's step is over
+
+
+def test_b8_event_4_forced_invasion_asks_the_owner_on_a_tie_then_goes_on():
+    s = new_state(1)
+    s.set("round", 10)  # not the last round: no final re-evaluation right after
+    ruby_mine_tie(s, 0)
+    start_event(s, board=3, letter=3, card=0)  # D is out of play: straight to the invasion
+    assert s.phase == P_INVADE and s.sub[0] == 0  # orc A first
+    act(s, A_CELL + cell(1, 4))
+    assert s.orc_cell[0, 0] == cell(1, 4)
+    assert s.orc_cell[0, 1] == cell(1, 3)  # B: the one ruby mine left, no tie
+    assert s.orc_cell[0, 2] == ENTRY_DWELLING and s.phase != P_INVADE
+    assert all(s.orc_state[0, o] == O_CAVE for o in range(3))
+
+
+def test_d26_final_reevaluation_tie_is_the_owners_choice_before_scoring():
+    s = new_state(1)
+    ruby_mine_tie(s, 0)  # both worth 4 (D26), nobody living there
+    s.orc_state[0, 0] = O_CAVE
+    s.orc_cell[0, 0] = cell(1, 3)
+    s.orc_state[0, 1:3] = O_DEFEATED
+    s.set("stage", ST_END)
+    s.set("stack_n", 0)
+    kernels.advance(s.buf, s.mask)
+    assert s.phase == P_INVADE and s.sub[1] == 1
+    assert legal(s) == {A_CELL + cell(1, 3), A_CELL + cell(1, 4)}
+    act(s, A_CELL + cell(1, 4))
+    assert s.orc_cell[0, 0] == cell(1, 4) and s.phase == P_GAME_OVER
