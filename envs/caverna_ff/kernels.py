@@ -59,10 +59,10 @@ from envs.caverna_ff.orcs import (
     is_hostile,
     lower_strength,
     move_orc,
+    owner_cells,
     push_target,
     reevaluate,
     take_cell,
-    tied_cells,
 )
 from envs.caverna_ff.spaces import (
     ACC,
@@ -1993,7 +1993,7 @@ def compute_mask(buf, mask):
             if armable(buf, p, d):
                 mask[A_OPTION + d] = 1
     elif phase == P_INVADE:
-        bits = tied_cells(buf, p, buf[SUB + 0], buf[SUB + 1] == 1)
+        bits = owner_cells(buf, p, buf[SUB + 0], buf[SUB + 1] == 1)
         for c in range(CELLS):
             if (bits >> c) & 1:
                 mask[A_CELL + c] = 1

@@ -13,9 +13,11 @@ from numba import njit
 
 from envs.caverna_ff.board import (
     dwarf_homes,
+    dwarf_room,
     eat_animals_at,
     free_orc_room,
     furn_id,
+    living_dwarfs,
     lose_animals_at,
     orc_homes,
     pasture_partner,
@@ -241,7 +243,7 @@ def housing_flag(buf, p, c):
 def cave_key(buf, p, o, c, final):
     """Priority of cave cell c for orc o (spec B8 invasion; final re-evaluation D26); -1 if
     the orc may not take it. Ties: a tile housing an animal or person first (the last digit);
-    cells still tied are the owner's choice (`tied_cells`, P_INVADE)."""
+    cells still tied are the owner's choice (`owner_cells`, P_INVADE)."""
     if FOREST[c] == 1:
         return -1
     t = buf[TILE + p * CELLS + c]
@@ -281,6 +283,34 @@ def tied_cells(buf, p, o, final):
         elif k == key and k >= 0:
             bits |= 1 << c
     return bits
+
+
+@njit(**KERNEL)
+def roomless_after(buf, p, o, c):
+    """Dwarfs that would be left without room (spec A5 step 4) if orc o took cave cell c: an
+    occupied dwelling gives no room, its hostage needs none (D22)."""
+    trial = buf.copy()
+    take_cell(trial, p, o, c)
+    return max(0, living_dwarfs(trial, p) - dwarf_room(trial, p))
+
+
+@njit(**KERNEL)
+def owner_cells(buf, p, o, final):
+    """The cells the owner may give orc o: the tied best cells (`tied_cells`), narrowed by
+    'every dwarf must always have room' (A5 step 4) to those leaving the fewest dwarfs
+    without room. Several bits = the owner chooses (P_INVADE)."""
+    bits = tied_cells(buf, p, o, final)
+    if bits & (bits - 1) == 0:
+        return bits
+    best, keep = CELLS, 0
+    for c in range(CELLS):
+        if (bits >> c) & 1:
+            k = roomless_after(buf, p, o, c)
+            if k < best:
+                best, keep = k, 1 << c
+            elif k == best:
+                keep |= 1 << c
+    return keep
 
 
 @njit(**KERNEL)
@@ -359,7 +389,7 @@ def invade(buf, p, o):
     """The orc enters the cave (spec B8): it takes the best cell, the owner choosing among tied
     ones; if none qualifies it joins the entry-level dwelling without a hostage. Returns True
     when the owner must choose (P_INVADE; `take_cell` then completes the invasion)."""
-    bits = tied_cells(buf, p, o, False)
+    bits = owner_cells(buf, p, o, False)
     if bits == 0:
         buf[ORC_STATE + oi(p, o)] = O_CAVE
         buf[ORC_CELL + oi(p, o)] = 21
@@ -376,7 +406,7 @@ def invade(buf, p, o):
 def reevaluate(buf, p, o, final):
     """An orc in the cave re-takes the best cell (spec B8 step 3; before scoring by value,
     D26), the owner choosing among tied ones. Returns True when the owner must choose."""
-    bits = tied_cells(buf, p, o, final)
+    bits = owner_cells(buf, p, o, final)
     if bits == 0:
         return False
     c = single_cell(bits)

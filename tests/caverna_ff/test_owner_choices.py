@@ -28,6 +28,8 @@ from envs.caverna_ff.tables import (
     DONKEY,
     ENTRANCE_CELL,
     ENTRY_DWELLING,
+    F_BREAKFAST,
+    F_SIMPLE_A,
     F_WARRIOR,
     FOOD,
     L_BREED2,
@@ -36,6 +38,7 @@ from envs.caverna_ff.tables import (
     SHEEP,
     STONE,
     SUPPLIER_STRENGTH,
+    T_CAVERN,
     T_MEADOW,
     T_RUBY_MINE,
     WOOD,
@@ -286,3 +289,35 @@ def test_d26_final_reevaluation_tie_is_the_owners_choice_before_scoring():
     assert legal(s) == {A_CELL + cell(1, 3), A_CELL + cell(1, 4)}
     act(s, A_CELL + cell(1, 4))
     assert s.orc_cell[0, 0] == cell(1, 4) and s.phase == P_GAME_OVER
+
+
+def zero_point_tie(s):
+    """The entry dwelling (0 points, both dwarfs live there) ties with a Breakfast Room (0
+    points) housing a cattle: equally preferred furnishings, both housing someone (B8)."""
+    s.tile[0, cell(1, 3)] = T_CAVERN
+    s.furn[0, cell(1, 3)] = F_BREAKFAST + 1
+    s.res[0, CATTLE] = 1
+    house(s, 0)
+    assert s.animal_at[0, cell(1, 3), 2] == 1
+
+
+def test_a5_every_dwarf_must_have_room_the_owner_may_not_pick_a_tie_that_leaves_one_without():
+    """Taking the entry dwelling would hold one dwarf hostage and leave the other without room
+    (its 2 rooms are gone, D22); the Breakfast Room keeps both housed, so the orc goes there
+    without a decision (A5 step 4 narrows the owner's choice, E5)."""
+    s = new_state(1)
+    zero_point_tie(s)
+    assert not invade(s.buf, 0, 0)
+    assert s.orc_cell[0, 0] == cell(1, 3) and (s.dwarf[0] == D_HOSTAGE).sum() == 0
+
+
+def test_a5_room_rule_leaves_the_choice_when_every_tied_cell_keeps_the_dwarfs_housed():
+    s = new_state(1)
+    zero_point_tie(s)
+    s.furn[0, cell(2, 3)] = F_SIMPLE_A + 1  # 0 points, a third room: a dwarf moves in (D21)
+    assert invade(s.buf, 0, 0)
+    refresh(s)
+    assert s.phase == P_INVADE
+    assert legal(s) == {A_CELL + c for c in (cell(1, 3), cell(2, 3), ENTRY_DWELLING)}
+    act(s, A_CELL + ENTRY_DWELLING)
+    assert (s.dwarf[0] == D_HOSTAGE).sum() == 1  # the one living there; the other has a room
