@@ -263,6 +263,20 @@ def test_b8_invasion_tie_in_an_event_is_decided_by_the_cave_owner_not_the_start_
     assert s.phase != P_INVADE and s.ev_letter >= 1  # orc A's step is over
 
 
+def test_b8_invasion_tie_after_a_move_with_nothing_else_to_decide_still_asks_the_owner():
+    """No bribe or push possible: the orc step resolves by itself (E2), its card walks it from
+    the entrance into the cave (card 0), and the tie is then the owner's decision."""
+    s = new_state(1)
+    s.res[0] = 0
+    ruby_mine_tie(s, 0)
+    s.orc_cell[0, 0] = ENTRANCE_CELL
+    start_event(s, board=0, letter=0, card=0)
+    assert s.phase == P_INVADE and s.actor == 0 and s.sub[0] == 0
+    act(s, A_CELL + cell(1, 4))
+    assert s.orc_state[0, 0] == O_CAVE and s.orc_cell[0, 0] == cell(1, 4)
+    assert s.phase != P_INVADE and s.ev_letter >= 1
+
+
 def test_b8_event_4_forced_invasion_asks_the_owner_on_a_tie_then_goes_on():
     s = new_state(1)
     s.set("round", 10)  # not the last round: no final re-evaluation right after
