@@ -23,7 +23,8 @@ hostile orc here by letter (4), orc held here.
         bribe good per event board one-hot (4 x 13)
     supply: furnishings left /7 (27), traps left /7 (4), reward spaces free/relative seat
         one-hot (16 x 5)
-    decision: phase one-hot, actor relative seat one-hot (4), active orc letter (4), active
+    decision: phase one-hot, actor relative seat one-hot (4), active orc letter (4; the
+        invading orc at an invasion tie, also before scoring), active
         movement card steps one-hot (3 x 5: U D L R none), pushed, expedition loot left /4,
         expedition strength /14, loot taken (26), cell kind one-hot (5), twin kind one-hot
         (5), pending furnishing/trap id /27, sub values /20 (4), sown grain/veg /2 (2),
@@ -80,6 +81,7 @@ from envs.caverna_ff.state import (
     ORC_STR,
     P_CARD_STEPS,
     P_EVENT_DECK,
+    P_INVADE,
     PASTURE,
     PENDING_TILE,
     PHASE,
@@ -293,8 +295,9 @@ def _fill_flat(buf, me, out):
     i += NUM_PHASES
     out[i + (buf[ACTOR] - me) % n] = 1.0
     i += 4
-    if buf[EV] >= 0:
-        out[i + buf[EV_LETTER]] = 1.0
+    letter = buf[SUB] if buf[PHASE] == P_INVADE else buf[EV_LETTER] if buf[EV] >= 0 else -1
+    if 0 <= letter < NUM_ORCS:
+        out[i + letter] = 1.0
     i += 4
     if buf[EV] >= 0 and buf[EV_CARD] >= 0:
         deck = buf[P_EVENT_DECK + buf[EV]] - 1

@@ -8,12 +8,15 @@ Ranges:
 * TWIN i (96): a twin tile at `cell * 4 + k` (tables.TWIN_CELLS: k 0/1 horizontal with half A
   left/right, 2/3 vertical with half A top/bottom); also the large pasture's two meadows.
 * CELL c (24): a home-board cell `r * 6 + c`: single tiles, the cavern to furnish, a trap's
-  cell, a small pasture's meadow, a stable's cell.
+  cell, a small pasture's meadow, a stable's cell, an invading orc's cave cell among the tied
+  ones (decided by the cave's owner).
 * FURN f (27): a furnishing tile (tables.FURN_NAMES).
 * TRAP t (4): a trap type (tables.TRAP_NAMES).
 * LOOT l (26): an expedition loot item (tables.LOOT_NAMES), taken in the chosen order.
 * OPTION k (15): a number or branch: forge strength, dogs spent in a fight, stone paid into a
-  Cave-in, ore trades, which branch of an either/or space, which item of a farming space.
+  Cave-in, ore trades, which branch of an either/or space, which item of a farming space, the
+  farm animal type to breed (0 sheep, 1 boar, 2 cattle, 3 donkey), which dwarf (0-5) to arm,
+  the Warrior Dwelling's wood then stone (the ore is the rest of 8).
 * PUSH d (8): push the active orc one cell N, NE, E, SE, S, SW, W, NW (spec B8, D38).
 * REWARD r (16): the reward space `strip * 4 + column` of strips L1, L2, L4, L5 (spec B6).
 * GOLD: take the orc's gold instead of a reward.
@@ -25,7 +28,7 @@ Ranges:
   single meadow, field, tunnel (11-13), 2 rubies -> a single cavern (14).
 * PERSON k (10): pay 1 ruby to place dwarf k (0-5) or friendly orc k - 6 (6-9) out of order.
 * SKIP: decline an optional step. DONE: finish a repeatable step (loot, sowing, farming,
-  bribes and push: then the orc moves).
+  breeding picks, bribes and push: then the orc moves).
 """
 
 from __future__ import annotations

@@ -13,8 +13,9 @@ and movement cards are drawn from it when revealed); boards, goods, orcs, the re
 what is left in each stack are public.
 
 Every decision is a step of the player who makes it, including orc-event decisions (bribe,
-push, Cave-in stone) and the event-4 harvest choice. Rewards: `win_loss` (+1 to each best
-score, tie-break fewer hostile orcs in the cave, spec B12) or `score_margin` (/100).
+push, Cave-in stone, invasion ties by the cave owner) and the event-4 harvest choice. Rewards:
+`win_loss` (+1 to each best score, tie-break fewer hostile orcs in the cave, spec B12) or
+`score_margin` (/100).
 
 Options: num_players, seed, render_mode, reward_mode, max_decisions, solo_start_food (D03) and
 data_overrides (the stand-in expansion data, see envs.caverna_ff.config).

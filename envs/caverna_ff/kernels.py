@@ -49,6 +49,8 @@ from envs.caverna_ff.board import (
     twin_ok,
 )
 from envs.caverna_ff.orcs import (
+    MV_CAVE_IN,
+    MV_INVADE,
     befriend_held,
     cave_in_pay,
     defeat,
@@ -57,8 +59,10 @@ from envs.caverna_ff.orcs import (
     is_hostile,
     lower_strength,
     move_orc,
+    owner_cells,
     push_target,
     reevaluate,
+    take_cell,
 )
 from envs.caverna_ff.spaces import (
     ACC,
@@ -149,6 +153,7 @@ from envs.caverna_ff.state import (
     FARM_USED,
     FEED_SEAT,
     FEED_STARTED,
+    FINAL_NEXT,
     FREE_TRAP,
     FURN,
     FURN_LEFT,
@@ -172,7 +177,9 @@ from envs.caverna_ff.state import (
     ORC_SPACE,
     ORC_STATE,
     ORC_STR,
+    P_ARM,
     P_BRANCH,
+    P_BREED,
     P_CARD_SPAWN,
     P_CAVE_IN,
     P_CELL,
@@ -186,6 +193,7 @@ from envs.caverna_ff.state import (
     P_GAME_OVER,
     P_HARVEST_CHOICE,
     P_IMITATE,
+    P_INVADE,
     P_LOOT,
     P_ORC,
     P_ORC_GOLD,
@@ -202,6 +210,7 @@ from envs.caverna_ff.state import (
     P_TWIN,
     P_TWIN_KIND,
     P_WARRIOR,
+    P_WARRIOR_PAY,
     PASTURE,
     PENDING_TILE,
     PHASE,
@@ -441,6 +450,76 @@ def furn_offered(buf, p, f, mode):
 
 
 @njit(**KERNEL)
+def warrior_mix_ok(buf, p, wood, stone):
+    """Warrior Dwelling cost (B10, seed p.16): 8 building materials in all, at least one each of
+    wood, stone and ore; may p pay `wood` wood, `stone` stone and the rest in ore?"""
+    ore = WARRIOR_MATERIALS - wood - stone
+    return (
+        1 <= wood <= buf[r_(p, WOOD)]
+        and 1 <= stone <= buf[r_(p, STONE)]
+        and 1 <= ore <= buf[r_(p, ORE)]
+    )
+
+
+@njit(**KERNEL)
+def warrior_options(buf, p):
+    """Bit set of the amounts p may choose next for the Warrior Dwelling: the wood while sub[2]
+    is -1 (an amount some stone/ore split completes), then the stone for that wood."""
+    bits = 0
+    wood = buf[SUB + 2]
+    for k in range(1, WARRIOR_MATERIALS - 1):
+        if wood >= 0:
+            if warrior_mix_ok(buf, p, wood, k):
+                bits |= 1 << k
+            continue
+        for stone in range(1, WARRIOR_MATERIALS - k):
+            if warrior_mix_ok(buf, p, k, stone):
+                bits |= 1 << k
+                break
+    return bits
+
+
+@njit(**KERNEL)
+def warrior_amount(buf, p, k):
+    """Take amount k for the Warrior Dwelling's mix: the wood first, then the stone; with both
+    known pay them and the ore for the rest and build on cavern sub[1]. Returns True once
+    built."""
+    if buf[SUB + 2] < 0:
+        buf[SUB + 2] = k
+        return False
+    wood = buf[SUB + 2]
+    buf[r_(p, WOOD)] -= wood
+    buf[r_(p, STONE)] -= k
+    buf[r_(p, ORE)] -= WARRIOR_MATERIALS - wood - k
+    build_furn(buf, p, F_WARRIOR, buf[SUB + 1], 0)
+    return True
+
+
+@njit(**KERNEL)
+def ask_warrior(buf, p):
+    """Resolve the Warrior Dwelling from its chosen cavern (sub[1], wood choice sub[2]): the
+    player picks the mix (P_WARRIOR_PAY; a step with a single possible amount is taken for
+    them), then may arm an unarmed dwarf (P_WARRIOR). Returns True on a decision."""
+    while True:
+        bits = warrior_options(buf, p)
+        if bits & (bits - 1):
+            return decide(buf, P_WARRIOR_PAY, p)
+        k = 1
+        while not (bits >> k) & 1:
+            k += 1
+        if warrior_amount(buf, p, k):
+            return ask_warrior_arm(buf, p)
+
+
+@njit(**KERNEL)
+def ask_warrior_arm(buf, p):
+    """After building the Warrior Dwelling: may pay more ore or wood to arm a dwarf (B10)."""
+    if unarmed_dwarf(buf, p) >= 0 and (buf[r_(p, ORE)] > 0 or buf[r_(p, WOOD)] > 0):
+        return decide(buf, P_WARRIOR, p)
+    return False
+
+
+@njit(**KERNEL)
 def any_furn(buf, p, mode):
     for f in range(NUM_FURN):
         if furn_offered(buf, p, f, mode):
@@ -454,16 +533,7 @@ def build_furn(buf, p, f, c, mode):
     if mode == 2:
         buf[r_(p, WOOD)] -= 2
         buf[r_(p, STONE)] -= 2
-    elif f == F_WARRIOR:  # 8 materials, >= 1 of each; the rest wood, stone, ore (E6)
-        left = WARRIOR_MATERIALS
-        for g in (WOOD, STONE, ORE):
-            buf[r_(p, g)] -= 1
-            left -= 1
-        for g in (WOOD, STONE, ORE):
-            k = min(left, buf[r_(p, g)])
-            buf[r_(p, g)] -= k
-            left -= k
-    else:
+    elif f != F_WARRIOR:  # the Warrior Dwelling's mix is paid as chosen (warrior_amount)
         for g in range(NUM_GOODS):
             buf[r_(p, g)] -= furn_cost(buf, p, f, g)
     buf[FURN + p * CELLS + c] = f + 1
@@ -946,8 +1016,7 @@ def run_op(buf, code, arg, p):
     if code == OP_PASTURE:
         return ask_pasture(buf, p, arg, 1 + arg)
     if code == OP_BREED2:
-        breed(buf, p, 2)
-        return False
+        return ask_breed(buf, p)
     if code == OP_REWARD:
         buf[SUB + 0] = arg // 100
         buf[SUB + 1] = arg % 100
@@ -1028,13 +1097,44 @@ def farming_options(buf, p, used):
 
 @njit(**KERNEL)
 def breed(buf, p, max_types):
-    """Breeding (A9): each farm type with >= 2 animals gets one newborn; with a limit, the most
-    valuable types first (loot 'breed up to 2', E7)."""
+    """Breeding (A9): each farm type with >= 2 animals gets one newborn (at most `max_types`
+    types; the loot's choice among more than 2 types is the player's, `ask_breed`)."""
     done = 0
     for a in (CATTLE, BOAR, DONKEY, SHEEP):
         if done < max_types and buf[r_(p, a)] >= 2:
             buf[r_(p, a)] += 1
             done += 1
+    rehouse(buf, p)
+
+
+@njit(**KERNEL)
+def can_breed(buf, p, a):
+    """Can farm animal type a (0 sheep, 1 boar, 2 cattle, 3 donkey) breed: >= 2 of it (A9)?"""
+    return buf[r_(p, FIRST_ANIMAL + a)] >= 2
+
+
+@njit(**KERNEL)
+def ask_breed(buf, p):
+    """Loot 'breed up to 2 farm-animal types' (A8): with 3 or 4 types able to breed the player
+    picks up to 2 of them (P_BREED, picks as bits in sub[1]); with 2 or fewer all of them breed
+    at once (declining is never needed: a newborn without room becomes food, E1)."""
+    n = 0
+    for a in range(4):
+        if can_breed(buf, p, a):
+            n += 1
+    if n <= 2:
+        breed(buf, p, 2)
+        return False
+    buf[SUB + 1] = 0
+    return decide(buf, P_BREED, p)
+
+
+@njit(**KERNEL)
+def breed_picked(buf, p, picks):
+    """One newborn for each type in the bit set `picks` (the P_BREED choice)."""
+    for a in range(4):
+        if (picks >> a) & 1:
+            buf[r_(p, FIRST_ANIMAL + a)] += 1
     rehouse(buf, p)
 
 
@@ -1169,11 +1269,7 @@ def take_reward(buf, p, r):
     elif r == RW_CASANOVA:
         push_op(buf, OP_CASANOVA, 0, p)
     elif r == RW_SUPPLIER:
-        for d in range(MAX_DWARFS):
-            st = buf[DWARF + p * MAX_DWARFS + d]
-            if st != D_ABSENT and st != D_HOSTAGE and buf[WEAPON + p * MAX_DWARFS + d] == 0:
-                buf[WEAPON + p * MAX_DWARFS + d] = SUPPLIER_STRENGTH
-                break
+        return arm_dwarf(buf, p, SUPPLIER_STRENGTH)
     elif r == RW_TRAPPER:
         push_op(buf, OP_TRAP, 1, p)
     elif r == RW_BEGGAR_KING:
@@ -1406,13 +1502,14 @@ def event_step(buf):
         if buf[EV_MOVING] == 1:
             return decide(buf, P_ORC, p)
         return decide(buf, P_CAVE_IN, p)
-    finish_event(buf)
-    return False
+    return finish_event(buf)
 
 
 @njit(**KERNEL)
 def finish_event(buf):
-    """After all letters: Orc D arrives after event 2; event 4 forces invasion (B8)."""
+    """After all letters: Orc D arrives after event 2; event 4 forces invasion (B8). Returns
+    True when an owner must break an invasion tie; it is then called again (only event 4 can
+    ask, and the orcs already in the cave are skipped, so each invades once)."""
     n = n_players(buf)
     ev = buf[EV]
     if ev == 1:
@@ -1429,13 +1526,14 @@ def finish_event(buf):
             for k in range(n):
                 p = (buf[START_PLAYER] + k) % n
                 st = buf[ORC_STATE + p * NUM_ORCS + o]
-                if st == O_FOREST or st == O_HELD:
-                    invade(buf, p, o)
+                if (st == O_FOREST or st == O_HELD) and invade(buf, p, o):
+                    return True
     for p in range(n):
         rehouse(buf, p)
     buf[EVENTS_DONE] += 1
     buf[EV] = -1
     start_harvest(buf)
+    return False
 
 
 # P_FEED conversions (A12, D04, A10 food tiles): OPTION k -> (goods paid, food gained)
@@ -1614,12 +1712,15 @@ def harvest_step(buf):
 
 @njit(**KERNEL)
 def end_game(buf):
-    """Before scoring every hostile orc in a cave re-evaluates by value (B8, D26)."""
+    """Before scoring every hostile orc in a cave re-evaluates by value (B8, D26), A->D; an
+    owner's tie choice (P_INVADE) interrupts, `final_next` says where to go on."""
     n = n_players(buf)
-    for o in range(NUM_ORCS):
-        for p in range(n):
-            if buf[ORC_STATE + p * NUM_ORCS + o] == O_CAVE:
-                reevaluate(buf, p, o, True)
+    while buf[FINAL_NEXT] < NUM_ORCS * n:
+        o = buf[FINAL_NEXT] // n
+        p = buf[FINAL_NEXT] % n
+        buf[FINAL_NEXT] += 1
+        if buf[ORC_STATE + p * NUM_ORCS + o] == O_CAVE and reevaluate(buf, p, o, True):
+            return
     buf[PHASE] = P_GAME_OVER
     buf[ACTOR] = 0
 
@@ -1627,21 +1728,29 @@ def end_game(buf):
 @njit(**KERNEL)
 def orc_step_3(buf, p, o):
     """Orc event step 3 (B8): a cave orc re-evaluates, a forest orc moves (maybe pausing at a
-    Cave-in for its owner's stone)."""
+    Cave-in for its owner's stone). Returns True when the owner must break an invasion tie
+    (P_INVADE; the seat is done once it is broken)."""
     if buf[ORC_STATE + p * NUM_ORCS + o] == O_CAVE:
-        reevaluate(buf, p, o, False)
+        if reevaluate(buf, p, o, False):
+            return True
         seat_done(buf)
-    elif move_orc(buf, p, o) == 1:
+        return False
+    r = move_orc(buf, p, o)
+    if r == MV_INVADE:
+        return True
+    if r == MV_CAVE_IN:
         buf[EV_MOVING] = 2
     else:
         seat_done(buf)
+    return False
 
 
 @njit(**KERNEL)
 def forced(buf, mask):
     """Resolve a decision that has exactly one legal answer and nothing to weigh: an orc event
     step with no bribe or push possible, a defeat with no reward space left (the gold must be
-    taken, B6). Returns True if it was resolved (the caller then goes on)."""
+    taken, B6). Returns True if it was resolved (the caller then goes on); False also when
+    resolving it raised an invasion tie for the owner (P_INVADE is then pending)."""
     phase = buf[PHASE]
     if phase != P_ORC and phase != P_REWARD:
         return False
@@ -1650,7 +1759,7 @@ def forced(buf, mask):
         return False
     p = buf[ACTOR]
     if phase == P_ORC:
-        orc_step_3(buf, p, buf[EV_LETTER])
+        return not orc_step_3(buf, p, buf[EV_LETTER])
     else:
         buf[r_(p, GOLD)] += buf[P_ORC_GOLD + buf[SUB + 0]]
     return True
@@ -1879,6 +1988,25 @@ def compute_mask(buf, mask):
         for s in range(NUM_SPACES):
             if imitable(buf, p, s):
                 mask[A_SPACE + s] = 1
+    elif phase == P_ARM:
+        for d in range(MAX_DWARFS):
+            if armable(buf, p, d):
+                mask[A_OPTION + d] = 1
+    elif phase == P_INVADE:
+        bits = owner_cells(buf, p, buf[SUB + 0], buf[SUB + 1] == 1)
+        for c in range(CELLS):
+            if (bits >> c) & 1:
+                mask[A_CELL + c] = 1
+    elif phase == P_WARRIOR_PAY:
+        bits = warrior_options(buf, p)
+        for k in range(1, WARRIOR_MATERIALS - 1):
+            if (bits >> k) & 1:
+                mask[A_OPTION + k] = 1
+    elif phase == P_BREED:
+        for k in range(4):
+            if can_breed(buf, p, k) and not (buf[SUB + 1] >> k) & 1:
+                mask[A_OPTION + k] = 1
+        mask[A_DONE] = 1
     elif phase == P_WARRIOR:
         for k in range(1, 9):
             if buf[r_(p, ORE)] >= k:
@@ -1909,12 +2037,35 @@ def push_program(buf, p, s):
 
 
 @njit(**KERNEL)
+def armable(buf, p, d):
+    """May dwarf d be armed by the Supplier or a Warrior Dwelling: unarmed, in the family (not
+    a hostage), placed or not (D32, seed p.16)."""
+    st = buf[DWARF + p * MAX_DWARFS + d]
+    return st != D_ABSENT and st != D_HOSTAGE and buf[WEAPON + p * MAX_DWARFS + d] == 0
+
+
+@njit(**KERNEL)
 def unarmed_dwarf(buf, p):
     for d in range(MAX_DWARFS):
-        st = buf[DWARF + p * MAX_DWARFS + d]
-        if st != D_ABSENT and st != D_HOSTAGE and buf[WEAPON + p * MAX_DWARFS + d] == 0:
+        if armable(buf, p, d):
             return d
     return -1
+
+
+@njit(**KERNEL)
+def arm_dwarf(buf, p, strength):
+    """Arm one unarmed dwarf with `strength` (Supplier B6, Warrior Dwelling B10): the player
+    chooses which (P_ARM, OPTION k = dwarf k); a single candidate is armed without asking.
+    Returns True when the player must choose."""
+    d = unarmed_dwarf(buf, p)
+    if d < 0:
+        return False
+    for e in range(d + 1, MAX_DWARFS):
+        if armable(buf, p, e):
+            buf[SUB + 0] = strength
+            return decide(buf, P_ARM, p)
+    buf[WEAPON + p * MAX_DWARFS + d] = strength
+    return False
 
 
 @njit(**KERNEL)
@@ -2018,22 +2169,34 @@ def apply_action(buf, mask, a):
             return
     elif phase == P_FURN_CELL:
         f = buf[PENDING_TILE]
-        build_furn(buf, p, f, a - A_CELL, buf[SUB + 0])
-        if f == F_WARRIOR and unarmed_dwarf(buf, p) >= 0:
-            if buf[r_(p, ORE)] > 0 or buf[r_(p, WOOD)] > 0:
-                decide(buf, P_WARRIOR, p)
+        if f == F_WARRIOR:
+            buf[SUB + 1] = a - A_CELL
+            buf[SUB + 2] = -1
+            if ask_warrior(buf, p):
                 compute_mask(buf, mask)
                 return
+        else:
+            build_furn(buf, p, f, a - A_CELL, buf[SUB + 0])
+    elif phase == P_WARRIOR_PAY:
+        if warrior_amount(buf, p, a - A_OPTION):
+            pending = ask_warrior_arm(buf, p)
+        else:
+            pending = ask_warrior(buf, p)
+        if pending:
+            compute_mask(buf, mask)
+            return
     elif phase == P_WARRIOR:
         if a != A_SKIP:
             k = a - A_OPTION
-            d = unarmed_dwarf(buf, p)
             if k <= 8:
                 buf[r_(p, ORE)] -= k
-                buf[WEAPON + p * MAX_DWARFS + d] = k
             else:
                 buf[r_(p, WOOD)] -= k - 8
-                buf[WEAPON + p * MAX_DWARFS + d] = k - 8
+            if arm_dwarf(buf, p, k if k <= 8 else k - 8):
+                compute_mask(buf, mask)
+                return
+    elif phase == P_ARM:
+        buf[WEAPON + p * MAX_DWARFS + a - A_OPTION] = buf[SUB + 0]
     elif phase == P_TRAP:
         if a != A_SKIP:
             buf[PENDING_TILE] = a - A_TRAP
@@ -2109,7 +2272,9 @@ def apply_action(buf, mask, a):
             if lower_strength(buf, p, o, 1, buf[DEFEAT_STR]):  # one bribe of any size (D43)
                 seat_done(buf)
         elif a == A_DONE:
-            orc_step_3(buf, p, o)
+            if orc_step_3(buf, p, o):
+                compute_mask(buf, mask)
+                return
         else:
             d = a - A_PUSH
             for g in range(NUM_GOODS):
@@ -2119,7 +2284,9 @@ def apply_action(buf, mask, a):
                 buf[ORC_STATE + i] = O_FOREST  # pushing frees it; the trap stays armed (D38)
             target = push_target(p, buf[ORC_CELL + i], PUSH_DELTA[d, 0], PUSH_DELTA[d, 1])
             if target == CAVE:
-                invade(buf, p, o)
+                if invade(buf, p, o):
+                    compute_mask(buf, mask)
+                    return
                 seat_done(buf)
             else:
                 r = enter_cell(buf, p, o, target)
@@ -2133,10 +2300,19 @@ def apply_action(buf, mask, a):
             seat_done(buf)
         elif buf[EV_MOVING] == 3:
             buf[EV_MOVING] = 1
-        elif move_orc(buf, p, o) == 1:
-            buf[EV_MOVING] = 2
         else:
-            seat_done(buf)
+            r = move_orc(buf, p, o)
+            if r == MV_INVADE:
+                compute_mask(buf, mask)
+                return
+            if r == MV_CAVE_IN:
+                buf[EV_MOVING] = 2
+            else:
+                seat_done(buf)
+    elif phase == P_INVADE:
+        take_cell(buf, p, buf[SUB + 0], a - A_CELL)
+        if buf[STAGE] == ST_EVENT and buf[EV_LETTER] < NUM_ORCS:
+            seat_done(buf)  # the orc's event step ends with its invasion (B8)
     elif phase == P_HARVEST_CHOICE:
         buf[HARVEST_PICK + p] = a - A_OPTION
         buf[HARVEST_SEAT] += 1
@@ -2185,4 +2361,12 @@ def apply_action(buf, mask, a):
         s = a - A_SPACE
         buf[CUR_SPACE] = s
         push_program(buf, p, s)
+    elif phase == P_BREED:
+        if a != A_DONE:
+            buf[SUB + 1] |= 1 << (a - A_OPTION)
+        picks = buf[SUB + 1]
+        if a != A_DONE and picks & (picks - 1) == 0:  # one type so far: a second may follow
+            compute_mask(buf, mask)
+            return
+        breed_picked(buf, p, picks)
     advance(buf, mask)

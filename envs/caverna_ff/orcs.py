@@ -2,7 +2,8 @@
 invasion and re-evaluation, hostages, defeat and friendly orcs. numba over the state buffer.
 
 Return codes of the movement kernels: MV_DONE (the move is over), MV_CAVE_IN (a Cave-in was
-triggered and its owner must choose how much stone to pay before the move goes on).
+triggered and its owner must choose how much stone to pay before the move goes on), MV_INVADE
+(the orc entered the cave and its owner must choose among tied cells, P_INVADE).
 """
 
 from __future__ import annotations
@@ -12,9 +13,11 @@ from numba import njit
 
 from envs.caverna_ff.board import (
     dwarf_homes,
+    dwarf_room,
     eat_animals_at,
     free_orc_room,
     furn_id,
+    living_dwarfs,
     lose_animals_at,
     orc_homes,
     pasture_partner,
@@ -22,6 +25,7 @@ from envs.caverna_ff.board import (
 from envs.caverna_ff.scoring import tile_points
 from envs.caverna_ff.stack import OP_REWARD, push_op
 from envs.caverna_ff.state import (
+    ACTOR,
     ANIMAL_AT,
     CROP,
     D_ADULT,
@@ -44,8 +48,11 @@ from envs.caverna_ff.state import (
     ORC_STR,
     P_CARD_STEPS,
     P_EVENT_DECK,
+    P_INVADE,
+    PHASE,
     RES,
     ROUND,
+    SUB,
     TILE,
     TRAP,
     TRAP_ACTIVE,
@@ -74,7 +81,7 @@ from envs.caverna_ff.tables import (
 )
 from envs.core.jit import KERNEL
 
-MV_DONE, MV_CAVE_IN = 0, 1
+MV_DONE, MV_CAVE_IN, MV_INVADE = 0, 1, 2
 
 
 @njit(**KERNEL)
@@ -199,8 +206,7 @@ def move_orc(buf, p, o):
             break
         nxt = NEXT[buf[ORC_CELL + oi(p, o)], d]
         if nxt == CAVE:
-            invade(buf, p, o)
-            return MV_DONE
+            return MV_INVADE if invade(buf, p, o) else MV_DONE
         r = enter_cell(buf, p, o, nxt)
         if r == 1:
             return MV_DONE
@@ -236,8 +242,8 @@ def housing_flag(buf, p, c):
 @njit(**KERNEL)
 def cave_key(buf, p, o, c, final):
     """Priority of cave cell c for orc o (spec B8 invasion; final re-evaluation D26); -1 if
-    the orc may not take it. Ties: a tile housing an animal or person, then the lowest cell
-    (the owner's free choice is replaced by this fixed order, engine decision E5)."""
+    the orc may not take it. Ties: a tile housing an animal or person first (the last digit);
+    cells still tied are the owner's choice (`owner_cells`, P_INVADE)."""
     if FOREST[c] == 1:
         return -1
     t = buf[TILE + p * CELLS + c]
@@ -266,13 +272,78 @@ def cave_key(buf, p, o, c, final):
 
 
 @njit(**KERNEL)
-def best_cave_cell(buf, p, o, final):
-    best, key = -1, -1
+def tied_cells(buf, p, o, final):
+    """Bit set of the cave cells orc o prefers most (B8 priority and housing preference, D26
+    value before scoring); 0 if none qualifies, several bits = the owner chooses (seed p.12)."""
+    bits, key = 0, -1
     for c in range(CELLS):
         k = cave_key(buf, p, o, c, final)
         if k > key:
-            best, key = c, k
-    return best
+            bits, key = 1 << c, k
+        elif k == key and k >= 0:
+            bits |= 1 << c
+    return bits
+
+
+@njit(**KERNEL)
+def roomless_after(buf, p, o, c):
+    """Dwarfs that would be left without room (spec A5 step 4) if orc o took cave cell c: an
+    occupied dwelling gives no room, its hostage needs none (D22)."""
+    trial = buf.copy()
+    take_cell(trial, p, o, c)
+    return max(0, living_dwarfs(trial, p) - dwarf_room(trial, p))
+
+
+@njit(**KERNEL)
+def owner_cells(buf, p, o, final):
+    """The cells the owner may give orc o: the tied best cells (`tied_cells`), narrowed by
+    'every dwarf must always have room' (A5 step 4) to those leaving the fewest dwarfs
+    without room. Several bits = the owner chooses (P_INVADE)."""
+    bits = tied_cells(buf, p, o, final)
+    if bits & (bits - 1) == 0:
+        return bits
+    best, keep = CELLS, 0
+    for c in range(CELLS):
+        if (bits >> c) & 1:
+            k = roomless_after(buf, p, o, c)
+            if k < best:
+                best, keep = k, 1 << c
+            elif k == best:
+                keep |= 1 << c
+    return keep
+
+
+@njit(**KERNEL)
+def single_cell(bits):
+    """The cell of a one-cell set, -1 for an empty set or several cells."""
+    if bits == 0 or bits & (bits - 1):
+        return -1
+    c = 0
+    while not (bits >> c) & 1:
+        c += 1
+    return c
+
+
+@njit(**KERNEL)
+def ask_owner(buf, p, o, final):
+    """The cave's owner picks orc o's cell among the tied ones (P_INVADE; sub[0] the orc,
+    sub[1] 1 for the final re-evaluation by value). Always True (a decision is pending)."""
+    buf[PHASE] = P_INVADE
+    buf[ACTOR] = p
+    buf[SUB + 0] = o
+    buf[SUB + 1] = 1 if final else 0
+    return True
+
+
+@njit(**KERNEL)
+def take_cell(buf, p, o, c):
+    """Orc o settles on cave cell c: an orc already in the cave that changes cell frees its
+    hostage first; staying on its own cell changes nothing."""
+    if buf[ORC_STATE + oi(p, o)] == O_CAVE:
+        if buf[ORC_CELL + oi(p, o)] == c:
+            return
+        release(buf, p, o)
+    occupy(buf, p, o, c)
 
 
 @njit(**KERNEL)
@@ -315,25 +386,34 @@ def occupy(buf, p, o, c):
 
 @njit(**KERNEL)
 def invade(buf, p, o):
-    """The orc enters the cave (spec B8): it takes the best cell; if none qualifies it joins
-    the entry-level dwelling without a hostage."""
-    c = best_cave_cell(buf, p, o, False)
-    if c < 0:
+    """The orc enters the cave (spec B8): it takes the best cell, the owner choosing among tied
+    ones; if none qualifies it joins the entry-level dwelling without a hostage. Returns True
+    when the owner must choose (P_INVADE; `take_cell` then completes the invasion)."""
+    bits = owner_cells(buf, p, o, False)
+    if bits == 0:
         buf[ORC_STATE + oi(p, o)] = O_CAVE
         buf[ORC_CELL + oi(p, o)] = 21
         buf[ORC_HOSTAGE + oi(p, o)] = -1
-        return
+        return False
+    c = single_cell(bits)
+    if c < 0:
+        return ask_owner(buf, p, o, False)
     occupy(buf, p, o, c)
+    return False
 
 
 @njit(**KERNEL)
 def reevaluate(buf, p, o, final):
-    """An orc in the cave re-takes the best cell (spec B8 step 3; before scoring by value)."""
-    c = best_cave_cell(buf, p, o, final)
-    if c < 0 or c == buf[ORC_CELL + oi(p, o)]:
-        return
-    release(buf, p, o)
-    occupy(buf, p, o, c)
+    """An orc in the cave re-takes the best cell (spec B8 step 3; before scoring by value,
+    D26), the owner choosing among tied ones. Returns True when the owner must choose."""
+    bits = owner_cells(buf, p, o, final)
+    if bits == 0:
+        return False
+    c = single_cell(bits)
+    if c < 0:
+        return ask_owner(buf, p, o, final)
+    take_cell(buf, p, o, c)
+    return False
 
 
 @njit(**KERNEL)

@@ -58,8 +58,12 @@ EMPTY = -1
     P_TRADE,  # Master Trader: OPTION material from, then to, then OPTION amount (or SKIP)
     P_SOLO_SAVE,  # solo: OPTION 0 pay 1 ruby to keep space `clear_pos`'s goods, SKIP = empty it
     P_REFILL,  # refill mines: CELL a mine to fill, or DONE
+    P_BREED,  # loot 'breed up to 2 types': OPTION animal type (0 sheep .. 3 donkey), or DONE
+    P_ARM,  # Supplier / Warrior Dwelling: OPTION k arms unarmed dwarf k (strength sub[0])
+    P_WARRIOR_PAY,  # Warrior Dwelling cost: OPTION wood (1-6), then OPTION stone; ore = rest
+    P_INVADE,  # invasion tie (B8): the owner picks the orc's cave cell (CELL) among the tied
     P_GAME_OVER,
-) = range(27)
+) = range(31)
 PHASE_NAMES = (
     "place",
     "twin_tile",
@@ -87,6 +91,10 @@ PHASE_NAMES = (
     "master_trader",
     "solo_save",
     "refill",
+    "breed",
+    "arm_dwarf",
+    "warrior_pay",
+    "invasion_tie",
     "game_over",
 )
 # Automatic flow stages (what `advance` does when no decision is pending).
@@ -180,6 +188,7 @@ LAYOUT = Layout(
         ("ev_pushed", ()),
         ("ev_dealt", (9,)),  # movement cards of the deck already dealt for this letter
         ("defeat_str", ()),  # active orc's strength before this event's bribe (D43)
+        ("final_next", ()),  # final re-evaluation: next orc * players + seat to re-evaluate
         ("harvest_kind", ()),
         ("harvest_seat", ()),
         ("harvest_pick", (MAX_PLAYERS,)),  # event 4 choices
@@ -254,6 +263,7 @@ DEFEAT_STR, HARVEST_KIND, HARVEST_SEAT, HARVEST_PICK, RNG = map(
     _offset, ("defeat_str", "harvest_kind", "harvest_seat", "harvest_pick", "rng")
 )
 RUBY_PICK, CLEAR_POS = _offset("ruby_pick"), _offset("clear_pos")
+FINAL_NEXT = _offset("final_next")
 FEED_SEAT, FEED_STARTED, WORKING_USED = map(_offset, ("feed_seat", "feed_started", "working_used"))
 
 

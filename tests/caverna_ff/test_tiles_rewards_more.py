@@ -14,6 +14,7 @@ from envs.caverna_ff.state import (
     P_TRAP,
     P_TRAP_CELL,
     P_WARRIOR,
+    P_WARRIOR_PAY,
 )
 from envs.caverna_ff.tables import (
     F_CARPENTER,
@@ -79,10 +80,13 @@ def test_b10_warrior_dwelling_costs_8_materials_and_arms_an_unarmed_dwarf():
     kernels.advance(s.buf, s.mask)
     assert A_FURN + F_WARRIOR in legal(s)
     act(s, A_FURN + F_WARRIOR, A_CELL + cell(2, 3))
+    assert s.phase == P_WARRIOR_PAY  # wood 2-6 (stone must be 1, ore at most 5)
+    act(s, A_OPTION + 6)  # then the stone (1) and the ore (1) are forced
     assert s.phase == P_WARRIOR
     assert s.res[0, WOOD] + s.res[0, STONE] + s.res[0, ORE] == 12 - 8
     left_ore = s.res[0, ORE]
     act(s, A_OPTION + left_ore)  # arm with all the ore left
+    act(s, A_OPTION + 0)  # two unarmed dwarfs: the player picks dwarf 0 (P_ARM)
     assert s.weapon[0, 0] == left_ore and s.res[0, ORE] == 0
 
 
