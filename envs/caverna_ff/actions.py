@@ -23,12 +23,19 @@ Ranges:
 * BRIBE: pay 1 of this event's bribe good, the active orc loses 1 strength.
 * SOW_GRAIN / SOW_VEG: sow the next empty field with grain / a vegetable.
 * ORC o (4): the orc to fight (letters A-D).
-* RUBY r (15): at your placement, trade rubies (spec A7): 1 ruby -> wood, stone, ore, grain,
-  vegetable, sheep, boar, donkey, dog (0-8), 2 food (9), 1 ruby + 1 food -> cattle (10), a
-  single meadow, field, tunnel (11-13), 2 rubies -> a single cavern (14).
-* PERSON k (10): pay 1 ruby to place dwarf k (0-5) or friendly orc k - 6 (6-9) out of order.
+* RUBY r (15): at any of your decisions, trade rubies (spec A7): 1 ruby -> wood, stone, ore,
+  grain, vegetable, sheep, boar, donkey, dog (0-8), 2 food (9), 1 ruby + 1 food -> cattle (10),
+  a single meadow, field, tunnel (11-13), 2 rubies -> a single cavern (14). The decision stays
+  pending; limits (tiles, animals during orc events) in docs/caverna_ff.md E12.
+* PERSON k (10): at your placement, pay 1 ruby to place dwarf k (0-5) or friendly orc k - 6
+  (6-9) out of order.
 * SKIP: decline an optional step. DONE: finish a repeatable step (loot, sowing, farming,
-  breeding picks, bribes and push: then the orc moves).
+  breeding picks, feeding: beg for the rest, bribes and push: then the orc moves).
+* CONVERT k (17): at any of your decisions, a food conversion (spec A12, D04, A10; kernels.CONV_*):
+  1 grain, 1 vegetable, 1 sheep, 1 boar, 1 cattle, 1 donkey, 2 donkeys, 1 ruby, 2/3/4 gold
+  (0-10), Cooking Cave 1 grain + 1 vegetable -> 5 food (11), Working Cave 1 wood / 1 stone /
+  2 ore for one dwarf's meal (12-14, at feeding only), Beer Parlor 2 grain -> 4 food (15) or
+  -> 3 gold (16). The decision stays pending (at feeding: the feeding goes on).
 """
 
 from __future__ import annotations
@@ -69,7 +76,9 @@ NUM_RUBY_TRADES = 15
 A_PERSON = A_RUBY + NUM_RUBY_TRADES
 A_SKIP = A_PERSON + 10
 A_DONE = A_SKIP + 1
-NUM_ACTIONS = A_DONE + 1  # 289
+A_CONVERT = A_DONE + 1  # 289
+NUM_CONVERSIONS = 17
+NUM_ACTIONS = A_CONVERT + NUM_CONVERSIONS  # 306
 
 
 def cell_name(cell: int) -> str:
@@ -108,10 +117,16 @@ def describe(action: int, phase: int = -1) -> str:
         return f"fight orc {'ABCD'[a - A_ORC]}"
     if a < A_PERSON:
         return f"ruby trade {RUBY_TRADE_NAMES[a - A_RUBY]}"
+    if a >= A_CONVERT:
+        return f"convert {CONVERSION_NAMES[a - A_CONVERT]}"
     k = a - A_PERSON
     return f"ruby: place dwarf {k}" if k < 6 else f"ruby: place friendly orc {'ABCD'[k - 6]}"
 
 
 RUBY_TRADE_NAMES = (
     "wood stone ore grain vegetable sheep boar donkey dog 2food cattle meadow field tunnel cavern"
+).split()
+CONVERSION_NAMES = (
+    "grain vegetable sheep boar cattle donkey 2donkeys ruby 2gold 3gold 4gold cooking_cave "
+    "working_cave_wood working_cave_stone working_cave_ore beer_parlor_food beer_parlor_gold"
 ).split()

@@ -2,9 +2,9 @@
 
 | Import      | `from envs.caverna_ff.env import env`, or `envs.make("caverna_ff_v0")` |
 |-------------|-------------------------------------------------------------------------|
-| Actions     | Discrete(289), layout in envs/caverna_ff/actions.py                     |
+| Actions     | Discrete(306), layout in envs/caverna_ff/actions.py                     |
 | Agents      | `player_0` .. `player_{n-1}`, n = 1..4 (default 2)                      |
-| Observation | Dict(observation=Box(0, 1, (FLAT_SIZE,)), action_mask=Box(0, 1, (289,))) |
+| Observation | Dict(observation=Box(0, 1, (FLAT_SIZE,)), action_mask=Box(0, 1, (306,))) |
 | Rules       | shared/rules/caverna_frantic_fiends.md A-B within Part E's v1; C        |
 
 Observation: `encoders.caverna_ff.encode_flat` (its docstring lists every entry), from the

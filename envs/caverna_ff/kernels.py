@@ -14,6 +14,7 @@ from numba import njit
 from envs.caverna_ff.actions import (
     A_BRIBE,
     A_CELL,
+    A_CONVERT,
     A_DONE,
     A_FURN,
     A_GOLD,
@@ -30,6 +31,8 @@ from envs.caverna_ff.actions import (
     A_SPACE,
     A_TRAP,
     A_TWIN,
+    NUM_ACTIONS,
+    NUM_CONVERSIONS,
     NUM_OPTIONS,
     NUM_RUBY_TRADES,
 )
@@ -251,6 +254,7 @@ from envs.caverna_ff.tables import (
     DOG,
     DONKEY,
     EVENT_HARVEST,
+    F_BEER,
     F_BLACKSMITH,
     F_CARPENTER,
     F_COOKING,
@@ -1536,9 +1540,11 @@ def finish_event(buf):
     return False
 
 
-# P_FEED conversions (A12, D04, A10 food tiles): OPTION k -> (goods paid, food gained)
-CONV_PAY = np.zeros((NUM_OPTIONS, NUM_GOODS), np.int64)
-CONV_FOOD = np.array([1, 2, 1, 2, 3, 1, 3, 2, 1, 2, 3, 5, 0, 0, 0], np.int64)
+# Food conversions (A12, D04, A10 food tiles, Beer Parlor): CONVERT k -> (goods paid, food
+# gained). Any time (spec A12 "food conversions any time"), except the Working Cave, which feeds
+# one dwarf "each feeding" (tile text) and so is offered at P_FEED only.
+CONV_PAY = np.zeros((NUM_CONVERSIONS, NUM_GOODS), np.int64)
+CONV_FOOD = np.array([1, 2, 1, 2, 3, 1, 3, 2, 1, 2, 3, 5, 0, 0, 0, 4, 0], np.int64)
 for _k, (_g, _n) in enumerate(
     (
         (GRAIN, 1),
@@ -1556,29 +1562,37 @@ for _k, (_g, _n) in enumerate(
         (WOOD, 1),
         (STONE, 1),
         (ORE, 2),
+        (GRAIN, 2),
+        (GRAIN, 2),
     )
 ):
     CONV_PAY[_k, _g] = _n
 CONV_PAY[11, VEG] = 1  # Cooking Cave: 1 grain + 1 vegetable -> 5 food
 CONV_COOKING = 11
 CONV_WORKING = 12  # Working Cave (12-14): feed exactly one dwarf with 1 wood / 1 stone / 2 ore
+CONV_BEER_FOOD = 15  # Beer Parlor: 2 grain -> 4 food
+CONV_BEER_GOLD = 16  # Beer Parlor: 2 grain -> 3 gold
+BEER_GOLD = 3
 
 
 @njit(**KERNEL)
-def conversion_ok(buf, p, k):
+def conversion_ok(buf, p, k, feeding):
+    """Can p pay conversion k now (the Working Cave only at feeding, once)?"""
     for g in range(NUM_GOODS):
         if buf[r_(p, g)] < CONV_PAY[k, g]:
             return False
     if k == CONV_COOKING:
         return has_furn(buf, p, F_COOKING)
-    if k >= CONV_WORKING:
-        return buf[WORKING_USED] == 0 and has_furn(buf, p, F_WORKING)
+    if CONV_WORKING <= k < CONV_BEER_FOOD:
+        return feeding and buf[WORKING_USED] == 0 and has_furn(buf, p, F_WORKING)
+    if k >= CONV_BEER_FOOD:
+        return has_furn(buf, p, F_BEER)
     return True
 
 
 @njit(**KERNEL)
 def convert(buf, p, k):
-    """One food conversion at feeding; animals converted give +1 with a Slaughtering Cave."""
+    """One food conversion; animals converted give +1 with a Slaughtering Cave."""
     animals = False
     for g in range(NUM_GOODS):
         if CONV_PAY[k, g]:
@@ -1586,9 +1600,11 @@ def convert(buf, p, k):
             if FIRST_ANIMAL <= g < DOG:
                 animals = True
     food = CONV_FOOD[k]
-    if k >= CONV_WORKING:
+    if CONV_WORKING <= k < CONV_BEER_FOOD:
         buf[WORKING_USED] = 1
         food = dwarf_rate(buf, p, buf[HARVEST_KIND])
+    if k == CONV_BEER_GOLD:
+        buf[r_(p, GOLD)] += BEER_GOLD
     if animals and has_furn(buf, p, F_SLAUGHTERING):
         food += CONV_PAY[k, DONKEY] if k == 6 else 1
     buf[r_(p, FOOD)] += food
@@ -1614,8 +1630,8 @@ def dwarf_rate(buf, p, kind):
 
 @njit(**KERNEL)
 def can_convert(buf, p):
-    for k in range(NUM_OPTIONS):
-        if conversion_ok(buf, p, k):
+    for k in range(NUM_CONVERSIONS):
+        if conversion_ok(buf, p, k, True):
             return True
     return False
 
@@ -1818,7 +1834,16 @@ def branch_ok(buf, p, k):
 
 @njit(**KERNEL)
 def compute_mask(buf, mask):
-    """Legal actions of the current decision (all zeros once the game is over)."""
+    """Legal actions of the current decision (all zeros once the game is over): its own
+    answers, plus the any-time ruby trades and food conversions."""
+    decision_mask(buf, mask)
+    if buf[PHASE] != P_GAME_OVER:
+        anytime_mask(buf, mask)
+
+
+@njit(**KERNEL)
+def decision_mask(buf, mask):
+    """The current decision's own answers, without the any-time actions."""
     mask[:] = 0
     phase = buf[PHASE]
     p = buf[ACTOR]
@@ -1828,9 +1853,6 @@ def compute_mask(buf, mask):
         for s in range(NUM_SPACES):
             if space_feasible(buf, p, buf[CUR_PERSON], s):
                 mask[A_SPACE + s] = 1
-        for k in range(NUM_RUBY_TRADES):
-            if ruby_trade_ok(buf, p, k):
-                mask[A_RUBY + k] = 1
         if buf[r_(p, RUBY)] > 0:
             for k in range(MAX_DWARFS + NUM_ORCS):
                 person = k if k < MAX_DWARFS else PERSON_ORC + k - MAX_DWARFS
@@ -1892,9 +1914,11 @@ def compute_mask(buf, mask):
         if buf[SUB + 3]:
             mask[A_SKIP] = 1
     elif phase == P_FURN_CELL:
+        # still payable: an any-time action must not spend the chosen tile's cost
+        payable = furn_offered(buf, p, buf[PENDING_TILE], buf[SUB + 0])
         for c in range(CELLS):
             if buf[TILE + p * CELLS + c] == T_CAVERN and buf[FURN + p * CELLS + c] == 0:
-                if not orc_on(buf, p, c):
+                if payable and not orc_on(buf, p, c):
                     mask[A_CELL + c] = 1
     elif phase == P_TRAP:
         for t in range(NUM_TRAPS):
@@ -1902,8 +1926,9 @@ def compute_mask(buf, mask):
                 mask[A_TRAP + t] = 1
         mask[A_SKIP] = 1
     elif phase == P_TRAP_CELL:
+        payable = trap_offered(buf, p, buf[PENDING_TILE], buf[FREE_TRAP] == 1)  # as above
         for c in range(CELLS):
-            if trap_cell_ok(buf, p, c):
+            if payable and trap_cell_ok(buf, p, c):
                 mask[A_CELL + c] = 1
     elif phase == P_BRANCH:
         for k in range(3):
@@ -1958,7 +1983,7 @@ def compute_mask(buf, mask):
         mask[A_OPTION] = 1
         mask[A_OPTION + 1] = 1
     elif phase == P_SOLO_SAVE:
-        mask[A_OPTION] = 1
+        mask[A_OPTION] = 1 if buf[r_(p, RUBY)] > 0 else 0
         mask[A_SKIP] = 1
     elif phase == P_REFILL:
         for c in range(CELLS):
@@ -1979,14 +2004,11 @@ def compute_mask(buf, mask):
         else:
             for k in range(1, min(buf[r_(p, src)], NUM_OPTIONS - 1) + 1):
                 mask[A_OPTION + k] = 1
-    elif phase == P_FEED:
-        for k in range(NUM_OPTIONS):
-            if conversion_ok(buf, p, k):
-                mask[A_OPTION + k] = 1
+    elif phase == P_FEED:  # the conversions are CONVERT actions (anytime_mask)
         mask[A_DONE] = 1
     elif phase == P_IMITATE:
         for s in range(NUM_SPACES):
-            if imitable(buf, p, s):
+            if imitable(buf, p, s) and buf[r_(p, FOOD)] >= buf[SUB + 0]:
                 mask[A_SPACE + s] = 1
     elif phase == P_ARM:
         for d in range(MAX_DWARFS):
@@ -2023,6 +2045,101 @@ def push_affordable(buf, p, ev):
         if buf[r_(p, g)] < buf[P_PUSH_COST + ev * NUM_GOODS + g]:
             return False
     return True
+
+
+# ---- any-time actions: ruby trades (A7) and food conversions (A12) ---------------------------
+
+# Ruby trades and conversions that gain or lose an animal: not during an orc event, where
+# auto-housing must not run (D44, E1) and the animals' cells are frozen.
+RUBY_ANIMAL = np.array([0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 1, 0, 0, 0, 0], np.int64)
+CONV_ANIMAL = np.array([0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], np.int64)
+
+
+@njit(**KERNEL)
+def reasked(phase):
+    """Decisions the automatic flow asks again once the op stack is empty (placement, feeding,
+    the event-4 harvest choice, the solo clearing, an orc's bribe/push step and Cave-in): after
+    an any-time action there `advance` re-asks them, or goes on when the action settled them
+    (food now covers the feeding). Every other decision is inside an op and stays pending."""
+    return (
+        phase == P_PLACE
+        or phase == P_FEED
+        or phase == P_HARVEST_CHOICE
+        or phase == P_SOLO_SAVE
+        or phase == P_ORC
+        or phase == P_CAVE_IN
+    )
+
+
+@njit(**KERNEL)
+def guarded(buf, phase):
+    """Pending decisions whose every answer may vanish when goods are spent or an animal takes
+    a meadow: a cost chosen earlier and paid at the cell (furnishing, trap, Imitation food), or
+    no SKIP (a furnishing that must be taken, a branch). Elsewhere SKIP/DONE/an OPTION stays."""
+    if phase == P_FURN:
+        return buf[SUB + 3] == 0
+    return phase == P_FURN_CELL or phase == P_TRAP_CELL or phase == P_BRANCH or phase == P_IMITATE
+
+
+@njit(**KERNEL)
+def anytime_apply(buf, p, a):
+    """Ruby trade (RUBY) or food conversion (CONVERT) a for p, in place."""
+    if a < A_PERSON:
+        ruby_trade(buf, p, a - A_RUBY)
+    else:
+        convert(buf, p, a - A_CONVERT)
+
+
+@njit(**KERNEL)
+def still_decidable(buf, p, a):
+    """Does the pending decision keep an answer of its own after any-time action a (tried on a
+    copy)? Keeps the mask non-empty and committed costs payable."""
+    trial = buf.copy()
+    anytime_apply(trial, p, a)
+    own = np.zeros(NUM_ACTIONS, np.int8)
+    decision_mask(trial, own)
+    for i in range(NUM_ACTIONS):
+        if own[i]:
+            return True
+    return False
+
+
+@njit(**KERNEL)
+def anytime_ok(buf, p, a):
+    """May the deciding player p take ruby trade / conversion a now (A7, A12)? A single tile
+    from rubies needs its own cell decision, which would overwrite an op's pending sub-choice:
+    tile trades only at the re-asked decisions, never during an orc event (E12)."""
+    phase = buf[PHASE]
+    event = buf[STAGE] == ST_EVENT
+    if a < A_PERSON:
+        k = a - A_RUBY
+        if not ruby_trade_ok(buf, p, k):
+            return False
+        if RUBY_TILE[k] and (event or not reasked(phase)):
+            return False
+        if event and RUBY_ANIMAL[k]:
+            return False
+    else:
+        k = a - A_CONVERT
+        if not conversion_ok(buf, p, k, phase == P_FEED):
+            return False
+        if event and CONV_ANIMAL[k]:
+            return False
+    if guarded(buf, phase):
+        return still_decidable(buf, p, a)
+    return True
+
+
+@njit(**KERNEL)
+def anytime_mask(buf, mask):
+    """Add the any-time actions of the deciding player to the mask."""
+    p = buf[ACTOR]
+    for k in range(NUM_RUBY_TRADES):
+        if anytime_ok(buf, p, A_RUBY + k):
+            mask[A_RUBY + k] = 1
+    for k in range(NUM_CONVERSIONS):
+        if anytime_ok(buf, p, A_CONVERT + k):
+            mask[A_CONVERT + k] = 1
 
 
 # ---- applying a decision ----------------------------------------------------------------------
@@ -2080,13 +2197,17 @@ def apply_action(buf, mask, a):
     phase = buf[PHASE]
     p = buf[ACTOR]
     n = n_players(buf)
-    if phase == P_PLACE and a >= A_RUBY:
-        if a < A_PERSON:
-            ruby_trade(buf, p, a - A_RUBY)
+    if A_RUBY <= a < A_PERSON or a >= A_CONVERT:  # any time: the decision stays pending
+        anytime_apply(buf, p, a)
+        if reasked(phase):
+            advance(buf, mask)
         else:
-            k = a - A_PERSON
-            buf[r_(p, RUBY)] -= 1
-            buf[RUBY_PICK + p] = 1 + (k if k < MAX_DWARFS else PERSON_ORC + k - MAX_DWARFS)
+            compute_mask(buf, mask)
+        return
+    if phase == P_PLACE and a >= A_PERSON:
+        k = a - A_PERSON
+        buf[r_(p, RUBY)] -= 1
+        buf[RUBY_PICK + p] = 1 + (k if k < MAX_DWARFS else PERSON_ORC + k - MAX_DWARFS)
     elif phase == P_PLACE:
         s = a - A_SPACE
         person = buf[CUR_PERSON]
@@ -2345,17 +2466,14 @@ def apply_action(buf, mask, a):
             if buf[SUB + 1] != -2:
                 compute_mask(buf, mask)
                 return
-    elif phase == P_FEED:
-        if a == A_DONE:  # accept begging for what is still missing
-            pay_food(buf, p, food_need(buf, p, buf[HARVEST_KIND]))
-            if buf[HARVEST_KIND] == H_NORMAL or (
-                buf[HARVEST_KIND] == H_CHOICE and buf[HARVEST_PICK + p] == 1
-            ):
-                breed(buf, p, 4)
-            buf[FEED_SEAT] += 1
-            buf[FEED_STARTED] = 0
-        else:
-            convert(buf, p, a - A_OPTION)
+    elif phase == P_FEED:  # DONE: accept begging for what is still missing
+        pay_food(buf, p, food_need(buf, p, buf[HARVEST_KIND]))
+        if buf[HARVEST_KIND] == H_NORMAL or (
+            buf[HARVEST_KIND] == H_CHOICE and buf[HARVEST_PICK + p] == 1
+        ):
+            breed(buf, p, 4)
+        buf[FEED_SEAT] += 1
+        buf[FEED_STARTED] = 0
     elif phase == P_IMITATE:
         buf[r_(p, FOOD)] -= buf[SUB + 0]
         s = a - A_SPACE

@@ -54,7 +54,7 @@ EMPTY = -1
     P_HARVEST_CHOICE,  # event 4: OPTION 0 field+mining+feeding, 1 feeding+breeding
     P_IMITATE,  # Imitation: the opponent's space (SPACE)
     P_WARRIOR,  # Warrior Dwelling: OPTION 1-8 ore / 9-12 wood (E6), or SKIP
-    P_FEED,  # feeding: OPTION k food conversion (kernels.CONV_*) or DONE (beg for the rest)
+    P_FEED,  # feeding: CONVERT k food conversion (kernels.CONV_*) or DONE (beg for the rest)
     P_TRADE,  # Master Trader: OPTION material from, then to, then OPTION amount (or SKIP)
     P_SOLO_SAVE,  # solo: OPTION 0 pay 1 ruby to keep space `clear_pos`'s goods, SKIP = empty it
     P_REFILL,  # refill mines: CELL a mine to fill, or DONE

@@ -6,11 +6,22 @@ from __future__ import annotations
 import numpy as np
 
 from envs.caverna_ff import kernels
-from envs.caverna_ff.actions import NUM_ACTIONS
+from envs.caverna_ff.actions import (
+    A_CONVERT,
+    A_RUBY,
+    NUM_ACTIONS,
+    NUM_CONVERSIONS,
+    NUM_RUBY_TRADES,
+)
 from envs.caverna_ff.board import rehouse
 from envs.caverna_ff.rules import ENGINE
 from envs.caverna_ff.state import P_PLACE, ST_EVENT, State
 from envs.caverna_ff.tables import COLS
+
+# the any-time actions (spec A7 rubies, A12 food conversions), offered at every decision
+RUBY_TRADES = set(range(A_RUBY, A_RUBY + NUM_RUBY_TRADES))
+CONVERSIONS = set(range(A_CONVERT, A_CONVERT + NUM_CONVERSIONS))
+ANYTIME = RUBY_TRADES | CONVERSIONS
 
 
 def cell(r: int, c: int) -> int:

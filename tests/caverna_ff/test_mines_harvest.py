@@ -3,7 +3,7 @@ with a donkey hauls in the mining phase, goods on mines score nothing; the FF ha
 and feeding rates (B11)."""
 
 from envs.caverna_ff import kernels
-from envs.caverna_ff.actions import A_CELL, A_DONE, A_OPTION, A_SPACE, A_TWIN
+from envs.caverna_ff.actions import A_CELL, A_CONVERT, A_DONE, A_SPACE, A_TWIN
 from envs.caverna_ff.rules import score_table
 from envs.caverna_ff.scoring import BREAKDOWN
 from envs.caverna_ff.spaces import SPACE_NAMES
@@ -178,8 +178,8 @@ def test_a12_feeding_the_player_converts_then_begs_for_the_rest():
     s.res[0, FOOD] = 0
     s.res[0, GRAIN] = 1
     harvest_now(s)
-    assert s.phase == P_FEED and legal(s) == {A_OPTION + 0, A_DONE}  # grain -> 1 food
-    act(s, A_OPTION + 0)  # nothing else to convert: the rest is begged automatically
+    assert s.phase == P_FEED and legal(s) == {A_CONVERT + 0, A_DONE}  # grain -> 1 food
+    act(s, A_CONVERT + 0)  # nothing else to convert: the rest is begged automatically
     assert s.res[0, GRAIN] == 0 and s.res[0, FOOD] == 0
     assert s.begging[0] == 3  # 2 adults eat 4, 1 paid
 
@@ -207,5 +207,5 @@ def test_a10_slaughtering_cave_adds_one_food_per_animal_converted():
     house(s, 0)
     s.furn[0, cell(2, 3)] = F_SLAUGHTERING + 1
     harvest_now(s)
-    act(s, A_OPTION + 2)  # sheep -> 1 food, +1; 2 of the 4 owed are begged
+    act(s, A_CONVERT + 2)  # sheep -> 1 food, +1; 2 of the 4 owed are begged
     assert s.res[0, SHEEP] == 0 and s.begging[0] == 2
