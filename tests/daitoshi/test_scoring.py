@@ -1,11 +1,12 @@
 """End of the game and final scoring (spec §17), with the seed's final-scoring example for the
 yellow player: forest 10 x 2 universities = 20, mountain 6 x 4 completed tracks = 24,
-underground 1 x reputation 5 = 5, river 4 x 2 missing types, -5 for one conflict tile and
-15 leftovers -> 7.
+underground 1 x reputation 5 = 5, river 16 for 2 missing types, -5 for one conflict tile and
+15 leftovers -> 7, 67 in all.
 
-The seed prints "16 PV pelo rio (4 PV vezes 2 tipos ...)": 4 x 2 is 8, so the seed
-contradicts itself there; the engine computes multiplier x missing types (8 with the stand-in
-multiplier 4) and the river line is checked as 4 x 2. Every other line matches the seed."""
+The seed prints "16 PV pelo rio (4 PV vezes 2 tipos ...)", and 4 x 2 is 8: it contradicts
+itself. The engine keeps the seed's total (16) and its count (2 missing types) and reads the
+per-type "4" as the misprint: the stand-in river table has an 8 on its last space, where the
+example's river pilgrim stands (docs/daitoshi.md, "Seed and spec")."""
 
 import numpy as np
 
@@ -21,7 +22,7 @@ from tests.daitoshi.helpers import act, give_hex, legal, new_state, start_turn
 def yellow_player():
     s = new_state(2, 0)
     s.track_n[:] = 0  # the tracks are bare at the end
-    s.pilgrim[0] = [15, 9, 9, 1]  # river x4, forest x10, mountain x6, underground x1
+    s.pilgrim[0] = [19, 9, 9, 1]  # river x8, forest x10, mountain x6, underground x1
     s.slot_inv[0, :] = [0, 76, 77, 4, 5, 6, 7, 8]  # 2 university inventions
     lens = s.c_slot_len
     s.slot_pos[0, :4] = lens[:4] - 1  # 4 markers on the last space
@@ -38,10 +39,13 @@ def yellow_player():
 
 
 def test_s17_3_seed_final_scoring_example_for_the_yellow_player():
+    """The seed's lines 20 / 24 / 5 / 16 / -5 / 7, and their total after final scoring."""
     s = yellow_player()
     s.op_conflict[0, OP_STEAM] = 1
     parts = score_table(s)[0]
-    assert parts.tolist() == [0, 20, 24, 5, 4 * 2, -5, 7]
+    assert parts.tolist() == [0, 20, 24, 5, 16, -5, 7]
+    final_scoring(s.buf)
+    assert s.vp[0] == 20 + 24 + 5 + 16 - 5 + 7 == 67
 
 
 def test_s17_3_final_conflict_check_flips_the_tiles_before_the_penalty():
@@ -49,14 +53,14 @@ def test_s17_3_final_conflict_check_flips_the_tiles_before_the_penalty():
     s.op_conflict[0] = 0  # not yet flipped: the final check does it
     final_scoring(s.buf)
     assert s.op_conflict[0, OP_STEAM] == 1
-    assert s.vp[0] == 20 + 24 + 5 + 8 - 5 + 7
+    assert s.vp[0] == 20 + 24 + 5 + 16 - 5 + 7
 
 
 def test_s17_3_vp_end_counts_and_final_vp_are_never_negative():
     s = yellow_player()
     s.vp_end[0] = 4
     final_scoring(s.buf)
-    assert s.vp[0] == 59 + 4
+    assert s.vp[0] == 67 + 4
     s2 = new_state(2, 1)
     for name in ("HX_RI_01", "HX_RI_02", "HX_FO_01", "HX_FO_02", "HX_MO_01", "HX_MO_02"):
         give_hex(s2, 1, name)
