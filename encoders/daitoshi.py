@@ -176,7 +176,8 @@ FLAT_SIZE = sum(int(np.prod(shape)) for _, shape in SECTIONS)
 
 @njit(**KERNEL)
 def clip(x):
-    return 1.0 if x > 1.0 else x
+    """Into [0, 1]: counts can pass their scale, and VP can be negative (E6)."""
+    return 1.0 if x > 1.0 else (0.0 if x < 0.0 else x)
 
 
 @njit(**KERNEL)

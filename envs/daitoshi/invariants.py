@@ -43,7 +43,6 @@ from envs.daitoshi.state import (
     TRACK_N,
     TYC_D,
     TYC_S,
-    VP,
     WEALTH,
     WS_WORKER,
     C,
@@ -64,7 +63,7 @@ C_INV_TYPE = C["inv_type"]
 MESSAGES = (
     "ok",
     "a resource outside 0..9",
-    "negative wealth, steam or VP",
+    "negative wealth or steam",
     "more workers on a factory than its capacity",
     "more than 15 workers of a colour outside the supply",
     "district tiles not conserved (5 per ring, on the board or in the piles)",
@@ -101,7 +100,7 @@ def first_violation(buf, mask):
         for r in range(4):
             if not 0 <= buf[RES + p * 4 + r] <= RES_CAP:
                 return 1
-        if buf[WEALTH + p] < 0 or buf[STEAM + p] < 0 or buf[VP + p] < 0:
+        if buf[WEALTH + p] < 0 or buf[STEAM + p] < 0:
             return 2
         if phase != P_KEEP and phase != P_GAME_OVER and worker_total(buf, p) > worker_cap(buf, p):
             return 3

@@ -47,6 +47,13 @@ def test_each_broken_invariant_is_named(edit, message):
     assert message in MESSAGES[first_violation(s.buf, s.mask)]
 
 
+def test_s0_negative_vp_is_a_legal_state():
+    """§0: VP are an integer the engine stores; red VP numbers lose points (E6)."""
+    s = new_state(2, 0)
+    s.vp[0] = -13
+    check_invariants(s)
+
+
 def test_determinization_keeps_the_view_and_the_invariants():
     from encoders.daitoshi import encode_flat
     from envs.daitoshi.determinize import resample_hidden
