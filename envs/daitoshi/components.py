@@ -67,6 +67,12 @@ from envs.daitoshi.tables import (
 COLOR_KEYS = ("blue", "green", "yellow", "red")
 ROWS = ("A", "B", "C")
 LIST_CAP = 8  # longest reward list accepted
+# Reward lists pushed while another list resolves (spec §19 "Termination"): a city's
+# partnership reward (partnership_activate, cash-in), a prestige or worm space (prestige,
+# worm), a hex's conflict reward (discard_hex with conflict). The file is rejected if these
+# kinds feed each other in a cycle, so a chain nests at most len(CHAIN_KINDS) lists deep;
+# state.STACK is sized from that and LIST_CAP.
+CHAIN_KINDS = ("city", "prestige", "worm", "hex")
 
 
 @dataclass(frozen=True)
@@ -561,10 +567,69 @@ def compile_components(doc: dict[str, Any]) -> Components:
             "other than the Town Hall"
         )
 
+    _check_reward_chains(doc)
+
     fx = np.zeros(MAX_FX, np.int64)
     fx[: len(c.pool)] = c.pool
     out["fx"] = fx
     return Components(**out)
+
+
+def _chain_kind(e: dict[str, Any]) -> str | None:
+    """The CHAIN_KINDS list an effect pushes when it resolves, if any."""
+    k = e.get("k")
+    if k == "partnership_activate":
+        return "city"
+    if k in ("prestige", "worm"):
+        return k
+    if k == "discard_hex" and e.get("conflict", False):
+        return "hex"
+    return None
+
+
+def _check_reward_chains(doc: dict[str, Any]) -> None:
+    """Reject a file whose nested reward lists feed each other in a cycle (spec §19: the
+    reward-trigger graph has no cycle): such a chain would never end, or overflow the effect
+    stack. Called after validation, so every field read here exists and is well-formed."""
+    lists: dict[str, list[tuple[str, list[Any]]]] = {
+        "city": [
+            (f"cities[{i}].partnership.reward", c["partnership"]["reward"])
+            for i, c in enumerate(doc["cities"])
+        ],
+        "prestige": [
+            (f"prestige_track.spaces[{i}].gain", s["gain"])
+            for i, s in enumerate(doc["prestige_track"]["spaces"])
+        ],
+        "worm": [
+            (f"worm_track.spaces[{i}].gain", s["gain"])
+            for i, s in enumerate(doc["worm_track"]["spaces"])
+        ],
+        "hex": [
+            (f"nature_hexes.{t}[{i}].conflict_reward", h["conflict_reward"])
+            for t in NATURE_NAMES
+            for i, h in enumerate(doc["nature_hexes"][t])
+        ],
+    }
+    edges: dict[str, dict[str, str]] = {kind: {} for kind in CHAIN_KINDS}
+    for kind, named in lists.items():
+        for where, lst in named:
+            for j, e in enumerate(lst):
+                nxt = _chain_kind(e)
+                if nxt is not None and nxt not in edges[kind]:
+                    edges[kind][nxt] = f"{where}[{j}]"
+
+    def visit(kind: str, path: list[str]) -> None:
+        for nxt, where in edges[kind].items():
+            if nxt in path:
+                cycle = " -> ".join(path[path.index(nxt) :] + [nxt])
+                raise ConfigError(
+                    f"component file: {where}.k makes a reward chain cycle ({cycle}); nested "
+                    "rewards must not lead back to themselves (spec §19)"
+                )
+            visit(nxt, path + [nxt])
+
+    for kind in CHAIN_KINDS:
+        visit(kind, [kind])
 
 
 def load_components(path: str | Path | None = None) -> Components:

@@ -108,3 +108,46 @@ def test_env_accepts_the_components_option(tmp_path):
     env = daitoshi_env.env(num_players=3, components=path)
     env.reset(seed=1)
     assert env.agent_selection in env.possible_agents
+
+
+def test_s7_the_largest_activation_a_valid_file_allows_fits_the_effect_stack(tmp_path):
+    """§7 step 2 / §11.2: three inventions with 8-effect rows, upper, in building R, activated
+    by the leader push 4 lists of 8 per floor plus the progress steps (99 entries): the effect
+    stack is sized for it (it overflowed at 96)."""
+    doc = copy.deepcopy(DATA)
+    row = [{"k": "vp", "n": 1}] * 8
+    ids = []
+    for i in range(3):
+        invention = doc["inventions"]["common"][i]
+        invention["rows"] = {"A": row, "B": row, "C": row}
+        invention["vp"] = 0  # the progress icons then score nothing
+        ids.append(invention["id"])
+    s = ENGINE.new_game(ENGINE.make_config(2, components=write(tmp_path, doc)), 0)
+    s.slot_inv[0, 5:8] = [inv(name) for name in ids]  # R1-R3
+    s.slot_upper[0, 5:8] = 1
+    s.steam[0] = 10
+    start_turn(s, 0)
+    vp = int(s.vp[0])
+    act(s, A_PRODUCE, A_ACTIVATE + 2)
+    assert s.vp[0] == vp + 3 * 4 * 8  # rows A x2, B, C of each invention, 8 VP each
+
+
+@pytest.mark.parametrize(
+    "edit,field",
+    [
+        (  # a worm space that moves the worm again: the loop never ends
+            lambda d: d["worm_track"]["spaces"][3]["gain"].insert(0, {"k": "worm", "n": 1}),
+            r"worm_track\.spaces\[3\]\.gain\[0\]\.k makes a reward chain cycle \(worm -> worm\)",
+        ),
+        (  # the stand-in prestige spaces move the worm; a worm space back to prestige
+            lambda d: d["worm_track"]["spaces"][5]["gain"].append({"k": "prestige", "n": 1}),
+            r"spaces\[5\]\.gain\[\d\]\.k makes a reward chain cycle \((worm|prestige) -> ",
+        ),
+    ],
+)
+def test_s19_a_reward_chain_cycle_is_rejected_naming_the_field(tmp_path, edit, field):
+    """§19 "Termination": the reward-trigger graph has no cycle; a file with one is rejected."""
+    doc = copy.deepcopy(DATA)
+    edit(doc)
+    with pytest.raises(ConfigError, match=field):
+        ENGINE.make_config(2, components=write(tmp_path, doc))

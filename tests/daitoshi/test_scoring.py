@@ -8,7 +8,6 @@ itself. The engine keeps the seed's total (16) and its count (2 missing types) a
 per-type "4" as the misprint: the stand-in river table has an 8 on its last space, where the
 example's river pilgrim stands (docs/daitoshi.md, "Seed and spec")."""
 
-
 from envs.daitoshi.actions import A_DONE, A_PRODUCE
 from envs.daitoshi.kernels import end_trigger
 from envs.daitoshi.rules import ENGINE, final_scores, score_table
