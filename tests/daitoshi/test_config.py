@@ -81,6 +81,119 @@ def test_a_bad_component_file_is_rejected_naming_the_field(tmp_path, edit, field
         ENGINE.make_config(2, components=write(tmp_path, doc))
 
 
+def _swap_universities(d):
+    boards = d["megamachines"]["boards"]
+    a, b = boards[0]["university_inventions"], boards[1]["university_inventions"]
+    a[0], b[0] = b[0], a[0]
+
+
+@pytest.mark.parametrize(
+    "edit,field",
+    [
+        (  # §3.1: the Town Hall takes any colour
+            lambda d: d["district_tiles"]["inner"][0].update(worker_color="red"),
+            r"district_tiles\.inner\[0\]\.worker_color must be one of \('any',\)",
+        ),
+        (  # §3.1: every other district has one colour
+            lambda d: d["district_tiles"]["inner"][1].update(worker_color="any"),
+            r"district_tiles\.inner\[1\]\.worker_color must be one of \('blue'",
+        ),
+        (  # §3.1: the Town Hall and the four action districts
+            lambda d: d["district_tiles"]["inner"][2].update(
+                action=d["district_tiles"]["inner"][1]["action"]
+            ),
+            r"district_tiles\.inner\[2\]\.action .* already the action of "
+            r"district_tiles\.inner\[1\]",
+        ),
+        (  # §5.1 step 5: only the marks 3+ and 4
+            lambda d: d["nature_tracks"]["forest"]["double_spaces"].update({"3 +": [4]}),
+            r"nature_tracks\.forest\.double_spaces\.3 \+ is not a player mark",
+        ),
+        (  # §5.1 step 5: river spaces get 1 hex each
+            lambda d: d["nature_tracks"]["river"].update(double_spaces={"4": [3]}),
+            r"nature_tracks\.river\.double_spaces\.4: river spaces hold single hexes",
+        ),
+        (  # §9.4 step 3: at least 1 prestige plus one other reward
+            lambda d: d["district_tiles"]["central"][0]["electrify"].update(
+                gain=[{"k": "vp", "n": 2}, {"k": "food", "n": 1}]
+            ),
+            r"district_tiles\.central\[0\]\.electrify\.gain must hold at least 1 prestige",
+        ),
+        (
+            lambda d: d["district_tiles"]["outer"][1]["electrify"].update(
+                gain=[{"k": "prestige", "n": 2}]
+            ),
+            r"district_tiles\.outer\[1\]\.electrify\.gain must hold at least 1 prestige",
+        ),
+        (  # §3.3: the chosen board's own university inventions
+            _swap_universities,
+            r"megamachines\.boards\[0\]\.university_inventions\[0\] .* belongs to "
+            r"Megamachine 2",
+        ),
+        (  # §11.3: each floor's track has one U and one M
+            lambda d: d["factory"]["slot_tracks"]["tracks"].update(
+                L1=["start", "-", "-", "-", "M", "S", "-", "D"]
+            ),
+            r"factory\.slot_tracks\.tracks\.L1 must have exactly one 'U' icon, has 0",
+        ),
+        (
+            lambda d: d["factory"]["slot_tracks"]["tracks"]["R2"].insert(2, "M"),
+            r"factory\.slot_tracks\.tracks\.R2 must have exactly one 'M' icon, has 2",
+        ),
+        # values the engine hard-wires: rejected when they differ, not silently ignored
+        (
+            lambda d: d["reputation_track"].update(vp_value=[2, 3, 5, 8]),
+            r"reputation_track\.vp_value is fixed by the engine at \[2, 3, 5, 7\]",
+        ),
+        (
+            lambda d: d["player_start"].update(steam=8),
+            r"player_start\.steam is fixed by the engine at 7, got 8",
+        ),
+        (
+            lambda d: d["district_tiles"]["expand_cost_materials"].update(outer=3),
+            r"district_tiles\.expand_cost_materials\.outer is fixed by the engine at 4",
+        ),
+        (
+            lambda d: d["district_tiles"]["renovate_cost_materials"].update(value=2),
+            r"district_tiles\.renovate_cost_materials\.value is fixed by the engine at 3",
+        ),
+        (
+            lambda d: d["megamachines"]["contribute_cost"]["pay"].pop(),
+            r"megamachines\.contribute_cost\.pay is fixed by the engine",
+        ),
+        (
+            lambda d: d["market"]["slots"].update(brilliant=2),
+            r"market\.slots is fixed by the engine",
+        ),
+        (
+            lambda d: d["factory"]["worker_capacity"].update(conflict=3),
+            r"factory\.worker_capacity\.conflict is fixed by the engine at 2",
+        ),
+        (
+            lambda d: d["final_scoring"]["conflict_penalty_per_tile"].update(value=-4),
+            r"final_scoring\.conflict_penalty_per_tile\.value is fixed by the engine at -5",
+        ),
+    ],
+)
+def test_component_file_schema_gaps_are_rejected_naming_the_field(tmp_path, edit, field):
+    """Issue 4 ("validated against a schema with clear errors"): rules the spec states about the
+    components, and sections the engine hard-wires, are checked rather than ignored."""
+    doc = copy.deepcopy(DATA)
+    edit(doc)
+    with pytest.raises(ConfigError, match=field):
+        ENGINE.make_config(2, components=write(tmp_path, doc))
+
+
+def test_fields_fixed_by_the_engine_may_be_left_out(tmp_path):
+    """A file without the sections the engine hard-wires is accepted (docs: sections read)."""
+    doc = copy.deepcopy(DATA)
+    for section in ("reputation_track", "player_start", "market"):
+        del doc[section]
+    del doc["district_tiles"]["expand_cost_materials"]
+    del doc["megamachines"]["contribute_cost"]
+    ENGINE.make_config(2, components=write(tmp_path, doc))
+
+
 def test_unreadable_or_invalid_json_files_are_config_errors(tmp_path):
     with pytest.raises(ConfigError, match="cannot read"):
         ENGINE.make_config(2, components=str(tmp_path / "missing.json"))
