@@ -105,6 +105,7 @@ from envs.daitoshi.tables import (
     AD_URBANIST,
     ANY,
     C_ACTION,
+    C_LEADER,
     C_PLACE2,
     C_TYCOON_LEFT,
     C_TYCOON_RIGHT,
@@ -465,7 +466,10 @@ def mayor_turn(buf, tmp):
 
 @njit(**KERNEL)
 def mayor_production(buf):
-    """§18.2 step 4 after the human produced: the card's production row, 2 pilgrim advances."""
+    """§18.2 step 4 after the human produced: the card's production row, 2 pilgrim advances,
+    then §7 step 4's `production:leader` check, which he always cashes in (§18.3). He activates
+    no buildings, so `production:activate3` never applies to him."""
+    push(buf, MAYOR, make_fx(FX_CHECK, C_LEADER, 1))
     advances = 3 if buf[ADVISOR + AD_ABBOT] == 1 else 2
     push(buf, MAYOR, make_fx(FX_PILGRIM, ANY, advances))
     if buf[ADVISOR + AD_INDUSTRIALIST] == 1:

@@ -24,6 +24,7 @@ from envs.daitoshi.tables import (
 )
 from tests.daitoshi.helpers import (
     act,
+    city,
     district_of,
     inv,
     legal,
@@ -112,6 +113,27 @@ def test_s18_2_production_turn_when_no_action_is_possible_and_the_human_produces
     assert s.prod_mark[MAYOR] == MARK_LEFT
     assert s.vp[MAYOR] == 2 and s.res[MAYOR].sum() == 3  # the card's production row
     assert s.pilgrim[MAYOR].sum() == 2
+
+
+def test_s7_4_s18_3_the_mayor_leading_production_cashes_in_production_leader():
+    """§7 step 4: the leader's `production:leader` check; §18.3: he always cashes in. CT_10
+    (production:leader -> 2 pilgrim advances) adds 2 advances to his own 2."""
+    s = solo()
+    s.res[MAYOR] = 0
+    s.wealth[MAYOR] = 0
+    s.track_n[:, :3] = 0
+    s.slot_inv[0, 0] = 0
+    s.cities[0] = city("CT_10")
+    s.flag[MAYOR, 0] = 1  # placed before the production turn (flag_time 0 < clock)
+    start_turn(s, 0)
+    act(s, move(1, 2))
+    while not (s.phase == P_PRODUCE or (s.phase == P_TURN and s.actor == 0)):
+        act(s, A_DONE if A_DONE in legal(s) else min(legal(s)))
+    assert s.leader == MAYOR
+    act(s, A_DONE)  # the human does not produce
+    assert s.prod_mark[MAYOR] == MARK_LEFT
+    assert s.flag[MAYOR, 0] == 0  # cashed in: the flag is back in his reserve
+    assert s.pilgrim[MAYOR].sum() == 2 + 2
 
 
 @pytest.mark.parametrize("mode", ["win_loss", "score_margin"])
