@@ -66,6 +66,7 @@ from envs.daitoshi.state import (
     INV_PILE_N,
     LEADER,
     MARKET,
+    MAYOR_ALT,
     MAYOR_CARD,
     MAYOR_DECK,
     MAYOR_END,
@@ -139,17 +140,18 @@ def district_of_tile(buf, inner):
 
 @njit(**KERNEL)
 def draw_card(buf):
-    """§18.2 step 1: reveal the next card; an exhausted deck is reshuffled without the
-    face-up card."""
+    """§18.2 step 1: discard the face-up card, then reveal the next one; an exhausted deck is
+    rebuilt from the discards, the card just discarded included (E7). Only a card still on the
+    table stays out: the bribe's first revealed card (MAYOR_ALT) while the second is drawn."""
     if buf[MAYOR_POS] >= buf[MAYOR_END]:
-        current = buf[MAYOR_CARD]
+        kept = buf[MAYOR_ALT]
         k = 0
         for card in range(NUM_MAYOR_CARDS):
-            if card != current:
+            if card != kept:
                 buf[MAYOR_DECK + k] = card
                 k += 1
-        if current != EMPTY:
-            buf[MAYOR_DECK + k] = current
+        if kept != EMPTY:
+            buf[MAYOR_DECK + k] = kept
         shuffle(buf[RNG : RNG + 4], buf[MAYOR_DECK : MAYOR_DECK + k], k)
         buf[MAYOR_POS] = 0
         buf[MAYOR_END] = k

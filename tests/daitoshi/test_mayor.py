@@ -9,7 +9,7 @@ from envs.core.errors import ConfigError
 from envs.daitoshi import env as daitoshi_env
 from envs.daitoshi.actions import A_ACTIVATE, A_BRIBE, A_DONE, A_MAYOR_CARD
 from envs.daitoshi.effects import explore_hex, resolve
-from envs.daitoshi.mayor import MAYOR, take_action, tycoon_space
+from envs.daitoshi.mayor import MAYOR, draw_card, take_action, tycoon_space
 from envs.daitoshi.rules import ENGINE, score_table
 from envs.daitoshi.state import EMPTY, NEUTRAL, P_BRIBE, P_BRIBE_CARD, P_PRODUCE, P_TURN
 from envs.daitoshi.tables import (
@@ -209,3 +209,34 @@ def test_s18_4_scholar_adds_2_vp_after_his_commit():
     resolve(s.buf)
     assert s.vp[MAYOR] == 1 + 1 + 2  # CO_01: row B 1 VP, its 1 VP, the Scholar's 2
     assert s.mayor_inv[0] == 1
+
+
+def test_s18_2_an_exhausted_deck_is_reshuffled_with_the_card_just_discarded():
+    """§18.2 step 1: discard the previous face-up card, reveal; when the deck is empty the
+    discards are reshuffled, the card discarded at this reveal too (E7)."""
+    s = solo()
+    s.set("mayor_card", 5)
+    s.set("mayor_pos", 16)  # every card drawn
+    draw_card(s.buf)
+    assert s.mayor_end == 16 and sorted(s.mayor_deck.tolist()) == list(range(16))
+    assert s.mayor_pos == 1 and s.mayor_card == s.mayor_deck[0]
+    seen = set()
+    for seed in range(40):  # the discarded card can come up first
+        t = solo(seed)
+        t.set("mayor_card", 5)
+        t.set("mayor_pos", 16)
+        draw_card(t.buf)
+        seen.add(int(t.mayor_card))
+    assert 5 in seen
+
+
+def test_s18_2_bribe_the_first_revealed_card_stays_out_of_a_reshuffle():
+    """§18.2 step 1 with the bribe: the first of the 2 revealed cards is still on the table
+    when the deck runs out before the second, so it is not reshuffled."""
+    s = solo()
+    s.set("mayor_alt", 3)
+    s.set("mayor_card", 3)
+    s.set("mayor_pos", 16)
+    draw_card(s.buf)
+    assert s.mayor_end == 15 and 3 not in s.mayor_deck[:15].tolist()
+    assert s.mayor_card != 3
