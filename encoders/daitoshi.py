@@ -53,7 +53,14 @@ import numpy as np
 from numba import njit
 
 from envs.core.jit import KERNEL
-from envs.daitoshi.effects import fx_code, fx_n, fx_param, is_mayor, slot_ready_index
+from envs.daitoshi.effects import (
+    fx_code,
+    fx_n,
+    fx_param,
+    fx_signed_n,
+    is_mayor,
+    slot_ready_index,
+)
 from envs.daitoshi.state import (
     ACTION,
     ACTIVATED,
@@ -187,8 +194,8 @@ def hist(buf, at, out, pos):
     for i in range(buf[at + 1]):
         e = buf[C_FX + start + i]
         code = fx_code(e)
-        if 1 <= code <= HIST:
-            out[pos + code - 1] = clip(out[pos + code - 1] + fx_n(e) / 5.0)
+        if 1 <= code <= HIST:  # a VP loss subtracts
+            out[pos + code - 1] = clip(out[pos + code - 1] + fx_signed_n(e) / 5.0)
 
 
 @njit(**KERNEL)

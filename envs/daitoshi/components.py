@@ -37,9 +37,12 @@ from envs.daitoshi.tables import (
     FX_P_ANY,
     FX_P_CREATE,
     FX_PILGRIM,
+    FX_VP,
+    FX_VP_END,
     FX_WORKER,
     HEX_COUNTS,
     ICON_NAMES,
+    LOSE,
     MARKET_QUALITY,
     MAX_FX,
     MAX_SLOT_TRACK,
@@ -185,8 +188,13 @@ class _Compiler:
         code = self.choice(e.get("k"), DATA_CODES[1:] + allow, f"{where}.k") + 1
         if code >= len(DATA_CODES):
             raise ConfigError(f"component file: {where}.k {e.get('k')!r} is not allowed here")
-        n = self.number(e.get("n", 1), f"{where}.n", 0, 30)
         param = 0
+        if code in (FX_VP, FX_VP_END):  # a negative n loses VP (the seed's red numbers)
+            n = self.number(e.get("n", 1), f"{where}.n", -30, 30)
+            if n < 0:
+                param, n = LOSE, -n
+        else:
+            n = self.number(e.get("n", 1), f"{where}.n", 0, 30)
         if code == FX_PILGRIM:
             param = self.choice(e.get("track"), NATURE_NAMES + ("any",), f"{where}.track")
         elif code == FX_WORKER:

@@ -47,7 +47,7 @@ from envs.daitoshi.effects import (
     can_pay_one,
     explore_hex,
     fx_code,
-    fx_n,
+    fx_signed_n,
     make_fx,
     pay_list,
     pay_one,
@@ -228,14 +228,14 @@ def trade_choice(buf):
         return -1
     k = 5 if k > 5 else k
     best = -1
-    best_vp = -1
+    best_vp = 0
     for j in range(5):
         vp = 0
         for i in range(k):
             e = buf[C_CITY_REW + buf[CITIES + j] * 5 + i]
             if fx_code(e) == FX_VP:
-                vp += fx_n(e)
-        if vp > best_vp:
+                vp += fx_signed_n(e)
+        if best < 0 or vp > best_vp:
             best = j
             best_vp = vp
     return best * 8 + k

@@ -8,10 +8,13 @@ import numpy as np
 import pytest
 
 import envs.daitoshi.env as daitoshi_env
+from encoders.daitoshi import hist
 from envs.core.data import load_component_data
 from envs.core.errors import ConfigError
 from envs.daitoshi.actions import A_ACTIVATE, A_PRODUCE
-from envs.daitoshi.rules import ENGINE
+from envs.daitoshi.rules import ENGINE, score_table
+from envs.daitoshi.state import C
+from envs.daitoshi.tables import FX_VP, FX_VP_END
 from tests.daitoshi.helpers import act, inv, start_turn
 
 DATA = load_component_data("envs.daitoshi", "daitoshi.json")
@@ -263,4 +266,33 @@ def test_s19_a_reward_chain_cycle_is_rejected_naming_the_field(tmp_path, edit, f
     doc = copy.deepcopy(DATA)
     edit(doc)
     with pytest.raises(ConfigError, match=field):
+        ENGINE.make_config(2, components=write(tmp_path, doc))
+
+
+def test_s16_negative_vp_and_vp_end_lose_points(tmp_path):
+    """§16 `vp n` / `vp_end n` with the seed's red numbers ("Se o número for vermelho, perde os
+    pontos"; "Perca 10 PV no fim da partida"): a negative n in the file loses VP."""
+    doc = copy.deepcopy(DATA)
+    doc["inventions"]["basic"][0]["rows"]["A"] = [
+        {"k": "vp", "n": -3},
+        {"k": "vp_end", "n": -10},
+    ]
+    s = ENGINE.new_game(ENGINE.make_config(2, components=write(tmp_path, doc)), 0)
+    s.slot_inv[0, 0] = inv("BA_1")
+    s.vp[0] = 4
+    start_turn(s, 0)
+    act(s, A_PRODUCE, A_ACTIVATE)
+    assert s.vp[0] == 4 - 2 * 3  # the leader's row A twice: below 0 (E6)
+    assert s.vp_end[0] == -2 * 10
+    parts = score_table(s)[0]
+    assert parts[0] == 4 - 6 - 20  # vp_end counts at final scoring
+    rows = np.zeros(21, np.float32)  # the encoder's reward histogram of row A
+    hist(s.buf, C["inv_rows"] + inv("BA_1") * 3 * 2, rows, 0)
+    assert rows[FX_VP - 1] == 0 and rows[FX_VP_END - 1] == 0  # a loss never reads as a gain
+
+
+def test_s16_vp_loss_is_bounded_like_a_gain(tmp_path):
+    doc = copy.deepcopy(DATA)
+    doc["inventions"]["basic"][0]["rows"]["A"] = [{"k": "vp", "n": -31}]
+    with pytest.raises(ConfigError, match=r"inventions\.basic\[0\]\.rows\.A\[0\]\.n"):
         ENGINE.make_config(2, components=write(tmp_path, doc))
