@@ -8,11 +8,12 @@ itself. The engine keeps the seed's total (16) and its count (2 missing types) a
 per-type "4" as the misprint: the stand-in river table has an 8 on its last space, where the
 example's river pilgrim stands (docs/daitoshi.md, "Seed and spec")."""
 
-from envs.daitoshi.actions import A_DONE, A_PRODUCE
+from envs.daitoshi import kernels
+from envs.daitoshi.actions import A_DONE, A_FLOOR, A_PRODUCE
 from envs.daitoshi.kernels import end_trigger
 from envs.daitoshi.rules import ENGINE, final_scores, score_table
 from envs.daitoshi.scoring import final_scoring
-from envs.daitoshi.state import EMPTY, P_GAME_OVER, P_TURN
+from envs.daitoshi.state import EMPTY, P_GAME_OVER, P_PROGRESS, P_TURN, S_NEXT
 from envs.daitoshi.tables import OP_STEAM
 from tests.daitoshi.helpers import act, give_hex, legal, new_state, start_turn
 
@@ -105,3 +106,24 @@ def test_s17_2_the_round_is_finished_then_the_game_ends_with_final_scoring():
     assert s.phase == P_GAME_OVER and s.ended == 1
     assert ENGINE.is_over(s)
     assert s.leader == EMPTY
+
+
+def test_s17_3_step1_an_unused_subsidy_gives_3_progress_steps_of_the_players_choice():
+    """§17.3 step 1: a player still holding the subsidy tile advances progress markers 3 steps
+    in all, choosing each step (§19); a player who used it gets nothing."""
+    s = new_state(2, 0)
+    s.slot_inv[0, :2] = [s.slot_inv[0, 0], s.market[0]]  # L1 and L2 occupied
+    s.market[0] = EMPTY
+    s.slot_inv[1, 1] = s.market[1]
+    s.market[1] = EMPTY
+    s.subsidy[:2] = [1, 0]
+    s.set("ended", 1)
+    s.set("active", (s.start_player + 1) % 2)  # the round's last turn has just ended
+    s.set("step", S_NEXT)
+    s.set("stack_n", 0)
+    kernels.start(s.buf, s.mask)
+    assert s.phase == P_PROGRESS and s.actor == 0
+    act(s, A_FLOOR + 1, A_FLOOR + 1, A_FLOOR + 0)
+    assert s.slot_pos[0, :2].tolist() == [1, 2] and s.subsidy[0] == 0
+    assert s.slot_pos[1].tolist() == [0] * 8
+    assert s.phase == P_GAME_OVER
