@@ -43,6 +43,11 @@ the summed `n` of each code / 5, clipped to 1 ("hist" below, width 21; per inven
                          revealed card one-hot (2 x 16), Mayor cards left /16, bribe tile
                          unused, advisors dealt (10), invention piles left /32 (3), number
                          of players one-hot 1-4
+    hexes      [28, 21]  the public hexes' conflict rewards, as reward hists summed over the
+                         hexes in each place: 5 relative seats' exploration records (the
+                         Mayor's 4-hex record), the 15 city tiles (d * 3 + ring), the 4
+                         discard piles by type, then the top hex of each discard pile (the next
+                         one explored from it)
 
 `encode_flat` is these entries flattened and concatenated in the order above (FLAT_SIZE).
 """
@@ -70,6 +75,7 @@ from envs.daitoshi.state import (
     BRIBE,
     CHIMNEY,
     CITIES,
+    DISCARD,
     DISCARD_N,
     ELECTRIFIED,
     EMPTY,
@@ -84,6 +90,7 @@ from envs.daitoshi.state import (
     MAYOR_INV,
     MAYOR_POS,
     MAYOR_REC,
+    MAYOR_RECORD,
     MAYOR_SLOT,
     MM_BOARD,
     MM_DISTRICT,
@@ -104,6 +111,7 @@ from envs.daitoshi.state import (
     PLACED,
     PRESTIGE,
     PROD_MARK,
+    REC,
     REC_N,
     REP,
     RES,
@@ -153,7 +161,7 @@ C_CITY_COST, C_CITY_REW, C_CITY_COND, C_CITY_PREW = (
     C["city_cond"],
     C["city_prew"],
 )
-C_HEX_NATURE = C["hex_nature"]
+C_HEX_NATURE, C_HEX_REWARD = C["hex_nature"], C["hex_reward"]
 
 NUM_PHASES = len(PHASE_NAMES)
 NUM_FX = len(FX_NAMES) + 1  # effect codes, FX_NONE included
@@ -168,6 +176,7 @@ INV_W = 8 + 3 * HIST  # 71
 CITYT_W = 1 + 5 * 22 + 16 + HIST  # 148
 MACHINE_W = 46
 TURN_W = NUM_PHASES + 20 + 9 + NUM_FX + 2 + 32 + 2 + NUM_ADVISORS + 3 + 4  # 134
+HEX_ROWS = 5 + 15 + 4 + 4
 SECTIONS = (
     ("players", (5, PLAYER_W)),
     ("city", (15, CITY_W)),
@@ -177,6 +186,7 @@ SECTIONS = (
     ("cities", (5, CITYT_W)),
     ("machine", (MACHINE_W,)),
     ("turn", (TURN_W,)),
+    ("hexes", (HEX_ROWS, HIST)),  # last, so blocks added before it keep their offsets
 )
 FLAT_SIZE = sum(int(np.prod(shape)) for _, shape in SECTIONS)
 
@@ -378,6 +388,43 @@ def encode_into(buf, me, out):
     for q in range(3):
         out[pos + q] = buf[INV_PILE_N + q] / 32.0
     out[pos + 3 + buf[NUM_PLAYERS] - 1] = 1.0
+    pos += 3 + 4
+    encode_hexes(buf, me, out, pos)
+
+
+@njit(**KERNEL)
+def encode_hexes(buf, me, out, pos):
+    """The hexes section: a hex's conflict side is public once it leaves the tracks (§3.2), and
+    which rewards wait in a record or on a tile matters to Renovate, Electrify and give-back
+    choices, so each place gets the histogram of its hexes' conflict rewards."""
+    seats = buf[SEATS]
+    for k in range(seats):
+        p = (me + k) % seats
+        o = pos + k * HIST
+        if is_mayor(buf, p):
+            for i in range(MAYOR_RECORD):
+                h = buf[MAYOR_REC + i]
+                if h != EMPTY:
+                    hist(buf, C_HEX_REWARD + h * 2, out, o)
+        else:
+            for t in range(4):
+                for i in range(buf[REC_N + p * 4 + t]):
+                    h = buf[REC + (p * 4 + t) * MAX_TRACK + i]
+                    hist(buf, C_HEX_REWARD + h * 2, out, o)
+    pos += 5 * HIST
+    for i in range(15):
+        for k in range(2):
+            h = buf[TILE_HEX + i * 2 + k]
+            if h != EMPTY:
+                hist(buf, C_HEX_REWARD + h * 2, out, pos + i * HIST)
+    pos += 15 * HIST
+    for t in range(4):
+        n = buf[DISCARD_N + t]
+        for i in range(n):
+            hist(buf, C_HEX_REWARD + buf[DISCARD + t * MAX_TRACK + i] * 2, out, pos + t * HIST)
+        if n > 0:
+            top = buf[DISCARD + t * MAX_TRACK + n - 1]
+            hist(buf, C_HEX_REWARD + top * 2, out, pos + (4 + t) * HIST)
 
 
 def encode_flat(state: State, me: int) -> np.ndarray:
