@@ -46,6 +46,11 @@ the summed `n` of each code / 5, clipped to 1 ("hist" below, width 21; per inven
                          unused, advisors dealt (10), invention piles left /32 (3), number
                          of players one-hot 1-4, the payment being settled (§19: food
                          materials energy luxury, wealth part; units still to pay) /5
+    hexes      [28, 21]  the public hexes' conflict rewards, as reward hists summed over the
+                         hexes in each place: 5 relative seats' exploration records (the
+                         Mayor's 4-hex record), the 15 city tiles (d * 3 + ring), the 4
+                         discard piles by type, then the top hex of each discard pile (the next
+                         one explored from it)
 
 `encode_flat` is these entries flattened and concatenated in the order above (FLAT_SIZE).
 """
@@ -56,7 +61,14 @@ import numpy as np
 from numba import njit
 
 from envs.core.jit import KERNEL
-from envs.daitoshi.effects import fx_code, fx_n, fx_param, is_mayor, slot_ready_index
+from envs.daitoshi.effects import (
+    fx_code,
+    fx_n,
+    fx_param,
+    fx_signed_n,
+    is_mayor,
+    slot_ready_index,
+)
 from envs.daitoshi.state import (
     ACTION,
     ACTIVATED,
@@ -66,6 +78,7 @@ from envs.daitoshi.state import (
     BRIBE,
     CHIMNEY,
     CITIES,
+    DISCARD,
     DISCARD_N,
     DRAFT,
     ELECTRIFIED,
@@ -81,6 +94,7 @@ from envs.daitoshi.state import (
     MAYOR_INV,
     MAYOR_POS,
     MAYOR_REC,
+    MAYOR_RECORD,
     MAYOR_SLOT,
     MM_BOARD,
     MM_DISTRICT,
@@ -102,6 +116,7 @@ from envs.daitoshi.state import (
     PLACED,
     PRESTIGE,
     PROD_MARK,
+    REC,
     REC_N,
     REP,
     RES,
@@ -151,7 +166,7 @@ C_CITY_COST, C_CITY_REW, C_CITY_COND, C_CITY_PREW = (
     C["city_cond"],
     C["city_prew"],
 )
-C_HEX_NATURE = C["hex_nature"]
+C_HEX_NATURE, C_HEX_REWARD = C["hex_nature"], C["hex_reward"]
 
 NUM_PHASES = len(PHASE_NAMES)
 NUM_FX = len(FX_NAMES) + 1  # effect codes, FX_NONE included
@@ -166,6 +181,7 @@ INV_W = 8 + 3 * HIST  # 71
 CITYT_W = 1 + 5 * 22 + 16 + HIST  # 148
 MACHINE_W = 46
 TURN_W = NUM_PHASES + 20 + 9 + NUM_FX + 2 + 32 + 2 + NUM_ADVISORS + 3 + 4 + 5  # 141
+HEX_ROWS = 5 + 15 + 4 + 4
 SECTIONS = (
     ("players", (5, PLAYER_W)),
     ("city", (15, CITY_W)),
@@ -176,13 +192,15 @@ SECTIONS = (
     ("cities", (5, CITYT_W)),
     ("machine", (MACHINE_W,)),
     ("turn", (TURN_W,)),
+    ("hexes", (HEX_ROWS, HIST)),  # last, so blocks added before it keep their offsets
 )
 FLAT_SIZE = sum(int(np.prod(shape)) for _, shape in SECTIONS)
 
 
 @njit(**KERNEL)
 def clip(x):
-    return 1.0 if x > 1.0 else x
+    """Into [0, 1]: counts can pass their scale, and VP can be negative (E6)."""
+    return 1.0 if x > 1.0 else (0.0 if x < 0.0 else x)
 
 
 @njit(**KERNEL)
@@ -192,8 +210,8 @@ def hist(buf, at, out, pos):
     for i in range(buf[at + 1]):
         e = buf[C_FX + start + i]
         code = fx_code(e)
-        if 1 <= code <= HIST:
-            out[pos + code - 1] = clip(out[pos + code - 1] + fx_n(e) / 5.0)
+        if 1 <= code <= HIST:  # a VP loss subtracts
+            out[pos + code - 1] = clip(out[pos + code - 1] + fx_signed_n(e) / 5.0)
 
 
 @njit(**KERNEL)
@@ -383,6 +401,43 @@ def encode_into(buf, me, out):
     pos += 7
     for r in range(5):
         out[pos + r] = clip(buf[PAY_NEED + r] / 5.0)
+    pos += 5
+    encode_hexes(buf, me, out, pos)
+
+
+@njit(**KERNEL)
+def encode_hexes(buf, me, out, pos):
+    """The hexes section: a hex's conflict side is public once it leaves the tracks (§3.2), and
+    which rewards wait in a record or on a tile matters to Renovate, Electrify and give-back
+    choices, so each place gets the histogram of its hexes' conflict rewards."""
+    seats = buf[SEATS]
+    for k in range(seats):
+        p = (me + k) % seats
+        o = pos + k * HIST
+        if is_mayor(buf, p):
+            for i in range(MAYOR_RECORD):
+                h = buf[MAYOR_REC + i]
+                if h != EMPTY:
+                    hist(buf, C_HEX_REWARD + h * 2, out, o)
+        else:
+            for t in range(4):
+                for i in range(buf[REC_N + p * 4 + t]):
+                    h = buf[REC + (p * 4 + t) * MAX_TRACK + i]
+                    hist(buf, C_HEX_REWARD + h * 2, out, o)
+    pos += 5 * HIST
+    for i in range(15):
+        for k in range(2):
+            h = buf[TILE_HEX + i * 2 + k]
+            if h != EMPTY:
+                hist(buf, C_HEX_REWARD + h * 2, out, pos + i * HIST)
+    pos += 15 * HIST
+    for t in range(4):
+        n = buf[DISCARD_N + t]
+        for i in range(n):
+            hist(buf, C_HEX_REWARD + buf[DISCARD + t * MAX_TRACK + i] * 2, out, pos + t * HIST)
+        if n > 0:
+            top = buf[DISCARD + t * MAX_TRACK + n - 1]
+            hist(buf, C_HEX_REWARD + top * 2, out, pos + (4 + t) * HIST)
 
 
 def encode_flat(state: State, me: int) -> np.ndarray:

@@ -29,21 +29,28 @@ from envs.daitoshi.tables import (
     ADVISOR_NAMES,
     ANY,
     CONDITIONS,
+    CONFLICT_PENALTY,
     DATA_CODES,
+    EXPAND_COST,
     FX_DISCARD_HEX,
     FX_P_ACTIVATE,
     FX_P_ANY,
     FX_P_CREATE,
     FX_PILGRIM,
+    FX_VP,
+    FX_VP_END,
     FX_WORKER,
     HEX_COUNTS,
     ICON_NAMES,
+    LOSE,
+    MARKET_QUALITY,
     MAX_FX,
     MAX_SLOT_TRACK,
     MAX_TRACK,
     NATURE_NAMES,
     NUM_BASIC,
     NUM_CITIES,
+    NUM_FLAGS,
     NUM_HEXES,
     NUM_INVENTIONS,
     NUM_MAYOR_CARDS,
@@ -56,17 +63,31 @@ from envs.daitoshi.tables import (
     PRESTIGE_MAX,
     QUALITY_COUNTS,
     QUALITY_NAMES,
+    RENOVATE_COST,
+    REPUTATION_MAX,
+    REPUTATION_VP,
+    RES_CAP,
     RESOURCE_NAMES,
     SLOT_NAMES,
+    START_RES,
+    START_STEAM,
+    START_WEALTH,
     TRADE_MAX,
     UNIT,
     UNIVERSITY_PER_MM,
+    WORKER_CAP,
     WORM_MAX,
 )
 
 COLOR_KEYS = ("blue", "green", "yellow", "red")
 ROWS = ("A", "B", "C")
 LIST_CAP = 8  # longest reward list accepted
+# Reward lists pushed while another list resolves (spec §19 "Termination"): a city's
+# partnership reward (partnership_activate, cash-in), a prestige or worm space (prestige,
+# worm), a hex's conflict reward (discard_hex with conflict). The file is rejected if these
+# kinds feed each other in a cycle, so a chain nests at most len(CHAIN_KINDS) lists deep;
+# state.STACK is sized from that and LIST_CAP.
+CHAIN_KINDS = ("city", "prestige", "worm", "hex")
 
 
 @dataclass(frozen=True)
@@ -167,8 +188,13 @@ class _Compiler:
         code = self.choice(e.get("k"), DATA_CODES[1:] + allow, f"{where}.k") + 1
         if code >= len(DATA_CODES):
             raise ConfigError(f"component file: {where}.k {e.get('k')!r} is not allowed here")
-        n = self.number(e.get("n", 1), f"{where}.n", 0, 30)
         param = 0
+        if code in (FX_VP, FX_VP_END):  # a negative n loses VP (the seed's red numbers)
+            n = self.number(e.get("n", 1), f"{where}.n", -30, 30)
+            if n < 0:
+                param, n = LOSE, -n
+        else:
+            n = self.number(e.get("n", 1), f"{where}.n", 0, 30)
         if code == FX_PILGRIM:
             param = self.choice(e.get("track"), NATURE_NAMES + ("any",), f"{where}.track")
         elif code == FX_WORKER:
@@ -200,8 +226,53 @@ class _Compiler:
         return start, len(lst)
 
 
+# Values the engine hard-wires (tables.py) although the file describes them: a file may leave
+# them out, but one that gives another value is rejected rather than silently ignored.
+FIXED_FIELDS: tuple[tuple[str, Any], ...] = (
+    ("reputation_track.levels", list(range(1, REPUTATION_MAX + 1))),
+    ("reputation_track.vp_value", [int(v) for v in REPUTATION_VP[1:]]),
+    *((f"player_start.{r}", START_RES) for r in RESOURCE_NAMES),
+    ("player_start.wealth", START_WEALTH),
+    ("player_start.steam", START_STEAM),
+    ("player_start.vp", 0),
+    ("player_start.chimney", 0),
+    ("player_start.reputation_level", 1),
+    ("player_start.pilgrims", {"river_temple": 1, "land_temple": 3}),
+    ("player_start.partnership_flags_in_reserve", NUM_FLAGS),
+    ("district_tiles.expand_cost_materials.central", int(EXPAND_COST[1])),
+    ("district_tiles.expand_cost_materials.outer", int(EXPAND_COST[2])),
+    ("district_tiles.renovate_cost_materials.value", RENOVATE_COST),
+    (
+        "megamachines.contribute_cost.pay",
+        [{"k": r, "n": 1} for r in RESOURCE_NAMES] + [{"k": "wealth", "n": 1}],
+    ),
+    ("market.slots", {q: int((MARKET_QUALITY == i).sum()) for i, q in enumerate(QUALITY_NAMES)}),
+    ("factory.storage_cap.value", RES_CAP),
+    ("factory.worker_capacity.normal", int(WORKER_CAP[0])),
+    ("factory.worker_capacity.conflict", int(WORKER_CAP[1])),
+    ("final_scoring.conflict_penalty_per_tile.value", -CONFLICT_PENALTY),
+)
+
+
+def _check_fixed_fields(doc: dict[str, Any]) -> None:
+    """Reject a FIXED_FIELDS value that differs from the engine's (an absent one is fine)."""
+    for path, expected in FIXED_FIELDS:
+        value: Any = doc
+        for key in path.split("."):
+            if not isinstance(value, dict) or key not in value:
+                break
+            value = value[key]
+        else:
+            if value != expected:
+                raise ConfigError(
+                    f"component file: {path} is fixed by the engine at {expected!r}, got "
+                    f"{value!r} (this field is not read from the file)"
+                )
+
+
 def compile_components(doc: dict[str, Any]) -> Components:
     """Validate `doc` and compile it; raises ConfigError naming the first bad field."""
+    _check_fixed_fields(doc)
     c = _Compiler(doc)
     out: dict[str, np.ndarray] = {}
 
@@ -227,14 +298,10 @@ def compile_components(doc: dict[str, Any]) -> Components:
     out["tile_el_gain"] = zeros(NUM_TILES, 2)
     out["tile_hexes"] = zeros(NUM_TILES)
     joker = 0
+    actions_seen: dict[int, int] = {}
     for k, (ring, i, t) in enumerate(all_tiles):
         w = f"district_tiles.{ring}[{i}]"
         if ring == "inner":
-            out["tile_color"][k] = c.choice(
-                c.get(t, "worker_color", f"{w}.worker_color"),
-                COLOR_KEYS + ("any",),
-                f"{w}.worker_color",
-            )
             action = c.choice(
                 c.get(t, "action", f"{w}.action"), ACTION_NAMES + ("joker",), f"{w}.action"
             )
@@ -242,7 +309,21 @@ def compile_components(doc: dict[str, Any]) -> Components:
                 raise ConfigError(
                     f"component file: {w}.action: the Megamachine is not a district action"
                 )
+            if action in actions_seen:  # §3.1: the Town Hall and the four action districts
+                raise ConfigError(
+                    f"component file: {w}.action {t['action']!r} is already the action of "
+                    f"district_tiles.inner[{actions_seen[action]}]; each inner tile has its own"
+                )
+            actions_seen[action] = i
             out["tile_action"][k] = action
+            # §3.1: any colour at the Town Hall only; every other district has one colour
+            out["tile_color"][k] = c.choice(
+                c.get(t, "worker_color", f"{w}.worker_color"),
+                ("any",) if action == 5 else COLOR_KEYS,
+                f"{w}.worker_color",
+            )
+            if action == 5:
+                out["tile_color"][k] = ANY
             explore = c.items(t, "explore", f"{w}.explore")
             if action == 5:
                 joker += 1
@@ -287,6 +368,12 @@ def compile_components(doc: dict[str, Any]) -> Components:
         out["tile_el_gain"][k] = c.effects(
             c.get(el, "gain", f"{w}.electrify.gain"), f"{w}.electrify.gain"
         )
+        kinds = [e.get("k") for e in el["gain"]]
+        if "prestige" not in kinds or len(kinds) < 2:  # §9.4 step 3
+            raise ConfigError(
+                f"component file: {w}.electrify.gain must hold at least 1 prestige plus one "
+                f"other reward, got {kinds}"
+            )
     if joker != 1:
         raise ConfigError(
             "component file: district_tiles.inner needs exactly one Town Hall (action 'joker')"
@@ -369,8 +456,21 @@ def compile_components(doc: dict[str, Any]) -> Components:
         for i, m in enumerate(mult):
             out["nat_mult"][t, i] = c.number(m, f"{w}.scoring.multiplier_by_space[{i}]", 0, 50)
         doubles = tr.get("double_spaces", {}) if isinstance(tr, dict) else {}
+        if not isinstance(doubles, dict):
+            raise ConfigError(f"component file: {w}.double_spaces must be an object")
+        for key in doubles:
+            if key not in ("3+", "4"):
+                raise ConfigError(
+                    f"component file: {w}.double_spaces.{key} is not a player mark; use '3+' or '4'"
+                )
+            if t == 0 and doubles[key]:  # §5.1 step 5: river spaces get 1 hex each
+                raise ConfigError(
+                    f"component file: {w}.double_spaces.{key}: river spaces hold single hexes"
+                )
         for key, players in (("3+", 3), ("4", 4)):
-            for j, s in enumerate(doubles.get(key, []) if isinstance(doubles, dict) else []):
+            for j, s in enumerate(
+                c.items(doubles, key, f"{w}.double_spaces.{key}") if key in doubles else []
+            ):
                 s = c.number(s, f"{w}.double_spaces.{key}[{j}]", 1, length)
                 out["nat_double"][t, s - 1] = players
         if t == 0:
@@ -454,6 +554,11 @@ def compile_components(doc: dict[str, Any]) -> Components:
                     f"component file: {w}.university_inventions[{j}] {uid!r} is not a "
                     "university invention"
                 )
+            if out["inv_mm"][idx] != b:  # §3.3: the chosen board's 6 university inventions
+                raise ConfigError(
+                    f"component file: {w}.university_inventions[{j}] {uid!r} belongs to "
+                    f"Megamachine {out['inv_mm'][idx] + 1} (its megamachine field), not {b + 1}"
+                )
             out["mm_uni"][b, j] = idx
         for u in range(NUM_UPGRADES):
             if all(out["mm_link"][b, u] | out["mm_block"][b, 2]):
@@ -512,6 +617,12 @@ def compile_components(doc: dict[str, Any]) -> Components:
             )
         for i, icon in enumerate(icons):
             out["slot_track"][s, i] = c.choice(icon, ICON_NAMES, f"{w}[{i}]")
+        for icon in ("U", "M"):  # §11.3; spec data check: one U and one M per track
+            if icons.count(icon) != 1:
+                raise ConfigError(
+                    f"component file: {w} must have exactly one {icon!r} icon, has "
+                    f"{icons.count(icon)}"
+                )
         out["slot_len"][s] = len(icons)
     buildings = c.items(factory, "buildings", "factory.buildings", 3)
     out["building_steam"] = zeros(3, 2)
@@ -561,10 +672,69 @@ def compile_components(doc: dict[str, Any]) -> Components:
             "other than the Town Hall"
         )
 
+    _check_reward_chains(doc)
+
     fx = np.zeros(MAX_FX, np.int64)
     fx[: len(c.pool)] = c.pool
     out["fx"] = fx
     return Components(**out)
+
+
+def _chain_kind(e: dict[str, Any]) -> str | None:
+    """The CHAIN_KINDS list an effect pushes when it resolves, if any."""
+    k = e.get("k")
+    if k == "partnership_activate":
+        return "city"
+    if k in ("prestige", "worm"):
+        return k
+    if k == "discard_hex" and e.get("conflict", False):
+        return "hex"
+    return None
+
+
+def _check_reward_chains(doc: dict[str, Any]) -> None:
+    """Reject a file whose nested reward lists feed each other in a cycle (spec §19: the
+    reward-trigger graph has no cycle): such a chain would never end, or overflow the effect
+    stack. Called after validation, so every field read here exists and is well-formed."""
+    lists: dict[str, list[tuple[str, list[Any]]]] = {
+        "city": [
+            (f"cities[{i}].partnership.reward", c["partnership"]["reward"])
+            for i, c in enumerate(doc["cities"])
+        ],
+        "prestige": [
+            (f"prestige_track.spaces[{i}].gain", s["gain"])
+            for i, s in enumerate(doc["prestige_track"]["spaces"])
+        ],
+        "worm": [
+            (f"worm_track.spaces[{i}].gain", s["gain"])
+            for i, s in enumerate(doc["worm_track"]["spaces"])
+        ],
+        "hex": [
+            (f"nature_hexes.{t}[{i}].conflict_reward", h["conflict_reward"])
+            for t in NATURE_NAMES
+            for i, h in enumerate(doc["nature_hexes"][t])
+        ],
+    }
+    edges: dict[str, dict[str, str]] = {kind: {} for kind in CHAIN_KINDS}
+    for kind, named in lists.items():
+        for where, lst in named:
+            for j, e in enumerate(lst):
+                nxt = _chain_kind(e)
+                if nxt is not None and nxt not in edges[kind]:
+                    edges[kind][nxt] = f"{where}[{j}]"
+
+    def visit(kind: str, path: list[str]) -> None:
+        for nxt, where in edges[kind].items():
+            if nxt in path:
+                cycle = " -> ".join(path[path.index(nxt) :] + [nxt])
+                raise ConfigError(
+                    f"component file: {where}.k makes a reward chain cycle ({cycle}); nested "
+                    "rewards must not lead back to themselves (spec §19)"
+                )
+            visit(nxt, path + [nxt])
+
+    for kind in CHAIN_KINDS:
+        visit(kind, [kind])
 
 
 def load_components(path: str | Path | None = None) -> Components:

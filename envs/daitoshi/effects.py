@@ -117,6 +117,7 @@ from envs.daitoshi.tables import (
     I_READY,
     I_SCORE,
     I_UPGRADE,
+    LOSE,
     MAX_SLOT_TRACK,
     MAX_TRACK,
     NUM_FLAGS,
@@ -159,6 +160,15 @@ def fx_param(e):
 @njit(**KERNEL)
 def fx_n(e):
     return e // UNIT
+
+
+@njit(**KERNEL)
+def fx_signed_n(e):
+    """n, negative for a VP loss (`vp` / `vp_end` with param LOSE, the seed's red numbers)."""
+    code = fx_code(e)
+    if (code == FX_VP or code == FX_VP_END) and fx_param(e) == LOSE:
+        return -fx_n(e)
+    return fx_n(e)
 
 
 @njit(**KERNEL)
@@ -848,10 +858,10 @@ def resolve(buf):
             chimney_steps(buf, p, 1 if code == FX_WATER else -1, n)
         elif code == FX_VP:
             buf[STACK_N] -= 1
-            buf[VP + p] += n
+            buf[VP + p] += fx_signed_n(e)
         elif code == FX_VP_END:
             buf[STACK_N] -= 1
-            buf[VP_END + p] += n
+            buf[VP_END + p] += fx_signed_n(e)
         elif code == FX_REPUTATION:
             buf[STACK_N] -= 1
             r = buf[REP + p] + n

@@ -8,7 +8,7 @@ rewrites `mask` for whoever decides next (`buf[ACTOR]`).
 Engine decisions beyond effects.py's E1-E3 (docs/daitoshi.md):
 * E4 - a producer with nothing to activate and no useful subsidy is skipped (no decision).
 * E5 - Commit asks for a second invention only when one can still be taken.
-* E6 - the VP track has no negative spaces: final VP are at least 0.
+* E6 - VP are an unbounded integer: final VP may be negative (§0, §17.4).
 """
 
 from __future__ import annotations

@@ -47,7 +47,7 @@ from envs.daitoshi.effects import (
     can_pay_one,
     explore_hex,
     fx_code,
-    fx_n,
+    fx_signed_n,
     make_fx,
     pay_list,
     pay_one,
@@ -66,6 +66,7 @@ from envs.daitoshi.state import (
     INV_PILE_N,
     LEADER,
     MARKET,
+    MAYOR_ALT,
     MAYOR_CARD,
     MAYOR_DECK,
     MAYOR_END,
@@ -105,6 +106,7 @@ from envs.daitoshi.tables import (
     AD_URBANIST,
     ANY,
     C_ACTION,
+    C_LEADER,
     C_PLACE2,
     C_TYCOON_LEFT,
     C_TYCOON_RIGHT,
@@ -138,17 +140,18 @@ def district_of_tile(buf, inner):
 
 @njit(**KERNEL)
 def draw_card(buf):
-    """§18.2 step 1: reveal the next card; an exhausted deck is reshuffled without the
-    face-up card."""
+    """§18.2 step 1: discard the face-up card, then reveal the next one; an exhausted deck is
+    rebuilt from the discards, the card just discarded included (E7). Only a card still on the
+    table stays out: the bribe's first revealed card (MAYOR_ALT) while the second is drawn."""
     if buf[MAYOR_POS] >= buf[MAYOR_END]:
-        current = buf[MAYOR_CARD]
+        kept = buf[MAYOR_ALT]
         k = 0
         for card in range(NUM_MAYOR_CARDS):
-            if card != current:
+            if card != kept:
                 buf[MAYOR_DECK + k] = card
                 k += 1
-        if current != EMPTY:
-            buf[MAYOR_DECK + k] = current
+        if kept != EMPTY:
+            buf[MAYOR_DECK + k] = kept
         shuffle(buf[RNG : RNG + 4], buf[MAYOR_DECK : MAYOR_DECK + k], k)
         buf[MAYOR_POS] = 0
         buf[MAYOR_END] = k
@@ -225,14 +228,14 @@ def trade_choice(buf):
         return -1
     k = 5 if k > 5 else k
     best = -1
-    best_vp = -1
+    best_vp = 0
     for j in range(5):
         vp = 0
         for i in range(k):
             e = buf[C_CITY_REW + buf[CITIES + j] * 5 + i]
             if fx_code(e) == FX_VP:
-                vp += fx_n(e)
-        if vp > best_vp:
+                vp += fx_signed_n(e)
+        if best < 0 or vp > best_vp:
             best = j
             best_vp = vp
     return best * 8 + k
@@ -465,7 +468,10 @@ def mayor_turn(buf, tmp):
 
 @njit(**KERNEL)
 def mayor_production(buf):
-    """§18.2 step 4 after the human produced: the card's production row, 2 pilgrim advances."""
+    """§18.2 step 4 after the human produced: the card's production row, 2 pilgrim advances,
+    then §7 step 4's `production:leader` check, which he always cashes in (§18.3). He activates
+    no buildings, so `production:activate3` never applies to him."""
+    push(buf, MAYOR, make_fx(FX_CHECK, C_LEADER, 1))
     advances = 3 if buf[ADVISOR + AD_ABBOT] == 1 else 2
     push(buf, MAYOR, make_fx(FX_PILGRIM, ANY, advances))
     if buf[ADVISOR + AD_INDUSTRIALIST] == 1:

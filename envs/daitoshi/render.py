@@ -171,6 +171,6 @@ def render_rgb(state: State) -> np.ndarray:
     y0 = BOARD_H + 2 * GAP
     top = max(1, int(state.vp[: state.seats].max()))
     for p in range(state.seats):
-        width = int((WIDTH - 2 * GAP) * state.vp[p] / max(top, 100))
+        width = max(0, int((WIDTH - 2 * GAP) * state.vp[p] / max(top, 100)))  # E6: VP < 0
         image[y0 + p * 10 : y0 + p * 10 + 8, GAP : GAP + width] = PLAYER_COLOURS[p]
     return image

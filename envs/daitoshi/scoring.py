@@ -123,7 +123,8 @@ def score_parts(buf, p, out):
 
 @njit(**KERNEL)
 def final_scoring(buf):
-    """§17.3 steps 2-6 for every seat; E6: the VP track has no negative spaces."""
+    """§17.3 steps 2-6 for every seat. The total is stored as it is, negative too: the engine
+    "simply stores an integer" (§0), and the seed's red VP numbers lose points."""
     parts = np.zeros(NUM_PARTS, np.int64)
     for p in range(buf[SEATS]):
         if not is_mayor(buf, p):
@@ -132,5 +133,5 @@ def final_scoring(buf):
         total = 0
         for i in range(NUM_PARTS):
             total += parts[i]
-        buf[VP + p] = total if total > 0 else 0
+        buf[VP + p] = total
         buf[VP_END + p] = 0

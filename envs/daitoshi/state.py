@@ -17,7 +17,7 @@ from __future__ import annotations
 from envs.core.flatstate import FlatState, Layout
 from envs.core.rng import RNG_WORDS
 from envs.daitoshi.actions import NUM_ACTIONS
-from envs.daitoshi.components import FIELDS, load_components
+from envs.daitoshi.components import CHAIN_KINDS, FIELDS, LIST_CAP, load_components
 from envs.daitoshi.tables import (
     MAX_TRACK,
     NUM_ADVISORS,
@@ -40,7 +40,14 @@ NEUTRAL = 5  # tycoon index of the 2-player / solo neutral tycoon
 NUM_TYCOONS = 6
 MAYOR_SLOTS = 6
 MAYOR_RECORD = 4
-STACK = 96
+# Effect-stack depth, worst case over every file the validator accepts: the largest set of
+# lists pushed at once is a 3-floor building activated by the leader (one progress entry per
+# floor, and rows A twice, B and C of an upper invention per floor: 4 lists of LIST_CAP);
+# resolving one of them nests at most one list per CHAIN_KINDS kind (the chains are acyclic),
+# plus a progress step and its give-back-to-nature icon; FLOW_ENTRIES covers the turn's own
+# entries below (partnership checks, explore, pilgrims, the final subsidy's progress).
+FLOW_ENTRIES = 16
+STACK = FLOW_ENTRIES + 3 * (1 + 4 * LIST_CAP) + len(CHAIN_KINDS) * LIST_CAP + 2
 EMPTY = -1
 BLOCKED = -2  # a Megamachine space under the blocker
 

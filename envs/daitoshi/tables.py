@@ -111,6 +111,9 @@ MARK_LEFT, MARK_MIDDLE, MARK_RIGHT = 0, 1, 2
 PARAM = 32
 PARAM_SPAN = 128
 UNIT = PARAM * PARAM_SPAN
+# param of `vp` / `vp_end`: the seed's red number, lose n VP ("Se o número for vermelho, perde
+# os pontos"); a file writes it as a negative n, and the encoding keeps n >= 0
+LOSE = 1
 DATA_CODES = (
     "",
     "food",

@@ -4,6 +4,7 @@ Electrify (4 energy: 1 wealth, 2 worm moves, 1 food, 2 prestige), Trade (5 steam
 6 VP, a flag, 1 prestige, the activated partnership's 4 steam) and the Megamachine (1 food,
 1 energy, 1 luxury and 2 wealth for the missing materials; 5 VP and 2 reputation; upgrade)."""
 
+import numpy as np
 import pytest
 
 from envs.core.errors import IllegalActionError
@@ -22,6 +23,7 @@ from envs.daitoshi.actions import (
     A_TRADE,
     A_TYPE,
 )
+from envs.daitoshi.effects import make_fx
 from envs.daitoshi.state import (
     BLOCKED,
     EMPTY,
@@ -35,6 +37,7 @@ from envs.daitoshi.state import (
     P_PILGRIM,
     P_TURN,
 )
+from envs.daitoshi.tables import FX_REPUTATION, FX_SCORE_REP
 from tests.daitoshi.helpers import (
     act,
     begin_action,
@@ -278,3 +281,57 @@ def test_s9_6_needs_a_ready_invention_and_universities_are_never_donated():
     assert A_ACTION + MEGA not in legal(s)
     with pytest.raises(IllegalActionError, match="action megamachine"):
         act(s, A_ACTION + MEGA)
+
+
+def _free_fx(s, effects):
+    """Write effects into an unused part of the state's effect pool; returns their start."""
+    start = int(np.flatnonzero(s.c_fx)[-1]) + 1
+    s.c_fx[start : start + len(effects)] = effects
+    return start
+
+
+REP, SCORE = make_fx(FX_REPUTATION, 0, 1), make_fx(FX_SCORE_REP, 0, 1)
+
+
+@pytest.mark.parametrize("rewards,vp", [((REP, SCORE), 3), ((SCORE, REP), 2)])
+def test_s9_5_trade_rewards_resolve_left_to_right(rewards, vp):
+    """§9.5 step 3 (§0 listed order): reputation then score_reputation scores level 2 (3 VP);
+    the other way round scores level 1 (2 VP)."""
+    s = trade_setup()
+    c = city("CT_01")
+    s.c_city_rew[c, :2] = rewards
+    s.steam[0] = 9
+    s.vp[0] = 0
+    act(s, A_ACTION + TRADE, A_TRADE + 0 * 5 + 1)  # 2 luxury: the first 2 rewards
+    assert s.vp[0] == vp and s.rep[0] == 2
+
+
+@pytest.mark.parametrize("rewards,vp", [((REP, SCORE), 3), ((SCORE, REP), 2)])
+def test_s9_4_printed_electrify_rewards_resolve_left_to_right(rewards, vp):
+    """§9.4 step 3: the printed rewards, left to right (energy paid automatically, E2)."""
+    s = new_state(2, 0, payment_choice=False)
+    d = district_of(s, "IN_INVENT")
+    t = int(s.tile[d, 0])
+    s.c_tile_el_gain[t] = [_free_fx(s, rewards), 2]
+    s.res[0] = [0, 0, 9, 0]
+    s.vp[0] = 0
+    begin_action(s, 0, district_of(s, "IN_ELECTRIFY"))
+    act(s, A_ACTION + ELECTRIFY, A_TILE + d * 3 + 0)
+    assert s.vp[0] == vp and s.rep[0] == 2
+
+
+def test_s9_4_d35_electrify_pays_the_hexes_conflict_rewards_before_the_printed_ones():
+    """§9.4 step 3 (D35): a hex's reputation comes before the printed score_reputation, so it
+    scores level 2 (3 VP, not 2). Energy is paid automatically (E2)."""
+    s = new_state(2, 0, payment_choice=False)
+    d = district_of(s, "IN_INVENT")
+    t = build(s, d, 1)
+    h = hex_id("HX_FO_08")
+    s.tile_hex[d, 1] = [h, EMPTY]
+    s.c_hex_reward[h] = [_free_fx(s, [REP]), 1]
+    s.c_tile_el_gain[t] = [_free_fx(s, [SCORE]), 1]
+    s.res[0] = [0, 0, 9, 0]
+    s.vp[0] = 0
+    begin_action(s, 0, district_of(s, "IN_ELECTRIFY"))
+    act(s, A_ACTION + ELECTRIFY, A_TILE + d * 3 + 1)
+    assert s.vp[0] == 3 and s.rep[0] == 2

@@ -22,6 +22,7 @@ from envs.daitoshi.tables import (
     FX_WATER,
     FX_WORKER,
     FX_WORM,
+    OP_STEAM,
 )
 from tests.daitoshi.helpers import act, begin_action, district_of, give_hex, inv, legal, new_state
 
@@ -51,6 +52,19 @@ def test_s10_3_chimney_steps_past_4_are_lost_and_pay_nothing():
     assert s.chimney[0] == 4 and s.steam[0] == 7
     gain(s, 0, FX_COAL, 1)
     assert s.chimney[0] == 3 and s.steam[0] == 7 + 3  # entering +3 downwards matches its arrow
+
+
+def test_s13_the_steam_engine_tile_in_conflict_pays_2_per_matched_arrow():
+    """§13 table / §10.3: 3 steam per matched arrow normally, 2 while the steam-engine tile is
+    on its conflict side."""
+    s = new_state()
+    s.chimney[0] = 3
+    s.op_conflict[0, OP_STEAM] = 1
+    gain(s, 0, FX_COAL, 1)  # down into +2 matches its arrow
+    assert s.chimney[0] == 2 and s.steam[0] == 7 + 2
+    s.op_conflict[0, OP_STEAM] = 0
+    gain(s, 0, FX_COAL, 1)
+    assert s.chimney[0] == 1 and s.steam[0] == 7 + 2 + 3
 
 
 def test_s10_4_full_worker_spaces_make_room_or_decline():

@@ -3,10 +3,11 @@
 
 import numpy as np
 
-from encoders.daitoshi import FLAT_SIZE, SECTIONS, encode_dict, encode_flat
+from encoders.daitoshi import FLAT_SIZE, SECTIONS, encode_dict, encode_flat, hist
 from envs.daitoshi.render import render_ansi, render_rgb
 from envs.daitoshi.rules import ENGINE
-from tests.daitoshi.helpers import new_state
+from envs.daitoshi.state import C
+from tests.daitoshi.helpers import give_hex, hex_id, new_state
 
 
 def played(n, seed, steps):
@@ -69,3 +70,37 @@ def test_renderers_show_the_game():
     image = render_rgb(s)
     assert image.dtype == np.uint8 and image.ndim == 3 and image.shape[2] == 3
     assert len(np.unique(image.reshape(-1, 3), axis=0)) > 5
+
+
+def _reward_hist(s, h):
+    out = np.zeros(21, np.float32)
+    hist(s.buf, C["hex_reward"] + h * 2, out, 0)
+    return out
+
+
+def test_s3_2_hexes_off_the_tracks_show_their_conflict_rewards_per_place():
+    """§3.2: a hex's conflict side is hidden only while it lies on a track; records, tiles and
+    discard piles show theirs (the `hexes` section, seats relative to the observer)."""
+    s = new_state(2, 0)
+    assert not encode_dict(s, 0)["hexes"].any()
+    h = give_hex(s, 1, "HX_FO_08")  # 1 food, 2 worm (the seed's Expand example)
+    hexes = encode_dict(s, 0)["hexes"]
+    assert hexes[1].any() and np.array_equal(hexes[1], _reward_hist(s, h))
+    assert not hexes[0].any()
+    assert np.array_equal(encode_dict(s, 1)["hexes"][0], hexes[1])  # relative seats
+    s.rec_n[1, 1] = 0
+    s.tile_hex[2, 1, 0] = h
+    assert np.array_equal(encode_dict(s, 0)["hexes"][5 + 2 * 3 + 1], _reward_hist(s, h))
+    s.tile_hex[2, 1, 0] = -1
+    s.discard[1, 0] = h
+    s.discard_n[1] = 1
+    hexes = encode_dict(s, 0)["hexes"]
+    assert np.array_equal(hexes[20 + 1], _reward_hist(s, h))  # the forest discard pile
+    assert np.array_equal(hexes[24 + 1], _reward_hist(s, h))  # and its top hex
+
+
+def test_solo_the_mayors_record_shows_its_conflict_rewards():
+    s = new_state(1, 0)
+    h = hex_id("HX_FO_08")
+    s.mayor_rec[0] = h
+    assert np.array_equal(encode_dict(s, 0)["hexes"][1], _reward_hist(s, h))

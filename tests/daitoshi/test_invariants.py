@@ -36,6 +36,14 @@ def test_random_games_keep_the_invariants(n):
             "tycoon space",
         ),
         (lambda s: s.rep.__setitem__(0, 5), "reputation"),
+        (  # counts still right, but one central tile twice and another gone
+            lambda s: s.pile.__setitem__((0, 0), s.pile[0, 1]),
+            "district tiles not conserved",
+        ),
+        (lambda s: s.market.__setitem__(0, s.slot_inv[0, 0]), "inventions not conserved"),
+        (lambda s: s.market.__setitem__(4, -1), "inventions not conserved"),  # lost
+        (lambda s: s.uni.__setitem__(0, s.uni[1]), "inventions not conserved"),
+        (lambda s: s.slot_inv.__setitem__((1, 0), -1), "inventions not conserved"),  # a basic
     ],
 )
 def test_each_broken_invariant_is_named(edit, message):
@@ -45,6 +53,22 @@ def test_each_broken_invariant_is_named(edit, message):
     with pytest.raises(AssertionError, match=message):
         check_invariants(s)
     assert message in MESSAGES[first_violation(s.buf, s.mask)]
+
+
+def test_solo_the_mayors_pile_counts_the_inventions_he_took():
+    """Issue 4 (inventions conserved): an invention the solo Mayor took is in his pile."""
+    s = new_state(1, 0)
+    s.market[0] = -1
+    assert "inventions" in MESSAGES[first_violation(s.buf, s.mask)]
+    s.mayor_inv[0] = 1
+    check_invariants(s)
+
+
+def test_s0_negative_vp_is_a_legal_state():
+    """§0: VP are an integer the engine stores; red VP numbers lose points (E6)."""
+    s = new_state(2, 0)
+    s.vp[0] = -13
+    check_invariants(s)
 
 
 def test_determinization_keeps_the_view_and_the_invariants():
