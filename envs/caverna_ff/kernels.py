@@ -42,6 +42,7 @@ from envs.caverna_ff.board import (
     meadow_unfenced,
     orc_on,
     place_twin,
+    rearrange,
     rehouse,
     single_ok,
     stable_ok,
@@ -1432,7 +1433,7 @@ def finish_event(buf):
                 if st == O_FOREST or st == O_HELD:
                     invade(buf, p, o)
     for p in range(n):
-        rehouse(buf, p)
+        rearrange(buf, p)  # the event is over: animals may be rearranged again (A9)
     buf[EVENTS_DONE] += 1
     buf[EV] = -1
     start_harvest(buf)

@@ -18,6 +18,7 @@ from envs.caverna_ff.board import (
     lose_animals_at,
     orc_homes,
     pasture_partner,
+    rehouse,
 )
 from envs.caverna_ff.scoring import tile_points
 from envs.caverna_ff.stack import OP_REWARD, push_op
@@ -324,6 +325,7 @@ def invade(buf, p, o):
         buf[ORC_HOSTAGE + oi(p, o)] = -1
         return
     occupy(buf, p, o, c)
+    rehouse(buf, p)  # a dwarf taken hostage no longer counts for a Cuddle Room (D22)
 
 
 @njit(**KERNEL)
@@ -334,6 +336,7 @@ def reevaluate(buf, p, o, final):
         return
     release(buf, p, o)
     occupy(buf, p, o, c)
+    rehouse(buf, p)  # a dwarf taken hostage no longer counts for a Cuddle Room (D22)
 
 
 @njit(**KERNEL)

