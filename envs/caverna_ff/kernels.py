@@ -1156,8 +1156,7 @@ def take_reward(buf, p, r):
     buf[REWARD_TAKEN + r] = p + 1
     row = REWARD_GAIN[r].copy()
     gain_goods(buf, p, row)
-    if r == RW_MERCENARY:
-        buf[CUR_PERSON] = -1
+    if r == RW_MERCENARY:  # CUR_PERSON stays: Adventure's second expedition still needs it
         start_expedition(buf, p, 4, max(1, buf[SUB + 1]), 1)
         return True
     if r == RW_MASTER_TRADER:  # convert any amount of one material into another 1:1

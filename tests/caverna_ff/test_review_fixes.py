@@ -6,20 +6,23 @@ sown field (A11), meadows over stables (A3, E11)."""
 
 import numpy as np
 
-from envs.caverna_ff.actions import A_BRIBE, A_REWARD
+from envs.caverna_ff.actions import A_BRIBE, A_DONE, A_LOOT, A_OPTION, A_ORC, A_REWARD
 from envs.caverna_ff.rules import ENGINE
-from envs.caverna_ff.state import P_ORC, P_REWARD, ST_EVENT
+from envs.caverna_ff.spaces import OP_EXPED, SPACE_NAMES
+from envs.caverna_ff.stack import push_op
+from envs.caverna_ff.state import O_FOREST, P_LOOT, P_ORC, P_REWARD, ST_EVENT
 from envs.caverna_ff.tables import (
     BOAR,
     ENTRANCE_CELL,
     ENTRY_DWELLING,
+    L_FIGHT,
     REWARD_NAMES,
     SHEEP,
     T_MEADOW,
     WOOD,
 )
 from envs.core.testing import random_playout
-from tests.caverna_ff.helpers import act, house, new_state, start_event
+from tests.caverna_ff.helpers import act, house, new_state, start_event, start_expedition
 
 
 def test_d44_pig_breeder_during_an_event_moves_no_housed_animal():
@@ -66,3 +69,25 @@ def test_d44_random_games_never_move_animals_inside_an_event():
         random_playout(ENGINE, state, np.random.default_rng(seed), check)
 
 
+
+
+def test_a6_adventure_keeps_its_second_expedition_after_a_mercenary_reward():
+    """A6 Adventure: 'up to two level-1 expeditions'. Round 7, weapon 10 fights Orc D (8),
+    takes the Mercenary (B6) and ends it: the second expedition still happens, by the same
+    dwarf (weapon 10 - 8 = 2, +1 = 3), as a normal expedition."""
+    s = new_state(1)
+    s.set("round", 7)
+    s.orc_state[0, 3] = O_FOREST
+    s.orc_cell[0, 3] = 0
+    s.orc_str[0, 3] = 8
+    s.weapon[0, 0] = 10
+    s.set("cur_space", SPACE_NAMES.index("adventure"))
+    start_expedition(s, 0, 0, level=1)
+    push_op(s.buf, OP_EXPED, 1, 0)  # Adventure's second expedition waits on the stack
+    act(s, A_LOOT + L_FIGHT, A_ORC + 3, A_OPTION + 0)
+    assert s.phase == P_REWARD
+    act(s, A_REWARD + REWARD_NAMES.index("mercenary"))
+    assert s.phase == P_LOOT and s.exp_mercenary == 1 and s.exp_strength == 8
+    act(s, A_DONE)
+    assert s.phase == P_LOOT and s.exp_mercenary == 0
+    assert s.exp_left == 1 and s.exp_strength == 3 and s.cur_person == 0
