@@ -103,29 +103,29 @@ def orc_in_forest_cell(buf, p, c):
 
 @njit(**KERNEL)
 def touches(buf, p, c, forest):
-    """Does cell c touch an existing tile of its side? (the first forest tile must cover the
-    entrance cell, D01; E and C count as mountain tiles)."""
+    """May a tile on cell c lie there by adjacency? It must touch an existing tile of its side
+    (E and C count as mountain tiles) or, in the forest, a trap (seed p.5 'you may place
+    future tiles adjacent to the trap', B7) or the cave entrance: a forest tile covering (3,2)
+    is always adjacent to it (D01, which makes it the first forest tile unless a trap came
+    first)."""
+    if forest == 1 and c == ENTRANCE_CELL:
+        return True
     for k in range(4):
         n = NEIGHBOURS[c, k]
-        if n >= 0 and FOREST[n] == forest and buf[TILE + p * CELLS + n] != T_NONE:
+        if n < 0 or FOREST[n] != forest:
+            continue
+        if buf[TILE + p * CELLS + n] != T_NONE or (forest == 1 and buf[TRAP + p * CELLS + n]):
             return True
     return False
 
 
 @njit(**KERNEL)
-def forest_empty(buf, p):
-    for c in range(CELLS):
-        if FOREST[c] == 1 and buf[TILE + p * CELLS + c] != T_NONE:
-            return False
-    return True
-
-
-@njit(**KERNEL)
 def free_cell(buf, p, c):
-    """Uncovered: no tile and (forest) no stable or trap on it."""
+    """Uncovered: no tile and (forest) no trap on it. A stable does not block a meadow (E11);
+    the callers keep fields off stables."""
     if buf[TILE + p * CELLS + c] != T_NONE:
         return False
-    if FOREST[c] == 1 and (buf[STABLE + p * CELLS + c] or buf[TRAP + p * CELLS + c]):
+    if FOREST[c] == 1 and buf[TRAP + p * CELLS + c]:
         return False
     return True
 
@@ -143,9 +143,7 @@ def single_ok(buf, p, tile, c):
         if buf[TRAP + p * CELLS + c]:
             return False
         if tile == T_FIELD and buf[STABLE + p * CELLS + c]:
-            return False
-        if forest_empty(buf, p):
-            return c == ENTRANCE_CELL
+            return False  # a meadow may go under a stable, a field may not (E11)
     return touches(buf, p, c, forest)
 
 
@@ -176,9 +174,7 @@ def twin_ok(buf, p, kind, i):
         if not free_cell(buf, p, c):
             return False
     if halves_b == T_FIELD and buf[STABLE + p * CELLS + b]:
-        return False
-    if forest == 1 and forest_empty(buf, p):
-        return a == ENTRANCE_CELL or b == ENTRANCE_CELL
+        return False  # the meadow half may cover a stable, the field half may not (E11)
     return touches(buf, p, a, forest) or touches(buf, p, b, forest)
 
 

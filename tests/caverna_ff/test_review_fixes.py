@@ -6,11 +6,25 @@ sown field (A11), meadows over stables (A3, E11)."""
 
 import numpy as np
 
-from envs.caverna_ff.actions import A_BRIBE, A_DONE, A_LOOT, A_OPTION, A_ORC, A_REWARD
+from envs.caverna_ff.actions import (
+    A_BRIBE,
+    A_DONE,
+    A_LOOT,
+    A_OPTION,
+    A_ORC,
+    A_REWARD,
+)
+from envs.caverna_ff.board import single_ok, twin_ok
 from envs.caverna_ff.rules import ENGINE
 from envs.caverna_ff.spaces import OP_EXPED, SPACE_NAMES
 from envs.caverna_ff.stack import push_op
-from envs.caverna_ff.state import O_FOREST, P_LOOT, P_ORC, P_REWARD, ST_EVENT
+from envs.caverna_ff.state import (
+    O_FOREST,
+    P_LOOT,
+    P_ORC,
+    P_REWARD,
+    ST_EVENT,
+)
 from envs.caverna_ff.tables import (
     BOAR,
     ENTRANCE_CELL,
@@ -18,11 +32,22 @@ from envs.caverna_ff.tables import (
     L_FIGHT,
     REWARD_NAMES,
     SHEEP,
+    T_FIELD,
     T_MEADOW,
+    TR_TRAPDOOR,
+    TW_MEADOW_FIELD,
+    TWIN_CELLS,
     WOOD,
 )
 from envs.core.testing import random_playout
-from tests.caverna_ff.helpers import act, house, new_state, start_event, start_expedition
+from tests.caverna_ff.helpers import (
+    act,
+    cell,
+    house,
+    new_state,
+    start_event,
+    start_expedition,
+)
 
 
 def test_d44_pig_breeder_during_an_event_moves_no_housed_animal():
@@ -91,3 +116,38 @@ def test_a6_adventure_keeps_its_second_expedition_after_a_mercenary_reward():
     act(s, A_DONE)
     assert s.phase == P_LOOT and s.exp_mercenary == 0
     assert s.exp_left == 1 and s.exp_strength == 3 and s.cur_person == 0
+
+
+def twin_index(a: int, b: int) -> int:
+    """Placement index of a twin tile with half A on cell a and half B on cell b."""
+    return next(i for i, (x, y) in enumerate(TWIN_CELLS) if x == a and y == b)
+
+
+def test_b7_later_tiles_may_be_placed_next_to_a_lone_trap():
+    """Seed p.5: a trap 'need not be adjacent to the cave entrance or another tile. You may,
+    however, place future tiles adjacent to the trap' (B7). A lone trap on (0,0): single and
+    twin tiles may touch it, the trap cell itself stays blocked, the entrance stays open."""
+    s = new_state(1)
+    s.trap[0, cell(0, 0)] = TR_TRAPDOOR + 1
+    s.trap_active[0, cell(0, 0)] = 1
+    buf = s.buf
+    assert single_ok(buf, 0, T_MEADOW, cell(0, 1)) and single_ok(buf, 0, T_FIELD, cell(1, 0))
+    assert not single_ok(buf, 0, T_MEADOW, cell(0, 0))  # nothing is built on a trap
+    assert not single_ok(buf, 0, T_MEADOW, cell(2, 1))  # touches neither trap nor tile
+    assert single_ok(buf, 0, T_MEADOW, ENTRANCE_CELL)
+    assert twin_ok(buf, 0, TW_MEADOW_FIELD, twin_index(cell(0, 1), cell(0, 2)))
+    assert not twin_ok(buf, 0, TW_MEADOW_FIELD, twin_index(cell(1, 1), cell(1, 2)))
+
+
+def test_e11_a_meadow_may_cover_a_stable_a_field_may_not():
+    """A3: a stable stands on an uncovered forest cell, a meadow or a pasture, never a field;
+    the data's single field needs 'no stable on it' and the single meadow does not (E11):
+    a meadow, single or the meadow half of a twin, may go on a stable's cell, a field never."""
+    s = new_state(1)
+    s.tile[0, ENTRANCE_CELL] = T_MEADOW
+    st = cell(2, 2)
+    s.stable[0, st] = 1
+    buf = s.buf
+    assert single_ok(buf, 0, T_MEADOW, st) and not single_ok(buf, 0, T_FIELD, st)
+    assert twin_ok(buf, 0, TW_MEADOW_FIELD, twin_index(st, cell(2, 1)))
+    assert not twin_ok(buf, 0, TW_MEADOW_FIELD, twin_index(cell(2, 1), st))
