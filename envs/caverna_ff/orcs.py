@@ -212,7 +212,12 @@ def move_orc(buf, p, o):
 
 @njit(**KERNEL)
 def person_at(buf, p, c):
-    """Does a person live on cave cell c (D21 homes)?"""
+    """Does a person live on cave cell c (D21 homes)? A cave orc's hostage still lives on
+    that orc's cell, so re-evaluating (B8) sees the tile it holds as housing a dwarf."""
+    for q in range(NUM_ORCS):
+        h = buf[ORC_HOSTAGE + oi(p, q)]
+        if buf[ORC_STATE + oi(p, q)] == O_CAVE and buf[ORC_CELL + oi(p, q)] == c and 0 <= h < 10:
+            return True
     home = np.zeros(MAX_DWARFS, np.int64)
     dwarf_homes(buf, p, home)
     for d in range(MAX_DWARFS):

@@ -15,10 +15,13 @@ from envs.caverna_ff.actions import (
     A_REWARD,
 )
 from envs.caverna_ff.board import single_ok, twin_ok
+from envs.caverna_ff.orcs import invade, reevaluate
 from envs.caverna_ff.rules import ENGINE
 from envs.caverna_ff.spaces import OP_EXPED, SPACE_NAMES
 from envs.caverna_ff.stack import push_op
 from envs.caverna_ff.state import (
+    D_ADULT,
+    D_HOSTAGE,
     O_FOREST,
     P_LOOT,
     P_ORC,
@@ -29,6 +32,7 @@ from envs.caverna_ff.tables import (
     BOAR,
     ENTRANCE_CELL,
     ENTRY_DWELLING,
+    F_CARPENTER,
     L_FIGHT,
     REWARD_NAMES,
     SHEEP,
@@ -151,3 +155,17 @@ def test_e11_a_meadow_may_cover_a_stable_a_field_may_not():
     assert single_ok(buf, 0, T_MEADOW, st) and not single_ok(buf, 0, T_FIELD, st)
     assert twin_ok(buf, 0, TW_MEADOW_FIELD, twin_index(st, cell(2, 1)))
     assert not twin_ok(buf, 0, TW_MEADOW_FIELD, twin_index(cell(2, 1), st))
+
+
+def test_b8_reevaluating_orc_keeps_the_tile_housing_its_own_hostage():
+    """B8 ties: prefer a space housing a dwarf. Orc A holds dwarf 1 in the entry dwelling (0
+    points); a Carpenter (0 points, no room) on the lower cavern ties by category and points.
+    Re-evaluating, the orc's own hostage still lives in the entry dwelling, so it stays and
+    keeps the same hostage."""
+    s = new_state(1)
+    s.furn[0, cell(2, 3)] = F_CARPENTER + 1
+    invade(s.buf, 0, 0)
+    assert s.orc_cell[0, 0] == ENTRY_DWELLING and s.orc_hostage[0, 0] == 1
+    reevaluate(s.buf, 0, 0, False)
+    assert s.orc_cell[0, 0] == ENTRY_DWELLING and s.orc_hostage[0, 0] == 1
+    assert s.dwarf[0, 1] == D_HOSTAGE and s.dwarf[0, 0] == D_ADULT
