@@ -59,6 +59,7 @@ from envs.caverna_ff.orcs import (
     lower_strength,
     move_orc,
     push_target,
+    ready_round,
     reevaluate,
 )
 from envs.caverna_ff.spaces import (
@@ -489,7 +490,7 @@ def build_furn(buf, p, f, c, mode):
             if m >= 0 and furn_id(buf, p, m) >= 0 and FURN_IS_DWELLING[furn_id(buf, p, m)]:
                 buf[r_(p, FOOD)] += 2
     elif f == F_ORC_DWELLING:
-        befriend_held(buf, p, buf[ROUND])  # D19: usable this round when built in the work phase
+        befriend_held(buf, p, ready_round(buf))  # D19: this round in the work phase
     rehouse(buf, p)
 
 

@@ -47,6 +47,8 @@ from envs.caverna_ff.state import (
     P_EVENT_DECK,
     RES,
     ROUND,
+    ST_WORK,
+    STAGE,
     TILE,
     TRAP,
     TRAP_ACTIVE,
@@ -105,7 +107,15 @@ def defeat(buf, p, o, strength_before):
     buf[ORC_STATE + oi(p, o)] = O_DEFEATED
     buf[ORC_CELL + oi(p, o)] = -1
     buf[ORC_STR + oi(p, o)] = 0
+    befriend_held(buf, p, ready_round(buf))  # an orc room it occupied is free again (D19)
     push_op(buf, OP_REWARD, o * 100 + strength_before, p)
+
+
+@njit(**KERNEL)
+def ready_round(buf):
+    """D19: an orc moving in during the work phase works this round, otherwise (orc event,
+    harvest) from the next one."""
+    return buf[ROUND] if buf[STAGE] == ST_WORK else buf[ROUND] + 1
 
 
 @njit(**KERNEL)

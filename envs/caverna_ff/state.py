@@ -177,7 +177,7 @@ LAYOUT = Layout(
         ("ev_moving", ()),  # 1 while a move is in progress (cave-in decisions)
         ("ev_card", ()),  # movement card of the active orc (deck row, card), -1
         ("ev_step", ()),
-        ("ev_pushed", ()),
+        ("ev_pushed", ()),  # 1 pushed this event; 2 into the cave or a holding trap: no step 3
         ("ev_dealt", (9,)),  # movement cards of the deck already dealt for this letter
         ("defeat_str", ()),  # active orc's strength before this event's bribe (D43)
         ("harvest_kind", ()),

@@ -22,7 +22,11 @@ from envs.caverna_ff.stack import push_op
 from envs.caverna_ff.state import (
     D_ADULT,
     D_HOSTAGE,
+    O_CAVE,
+    O_DEFEATED,
     O_FOREST,
+    O_FRIENDLY,
+    O_HELD,
     P_LOOT,
     P_ORC,
     P_REWARD,
@@ -33,11 +37,13 @@ from envs.caverna_ff.tables import (
     ENTRANCE_CELL,
     ENTRY_DWELLING,
     F_CARPENTER,
+    F_ORC_DWELLING,
     L_FIGHT,
     REWARD_NAMES,
     SHEEP,
     T_FIELD,
     T_MEADOW,
+    TR_NET,
     TR_TRAPDOOR,
     TW_MEADOW_FIELD,
     TWIN_CELLS,
@@ -169,3 +175,27 @@ def test_b8_reevaluating_orc_keeps_the_tile_housing_its_own_hostage():
     reevaluate(s.buf, 0, 0, False)
     assert s.orc_cell[0, 0] == ENTRY_DWELLING and s.orc_hostage[0, 0] == 1
     assert s.dwarf[0, 1] == D_HOSTAGE and s.dwarf[0, 0] == D_ADULT
+
+
+def test_d19_held_orc_moves_into_an_orc_dwelling_freed_by_a_defeat():
+    """B9, D19: 'building/freeing an orc room before then makes it move in at once'. Orc B
+    occupies the only Orc Dwelling, Orc A is held in a Net Trap; bribing Orc B to 0 in an
+    event frees the room and Orc A moves in, usable from the next round."""
+    s = new_state(1)
+    s.furn[0, cell(2, 3)] = F_ORC_DWELLING + 1
+    s.orc_state[0, 1] = O_CAVE
+    s.orc_cell[0, 1] = cell(2, 3)
+    s.orc_str[0, 1] = 2
+    s.trap[0, cell(1, 0)] = TR_NET + 1
+    s.trap_active[0, cell(1, 0)] = 1
+    s.orc_state[0, 0] = O_HELD
+    s.orc_cell[0, 0] = cell(1, 0)
+    s.res[0] = 0
+    s.bribe_good[0] = WOOD
+    s.res[0, WOOD] = 2
+    start_event(s, board=0, letter=1, card=0)
+    assert s.phase == P_ORC
+    act(s, A_BRIBE, A_BRIBE)
+    assert s.orc_state[0, 1] == O_DEFEATED
+    assert s.orc_state[0, 0] == O_FRIENDLY and s.orc_ready[0, 0] == s.round + 1
+    assert s.trap_active[0, cell(1, 0)] == 0
