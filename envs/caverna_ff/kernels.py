@@ -1628,8 +1628,11 @@ def end_game(buf):
 @njit(**KERNEL)
 def orc_step_3(buf, p, o):
     """Orc event step 3 (B8): a cave orc re-evaluates, a forest orc moves (maybe pausing at a
-    Cave-in for its owner's stone)."""
-    if buf[ORC_STATE + p * NUM_ORCS + o] == O_CAVE:
+    Cave-in for its owner's stone); skipped for an orc pushed into the cave or a holding trap
+    in step 2 (EV_PUSHED 2, D38)."""
+    if buf[EV_PUSHED] == 2:
+        seat_done(buf)
+    elif buf[ORC_STATE + p * NUM_ORCS + o] == O_CAVE:
         reevaluate(buf, p, o, False)
         seat_done(buf)
     elif move_orc(buf, p, o) == 1:
@@ -2119,21 +2122,23 @@ def apply_action(buf, mask, a):
             if buf[ORC_STATE + i] == O_HELD:
                 buf[ORC_STATE + i] = O_FOREST  # pushing frees it; the trap stays armed (D38)
             target = push_target(p, buf[ORC_CELL + i], PUSH_DELTA[d, 0], PUSH_DELTA[d, 1])
+            # into the cave or a holding trap: bribes may go on, step 3 is skipped (B8, D38)
             if target == CAVE:
                 invade(buf, p, o)
-                seat_done(buf)
+                buf[EV_PUSHED] = 2
             else:
                 r = enter_cell(buf, p, o, target)
                 if r == 1:
-                    seat_done(buf)
+                    buf[EV_PUSHED] = 2
                 elif r == 2:
                     buf[EV_MOVING] = 3
     elif phase == P_CAVE_IN:
         o = buf[EV_LETTER]
         if cave_in_pay(buf, p, o, a - A_OPTION):
             seat_done(buf)
-        elif buf[EV_MOVING] == 3:
+        elif buf[EV_MOVING] == 3:  # back to the bribe step after a push onto the Cave-in
             buf[EV_MOVING] = 1
+            buf[DEFEAT_STR] = buf[ORC_STR + p * NUM_ORCS + o]  # a later bribe starts here (D43)
         elif move_orc(buf, p, o) == 1:
             buf[EV_MOVING] = 2
         else:

@@ -352,6 +352,7 @@ def reevaluate(buf, p, o, final):
     release(buf, p, o)
     occupy(buf, p, o, c)
     rehouse(buf, p)  # a dwarf taken hostage no longer counts for a Cuddle Room (D22)
+    befriend_held(buf, p, ready_round(buf))  # an orc room it left is free again (D19)
 
 
 @njit(**KERNEL)

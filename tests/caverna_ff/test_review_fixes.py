@@ -12,6 +12,7 @@ from envs.caverna_ff.actions import (
     A_LOOT,
     A_OPTION,
     A_ORC,
+    A_PUSH,
     A_REWARD,
 )
 from envs.caverna_ff.board import single_ok, twin_ok
@@ -27,6 +28,7 @@ from envs.caverna_ff.state import (
     O_FOREST,
     O_FRIENDLY,
     O_HELD,
+    P_CAVE_IN,
     P_LOOT,
     P_ORC,
     P_REWARD,
@@ -41,8 +43,10 @@ from envs.caverna_ff.tables import (
     L_FIGHT,
     REWARD_NAMES,
     SHEEP,
+    STONE,
     T_FIELD,
     T_MEADOW,
+    TR_CAVE_IN,
     TR_NET,
     TR_TRAPDOOR,
     TW_MEADOW_FIELD,
@@ -54,6 +58,7 @@ from tests.caverna_ff.helpers import (
     act,
     cell,
     house,
+    legal,
     new_state,
     start_event,
     start_expedition,
@@ -199,3 +204,55 @@ def test_d19_held_orc_moves_into_an_orc_dwelling_freed_by_a_defeat():
     assert s.orc_state[0, 1] == O_DEFEATED
     assert s.orc_state[0, 0] == O_FRIENDLY and s.orc_ready[0, 0] == s.round + 1
     assert s.trap_active[0, cell(1, 0)] == 0
+
+
+def test_d43_mercenary_strength_after_a_pushed_cave_in_is_the_strength_before_the_bribe():
+    """D43: the reward strength is 'the strength before that bribe'. Orc A (5) pushed onto a
+    Cave-in, 2 stone paid (5 -> 3), then bribed to 0: the reward uses 3, not 5."""
+    s = new_state(1)
+    s.trap[0, cell(1, 0)] = TR_CAVE_IN + 1
+    s.trap_active[0, cell(1, 0)] = 1
+    s.res[0] = 0
+    s.res[0, STONE] = 2
+    s.bribe_good[0] = WOOD
+    s.res[0, WOOD] = 4  # 1 for the push (event board 1), 3 to bribe
+    start_event(s, board=0, letter=0, card=0)
+    act(s, A_PUSH + 4)  # south onto the Cave-in
+    assert s.phase == P_CAVE_IN
+    act(s, A_OPTION + 2)
+    assert s.phase == P_ORC and s.orc_str[0, 0] == 3
+    act(s, A_BRIBE, A_BRIBE, A_BRIBE)
+    assert s.phase == P_REWARD and s.sub[1] == 3
+
+
+def test_b8_bribes_stay_possible_after_a_push_into_the_cave():
+    """B8 step 2 'bribe and/or push'; bribing is allowed for orcs in the cave (seed p.10). After
+    a push into the cave the player may still bribe; DONE then skips step 3 (D38)."""
+    s = new_state(1)
+    s.orc_cell[0, 0] = ENTRANCE_CELL
+    s.res[0] = 0
+    s.bribe_good[0] = WOOD
+    s.res[0, WOOD] = 2
+    start_event(s, board=0, letter=0, card=0)
+    act(s, A_PUSH + 2)  # east into the cave
+    assert s.orc_state[0, 0] == O_CAVE and s.phase == P_ORC
+    assert legal(s) == {A_BRIBE, A_DONE}
+    act(s, A_BRIBE)
+    assert s.orc_str[0, 0] == 4
+
+
+def test_b8_bribes_stay_possible_after_a_push_into_a_holding_trap_and_the_move_is_skipped():
+    """B8 step 2: an orc pushed into a holding trap may still be bribed; its move (step 3) is
+    skipped, so DONE leaves it held rather than breaking free."""
+    s = new_state(1)
+    s.trap[0, cell(1, 0)] = TR_NET + 1
+    s.trap_active[0, cell(1, 0)] = 1
+    s.res[0] = 0
+    s.bribe_good[0] = WOOD
+    s.res[0, WOOD] = 2
+    start_event(s, board=0, letter=0, card=0)
+    act(s, A_PUSH + 4)  # south into the Net Trap
+    assert s.orc_state[0, 0] == O_HELD and s.phase == P_ORC
+    assert legal(s) == {A_BRIBE, A_DONE}
+    act(s, A_DONE)
+    assert s.orc_state[0, 0] == O_HELD and s.orc_cell[0, 0] == cell(1, 0)
