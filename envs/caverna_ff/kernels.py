@@ -198,6 +198,7 @@ from envs.caverna_ff.state import (
     P_REWARD,
     P_SOLO_SAVE,
     P_SOW,
+    P_SOW_CELL,
     P_TRADE,
     P_TRAP,
     P_TRAP_CELL,
@@ -1767,6 +1768,10 @@ def compute_mask(buf, mask):
         if fields and buf[SOWN + 1] < 2 and buf[r_(p, VEG)] > 0:
             mask[A_SOW_VEG] = 1
         mask[A_DONE] = 1
+    elif phase == P_SOW_CELL:
+        for c in range(CELLS):
+            if buf[TILE + p * CELLS + c] == T_FIELD and buf[CROP + p * CELLS + c] == 0:
+                mask[A_CELL + c] = 1
     elif phase == P_FORGE:
         material = buf[SUB + 0]
         top = 4 if material == 1 else MAX_FORGE_ORE
@@ -1922,6 +1927,22 @@ def unarmed_dwarf(buf, p):
 
 
 @njit(**KERNEL)
+def sow_field(buf, mask, p, c, veg):
+    """Sow field c with grain (3) or a vegetable (2) and pay the seed (A11). Returns True if
+    the sowing goes on as a decision (P_SOW with more than DONE legal)."""
+    buf[CROP + p * CELLS + c] = 2 if veg else 3
+    buf[CROP_KIND + p * CELLS + c] = veg
+    buf[r_(p, VEG if veg else GRAIN)] -= 1
+    buf[SOWN + veg] += 1
+    rehouse(buf, p)  # a sown field no longer holds a Stubble Room animal
+    if can_sow(buf, p) and (buf[SOWN] < 2 or buf[SOWN + 1] < 2):
+        decide(buf, P_SOW, p)
+        compute_mask(buf, mask)
+        return mask.sum() > 1
+    return False
+
+
+@njit(**KERNEL)
 def seat_done(buf):
     buf[EV_MOVING] = 0
     buf[EV_SEAT] += 1
@@ -1989,18 +2010,20 @@ def apply_action(buf, mask, a):
     elif phase == P_SOW:
         if a != A_DONE:
             veg = 1 if a == A_SOW_VEG else 0
-            for c in range(CELLS):
-                if buf[TILE + p * CELLS + c] == T_FIELD and buf[CROP + p * CELLS + c] == 0:
-                    buf[CROP + p * CELLS + c] = 2 if veg else 3
-                    buf[CROP_KIND + p * CELLS + c] = veg
-                    break
-            buf[r_(p, VEG if veg else GRAIN)] -= 1
-            buf[SOWN + veg] += 1
-            rehouse(buf, p)  # a sown field no longer holds a Stubble Room animal
-            if can_sow(buf, p) and (buf[SOWN] < 2 or buf[SOWN + 1] < 2):
+            c = -1
+            for k in range(CELLS):
+                if buf[TILE + p * CELLS + k] == T_FIELD and buf[CROP + p * CELLS + k] == 0:
+                    c = k if c == -1 else -2
+            if c == -2:  # several empty fields: the player picks one (orcs destroy per cell)
+                buf[PENDING_TILE] = veg
+                decide(buf, P_SOW_CELL, p)
                 compute_mask(buf, mask)
-                if mask.sum() > 1:
-                    return
+                return
+            if sow_field(buf, mask, p, c, veg):
+                return
+    elif phase == P_SOW_CELL:
+        if sow_field(buf, mask, p, a - A_CELL, buf[PENDING_TILE]):
+            return
     elif phase == P_FORGE:
         if a != A_SKIP:
             k = a - A_OPTION

@@ -58,8 +58,9 @@ EMPTY = -1
     P_TRADE,  # Master Trader: OPTION material from, then to, then OPTION amount (or SKIP)
     P_SOLO_SAVE,  # solo: OPTION 0 pay 1 ruby to keep space `clear_pos`'s goods, SKIP = empty it
     P_REFILL,  # refill mines: CELL a mine to fill, or DONE
+    P_SOW_CELL,  # CELL: the empty field to sow (the kind chosen in P_SOW waits in pending_tile)
     P_GAME_OVER,
-) = range(27)
+) = range(28)
 PHASE_NAMES = (
     "place",
     "twin_tile",
@@ -87,6 +88,7 @@ PHASE_NAMES = (
     "master_trader",
     "solo_save",
     "refill",
+    "sow_cell",
     "game_over",
 )
 # Automatic flow stages (what `advance` does when no decision is pending).
@@ -165,7 +167,7 @@ LAYOUT = Layout(
         ("sub", (4,)),  # per-phase working values (documented in kernels)
         ("cell_kind", ()),
         ("twin_kind", ()),
-        ("pending_tile", ()),  # furnishing / trap id chosen, waiting for its cell
+        ("pending_tile", ()),  # furnishing / trap id / crop kind chosen, waiting for its cell
         ("free_trap", ()),
         ("sown", (2,)),  # grain / vegetable fields sown in this sow action
         ("farm_used", ()),  # bits: small, large, stable

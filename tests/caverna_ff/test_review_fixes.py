@@ -6,19 +6,22 @@ sown field (A11), meadows over stables (A3, E11)."""
 
 import numpy as np
 
+from envs.caverna_ff import kernels
 from envs.caverna_ff.actions import (
     A_BRIBE,
+    A_CELL,
     A_DONE,
     A_LOOT,
     A_OPTION,
     A_ORC,
     A_PUSH,
     A_REWARD,
+    A_SOW_GRAIN,
 )
 from envs.caverna_ff.board import single_ok, twin_ok
 from envs.caverna_ff.orcs import invade, reevaluate
 from envs.caverna_ff.rules import ENGINE
-from envs.caverna_ff.spaces import OP_EXPED, SPACE_NAMES
+from envs.caverna_ff.spaces import OP_EXPED, OP_SOW, SPACE_NAMES
 from envs.caverna_ff.stack import push_op
 from envs.caverna_ff.state import (
     D_ADULT,
@@ -32,6 +35,8 @@ from envs.caverna_ff.state import (
     P_LOOT,
     P_ORC,
     P_REWARD,
+    P_SOW,
+    P_SOW_CELL,
     ST_EVENT,
 )
 from envs.caverna_ff.tables import (
@@ -40,6 +45,7 @@ from envs.caverna_ff.tables import (
     ENTRY_DWELLING,
     F_CARPENTER,
     F_ORC_DWELLING,
+    GRAIN,
     L_FIGHT,
     REWARD_NAMES,
     SHEEP,
@@ -256,3 +262,23 @@ def test_b8_bribes_stay_possible_after_a_push_into_a_holding_trap_and_the_move_i
     assert legal(s) == {A_BRIBE, A_DONE}
     act(s, A_DONE)
     assert s.orc_state[0, 0] == O_HELD and s.orc_cell[0, 0] == cell(1, 0)
+
+
+def test_a11_the_player_chooses_which_empty_field_to_sow():
+    """A11 sowing, with every sub-choice the player's (orcs destroy crops per cell, B8): with
+    two empty fields a CELL picks the field; with one left the choice is forced."""
+    s = new_state(1)
+    f1, f2 = cell(2, 0), cell(2, 1)
+    s.tile[0, f1] = s.tile[0, f2] = T_FIELD
+    s.res[0, GRAIN] = 2
+    s.set("stack_n", 0)
+    push_op(s.buf, OP_SOW, 0, 0)
+    kernels.advance(s.buf, s.mask)
+    assert s.phase == P_SOW
+    act(s, A_SOW_GRAIN)
+    assert s.phase == P_SOW_CELL and legal(s) == {A_CELL + f1, A_CELL + f2}
+    act(s, A_CELL + f2)
+    assert s.crop[0, f2] == 3 and s.crop[0, f1] == 0 and s.res[0, GRAIN] == 1
+    assert s.phase == P_SOW
+    act(s, A_SOW_GRAIN)  # one empty field left: no cell decision
+    assert s.crop[0, f1] == 3 and s.phase != P_SOW_CELL
