@@ -5,6 +5,7 @@ neighbours (B7), the invading orc's own hostage (B8), held orcs moving into free
 sown field (A11), meadows over stables (A3, E11)."""
 
 import numpy as np
+import pytest
 
 from envs.caverna_ff import kernels
 from envs.caverna_ff.actions import (
@@ -19,6 +20,7 @@ from envs.caverna_ff.actions import (
     A_SOW_GRAIN,
 )
 from envs.caverna_ff.board import single_ok, twin_ok
+from envs.caverna_ff.invariants import check_invariants
 from envs.caverna_ff.orcs import invade, reevaluate
 from envs.caverna_ff.rules import ENGINE
 from envs.caverna_ff.spaces import OP_EXPED, OP_SOW, SPACE_NAMES
@@ -282,3 +284,32 @@ def test_a11_the_player_chooses_which_empty_field_to_sow():
     assert s.phase == P_SOW
     act(s, A_SOW_GRAIN)  # one empty field left: no cell decision
     assert s.crop[0, f1] == 3 and s.phase != P_SOW_CELL
+
+
+def test_invariants_catch_animals_over_capacity_and_inconsistent_orcs_and_dwarfs():
+    """Issue 'animals housed or converted', 'dwarfs and orcs conserved': the invariant kernel
+    flags animals over a unit's capacity (A9), Orc D in play before event 2 (B8), a defeated
+    orc still on a cell (B6), and a gap in the dwarf slots."""
+    s = new_state(1)
+    check_invariants(s)
+    s.tile[0, ENTRANCE_CELL] = T_MEADOW
+    s.pasture[0, ENTRANCE_CELL] = 1
+    s.res[0, SHEEP] = 3
+    s.animal_at[0, ENTRANCE_CELL, 0] = 3  # a small pasture holds 2
+    with pytest.raises(AssertionError, match="over capacity"):
+        check_invariants(s)
+    s = new_state(1)
+    s.orc_state[0, 3] = O_FOREST
+    s.orc_cell[0, 3] = cell(0, 0)
+    s.orc_str[0, 3] = 12
+    with pytest.raises(AssertionError, match="Orc D"):
+        check_invariants(s)
+    s = new_state(1)
+    s.orc_state[0, 0] = O_DEFEATED
+    s.orc_str[0, 0] = 0
+    with pytest.raises(AssertionError, match="defeated or friendly orc with a cell"):
+        check_invariants(s)
+    s = new_state(1)
+    s.dwarf[0, 3] = D_ADULT
+    with pytest.raises(AssertionError, match="without gaps"):
+        check_invariants(s)
