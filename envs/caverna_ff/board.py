@@ -284,8 +284,9 @@ def can_grow(buf, p):
 
 @njit(**KERNEL)
 def dwarf_homes(buf, p, home):
-    """D21: rooms sorted by printed points then cell, dwarfs by strength descending (then
-    index), filled in that order. home[d] = cell or -1."""
+    """D21: rooms sorted by printed points then cell (D21's build order is not recorded in the
+    state, E13), dwarfs by strength descending (then index), filled in that order.
+    home[d] = cell or -1."""
     for d in range(MAX_DWARFS):
         home[d] = -1
     done = np.zeros(MAX_DWARFS, np.int64)
