@@ -25,7 +25,7 @@ hostile orc here by letter (4), orc held here.
         one-hot (16 x 5)
     decision: phase one-hot, actor relative seat one-hot (4), active orc letter (4; the
         invading orc at an invasion tie, also before scoring), active
-        movement card steps one-hot (3 x 5: U D L R none), pushed, expedition loot left /4,
+        movement card steps one-hot (3 x 5: U D L R none), pushed /2, expedition loot left /4,
         expedition strength /14, loot taken (26), cell kind one-hot (5), twin kind one-hot
         (5), pending furnishing/trap id /27, sub values /20 (4), sown grain/veg /2 (2),
         farming items used (3), harvest kind one-hot (6), the person being placed or on
@@ -305,7 +305,7 @@ def _fill_flat(buf, me, out):
             d = buf[P_CARD_STEPS + (deck * 9 + buf[EV_CARD]) * 3 + st]
             out[i + st * 5 + (d if d >= 0 else 4)] = 1.0
     i += 15
-    out[i] = buf[EV_PUSHED]
+    out[i] = buf[EV_PUSHED] / 2.0  # 1 pushed, 2 into the cave or a holding trap (no move)
     out[i + 1] = _clip(buf[EXP_LEFT] / 4.0)
     out[i + 2] = _clip(buf[EXP_STRENGTH] / 14.0)
     i += 3

@@ -8,8 +8,8 @@ Ranges:
 * TWIN i (96): a twin tile at `cell * 4 + k` (tables.TWIN_CELLS: k 0/1 horizontal with half A
   left/right, 2/3 vertical with half A top/bottom); also the large pasture's two meadows.
 * CELL c (24): a home-board cell `r * 6 + c`: single tiles, the cavern to furnish, a trap's
-  cell, a small pasture's meadow, a stable's cell, an invading orc's cave cell among the tied
-  ones (decided by the cave's owner).
+  cell, a small pasture's meadow, a stable's cell, the field to sow, an invading orc's cave
+  cell among the tied ones (decided by the cave's owner).
 * FURN f (27): a furnishing tile (tables.FURN_NAMES).
 * TRAP t (4): a trap type (tables.TRAP_NAMES).
 * LOOT l (26): an expedition loot item (tables.LOOT_NAMES), taken in the chosen order.
@@ -21,7 +21,8 @@ Ranges:
 * REWARD r (16): the reward space `strip * 4 + column` of strips L1, L2, L4, L5 (spec B6).
 * GOLD: take the orc's gold instead of a reward.
 * BRIBE: pay 1 of this event's bribe good, the active orc loses 1 strength.
-* SOW_GRAIN / SOW_VEG: sow the next empty field with grain / a vegetable.
+* SOW_GRAIN / SOW_VEG: sow grain / a vegetable; with several empty fields a CELL then picks
+  the field (phase sow_cell).
 * ORC o (4): the orc to fight (letters A-D).
 * RUBY r (15): at any of your decisions, trade rubies (spec A7): 1 ruby -> wood, stone, ore,
   grain, vegetable, sheep, boar, donkey, dog (0-8), 2 food (9), 1 ruby + 1 food -> cattle (10),

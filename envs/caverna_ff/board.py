@@ -5,7 +5,8 @@ Auto-housing (allowed by the issue; engine decision E1 in docs/caverna_ff.md): a
 outside orc events the player's animals are re-placed by a fixed greedy rule - dogs onto the
 meadow/pasture where they add the most sheep room (only if there are sheep), then cattle, boars,
 sheep, donkeys into dedicated units, then one-type units (pastures, pair dwellings) largest
-first, then single-animal spots; what does not fit is converted to food at once.
+first, then single-animal spots; what does not fit is converted to food at once. During an orc
+event nothing already housed moves: only new animals go into free room (D44, `house_new`).
 """
 
 from __future__ import annotations
@@ -28,7 +29,9 @@ from envs.caverna_ff.state import (
     ORC_STATE,
     PASTURE,
     RES,
+    ST_EVENT,
     STABLE,
+    STAGE,
     TILE,
     TRAP,
     WEAPON,
@@ -100,29 +103,29 @@ def orc_in_forest_cell(buf, p, c):
 
 @njit(**KERNEL)
 def touches(buf, p, c, forest):
-    """Does cell c touch an existing tile of its side? (the first forest tile must cover the
-    entrance cell, D01; E and C count as mountain tiles)."""
+    """May a tile on cell c lie there by adjacency? It must touch an existing tile of its side
+    (E and C count as mountain tiles) or, in the forest, a trap (seed p.5 'you may place
+    future tiles adjacent to the trap', B7) or the cave entrance: a forest tile covering (3,2)
+    is always adjacent to it (D01, which makes it the first forest tile unless a trap came
+    first)."""
+    if forest == 1 and c == ENTRANCE_CELL:
+        return True
     for k in range(4):
         n = NEIGHBOURS[c, k]
-        if n >= 0 and FOREST[n] == forest and buf[TILE + p * CELLS + n] != T_NONE:
+        if n < 0 or FOREST[n] != forest:
+            continue
+        if buf[TILE + p * CELLS + n] != T_NONE or (forest == 1 and buf[TRAP + p * CELLS + n]):
             return True
     return False
 
 
 @njit(**KERNEL)
-def forest_empty(buf, p):
-    for c in range(CELLS):
-        if FOREST[c] == 1 and buf[TILE + p * CELLS + c] != T_NONE:
-            return False
-    return True
-
-
-@njit(**KERNEL)
 def free_cell(buf, p, c):
-    """Uncovered: no tile and (forest) no stable or trap on it."""
+    """Uncovered: no tile and (forest) no trap on it. A stable does not block a meadow (E11);
+    the callers keep fields off stables."""
     if buf[TILE + p * CELLS + c] != T_NONE:
         return False
-    if FOREST[c] == 1 and (buf[STABLE + p * CELLS + c] or buf[TRAP + p * CELLS + c]):
+    if FOREST[c] == 1 and buf[TRAP + p * CELLS + c]:
         return False
     return True
 
@@ -140,9 +143,7 @@ def single_ok(buf, p, tile, c):
         if buf[TRAP + p * CELLS + c]:
             return False
         if tile == T_FIELD and buf[STABLE + p * CELLS + c]:
-            return False
-        if forest_empty(buf, p):
-            return c == ENTRANCE_CELL
+            return False  # a meadow may go under a stable, a field may not (E11)
     return touches(buf, p, c, forest)
 
 
@@ -173,9 +174,7 @@ def twin_ok(buf, p, kind, i):
         if not free_cell(buf, p, c):
             return False
     if halves_b == T_FIELD and buf[STABLE + p * CELLS + b]:
-        return False
-    if forest == 1 and forest_empty(buf, p):
-        return a == ENTRANCE_CELL or b == ENTRANCE_CELL
+        return False  # the meadow half may cover a stable, the field half may not (E11)
     return touches(buf, p, a, forest) or touches(buf, p, b, forest)
 
 
@@ -285,8 +284,9 @@ def can_grow(buf, p):
 
 @njit(**KERNEL)
 def dwarf_homes(buf, p, home):
-    """D21: rooms sorted by printed points then cell, dwarfs by strength descending (then
-    index), filled in that order. home[d] = cell or -1."""
+    """D21: rooms sorted by printed points then cell (D21's build order is not recorded in the
+    state, E15), dwarfs by strength descending (then index), filled in that order.
+    home[d] = cell or -1."""
     for d in range(MAX_DWARFS):
         home[d] = -1
     done = np.zeros(MAX_DWARFS, np.int64)
@@ -375,23 +375,10 @@ def pasture_partner(buf, p, c):
 
 
 @njit(**KERNEL)
-def rehouse(buf, p):
-    """Re-place all of p's animals (engine decision E1), writing animal_at; animals that do not
-    fit are converted to food (Slaughtering Cave +1 each). Never called during orc events."""
-    base = ANIMAL_AT + p * CELLS * NUM_ANIMALS
-    for i in range(CELLS * NUM_ANIMALS):
-        buf[base + i] = 0
-    count = np.zeros(NUM_ANIMALS, np.int64)
-    for a in range(NUM_ANIMALS):
-        count[a] = buf[RES + p * NUM_GOODS + FIRST_ANIMAL + a]
-    # units: cell (where animals are recorded), capacity, allowed mask (bit per farm type),
-    # one-type flag, dedicated flag
-    u_cell = np.zeros(MAX_UNITS, np.int64)
-    u_cap = np.zeros(MAX_UNITS, np.int64)
-    u_allow = np.zeros(MAX_UNITS, np.int64)
-    u_one = np.zeros(MAX_UNITS, np.int64)
-    u_type = np.full(MAX_UNITS, -1, np.int64)
-    u_meadow = np.zeros(MAX_UNITS, np.int64)  # can take dogs (meadow or pasture)
+def housing_units(buf, p, u_cell, u_cap, u_allow, u_one, u_meadow):
+    """p's housing units (spec A9) before dogs: the cell animals are recorded on, capacity,
+    allowed types (bit per farm type), one-type flag, and whether dogs may stand there (meadow
+    or pasture). A large pasture is one unit recorded on its lower cell. Returns the count."""
     n = 0
     for c in range(CELLS):
         t = buf[TILE + p * CELLS + c]
@@ -429,6 +416,43 @@ def rehouse(buf, p):
             elif f == F_CUDDLE:
                 u_cell[n], u_cap[n], u_allow[n] = c, living_dwarfs(buf, p), 1 << A_SHEEP
                 n += 1
+    return n
+
+
+@njit(**KERNEL)
+def dog_rule(u_cap, u_allow, u_one, u, dogs):
+    """D05: d >= 1 dogs on a meadow or pasture make it hold up to d + 1 sheep and nothing else."""
+    u_cap[u], u_allow[u], u_one[u] = dogs + 1, 1 << A_SHEEP, 1
+
+
+@njit(**KERNEL)
+def rehouse(buf, p):
+    """House p's animals after a change. Outside an orc event every animal is re-placed (E1,
+    `rearrange`); during one, animals cannot be moved (seed p.11 'you cannot move your animals
+    during an orc event', D44), so only newly gained animals are housed (`house_new`)."""
+    if buf[STAGE] == ST_EVENT:
+        house_new(buf, p)
+    else:
+        rearrange(buf, p)
+
+
+@njit(**KERNEL)
+def rearrange(buf, p):
+    """Re-place all of p's animals (engine decision E1), writing animal_at; animals that do not
+    fit are converted to food (Slaughtering Cave +1 each). Not during orc events (D44)."""
+    base = ANIMAL_AT + p * CELLS * NUM_ANIMALS
+    for i in range(CELLS * NUM_ANIMALS):
+        buf[base + i] = 0
+    count = np.zeros(NUM_ANIMALS, np.int64)
+    for a in range(NUM_ANIMALS):
+        count[a] = buf[RES + p * NUM_GOODS + FIRST_ANIMAL + a]
+    u_cell = np.zeros(MAX_UNITS, np.int64)
+    u_cap = np.zeros(MAX_UNITS, np.int64)
+    u_allow = np.zeros(MAX_UNITS, np.int64)
+    u_one = np.zeros(MAX_UNITS, np.int64)
+    u_type = np.full(MAX_UNITS, -1, np.int64)
+    u_meadow = np.zeros(MAX_UNITS, np.int64)
+    n = housing_units(buf, p, u_cell, u_cap, u_allow, u_one, u_meadow)
     # dogs (D05): all on the one meadow/pasture where d + 1 sheep beats its normal room most
     dogs = count[A_DOG]
     dog_cell = ENTRY_DWELLING
@@ -438,13 +462,112 @@ def rehouse(buf, p):
             if u_meadow[u] and dogs + 1 - u_cap[u] > gain:
                 best, gain = u, dogs + 1 - u_cap[u]
         if best >= 0:
-            u_cap[best], u_allow[best], u_one[best] = dogs + 1, 1 << A_SHEEP, 1
+            dog_rule(u_cap, u_allow, u_one, best, dogs)
             dog_cell = u_cell[best]
     buf[base + dog_cell * NUM_ANIMALS + A_DOG] = dogs
-    left = count.copy()
+    place_animals(buf, p, count, n, u_cell, u_cap, u_allow, u_one, u_type)
+
+
+@njit(**KERNEL)
+def current_units(buf, p, u_cell, u_cap, u_allow, u_one, u_type):
+    """The housing units as the animals now stand: the dog rule where dogs are, and the type a
+    one-type unit already holds. Returns the unit count."""
+    base = ANIMAL_AT + p * CELLS * NUM_ANIMALS
+    u_meadow = np.zeros(MAX_UNITS, np.int64)
+    n = housing_units(buf, p, u_cell, u_cap, u_allow, u_one, u_meadow)
+    for u in range(n):
+        dogs = buf[base + u_cell[u] * NUM_ANIMALS + A_DOG]
+        if u_meadow[u] and dogs > 0:
+            dog_rule(u_cap, u_allow, u_one, u, dogs)
+        for a in range(4):
+            if buf[base + u_cell[u] * NUM_ANIMALS + a] > 0:
+                u_type[u] = a
+    return n
+
+
+@njit(**KERNEL)
+def misplaced(buf, p, n, u_cell, u_cap, u_allow, u_one, convert):
+    """Farm animals standing where no unit holds them: on a cell without a unit, of a type the
+    unit does not take, a second type in a one-type unit, or over its capacity. Returns their
+    number; with `convert` they are converted to food (spec A9 'converted at once')."""
+    base = ANIMAL_AT + p * CELLS * NUM_ANIMALS
+    bad = 0
+    for c in range(CELLS):
+        u = -1
+        for k in range(n):
+            if u_cell[k] == c:
+                u = k
+        room = u_cap[u] if u >= 0 else 0
+        first = -1
+        for a in (A_CATTLE, A_BOAR, A_SHEEP, A_DONKEY):
+            k = buf[base + c * NUM_ANIMALS + a]
+            if k == 0:
+                continue
+            ok = 0
+            if u >= 0 and u_allow[u] & (1 << a) and (not u_one[u] or first < 0 or first == a):
+                ok = min(k, room)
+            if first < 0:
+                first = a
+            room -= ok
+            bad += k - ok
+            if convert and k > ok:
+                eat(buf, p, a, k - ok)
+                buf[base + c * NUM_ANIMALS + a] = ok
+    return bad
+
+
+@njit(**KERNEL)
+def housing_ok(buf, p):
+    """Every farm animal of p stands in a unit that may hold it, within capacity (A9, D05)."""
+    u_cell = np.zeros(MAX_UNITS, np.int64)
+    u_cap = np.zeros(MAX_UNITS, np.int64)
+    u_allow = np.zeros(MAX_UNITS, np.int64)
+    u_one = np.zeros(MAX_UNITS, np.int64)
+    u_type = np.full(MAX_UNITS, -1, np.int64)
+    n = current_units(buf, p, u_cell, u_cap, u_allow, u_one, u_type)
+    return misplaced(buf, p, n, u_cell, u_cap, u_allow, u_one, False) == 0
+
+
+@njit(**KERNEL)
+def house_new(buf, p):
+    """During an orc event (D44): animals already on the board stay where they are. Animals the
+    supply no longer has (paid or converted) leave their cells, animals whose spot stopped
+    holding them (a sown Stubble Room field, a Cuddle Room that lost a dwarf) are converted,
+    new dogs join the dogs already out (else the entry dwelling), and new farm animals go into
+    free room in the E1 order; what does not fit is converted to food at once."""
+    base = ANIMAL_AT + p * CELLS * NUM_ANIMALS
+    left = np.zeros(NUM_ANIMALS, np.int64)
+    for a in range(NUM_ANIMALS):
+        left[a] = buf[RES + p * NUM_GOODS + FIRST_ANIMAL + a]
+        for c in range(CELLS):
+            k = min(left[a], buf[base + c * NUM_ANIMALS + a])
+            buf[base + c * NUM_ANIMALS + a] = k
+            left[a] -= k
+    if left[A_DOG] > 0:
+        dog_cell = ENTRY_DWELLING
+        for c in range(CELLS):
+            if buf[base + c * NUM_ANIMALS + A_DOG] > 0:
+                dog_cell = c
+        buf[base + dog_cell * NUM_ANIMALS + A_DOG] += left[A_DOG]
+        left[A_DOG] = 0
+    u_cell = np.zeros(MAX_UNITS, np.int64)
+    u_cap = np.zeros(MAX_UNITS, np.int64)
+    u_allow = np.zeros(MAX_UNITS, np.int64)
+    u_one = np.zeros(MAX_UNITS, np.int64)
+    u_type = np.full(MAX_UNITS, -1, np.int64)
+    n = current_units(buf, p, u_cell, u_cap, u_allow, u_one, u_type)
+    misplaced(buf, p, n, u_cell, u_cap, u_allow, u_one, True)
+    place_animals(buf, p, left, n, u_cell, u_cap, u_allow, u_one, u_type)
+
+
+@njit(**KERNEL)
+def place_animals(buf, p, left, n, u_cell, u_cap, u_allow, u_one, u_type):
+    """Put `left[a]` more farm animals into free room without moving any already housed (E1
+    order: cattle, boars, sheep, donkeys; dedicated units, one-type units largest free first,
+    then single spots taking any type); the rest is converted to food at once (spec A9)."""
+    base = ANIMAL_AT + p * CELLS * NUM_ANIMALS
     for a in (A_CATTLE, A_BOAR, A_SHEEP, A_DONKEY):
         bit = 1 << a
-        # 1: dedicated units, 2: one-type units largest first, 3: single spots taking any type
         for u in range(n):
             if u_allow[u] == bit and left[a] > 0:
                 k = min(left[a], u_cap[u] - used(buf, base, u_cell[u]))
@@ -470,12 +593,18 @@ def rehouse(buf, p):
                 k = min(left[a], u_cap[u] - used(buf, base, u_cell[u]))
                 put(buf, base, u_cell[u], a, k)
                 left[a] -= k
-        if left[a] > 0:  # convert at once (spec A9)
-            per = FOOD_VALUE[FIRST_ANIMAL + a]
-            if has_furn(buf, p, F_SLAUGHTERING):
-                per += 1
-            buf[RES + p * NUM_GOODS + FOOD] += per * left[a]
-            buf[RES + p * NUM_GOODS + FIRST_ANIMAL + a] -= left[a]
+        if left[a] > 0:
+            eat(buf, p, a, left[a])
+
+
+@njit(**KERNEL)
+def eat(buf, p, a, k):
+    """Convert k animals of type a from the supply to food at once (Slaughtering Cave +1)."""
+    per = FOOD_VALUE[FIRST_ANIMAL + a]
+    if has_furn(buf, p, F_SLAUGHTERING):
+        per += 1
+    buf[RES + p * NUM_GOODS + FOOD] += per * k
+    buf[RES + p * NUM_GOODS + FIRST_ANIMAL + a] -= k
 
 
 @njit(**KERNEL)

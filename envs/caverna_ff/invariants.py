@@ -1,7 +1,8 @@
 """State invariants checked after every step of the random-game tests (issue 5): goods never
-negative, every animal recorded on exactly one cell (housed or converted, D44), at most one
-tile per cell and only where it may lie, dwarfs and orcs conserved, a non-empty mask while
-the game runs. One numba kernel returns the index of the first broken rule (0 = none);
+negative, every animal recorded on exactly one cell (housed or converted, D44) in a unit that
+may hold it (type and capacity, board.housing_ok), at most one tile per cell and only where it
+may lie, dwarfs and orcs conserved and in consistent states, a non-empty mask while the game
+runs. One numba kernel returns the index of the first broken rule (0 = none);
 `check_invariants` turns it into an AssertionError message.
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 from numba import njit
 
+from envs.caverna_ff.board import housing_ok
 from envs.caverna_ff.state import (
     ANIMAL_AT,
     BEGGING,
@@ -16,6 +18,7 @@ from envs.caverna_ff.state import (
     D_ABSENT,
     D_HOSTAGE,
     DWARF,
+    EVENTS_DONE,
     FURN,
     MAX_DWARFS,
     NUM_PLAYERS,
@@ -52,6 +55,8 @@ from envs.caverna_ff.tables import (
     T_FIELD,
     T_MEADOW,
     T_NONE,
+    TK_HOLDING,
+    TRAP_KIND,
 )
 from envs.core.jit import KERNEL
 
@@ -68,6 +73,12 @@ MESSAGES = (
     "an orc in an impossible place (forest orc off the forest, cave orc off a tile, two orcs "
     "on one cave tile other than the entry dwelling)",
     "an empty action mask before the game is over",
+    "an animal where no unit may hold it: wrong type, two types in a one-type unit, or over "
+    "capacity (A9, D05; board.housing_ok)",
+    "orc states inconsistent: Orc D out of play after event 2 or in play before it, Orcs A-C "
+    "out of play, a defeated or friendly orc with a cell, strength or hostage, a hostile orc at "
+    "strength 0, or a held orc off a holding trap",
+    "dwarf slots not filled from 0 without gaps (dwarfs are never removed)",
 )
 
 
@@ -152,6 +163,31 @@ def first_violation(buf, mask):
                 return 9
         if held != hostages:
             return 8
+        if not housing_ok(buf, p):
+            return 11
+        for o in range(NUM_ORCS):
+            i = p * NUM_ORCS + o
+            s = buf[ORC_STATE + i]
+            if o == 3 and (s == O_OUT) != (buf[EVENTS_DONE] < 2):
+                return 12
+            if o < 3 and s == O_OUT:
+                return 12
+            if (s == O_DEFEATED or s == O_FRIENDLY) and (
+                buf[ORC_CELL + i] != -1 or buf[ORC_STR + i] != 0 or buf[ORC_HOSTAGE + i] != -1
+            ):
+                return 12
+            if (s == O_FOREST or s == O_HELD or s == O_CAVE) and buf[ORC_STR + i] <= 0:
+                return 12
+            if s == O_HELD:
+                t = buf[TRAP + p * CELLS + buf[ORC_CELL + i]] - 1
+                if t < 0 or TRAP_KIND[t] != TK_HOLDING:
+                    return 12
+        seen_absent = False
+        for d in range(MAX_DWARFS):
+            if buf[DWARF + p * MAX_DWARFS + d] == D_ABSENT:
+                seen_absent = True
+            elif seen_absent:
+                return 13
     if buf[PHASE] != P_GAME_OVER:
         total = 0
         for i in range(mask.shape[0]):

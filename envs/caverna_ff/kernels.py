@@ -45,6 +45,7 @@ from envs.caverna_ff.board import (
     meadow_unfenced,
     orc_on,
     place_twin,
+    rearrange,
     rehouse,
     single_ok,
     stable_ok,
@@ -64,6 +65,7 @@ from envs.caverna_ff.orcs import (
     move_orc,
     owner_cells,
     push_target,
+    ready_round,
     reevaluate,
     take_cell,
 )
@@ -207,6 +209,7 @@ from envs.caverna_ff.state import (
     P_REWARD,
     P_SOLO_SAVE,
     P_SOW,
+    P_SOW_CELL,
     P_TRADE,
     P_TRAP,
     P_TRAP_CELL,
@@ -562,7 +565,7 @@ def build_furn(buf, p, f, c, mode):
             if m >= 0 and furn_id(buf, p, m) >= 0 and FURN_IS_DWELLING[furn_id(buf, p, m)]:
                 buf[r_(p, FOOD)] += 2
     elif f == F_ORC_DWELLING:
-        befriend_held(buf, p, buf[ROUND])  # D19: usable this round when built in the work phase
+        befriend_held(buf, p, ready_round(buf))  # D19: this round in the work phase
     rehouse(buf, p)
 
 
@@ -1259,8 +1262,7 @@ def take_reward(buf, p, r):
     buf[REWARD_TAKEN + r] = p + 1
     row = REWARD_GAIN[r].copy()
     gain_goods(buf, p, row)
-    if r == RW_MERCENARY:
-        buf[CUR_PERSON] = -1
+    if r == RW_MERCENARY:  # CUR_PERSON stays: Adventure's second expedition still needs it
         start_expedition(buf, p, 4, max(1, buf[SUB + 1]), 1)
         return True
     if r == RW_MASTER_TRADER:  # convert any amount of one material into another 1:1
@@ -1533,7 +1535,7 @@ def finish_event(buf):
                 if (st == O_FOREST or st == O_HELD) and invade(buf, p, o):
                     return True
     for p in range(n):
-        rehouse(buf, p)
+        rearrange(buf, p)  # the event is over: animals may be rearranged again (A9)
     buf[EVENTS_DONE] += 1
     buf[EV] = -1
     start_harvest(buf)
@@ -1744,8 +1746,12 @@ def end_game(buf):
 @njit(**KERNEL)
 def orc_step_3(buf, p, o):
     """Orc event step 3 (B8): a cave orc re-evaluates, a forest orc moves (maybe pausing at a
-    Cave-in for its owner's stone). Returns True when the owner must break an invasion tie
+    Cave-in for its owner's stone); skipped for an orc pushed into the cave or a holding trap
+    in step 2 (EV_PUSHED 2, D38). Returns True when the owner must break an invasion tie
     (P_INVADE; the seat is done once it is broken)."""
+    if buf[EV_PUSHED] == 2:
+        seat_done(buf)
+        return False
     if buf[ORC_STATE + p * NUM_ORCS + o] == O_CAVE:
         if reevaluate(buf, p, o, False):
             return True
@@ -1894,6 +1900,10 @@ def decision_mask(buf, mask):
         if fields and buf[SOWN + 1] < 2 and buf[r_(p, VEG)] > 0:
             mask[A_SOW_VEG] = 1
         mask[A_DONE] = 1
+    elif phase == P_SOW_CELL and buf[r_(p, VEG if buf[PENDING_TILE] else GRAIN)] > 0:
+        for c in range(CELLS):
+            if buf[TILE + p * CELLS + c] == T_FIELD and buf[CROP + p * CELLS + c] == 0:
+                mask[A_CELL + c] = 1
     elif phase == P_FORGE:
         material = buf[SUB + 0]
         top = 4 if material == 1 else MAX_FORGE_ORE
@@ -2074,11 +2084,18 @@ def reasked(phase):
 @njit(**KERNEL)
 def guarded(buf, phase):
     """Pending decisions whose every answer may vanish when goods are spent or an animal takes
-    a meadow: a cost chosen earlier and paid at the cell (furnishing, trap, Imitation food), or
-    no SKIP (a furnishing that must be taken, a branch). Elsewhere SKIP/DONE/an OPTION stays."""
+    a meadow: a cost chosen earlier and paid at the cell (furnishing, trap, Imitation food, the
+    seed of the field being chosen), or no SKIP (a furnishing that must be taken, a branch).
+    Elsewhere SKIP/DONE/an OPTION stays."""
     if phase == P_FURN:
         return buf[SUB + 3] == 0
-    return phase == P_FURN_CELL or phase == P_TRAP_CELL or phase == P_BRANCH or phase == P_IMITATE
+    return (
+        phase == P_FURN_CELL
+        or phase == P_TRAP_CELL
+        or phase == P_BRANCH
+        or phase == P_IMITATE
+        or phase == P_SOW_CELL
+    )
 
 
 @njit(**KERNEL)
@@ -2186,6 +2203,22 @@ def arm_dwarf(buf, p, strength):
 
 
 @njit(**KERNEL)
+def sow_field(buf, mask, p, c, veg):
+    """Sow field c with grain (3) or a vegetable (2) and pay the seed (A11). Returns True if
+    the sowing goes on as a decision (P_SOW with more than DONE legal)."""
+    buf[CROP + p * CELLS + c] = 2 if veg else 3
+    buf[CROP_KIND + p * CELLS + c] = veg
+    buf[r_(p, VEG if veg else GRAIN)] -= 1
+    buf[SOWN + veg] += 1
+    rehouse(buf, p)  # a sown field no longer holds a Stubble Room animal
+    if can_sow(buf, p) and (buf[SOWN] < 2 or buf[SOWN + 1] < 2):
+        decide(buf, P_SOW, p)
+        compute_mask(buf, mask)
+        return mask.sum() > 1
+    return False
+
+
+@njit(**KERNEL)
 def seat_done(buf):
     buf[EV_MOVING] = 0
     buf[EV_SEAT] += 1
@@ -2257,18 +2290,20 @@ def apply_action(buf, mask, a):
     elif phase == P_SOW:
         if a != A_DONE:
             veg = 1 if a == A_SOW_VEG else 0
-            for c in range(CELLS):
-                if buf[TILE + p * CELLS + c] == T_FIELD and buf[CROP + p * CELLS + c] == 0:
-                    buf[CROP + p * CELLS + c] = 2 if veg else 3
-                    buf[CROP_KIND + p * CELLS + c] = veg
-                    break
-            buf[r_(p, VEG if veg else GRAIN)] -= 1
-            buf[SOWN + veg] += 1
-            rehouse(buf, p)  # a sown field no longer holds a Stubble Room animal
-            if can_sow(buf, p) and (buf[SOWN] < 2 or buf[SOWN + 1] < 2):
+            c = -1
+            for k in range(CELLS):
+                if buf[TILE + p * CELLS + k] == T_FIELD and buf[CROP + p * CELLS + k] == 0:
+                    c = k if c == -1 else -2
+            if c == -2:  # several empty fields: the player picks one (orcs destroy per cell)
+                buf[PENDING_TILE] = veg
+                decide(buf, P_SOW_CELL, p)
                 compute_mask(buf, mask)
-                if mask.sum() > 1:
-                    return
+                return
+            if sow_field(buf, mask, p, c, veg):
+                return
+    elif phase == P_SOW_CELL:
+        if sow_field(buf, mask, p, a - A_CELL, buf[PENDING_TILE]):
+            return
     elif phase == P_FORGE:
         if a != A_SKIP:
             k = a - A_OPTION
@@ -2404,23 +2439,25 @@ def apply_action(buf, mask, a):
             if buf[ORC_STATE + i] == O_HELD:
                 buf[ORC_STATE + i] = O_FOREST  # pushing frees it; the trap stays armed (D38)
             target = push_target(p, buf[ORC_CELL + i], PUSH_DELTA[d, 0], PUSH_DELTA[d, 1])
+            # into the cave or a holding trap: bribes may go on, step 3 is skipped (B8, D38)
             if target == CAVE:
+                buf[EV_PUSHED] = 2
                 if invade(buf, p, o):
                     compute_mask(buf, mask)
                     return
-                seat_done(buf)
             else:
                 r = enter_cell(buf, p, o, target)
                 if r == 1:
-                    seat_done(buf)
+                    buf[EV_PUSHED] = 2
                 elif r == 2:
                     buf[EV_MOVING] = 3
     elif phase == P_CAVE_IN:
         o = buf[EV_LETTER]
         if cave_in_pay(buf, p, o, a - A_OPTION):
             seat_done(buf)
-        elif buf[EV_MOVING] == 3:
+        elif buf[EV_MOVING] == 3:  # back to the bribe step after a push onto the Cave-in
             buf[EV_MOVING] = 1
+            buf[DEFEAT_STR] = buf[ORC_STR + p * NUM_ORCS + o]  # a later bribe starts here (D43)
         else:
             r = move_orc(buf, p, o)
             if r == MV_INVADE:
@@ -2432,8 +2469,9 @@ def apply_action(buf, mask, a):
                 seat_done(buf)
     elif phase == P_INVADE:
         take_cell(buf, p, buf[SUB + 0], a - A_CELL)
-        if buf[STAGE] == ST_EVENT and buf[EV_LETTER] < NUM_ORCS:
+        if buf[STAGE] == ST_EVENT and buf[EV_LETTER] < NUM_ORCS and buf[EV_PUSHED] != 2:
             seat_done(buf)  # the orc's event step ends with its invasion (B8)
+        # pushed in (EV_PUSHED 2): back to the bribe step, step 3 is skipped (B8, D38)
     elif phase == P_HARVEST_CHOICE:
         buf[HARVEST_PICK + p] = a - A_OPTION
         buf[HARVEST_SEAT] += 1

@@ -21,6 +21,7 @@ from envs.caverna_ff.board import (
     lose_animals_at,
     orc_homes,
     pasture_partner,
+    rehouse,
 )
 from envs.caverna_ff.scoring import tile_points
 from envs.caverna_ff.stack import OP_REWARD, push_op
@@ -52,6 +53,8 @@ from envs.caverna_ff.state import (
     PHASE,
     RES,
     ROUND,
+    ST_WORK,
+    STAGE,
     SUB,
     TILE,
     TRAP,
@@ -111,7 +114,15 @@ def defeat(buf, p, o, strength_before):
     buf[ORC_STATE + oi(p, o)] = O_DEFEATED
     buf[ORC_CELL + oi(p, o)] = -1
     buf[ORC_STR + oi(p, o)] = 0
+    befriend_held(buf, p, ready_round(buf))  # an orc room it occupied is free again (D19)
     push_op(buf, OP_REWARD, o * 100 + strength_before, p)
+
+
+@njit(**KERNEL)
+def ready_round(buf):
+    """D19: an orc moving in during the work phase works this round, otherwise (orc event,
+    harvest) from the next one."""
+    return buf[ROUND] if buf[STAGE] == ST_WORK else buf[ROUND] + 1
 
 
 @njit(**KERNEL)
@@ -217,7 +228,12 @@ def move_orc(buf, p, o):
 
 @njit(**KERNEL)
 def person_at(buf, p, c):
-    """Does a person live on cave cell c (D21 homes)?"""
+    """Does a person live on cave cell c (D21 homes)? A cave orc's hostage still lives on
+    that orc's cell, so re-evaluating (B8) sees the tile it holds as housing a dwarf."""
+    for q in range(NUM_ORCS):
+        h = buf[ORC_HOSTAGE + oi(p, q)]
+        if buf[ORC_STATE + oi(p, q)] == O_CAVE and buf[ORC_CELL + oi(p, q)] == c and 0 <= h < 10:
+            return True
     home = np.zeros(MAX_DWARFS, np.int64)
     dwarf_homes(buf, p, home)
     for d in range(MAX_DWARFS):
@@ -338,12 +354,16 @@ def ask_owner(buf, p, o, final):
 @njit(**KERNEL)
 def take_cell(buf, p, o, c):
     """Orc o settles on cave cell c: an orc already in the cave that changes cell frees its
-    hostage first; staying on its own cell changes nothing."""
+    hostage first; staying on its own cell changes nothing. Then the animals are re-housed (a
+    dwarf taken hostage no longer counts for a Cuddle Room, D22; mid-event nothing moves, D44)
+    and a held orc moves into an orc room this one left (D19)."""
     if buf[ORC_STATE + oi(p, o)] == O_CAVE:
         if buf[ORC_CELL + oi(p, o)] == c:
             return
         release(buf, p, o)
     occupy(buf, p, o, c)
+    rehouse(buf, p)
+    befriend_held(buf, p, ready_round(buf))
 
 
 @njit(**KERNEL)
@@ -399,6 +419,7 @@ def invade(buf, p, o):
     if c < 0:
         return ask_owner(buf, p, o, False)
     occupy(buf, p, o, c)
+    take_cell(buf, p, o, c)
     return False
 
 

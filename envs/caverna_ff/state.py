@@ -62,8 +62,9 @@ EMPTY = -1
     P_ARM,  # Supplier / Warrior Dwelling: OPTION k arms unarmed dwarf k (strength sub[0])
     P_WARRIOR_PAY,  # Warrior Dwelling cost: OPTION wood (1-6), then OPTION stone; ore = rest
     P_INVADE,  # invasion tie (B8): the owner picks the orc's cave cell (CELL) among the tied
+    P_SOW_CELL,  # CELL: the empty field to sow (the kind chosen in P_SOW waits in pending_tile)
     P_GAME_OVER,
-) = range(31)
+) = range(32)
 PHASE_NAMES = (
     "place",
     "twin_tile",
@@ -95,6 +96,7 @@ PHASE_NAMES = (
     "arm_dwarf",
     "warrior_pay",
     "invasion_tie",
+    "sow_cell",
     "game_over",
 )
 # Automatic flow stages (what `advance` does when no decision is pending).
@@ -173,7 +175,7 @@ LAYOUT = Layout(
         ("sub", (4,)),  # per-phase working values (documented in kernels)
         ("cell_kind", ()),
         ("twin_kind", ()),
-        ("pending_tile", ()),  # furnishing / trap id chosen, waiting for its cell
+        ("pending_tile", ()),  # furnishing / trap id / crop kind chosen, waiting for its cell
         ("free_trap", ()),
         ("sown", (2,)),  # grain / vegetable fields sown in this sow action
         ("farm_used", ()),  # bits: small, large, stable
@@ -185,7 +187,7 @@ LAYOUT = Layout(
         ("ev_moving", ()),  # 1 while a move is in progress (cave-in decisions)
         ("ev_card", ()),  # movement card of the active orc (deck row, card), -1
         ("ev_step", ()),
-        ("ev_pushed", ()),
+        ("ev_pushed", ()),  # 1 pushed this event; 2 into the cave or a holding trap: no step 3
         ("ev_dealt", (9,)),  # movement cards of the deck already dealt for this letter
         ("defeat_str", ()),  # active orc's strength before this event's bribe (D43)
         ("final_next", ()),  # final re-evaluation: next orc * players + seat to re-evaluate
