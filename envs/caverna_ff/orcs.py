@@ -414,11 +414,12 @@ def invade(buf, p, o):
         buf[ORC_STATE + oi(p, o)] = O_CAVE
         buf[ORC_CELL + oi(p, o)] = 21
         buf[ORC_HOSTAGE + oi(p, o)] = -1
+        eat_animals_at(buf, p, 21)  # animals on a tile an orc occupies become food (E4)
+        rehouse(buf, p)
         return False
     c = single_cell(bits)
     if c < 0:
         return ask_owner(buf, p, o, False)
-    occupy(buf, p, o, c)
     take_cell(buf, p, o, c)
     return False
 
