@@ -192,6 +192,7 @@ from envs.caverna_ff.state import (
     P_FEED,
     P_FIGHT_DOGS,
     P_FIGHT_ORC,
+    P_FINAL_TRADES,
     P_FORGE,
     P_FURN,
     P_FURN_CELL,
@@ -1469,9 +1470,10 @@ def work_step(buf):
                 if space_feasible(buf, p, person, s):
                     any_space = True
                     break
-            if any_space:
-                buf[CUR_PERSON] = person
-                return decide(buf, P_PLACE, p)
+            buf[CUR_PERSON] = person
+            decide(buf, P_PLACE, p)
+            if any_space or any_anytime(buf, p):  # a trade may still make a space affordable
+                return True
             set_person_space(buf, p, person, -2)  # nothing this person can do: stays home
     end_work_phase(buf)
     return False
@@ -1731,7 +1733,10 @@ def harvest_step(buf):
 @njit(**KERNEL)
 def end_game(buf):
     """Before scoring every hostile orc in a cave re-evaluates by value (B8, D26), A->D; an
-    owner's tie choice (P_INVADE) interrupts, `final_next` says where to go on."""
+    owner's tie choice (P_INVADE) interrupts, `final_next` says where to go on. Then each
+    player in turn order from the start player may still use any-time actions (A13: "anytime
+    conversions may still be used before scoring"; P_FINAL_TRADES until DONE), skipped when
+    none is possible."""
     n = n_players(buf)
     while buf[FINAL_NEXT] < NUM_ORCS * n:
         o = buf[FINAL_NEXT] // n
@@ -1739,6 +1744,12 @@ def end_game(buf):
         buf[FINAL_NEXT] += 1
         if buf[ORC_STATE + p * NUM_ORCS + o] == O_CAVE and reevaluate(buf, p, o, True):
             return
+    while buf[FINAL_NEXT] < (NUM_ORCS + 1) * n:
+        p = (buf[START_PLAYER] + buf[FINAL_NEXT] - NUM_ORCS * n) % n
+        decide(buf, P_FINAL_TRADES, p)
+        if any_anytime(buf, p):
+            return
+        buf[FINAL_NEXT] += 1
     buf[PHASE] = P_GAME_OVER
     buf[ACTOR] = 0
 
@@ -1855,10 +1866,17 @@ def decision_mask(buf, mask):
     p = buf[ACTOR]
     if phase == P_GAME_OVER:
         return
+    if phase == P_FINAL_TRADES:
+        mask[A_DONE] = 1
+        return
     if phase == P_PLACE:
+        any_space = False
         for s in range(NUM_SPACES):
             if space_feasible(buf, p, buf[CUR_PERSON], s):
                 mask[A_SPACE + s] = 1
+                any_space = True
+        if not any_space:  # asked only for the any-time actions: SKIP stays home (E2)
+            mask[A_SKIP] = 1
         if buf[r_(p, RUBY)] > 0:
             for k in range(MAX_DWARFS + NUM_ORCS):
                 person = k if k < MAX_DWARFS else PERSON_ORC + k - MAX_DWARFS
@@ -2068,7 +2086,8 @@ CONV_ANIMAL = np.array([0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], np.i
 @njit(**KERNEL)
 def reasked(phase):
     """Decisions the automatic flow asks again once the op stack is empty (placement, feeding,
-    the event-4 harvest choice, the solo clearing, an orc's bribe/push step and Cave-in): after
+    the event-4 harvest choice, the solo clearing, an orc's bribe/push step and Cave-in, the
+    trades before scoring): after
     an any-time action there `advance` re-asks them, or goes on when the action settled them
     (food now covers the feeding). Every other decision is inside an op and stays pending."""
     return (
@@ -2078,6 +2097,7 @@ def reasked(phase):
         or phase == P_SOLO_SAVE
         or phase == P_ORC
         or phase == P_CAVE_IN
+        or phase == P_FINAL_TRADES
     )
 
 
@@ -2145,6 +2165,18 @@ def anytime_ok(buf, p, a):
     if guarded(buf, phase):
         return still_decidable(buf, p, a)
     return True
+
+
+@njit(**KERNEL)
+def any_anytime(buf, p):
+    """Can the deciding player p take any any-time action now?"""
+    for k in range(NUM_RUBY_TRADES):
+        if anytime_ok(buf, p, A_RUBY + k):
+            return True
+    for k in range(NUM_CONVERSIONS):
+        if anytime_ok(buf, p, A_CONVERT + k):
+            return True
+    return False
 
 
 @njit(**KERNEL)
@@ -2237,7 +2269,10 @@ def apply_action(buf, mask, a):
         else:
             compute_mask(buf, mask)
         return
-    if phase == P_PLACE and a >= A_PERSON:
+    if phase == P_PLACE and a == A_SKIP:  # no space legal, no trade wanted: stays home (E2)
+        buf[RUBY_PICK + p] = 0
+        set_person_space(buf, p, buf[CUR_PERSON], -2)
+    elif phase == P_PLACE and a >= A_PERSON:
         k = a - A_PERSON
         buf[r_(p, RUBY)] -= 1
         buf[RUBY_PICK + p] = 1 + (k if k < MAX_DWARFS else PERSON_ORC + k - MAX_DWARFS)
@@ -2475,6 +2510,8 @@ def apply_action(buf, mask, a):
     elif phase == P_HARVEST_CHOICE:
         buf[HARVEST_PICK + p] = a - A_OPTION
         buf[HARVEST_SEAT] += 1
+    elif phase == P_FINAL_TRADES:  # DONE: the next player's trades, then scoring (A13)
+        buf[FINAL_NEXT] += 1
     elif phase == P_REFILL:
         if a != A_DONE:
             c = a - A_CELL

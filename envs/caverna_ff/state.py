@@ -63,8 +63,9 @@ EMPTY = -1
     P_WARRIOR_PAY,  # Warrior Dwelling cost: OPTION wood (1-6), then OPTION stone; ore = rest
     P_INVADE,  # invasion tie (B8): the owner picks the orc's cave cell (CELL) among the tied
     P_SOW_CELL,  # CELL: the empty field to sow (the kind chosen in P_SOW waits in pending_tile)
+    P_FINAL_TRADES,  # before scoring (A13): RUBY / CONVERT any-time actions, or DONE
     P_GAME_OVER,
-) = range(32)
+) = range(33)
 PHASE_NAMES = (
     "place",
     "twin_tile",
@@ -97,6 +98,7 @@ PHASE_NAMES = (
     "warrior_pay",
     "invasion_tie",
     "sow_cell",
+    "final_trades",
     "game_over",
 )
 # Automatic flow stages (what `advance` does when no decision is pending).

@@ -12,18 +12,30 @@ from envs.caverna_ff import kernels
 from envs.caverna_ff.actions import (
     A_CELL,
     A_CONVERT,
+    A_DONE,
     A_FURN,
     A_PUSH,
     A_RUBY,
+    A_SKIP,
     A_SPACE,
     A_TRAP,
 )
 from envs.caverna_ff.rules import ENGINE
 from envs.caverna_ff.spaces import OP_FURNISH, OP_TRAP, SPACE_NAMES
-from envs.caverna_ff.state import P_CELL, P_FEED, P_FURN, P_ORC, P_PLACE, P_TRAP_CELL
+from envs.caverna_ff.state import (
+    P_CELL,
+    P_FEED,
+    P_FINAL_TRADES,
+    P_FURN,
+    P_ORC,
+    P_PLACE,
+    P_TRAP_CELL,
+    ST_END,
+)
 from envs.caverna_ff.tables import (
     BOAR,
     CATTLE,
+    DOG,
     F_BEER,
     F_CARPENTER,
     F_STONE_CARVER,
@@ -253,3 +265,78 @@ def test_a7_a12_rich_random_games_keep_invariants(num_players):
             spec.check_invariants(s)
             steps += 1
             assert steps < 5000
+
+
+def final_state(num_players: int = 1):
+    """The last harvest is over and no orc is in a cave: the game is about to be scored."""
+    s = new_state(num_players)
+    s.set("stage", ST_END)
+    s.set("stack_n", 0)
+    return s
+
+
+def test_a13_any_time_actions_may_still_be_used_before_scoring():
+    """A13: "Anytime conversions (Beer Parlor etc.) may still be used before scoring": with a
+    Beer Parlor and 2 grain the player is asked before scoring, 2 grain -> 3 gold raises the
+    score by 2 (grain 1 -> gold 3), and DONE scores the game."""
+    s = final_state()
+    s.furn[0, CAVERN] = F_BEER + 1
+    s.res[0, GRAIN] = 2
+    s.res[0, RUBY] = 0
+    kernels.advance(s.buf, s.mask)
+    assert s.phase == P_FINAL_TRADES and s.actor == 0
+    assert A_DONE in legal(s) and A_CONVERT + 16 in legal(s)  # Beer Parlor -> 3 gold
+    before = ENGINE.final_scores(s)[0]
+    act(s, A_CONVERT + 16)
+    assert s.phase == P_FINAL_TRADES and s.res[0, GOLD] == 3 and s.res[0, GRAIN] == 0
+    assert ENGINE.final_scores(s)[0] == pytest.approx(before + 2)
+    act(s, A_DONE)
+    assert ENGINE.is_over(s)
+
+
+def test_a13_players_trade_in_turn_order_and_are_skipped_with_nothing_to_trade():
+    """A13: each player in turn order from the start player; a player with no possible
+    any-time action is not asked."""
+    s = final_state(3)
+    s.set("start_player", 1)
+    for p in range(3):
+        s.res[p, GRAIN] = 0
+        s.res[p, VEG] = 0
+        s.res[p, RUBY] = 0
+        s.res[p, GOLD] = 0
+        s.res[p, SHEEP : DOG + 1] = 0
+        s.animal_at[p] = 0
+    s.res[0, GRAIN] = 1
+    s.res[2, RUBY] = 1
+    kernels.advance(s.buf, s.mask)
+    assert s.phase == P_FINAL_TRADES and s.actor == 2  # seat 1 starts but has nothing
+    act(s, A_DONE)
+    assert s.phase == P_FINAL_TRADES and s.actor == 0
+    act(s, A_DONE)
+    assert ENGINE.is_over(s)
+
+
+def test_e2_a12_a_person_with_no_legal_space_is_asked_while_a_trade_is_possible():
+    """E2 with A12: a person with no legal space is still asked while any-time actions are
+    possible (a conversion may pay a space's food cost, e.g. Imitation); SKIP, the decision's
+    own answer, leaves the person at home. With nothing to trade the person stays home without
+    a decision, as before."""
+    s = new_state(2)
+    p = s.actor
+    s.occupant[:] = 1 - p  # every action space taken by the other player
+    s.res[p, RUBY] = 1
+    kernels.advance(s.buf, s.mask)
+    assert s.phase == P_PLACE and s.actor == p
+    assert legal(s) - ANYTIME == {A_SKIP} and A_RUBY + 0 in legal(s)  # 1 ruby -> 1 wood
+    person = int(s.cur_person)
+    act(s, A_SKIP)
+    assert s.dwarf_space[p, person] == -2  # at home this round
+    q = new_state(2)
+    p = q.actor
+    q.occupant[:] = 1 - p
+    q.res[p, RUBY] = q.res[p, GRAIN] = q.res[p, VEG] = q.res[p, GOLD] = 0
+    q.res[p, SHEEP : DOG + 1] = 0
+    q.animal_at[p] = 0
+    first_round = int(q.round)
+    kernels.advance(q.buf, q.mask)  # nobody can place or trade: the work phase just ends
+    assert q.round > first_round
