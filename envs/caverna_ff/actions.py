@@ -30,8 +30,9 @@ Ranges:
   pending; limits (tiles, animals during orc events) in docs/caverna_ff.md E12.
 * PERSON k (10): at your placement, pay 1 ruby to place dwarf k (0-5) or friendly orc k - 6
   (6-9) out of order.
-* SKIP: decline an optional step. DONE: finish a repeatable step (loot, sowing, farming,
-  breeding picks, feeding: beg for the rest, bribes and push: then the orc moves).
+* SKIP: decline an optional step; stay home at a placement with no legal space (E2). DONE:
+  finish a repeatable step (loot, sowing, farming, breeding picks, feeding: beg for the rest,
+  bribes and push: then the orc moves, the trades before scoring).
 * CONVERT k (17): at any of your decisions, a food conversion (spec A12, D04, A10; kernels.CONV_*):
   1 grain, 1 vegetable, 1 sheep, 1 boar, 1 cattle, 1 donkey, 2 donkeys, 1 ruby, 2/3/4 gold
   (0-10), Cooking Cave 1 grain + 1 vegetable -> 5 food (11), Working Cave 1 wood / 1 stone /
