@@ -267,16 +267,22 @@ def test_b8_bribes_stay_possible_after_a_push_into_a_holding_trap_and_the_move_i
     assert s.orc_state[0, 0] == O_HELD and s.orc_cell[0, 0] == cell(1, 0)
 
 
-def test_a11_the_player_chooses_which_empty_field_to_sow():
-    """A11 sowing, with every sub-choice the player's (orcs destroy crops per cell, B8): with
-    two empty fields a CELL picks the field; with one left the choice is forced."""
+def sowing_state(grain: int):
+    """A solo state at a sowing step (A11) with two empty fields and `grain` grain."""
     s = new_state(1)
     f1, f2 = cell(2, 0), cell(2, 1)
     s.tile[0, f1] = s.tile[0, f2] = T_FIELD
-    s.res[0, GRAIN] = 2
+    s.res[0, GRAIN] = grain
     s.set("stack_n", 0)
     push_op(s.buf, OP_SOW, 0, 0)
     kernels.advance(s.buf, s.mask)
+    return s, f1, f2
+
+
+def test_a11_the_player_chooses_which_empty_field_to_sow():
+    """A11 sowing, with every sub-choice the player's (orcs destroy crops per cell, B8): with
+    two empty fields a CELL picks the field; with one left the choice is forced."""
+    s, f1, f2 = sowing_state(grain=2)
     assert s.phase == P_SOW
     act(s, A_SOW_GRAIN)
     assert s.phase == P_SOW_CELL and legal(s) - ANYTIME == {A_CELL + f1, A_CELL + f2}
@@ -291,13 +297,7 @@ def test_a11_a12_the_seed_of_the_field_being_chosen_cannot_be_eaten_first():
     """A11 with A12's any-time conversions: while the field is being chosen the sown grain is
     already committed, so converting the last grain to food is not offered (it would leave the
     sowing unpaid); with a second grain the conversion is offered."""
-    s = new_state(1)
-    f1, f2 = cell(2, 0), cell(2, 1)
-    s.tile[0, f1] = s.tile[0, f2] = T_FIELD
-    s.res[0, GRAIN] = 1
-    s.set("stack_n", 0)
-    push_op(s.buf, OP_SOW, 0, 0)
-    kernels.advance(s.buf, s.mask)
+    s, f1, f2 = sowing_state(grain=1)
     act(s, A_SOW_GRAIN)
     assert s.phase == P_SOW_CELL and A_CONVERT + 0 not in legal(s)  # CONVERT 0: 1 grain
     s.res[0, GRAIN] = 2
