@@ -14,8 +14,8 @@ $(STAMP): pyproject.toml constraints.txt
 	touch $(STAMP)
 
 demo: $(STAMP)  ## play one 4-player game with random agents, then print the throughput table
-	$(PY) -m benchmarks.demo
-	$(PY) -m benchmarks.throughput
+	$(PY) -m eurogym.benchmarks.demo
+	$(PY) -m eurogym.benchmarks.throughput
 
 test: $(STAMP)  ## the fast test suite (what CI runs)
 	$(PY) -m pytest -q
@@ -27,10 +27,10 @@ test-nojit: $(STAMP)  ## kernel and rule tests with numba disabled (coverage, de
 	NUMBA_DISABLE_JIT=1 $(PY) -m pytest -q tests/kingdom_builder tests/belfort tests/core
 
 bench: $(STAMP)  ## throughput table
-	$(PY) -m benchmarks.throughput
+	$(PY) -m eurogym.benchmarks.throughput
 
 bench-train: $(STAMP)  ## MaskablePPO train steps/s on Kingdom Builder vs connect_four_v3
-	$(PY) -m agents.train --benchmark --env kingdom_builder_v0 --steps 16384 --out runs/bench
+	$(PY) -m eurogym.agents.train --benchmark --env kingdom_builder_v0 --steps 16384 --out runs/bench
 
 notebooks: $(STAMP)  ## execute the notebooks in fast mode
 	EUROGYM_FAST=1 $(PY) -m pytest -q --nbmake notebooks

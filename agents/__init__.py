@@ -1,18 +1,18 @@
 """Agents that play eurogym games through the functional engine (envs.core.engine.Engine):
 a random baseline, greedy and per-game heuristics, MCTS, and a tournament runner.
 
-    from agents import MCTSAgent, RandomAgent, play_game
+    from eurogym.agents import MCTSAgent, RandomAgent, play_game
     engine = envs.spec("kingdom_builder_v0").engine
     scores = play_game(engine, [MCTSAgent(simulations=100), RandomAgent(1)], seed=0)
 
-Tournaments: `agents.tournament.run_tournament` (not imported here, so that
-`python -m agents.tournament` runs the module only once).
+Tournaments: `eurogym.agents.tournament.run_tournament` (not imported here, so that
+`python -m eurogym.agents.tournament` runs the module only once).
 """
 
-from agents.base import DETERMINIZERS, Agent, determinize, play_game
-from agents.heuristic import HEURISTICS, GreedyAgent, KingdomBuilderHeuristic, heuristic_for
-from agents.mcts import MCTSAgent
-from agents.random_agent import RandomAgent
+from eurogym.agents.base import DETERMINIZERS, Agent, determinize, play_game
+from eurogym.agents.heuristic import HEURISTICS, GreedyAgent, KingdomBuilderHeuristic, heuristic_for
+from eurogym.agents.mcts import MCTSAgent
+from eurogym.agents.random_agent import RandomAgent
 
 __all__ = [
     "DETERMINIZERS",

@@ -16,7 +16,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-import envs
+from eurogym import envs
 
 RNG_FIELD = "rng"  # the secret field holding a state's own generator words (envs.core.rng)
 
@@ -187,7 +187,7 @@ def _determinize_belfort(state: Any, player: int, rng: np.random.Generator) -> N
 def _determinize_daitoshi(state: Any, player: int, rng: np.random.Generator) -> None:
     """Daitoshi hides the invention and tile piles' order, the Mayor deck and the hexes on the
     nature tracks; the game's own resampler lives with its rules."""
-    from envs.daitoshi.determinize import resample_hidden
+    from eurogym.envs.daitoshi.determinize import resample_hidden
 
     resample_hidden(state, player, rng)
 

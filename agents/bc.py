@@ -1,7 +1,8 @@
-"""Optional behaviour-cloning warm start for MaskablePPO (`python -m agents.train --bc-games N`).
+"""Optional behaviour-cloning warm start for MaskablePPO
+(`python -m eurogym.agents.train --bc-games N`).
 
 Off by default. When asked for, `train` calls `warm_start` before PPO starts: a teacher (the
-env's registered heuristic by default, `agents.heuristic`) plays the learning seat of
+env's registered heuristic by default, `eurogym.agents.heuristic`) plays the learning seat of
 `bc_games` games against random opponents through the same `SelfPlayEnv` that training uses,
 and the policy is fitted to its choices (masked cross-entropy) while the value head is fitted
 to the discounted returns the teacher got (with the training reward: reward mode and shaping).
@@ -16,10 +17,9 @@ from typing import Any
 
 import numpy as np
 import torch as th
+from eurogym.agents.heuristic import GreedyAgent, heuristic_for
+from eurogym.agents.selfplay import OpponentPool, RandomOpponent, SelfPlayEnv
 from sb3_contrib import MaskablePPO
-
-from agents.heuristic import GreedyAgent, heuristic_for
-from agents.selfplay import OpponentPool, RandomOpponent, SelfPlayEnv
 
 TEACHERS = ("heuristic", "greedy")
 

@@ -18,7 +18,8 @@ action layout it assumes: the first H*W actions are the cells in row-major order
 control actions.
 
 It plugs into SB3's policy structure (features extractor -> mlp_extractor -> action_net /
-value_net), so `agents.ppo.policy_action`, checkpoints and `MaskablePPO.load` work unchanged:
+value_net), so `eurogym.agents.ppo.policy_action`, checkpoints and `MaskablePPO.load` work
+unchanged:
 the extractor outputs the flattened cell features followed by the pooled features, the
 "mlp_extractor" only routes them (all of it to the actor, the pooled part to the critic).
 """
@@ -39,7 +40,7 @@ from torch import nn
 # env id -> encoder module exposing PLANES_SHAPE = (planes, rows, cols) and NUM_SCALARS, for
 # envs whose flat observation is the planes (row-major) followed by the scalars
 SPATIAL_ENCODERS: dict[str, str] = {
-    "kingdom_builder_v0": "encoders.kingdom_builder",
+    "kingdom_builder_v0": "eurogym.encoders.kingdom_builder",
 }
 CHANNELS = 16  # 32 trains ~3x slower on one CPU thread (4.5 s vs 16.4 s per 2048-step update)
 BLOCKS = 2

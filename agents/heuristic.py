@@ -13,20 +13,19 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-
-from agents.base import determinize, hidden_fields, legal_actions
-from envs.belfort.rules import score_table as belfort_table
-from envs.belfort.state import (
+from eurogym.agents.base import determinize, hidden_fields, legal_actions
+from eurogym.envs.belfort.rules import score_table as belfort_table
+from eurogym.envs.belfort.state import (
     P_ARCH_DISCOUNT,
     P_ARCH_SITE,
     P_RECRUIT,
     P_WIZ_FIRST,
     P_WIZ_SECOND,
 )
-from envs.belfort.tables import MONTHS, SCORING_MONTH
-from envs.kingdom_builder.actions import END_TURN, TILE_ACTIONS
-from envs.kingdom_builder.rules import score_table
-from envs.kingdom_builder.state import PHASE_TILE_ORIGIN, PHASE_TILE_TARGET
+from eurogym.envs.belfort.tables import MONTHS, SCORING_MONTH
+from eurogym.envs.kingdom_builder.actions import END_TURN, TILE_ACTIONS
+from eurogym.envs.kingdom_builder.rules import score_table
+from eurogym.envs.kingdom_builder.state import PHASE_TILE_ORIGIN, PHASE_TILE_TARGET
 
 _TIE = 1e-9  # values closer than this count as equal (ties are broken at random)
 

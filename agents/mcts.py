@@ -48,8 +48,7 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-
-from agents.base import (
+from eurogym.agents.base import (
     Agent,
     determinize,
     fresh_rng_words,
@@ -58,8 +57,8 @@ from agents.base import (
     observation_key,
     win_shares,
 )
-from agents.heuristic import heuristic_for, heuristic_prior, heuristic_values, softmax
-from envs.core.testing import random_legal_action
+from eurogym.agents.heuristic import heuristic_for, heuristic_prior, heuristic_values, softmax
+from eurogym.envs.core.testing import random_legal_action
 
 Prior = Callable[[Any, Any, int, np.ndarray], np.ndarray]
 Evaluator = Callable[[Any, Any], np.ndarray]

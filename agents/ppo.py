@@ -23,13 +23,13 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 import torch as th
+from eurogym.agents.selfplay import Opponent, OpponentPool, RandomOpponent, SelfPlayEnv
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.monitor import Monitor
 from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
 from stable_baselines3.common.vec_env import DummyVecEnv
 
-import envs
-from agents.selfplay import Opponent, OpponentPool, RandomOpponent, SelfPlayEnv
+from eurogym import envs
 
 PPO_DEFAULTS: dict[str, Any] = {
     "n_steps": 256,  # per env; x n_envs (8) = 2048 transitions per update
@@ -84,13 +84,13 @@ def policy_kwargs(features_dim: int = FEATURES_DIM, head_arch: list[int] | None 
 
 
 def resolve_policy(policy: str, env_id: str | None) -> str:
-    """ "auto" is "cnn" for envs with a known board-plane layout (`agents.cnn_policy`'s
+    """ "auto" is "cnn" for envs with a known board-plane layout (`eurogym.agents.cnn_policy`'s
     SPATIAL_ENCODERS, e.g. Kingdom Builder) and "mlp" for the rest (e.g. connect four)."""
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r} (one of {POLICIES})")
     if policy != "auto":
         return policy
-    from agents.cnn_policy import SPATIAL_ENCODERS
+    from eurogym.agents.cnn_policy import SPATIAL_ENCODERS
 
     return "cnn" if env_id in SPATIAL_ENCODERS else "mlp"
 
@@ -149,16 +149,16 @@ def build_model(
 ) -> MaskablePPO:
     """A MaskablePPO on `vec_env` with `PPO_DEFAULTS` (overridable) and `policy_kwargs`.
 
-    policy="cnn" uses `agents.cnn_policy.CnnMaskablePolicy` instead (needs `env_id`, for its
+    policy="cnn" uses `eurogym.agents.cnn_policy.CnnMaskablePolicy` instead (needs `env_id`, for its
     board layout; `features_dim` is then the width of its pooled features, head_arch unused;
-    `channels` and `blocks` size its conv trunk, default `agents.cnn_policy`'s). "auto" (the
+    `channels` and `blocks` size its conv trunk, default `eurogym.agents.cnn_policy`'s). "auto" (the
     default) picks cnn for `env_id`s with a board layout, else mlp (`resolve_policy`).
     features_dim=None means the policy's default (FEATURES_DIM, or the cnn's HIDDEN).
     """
     kwargs = {**PPO_DEFAULTS, **overrides}
     policy = resolve_policy(policy, env_id)
     if policy == "cnn":
-        from agents.cnn_policy import CnnMaskablePolicy, cnn_policy_kwargs
+        from eurogym.agents.cnn_policy import CnnMaskablePolicy, cnn_policy_kwargs
 
         if env_id is None:
             raise ValueError("policy='cnn' needs env_id (for the observation's board layout)")
@@ -245,7 +245,7 @@ class PolicyOpponent:
 
 
 class PPOAgent:
-    """A MaskablePPO model playing at engine level (the `agents.base.Agent` interface).
+    """A MaskablePPO model playing at engine level (the `eurogym.agents.base.Agent` interface).
 
     The observation is the one the env would give that seat: the env class's `encode`.
 

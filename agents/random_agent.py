@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-
-from agents.base import legal_actions
+from eurogym.agents.base import legal_actions
 
 
 class RandomAgent:

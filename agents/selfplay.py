@@ -9,7 +9,7 @@ wrapper only uses the AEC API, plus the engine and state of our envs for engine-
 Opponents come in two shapes, both accepted everywhere:
     * observation-level callables `opponent(obs, mask) -> action` (work on every AEC env), and
     * engine-level agents with `act(engine, state, player) -> int` (our envs only; see
-      `agents.base`), which see the full state the way search and heuristic agents need.
+      `eurogym.agents.base`), which see the full state the way search and heuristic agents need.
 """
 
 from __future__ import annotations
@@ -21,14 +21,14 @@ from typing import Any, Protocol, runtime_checkable
 import gymnasium as gym
 import numpy as np
 
-import envs
+from eurogym import envs
 
 ObsOpponent = Callable[[np.ndarray, np.ndarray], int]
 
 
 @runtime_checkable
 class EngineAgent(Protocol):
-    """An agent that plays from the engine state (the `agents.base` interface)."""
+    """An agent that plays from the engine state (the `eurogym.agents.base` interface)."""
 
     def act(self, engine: Any, state: Any, player: int) -> int: ...
 
@@ -128,7 +128,7 @@ class SelfPlayEnv(gym.Env):
     again right away, no opponent moves in between.
 
     Args:
-        env_id: one of `envs.list_envs()`; built raw (no PettingZoo wrappers) for speed, the
+        env_id: one of `eurogym.envs.list_envs()`; built raw (no PettingZoo wrappers) for speed, the
             engine raising IllegalActionError on an illegal action.
         env_fn: alternatively, a zero-argument factory returning any AEC env (e.g.
             `pettingzoo.classic.connect_four_v3.env`); exactly one of env_id and env_fn.
@@ -138,7 +138,7 @@ class SelfPlayEnv(gym.Env):
         seat: "rotate" (episode k plays seat (offset + k) % n, offset drawn from the seed),
             "random" (uniform each episode) or a fixed seat index.
         seed: seeds seat choice, opponent choice and the game seeds; `reset(seed=...)` reseeds.
-        env_kwargs: extra keyword arguments for `envs.make` (reward_mode, rule options, ...).
+        env_kwargs: extra keyword arguments for `eurogym.make` (reward_mode, rule options, ...).
         shaping: if > 0, add `shaping` x the change of the learner's score margin (own score
             minus the best other seat's, from `engine.final_scores`) since its previous
             decision to every reward. The sum over a game is `shaping` x (final margin - margin

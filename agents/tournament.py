@@ -1,6 +1,6 @@
 """Round-robin tournaments between agent kinds: win rates with Wilson intervals, and Elo.
 
-    python -m agents.tournament --env kingdom_builder_v0 --agents random,heuristic,mcts \
+    python -m eurogym.agents.tournament --env kingdom_builder_v0 --agents random,heuristic,mcts \
         --games 200 [--players 2] [--seed 0] [--mcts-simulations 50] [--mcts-prior none] ...
 
 Schedule: every lineup of `--players` distinct agent kinds (every pair for 2 players) plays
@@ -27,13 +27,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+from eurogym.agents.base import Agent, play_game
+from eurogym.agents.heuristic import GreedyAgent, heuristic_for
+from eurogym.agents.mcts import MCTSAgent
+from eurogym.agents.random_agent import RandomAgent
 from tqdm import tqdm
 
-import envs
-from agents.base import Agent, play_game
-from agents.heuristic import GreedyAgent, heuristic_for
-from agents.mcts import MCTSAgent
-from agents.random_agent import RandomAgent
+from eurogym import envs
 
 AgentFactory = Callable[..., Agent]
 
@@ -318,7 +318,7 @@ def format_report(result: TournamentResult) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m agents.tournament",
+        prog="python -m eurogym.agents.tournament",
         description="Round-robin tournament between agent kinds on one eurogym env.",
     )
     parser.add_argument("--env", default="kingdom_builder_v0", choices=envs.list_envs())

@@ -1,8 +1,9 @@
 """Self-play MaskablePPO training and a throughput benchmark, as a CLI and as functions.
 
-    python -m agents.train --env kingdom_builder_v0 --steps 200000 --out runs/kb
-    python -m agents.train --benchmark --env kingdom_builder_v0 --steps 16384
-    python -m agents.train --evaluate runs/kb/final.zip --eval-games 200 --heuristic-games 200
+    python -m eurogym.agents.train --env kingdom_builder_v0 --steps 200000 --out runs/kb
+    python -m eurogym.agents.train --benchmark --env kingdom_builder_v0 --steps 16384
+    python -m eurogym.agents.train --evaluate runs/kb/final.zip --eval-games 200 \
+        --heuristic-games 200
 
 Training writes, under --out:
     log.csv            one row per evaluation (the columns of `LOG_COLUMNS`), read by the
@@ -32,12 +33,8 @@ from typing import Any
 
 import numpy as np
 import torch as th
-from sb3_contrib import MaskablePPO
-from stable_baselines3.common.callbacks import BaseCallback
-from tqdm.auto import tqdm
-
-from agents.heuristic import heuristic_for
-from agents.ppo import (
+from eurogym.agents.heuristic import heuristic_for
+from eurogym.agents.ppo import (
     FEATURES_DIM,
     POLICIES,
     PPO_DEFAULTS,
@@ -47,8 +44,11 @@ from agents.ppo import (
     fast_mode,
     make_vec_env,
 )
-from agents.random_agent import RandomAgent
-from agents.selfplay import OpponentPool, RandomOpponent
+from eurogym.agents.random_agent import RandomAgent
+from eurogym.agents.selfplay import OpponentPool, RandomOpponent
+from sb3_contrib import MaskablePPO
+from stable_baselines3.common.callbacks import BaseCallback
+from tqdm.auto import tqdm
 
 LOG_COLUMNS = (
     "timesteps",
@@ -238,7 +238,7 @@ def train(
     """Train MaskablePPO by self-play on `env_id`; returns the log rows (also in log.csv).
 
     Args:
-        env_id: one of `envs.list_envs()`.
+        env_id: one of `eurogym.envs.list_envs()`.
         steps: learner timesteps (decisions of the learning seat).
         out: run folder (log.csv, checkpoints/, final.zip).
         players: seats per game; the learner takes one, pool opponents the others.
@@ -265,9 +265,10 @@ def train(
         max_minutes: stop early after this much wall-clock time (evaluations included),
             still logging a last row and saving final.zip.
         policy: "auto" (default: "cnn" for envs with board planes, such as Kingdom Builder,
-            else "mlp"), "mlp" (`agents.ppo.LinearExtractor`) or "cnn" (`agents.cnn_policy`).
+            else "mlp"), "mlp" (`eurogym.agents.ppo.LinearExtractor`) or "cnn"
+            (`eurogym.agents.cnn_policy`).
         bc_games: if > 0, warm-start the policy by behaviour cloning `bc_teacher` over this
-            many games before self-play (`agents.bc`; off by default). Its time counts
+            many games before self-play (`eurogym.agents.bc`; off by default). Its time counts
             against max_minutes and wall_seconds; its stats go to bc.json.
         bc_epochs: passes over the cloning data.
         bc_teacher: "heuristic" (the env's registered heuristic) or "greedy".
@@ -306,7 +307,7 @@ def train(
         )
     model = build_model(vec, seed=seed, policy=policy, env_id=env_id, **overrides)
     if bc_games > 0:
-        from agents.bc import warm_start
+        from eurogym.agents.bc import warm_start
 
         stats = warm_start(
             model,

@@ -1,2 +1,2 @@
-"""Runnable benchmarks: `python -m benchmarks.throughput` (speed table) and
-`python -m benchmarks.demo` (one random 4-player Kingdom Builder game, printed)."""
+"""Runnable benchmarks: `python -m eurogym.benchmarks.throughput` (speed table) and
+`python -m eurogym.benchmarks.demo` (one random 4-player Kingdom Builder game, printed)."""

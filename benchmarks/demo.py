@@ -2,7 +2,8 @@
 the PettingZoo env and print the final board, the final scores, the winner(s) and the number
 of decisions.
 
-Run `python -m benchmarks.demo [--seed N] [--env ID]`; the same seed always plays the same game.
+Run `python -m eurogym.benchmarks.demo [--seed N] [--env ID]`; the same seed always plays the
+same game.
 """
 
 from __future__ import annotations
@@ -10,11 +11,11 @@ from __future__ import annotations
 import argparse
 
 import numpy as np
+from eurogym.envs.core.render import PLAYER_GLYPHS
+from eurogym.envs.core.testing import play_random_episode
 from pettingzoo import AECEnv
 
-import envs
-from envs.core.render import PLAYER_GLYPHS
-from envs.core.testing import play_random_episode
+from eurogym import envs
 
 NUM_PLAYERS = 4
 

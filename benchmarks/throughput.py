@@ -7,7 +7,7 @@ game (so numba compilation and cache loading are excluded). The rows take turns 
 slices each, so a change in machine load during the run hits all of them alike and the ratios
 to connect four stay fair.
 
-* `<game> env()`: `envs.make(env_id)` with PettingZoo's standard wrappers, driven by
+* `<game> env()`: `eurogym.envs.make(env_id)` with PettingZoo's standard wrappers, driven by
   the standard AEC loop (`agent_iter`, `last`, `step`). Steps/s counts decisions: `step` calls
   with an action, not the dead steps (`step(None)`) that retire finished agents. Random agents
   pick uniformly among the legal indices of `obs["action_mask"]` (`np.flatnonzero` and one
@@ -46,12 +46,12 @@ from typing import Any
 import numba
 import numpy as np
 import pettingzoo
+from eurogym.envs.core.rng import seed_words
+from eurogym.envs.core.testing import play_random_episode, random_legal_action
 from pettingzoo import AECEnv
 from pettingzoo.classic.connect_four import connect_four
 
-import envs
-from envs.core.rng import seed_words
-from envs.core.testing import play_random_episode, random_legal_action
+from eurogym import envs
 
 ENV_RATIO_TARGET = 1.5
 ENGINE_TARGET = 100_000
@@ -64,7 +64,7 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 FIRST_STEP_CODE = """
 import time
 import numpy as np
-import envs
+from eurogym import envs
 env = envs.make({env_id!r}, num_players={players})
 env.reset(seed=0)
 env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))

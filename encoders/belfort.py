@@ -48,11 +48,8 @@ import functools
 import math
 
 import numpy as np
-from gymnasium import spaces
-from numba import njit
-
-from envs.belfort import tables
-from envs.belfort.state import (
+from eurogym.envs.belfort import tables
+from eurogym.envs.belfort.state import (
     ACTOR,
     AREA,
     AVAIL,
@@ -117,7 +114,7 @@ from envs.belfort.state import (
     WALL_COST,
     State,
 )
-from envs.belfort.tables import (
+from eurogym.envs.belfort.tables import (
     COLUMN_SIZE,
     COPIES_PER_PROPERTY,
     DECK_SIZE,
@@ -132,7 +129,9 @@ from envs.belfort.tables import (
     SEASON_OF_MONTH,
     WORKERS_PER_COLOUR,
 )
-from envs.core.jit import KERNEL
+from eurogym.envs.core.jit import KERNEL
+from gymnasium import spaces
+from numba import njit
 
 NUM_OWNER_CHANNELS = MAX_PLAYERS + 2  # relative seats, then NP3 and NP4
 NUM_KINDS = NUM_AREAS = 4

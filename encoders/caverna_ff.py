@@ -37,10 +37,8 @@ hostile orc here by letter (4), orc held here.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
-
-from envs.caverna_ff.spaces import NUM_SPACES
-from envs.caverna_ff.state import (
+from eurogym.envs.caverna_ff.spaces import NUM_SPACES
+from eurogym.envs.caverna_ff.state import (
     ACCUM,
     ACTOR,
     ANIMAL_AT,
@@ -103,7 +101,7 @@ from envs.caverna_ff.state import (
     WEAPON,
     State,
 )
-from envs.caverna_ff.tables import (
+from eurogym.envs.caverna_ff.tables import (
     CELLS,
     COLS,
     FURN_ORC_ROOM,
@@ -118,7 +116,8 @@ from envs.caverna_ff.tables import (
     NUM_TRAPS,
     ROWS,
 )
-from envs.core.jit import KERNEL
+from eurogym.envs.core.jit import KERNEL
+from numba import njit
 
 PLANE_NAMES = (
     tuple(f"tile_{k}" for k in range(8))

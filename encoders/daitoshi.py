@@ -58,10 +58,8 @@ the summed `n` of each code / 5, clipped to 1 ("hist" below, width 21; per inven
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
-
-from envs.core.jit import KERNEL
-from envs.daitoshi.effects import (
+from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.daitoshi.effects import (
     fx_code,
     fx_n,
     fx_param,
@@ -69,7 +67,7 @@ from envs.daitoshi.effects import (
     is_mayor,
     slot_ready_index,
 )
-from envs.daitoshi.state import (
+from eurogym.envs.daitoshi.state import (
     ACTION,
     ACTIVATED,
     ACTIVE,
@@ -145,7 +143,8 @@ from envs.daitoshi.state import (
     C,
     State,
 )
-from envs.daitoshi.tables import FX_NAMES, MAX_TRACK, NUM_ADVISORS, NUM_BASIC, NUM_SLOTS
+from eurogym.envs.daitoshi.tables import FX_NAMES, MAX_TRACK, NUM_ADVISORS, NUM_BASIC, NUM_SLOTS
+from numba import njit
 
 C_FX, C_INV_TYPE, C_INV_VP, C_INV_COST, C_INV_ROWS = (
     C["fx"],

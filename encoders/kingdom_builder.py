@@ -24,11 +24,9 @@ Flat vector, float32[6800 + 142]: the planes flattened, then
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
-
-from envs.core.jit import KERNEL
-from envs.kingdom_builder.kernels import num_usable
-from envs.kingdom_builder.state import (
+from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.kingdom_builder.kernels import num_usable
+from eurogym.envs.kingdom_builder.state import (
     ACTIVE_TILE,
     CARDS,
     CUR,
@@ -57,7 +55,7 @@ from envs.kingdom_builder.state import (
     TILES_LEFT,
     State,
 )
-from envs.kingdom_builder.tables import (
+from eurogym.envs.kingdom_builder.tables import (
     CARDS_PER_GAME,
     COLS,
     DECK_SIZE,
@@ -70,6 +68,7 @@ from envs.kingdom_builder.tables import (
     SETTLEMENTS_PER_PLAYER,
     TERRAIN_LETTERS,
 )
+from numba import njit
 
 PLANE_TERRAINS = "GCDFTWMKL"  # base-game terrain codes, one plane each
 NUM_TERRAIN_PLANES = len(PLANE_TERRAINS)

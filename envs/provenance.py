@@ -1,8 +1,8 @@
 """Where each game's component data comes from.
 
-python -m envs.provenance          per game and file: how many data items are seed,
+python -m eurogym.envs.provenance          per game and file: how many data items are seed,
                                    public, assumed or stand-in
-python -m envs.provenance --list   also every item that is not sourced (assumed, stand-in,
+python -m eurogym.envs.provenance --list   also every item that is not sourced (assumed, stand-in,
                                    unavailable)
 """
 
@@ -11,8 +11,9 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 
-import envs
-from envs.core.data import TAGS, UNSOURCED, iter_data, load_component_data
+from eurogym.envs.core.data import TAGS, UNSOURCED, iter_data, load_component_data
+
+from eurogym import envs
 
 
 def provenance_rows() -> list[tuple[str, str, Counter]]:

@@ -12,9 +12,10 @@ import hashlib
 import json
 from pathlib import Path
 
-import envs
-from envs.core.rng import seed_words
-from envs.core.testing import random_legal_action
+from eurogym.envs.core.rng import seed_words
+from eurogym.envs.core.testing import random_legal_action
+
+from eurogym import envs
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 GAMES_PER_ENV = 4

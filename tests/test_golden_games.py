@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-import envs
+from eurogym import envs
 from tests.golden_games import golden_file, play
 
 

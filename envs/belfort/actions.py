@@ -32,7 +32,7 @@ Ranges (name, meaning):
 
 from __future__ import annotations
 
-from envs.belfort.tables import (
+from eurogym.envs.belfort.tables import (
     GUILD_NAMES,
     NUM_SITES,
     PLANK_TYPES,

@@ -26,9 +26,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-
-from envs.belfort.state import MAX_TAX_LEVELS
-from envs.belfort.tables import (
+from eurogym.envs.belfort.state import MAX_TAX_LEVELS
+from eurogym.envs.belfort.tables import (
     DATA,
     GUILD_CATEGORY,
     GUILD_NAMES,
@@ -37,7 +36,7 @@ from envs.belfort.tables import (
     RESOURCE_NAMES,
     TWO_PLAYER_INTERACTIVE,
 )
-from envs.core.errors import ConfigError
+from eurogym.envs.core.errors import ConfigError
 
 PLAYER_COUNTS = (2, 3, 4, 5)
 GUILD_MODES = ("beginner", "normal", "advanced")
@@ -71,7 +70,7 @@ class Params:
 
 
 def default_params() -> Params:
-    """The values shipped in data/belfort.json (see `python -m envs.provenance` for sources)."""
+    """The values shipped in data/belfort.json (sources: `python -m eurogym.envs.provenance`)."""
 
     def goods(d: dict[str, int]) -> list[int]:
         return [int(d.get(r, 0)) for r in RESOURCE_NAMES]

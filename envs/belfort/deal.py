@@ -5,11 +5,10 @@ own RNG (envs.core.rng) so the seed fixes the whole game."""
 from __future__ import annotations
 
 import numpy as np
-
-from envs.belfort.config import THIEVES_VARIANTS, Config
-from envs.belfort.kernels import compute_mask, draw_to_hand, refill_column
-from envs.belfort.state import EMPTY, P_SETUP_DISCARD, State
-from envs.belfort.tables import (
+from eurogym.envs.belfort.config import THIEVES_VARIANTS, Config
+from eurogym.envs.belfort.kernels import compute_mask, draw_to_hand, refill_column
+from eurogym.envs.belfort.state import EMPTY, P_SETUP_DISCARD, State
+from eurogym.envs.belfort.tables import (
     COPIES_PER_PROPERTY,
     DATA,
     DECK_SIZE,
@@ -24,7 +23,7 @@ from envs.belfort.tables import (
     START_WORKERS,
     TWO_PLAYER_INTERACTIVE,
 )
-from envs.core.rng import randint, seed_words, shuffle
+from eurogym.envs.core.rng import randint, seed_words, shuffle
 
 START_RES = [DATA["setup"]["starting_resources"][r] for r in RESOURCE_NAMES]
 _SELECTION = DATA["setup"]["guild_selection"]

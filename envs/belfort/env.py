@@ -1,13 +1,13 @@
 """Belfort (base game) as a PettingZoo AEC environment.
 
-| Import      | `from envs.belfort.env import env`, or `envs.make("belfort_v0")`                 |
+| Import      | `from eurogym.envs.belfort.env import env`, or `eurogym.make("belfort_v0")`     |
 |-------------|-----------------------------------------------------------------------------------|
 | Actions     | Discrete(184), layout in envs/belfort/actions.py                                  |
 | Agents      | `player_0` .. `player_{n-1}`, n = 2..5 (default 4)                                |
 | Observation | Dict(observation=Box(0, 1, (1267,), float32), action_mask=Box(0, 1, (184,), int8)) |
 | Rules       | shared/rules/belfort.md §0-10, §12, §13, Appendices A, B.1, F; decisions §14     |
 
-Observation: `encoders.belfort.encode_flat` (its docstring lists every entry), from the
+Observation: `eurogym.encoders.belfort.encode_flat` (its docstring lists every entry), from the
 observer's seat. Other players' hands, their pending setup discards, the deck order and the
 RNG are never included; the discard pile, column, board, resources, workers and scores are.
 
@@ -21,7 +21,7 @@ Rewards: at game end, `reward_mode="win_loss"` gives +1 to every player with the
 gives (own points - best opponent's points) / 100.
 
 Options: num_players, seed, render_mode ("ansi" | "rgb_array"), reward_mode, max_decisions
-and the options of `envs.belfort.config.Config`: guild_mode, guilds, thieves_variant,
+and the options of `eurogym.envs.belfort.config.Config`: guild_mode, guilds, thieves_variant,
 market_visits_cap and data_overrides (replacement costs, prices and taxes, as a dict or a
 JSON file; the shipped values of those are `assumed`, see docs/belfort.md).
 
@@ -33,12 +33,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from encoders.belfort import FLAT_SIZE, encode_flat
-from envs.belfort.invariants import check_invariants
-from envs.belfort.render import render_ansi, render_rgb
-from envs.belfort.rules import ENGINE
-from envs.core.aec import EuroAECEnv, wrap
-from envs.core.registry import EnvSpec, register
+from eurogym.encoders.belfort import FLAT_SIZE, encode_flat
+from eurogym.envs.belfort.invariants import check_invariants
+from eurogym.envs.belfort.render import render_ansi, render_rgb
+from eurogym.envs.belfort.rules import ENGINE
+from eurogym.envs.core.aec import EuroAECEnv, wrap
+from eurogym.envs.core.registry import EnvSpec, register
 
 
 class raw_env(EuroAECEnv):  # noqa: N801  (PettingZoo's naming convention)
@@ -66,7 +66,7 @@ register(
         wrapped_env=env,
         engine=ENGINE,
         player_counts=ENGINE.player_counts,
-        data_package="envs.belfort",
+        data_package="eurogym.envs.belfort",
         data_files=("belfort.json",),
         check_invariants=check_invariants,
         private_fields=("hand", "setup_discard"),

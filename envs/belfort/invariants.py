@@ -7,9 +7,7 @@ random decisions); `check_invariants` turns its answer into an AssertionError me
 
 from __future__ import annotations
 
-from numba import njit
-
-from envs.belfort.state import (
+from eurogym.envs.belfort.state import (
     AREA,
     AVAIL,
     BUILT,
@@ -47,7 +45,7 @@ from envs.belfort.state import (
     TURN_PLAYER,
     State,
 )
-from envs.belfort.tables import (
+from eurogym.envs.belfort.tables import (
     COLUMN_SIZE,
     DECK_SIZE,
     LOCKS,
@@ -59,10 +57,11 @@ from envs.belfort.tables import (
     SITE_WEIGHT,
     WORKERS_PER_COLOUR,
 )
-from envs.belfort.tables import (
+from eurogym.envs.belfort.tables import (
     NP_MARKERS as NP_MARKERS_AT_START,
 )
-from envs.core.jit import KERNEL
+from eurogym.envs.core.jit import KERNEL
+from numba import njit
 
 NP = NUM_PROPERTIES
 MESSAGES = (

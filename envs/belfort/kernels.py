@@ -14,9 +14,7 @@ Engine decisions not in the spec (documented in docs/belfort.md):
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
-
-from envs.belfort.actions import (
+from eurogym.envs.belfort.actions import (
     A_ACTIVATE,
     A_AREA,
     A_BUY,
@@ -39,8 +37,8 @@ from envs.belfort.actions import (
     PLANK_RECRUITER,
     TAKE_DECK,
 )
-from envs.belfort.scoring import score_season
-from envs.belfort.state import (
+from eurogym.envs.belfort.scoring import score_season
+from eurogym.envs.belfort.state import (
     ACTOR,
     AREA,
     AVAIL,
@@ -130,7 +128,7 @@ from envs.belfort.state import (
     VISITS,
     WALL_COST,
 )
-from envs.belfort.tables import (
+from eurogym.envs.belfort.tables import (
     ARCHITECTS,
     AREA_ACCEPTS,
     BANDITS,
@@ -197,8 +195,9 @@ from envs.belfort.tables import (
     WOOD,
     WORKERS_PER_COLOUR,
 )
-from envs.core.jit import KERNEL
-from envs.core.rng import shuffle
+from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.rng import shuffle
+from numba import njit
 
 NP = NUM_PROPERTIES
 PLANK_TYPE = np.array(PLANK_TYPES, np.int64)

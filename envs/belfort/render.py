@@ -9,10 +9,9 @@ NP3 / NP4 are owner ids 2 and 3, drawn with those glyphs and colours.
 from __future__ import annotations
 
 import numpy as np
-
-from envs.belfort.config import SEASONS
-from envs.belfort.state import EMPTY, MAX_PLAYERS, NP_FIRST, P_GAME_OVER, PHASE_NAMES, State
-from envs.belfort.tables import (
+from eurogym.envs.belfort.config import SEASONS
+from eurogym.envs.belfort.state import EMPTY, MAX_PLAYERS, NP_FIRST, P_GAME_OVER, PHASE_NAMES, State
+from eurogym.envs.belfort.tables import (
     AREA_NAMES,
     CAMP_PLANKS,
     GUILD_CATEGORY,
@@ -31,7 +30,7 @@ from envs.belfort.tables import (
     WORKER_KIND_NAMES,
     site_name,
 )
-from envs.core.render import OUTLINE, PLAYER_COLOURS, PLAYER_GLYPHS
+from eurogym.envs.core.render import OUTLINE, PLAYER_COLOURS, PLAYER_GLYPHS
 
 # ---------------------------------------------------------------------------------- text
 

@@ -4,15 +4,15 @@
 from __future__ import annotations
 
 import numpy as np
-
-from envs.belfort import kernels
-from envs.belfort.actions import NUM_ACTIONS, describe
-from envs.belfort.config import PLAYER_COUNTS, Config, make_config
-from envs.belfort.deal import deal_game
-from envs.belfort.scoring import BREAKDOWN, competitors, score_breakdown
-from envs.belfort.state import MAX_PLAYERS, P_GAME_OVER, PHASE_NAMES, State
-from envs.belfort.tables import GOLD, METAL, STONE, WOOD
-from envs.core.engine import FlatEngine
+from eurogym.envs.belfort import kernels
+from eurogym.envs.belfort.actions import NUM_ACTIONS, describe
+from eurogym.envs.belfort.config import PLAYER_COUNTS, Config, make_config
+from eurogym.envs.belfort.deal import deal_game
+from eurogym.envs.belfort.invariants import check_invariants
+from eurogym.envs.belfort.scoring import BREAKDOWN, competitors, score_breakdown
+from eurogym.envs.belfort.state import MAX_PLAYERS, P_GAME_OVER, PHASE_NAMES, State
+from eurogym.envs.belfort.tables import GOLD, METAL, STONE, WOOD
+from eurogym.envs.core.engine import FlatEngine
 
 
 def new_game(config: Config, seed: int) -> State:
@@ -59,6 +59,13 @@ class BelfortEngine(FlatEngine):
     new_game = staticmethod(new_game)
     final_scores = staticmethod(final_scores)
     describe = staticmethod(describe)
+    check_invariants = staticmethod(check_invariants)
+
+    @staticmethod
+    def compute_mask(state: State) -> np.ndarray:
+        mask = np.zeros(NUM_ACTIONS, np.int8)
+        kernels.compute_mask(state.buf, mask)
+        return mask
 
     @staticmethod
     def run_kernel(state: State, action: int) -> None:

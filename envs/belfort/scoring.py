@@ -4,9 +4,7 @@ numba kernels over the state buffer. The ranking itself is envs.core.ranking.dem
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
-
-from envs.belfort.state import (
+from eurogym.envs.belfort.state import (
     DWARVES,
     ELVES,
     GNOMES,
@@ -14,7 +12,7 @@ from envs.belfort.state import (
     OWNER,
     SCORE,
 )
-from envs.belfort.tables import (
+from eurogym.envs.belfort.tables import (
     DISTRICT_POINTS,
     NP_RACE,
     NUM_DISTRICTS,
@@ -24,8 +22,9 @@ from envs.belfort.tables import (
     SITE_DISTRICT,
     SITE_WEIGHT,
 )
-from envs.core.jit import KERNEL
-from envs.core.ranking import NO_PLACE, demoted_places
+from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.ranking import NO_PLACE, demoted_places
+from numba import njit
 
 # DISTRICT_TABLE[n] = points for places 1..3 with n players (0 = place not paid), §10.1
 DISTRICT_TABLE = np.zeros((6, 3), np.int64)

@@ -9,8 +9,8 @@ Kernels use the offsets exported below (`OWNER`, `RES`, ...); Python reads `stat
 
 from __future__ import annotations
 
-from envs.belfort.actions import NUM_ACTIONS
-from envs.belfort.tables import (
+from eurogym.envs.belfort.actions import NUM_ACTIONS
+from eurogym.envs.belfort.tables import (
     COLUMN_SIZE,
     DECK_SIZE,
     MAX_CAMP_PLANKS,
@@ -20,8 +20,8 @@ from envs.belfort.tables import (
     NUM_PROPERTIES,
     NUM_SITES,
 )
-from envs.core.flatstate import FlatState, Layout
-from envs.core.rng import RNG_WORDS
+from eurogym.envs.core.flatstate import FlatState, Layout
+from eurogym.envs.core.rng import RNG_WORDS
 
 MAX_PLAYERS = 5
 MAX_TAX_LEVELS = 16

@@ -22,10 +22,9 @@ Index conventions used across the package:
 from __future__ import annotations
 
 import numpy as np
+from eurogym.envs.core.data import load_component_data
 
-from envs.core.data import load_component_data
-
-DATA = load_component_data("envs.belfort", "belfort.json")
+DATA = load_component_data("eurogym.envs.belfort", "belfort.json")
 
 WOOD, STONE, METAL, GOLD = range(4)
 RESOURCE_NAMES = ("wood", "stone", "metal", "gold")

@@ -42,8 +42,8 @@ Ranges:
 
 from __future__ import annotations
 
-from envs.caverna_ff.spaces import NUM_SPACES, SPACE_NAMES
-from envs.caverna_ff.tables import (
+from eurogym.envs.caverna_ff.spaces import NUM_SPACES, SPACE_NAMES
+from eurogym.envs.caverna_ff.tables import (
     CELLS,
     COLS,
     FURN_NAMES,

@@ -12,9 +12,7 @@ event nothing already housed moves: only new animals go into free room (D44, `ho
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
-
-from envs.caverna_ff.state import (
+from eurogym.envs.caverna_ff.state import (
     ANIMAL_AT,
     CROP,
     D_ABSENT,
@@ -36,7 +34,7 @@ from envs.caverna_ff.state import (
     TRAP,
     WEAPON,
 )
-from envs.caverna_ff.tables import (
+from eurogym.envs.caverna_ff.tables import (
     BONUS,
     CELLS,
     ENTRANCE_CELL,
@@ -70,7 +68,8 @@ from envs.caverna_ff.tables import (
     TWIN_CELLS,
     TWIN_HALVES,
 )
-from envs.core.jit import KERNEL
+from eurogym.envs.core.jit import KERNEL
+from numba import njit
 
 A_SHEEP, A_BOAR, A_CATTLE, A_DONKEY, A_DOG = range(5)
 

@@ -21,8 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-
-from envs.caverna_ff.tables import (
+from eurogym.envs.caverna_ff.tables import (
     BRIBE_GOODS,
     CARD_SPAWN,
     CARD_STEPS,
@@ -35,7 +34,7 @@ from envs.caverna_ff.tables import (
     SOLO_START_FOOD,
     SPAWN_CELLS,
 )
-from envs.core.errors import ConfigError
+from eurogym.envs.core.errors import ConfigError
 
 PLAYER_COUNTS = (1, 2, 3, 4)
 OVERRIDE_KEYS = ("push_cost", "event_deck", "orc_gold", "bribe_goods", "movement_cards")

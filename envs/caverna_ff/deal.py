@@ -5,12 +5,19 @@ every random choice draws from the state's own RNG (envs.core.rng)."""
 from __future__ import annotations
 
 import numpy as np
-
-from envs.caverna_ff.config import Config
-from envs.caverna_ff.kernels import advance
-from envs.caverna_ff.spaces import CARD_STAGE, S_EXPLORATION, S_WISH, permanent_spaces
-from envs.caverna_ff.state import D_ADULT, EMPTY, O_FOREST, O_OUT, P_PLACE, ST_ROUND_START, State
-from envs.caverna_ff.tables import (
+from eurogym.envs.caverna_ff.config import Config
+from eurogym.envs.caverna_ff.kernels import advance
+from eurogym.envs.caverna_ff.spaces import CARD_STAGE, S_EXPLORATION, S_WISH, permanent_spaces
+from eurogym.envs.caverna_ff.state import (
+    D_ADULT,
+    EMPTY,
+    O_FOREST,
+    O_OUT,
+    P_PLACE,
+    ST_ROUND_START,
+    State,
+)
+from eurogym.envs.caverna_ff.tables import (
     BRIBE_TOKENS_USED,
     CELLS,
     ENTRY_DWELLING,
@@ -29,7 +36,7 @@ from envs.caverna_ff.tables import (
     TRAP_COPIES_BASIC,
     YELLOW_NAMES,
 )
-from envs.core.rng import randint, seed_words, shuffle
+from eurogym.envs.core.rng import randint, seed_words, shuffle
 
 
 def deal_game(config: Config, seed: int) -> State:

@@ -1,13 +1,13 @@
 """Caverna: Frantic Fiends (v1 subset) as a PettingZoo AEC environment.
 
-| Import      | `from envs.caverna_ff.env import env`, or `envs.make("caverna_ff_v0")` |
+| Import      | `from envs.caverna_ff.env import env`, or `eurogym.envs.make("caverna_ff_v0")` |
 |-------------|-------------------------------------------------------------------------|
 | Actions     | Discrete(306), layout in envs/caverna_ff/actions.py                     |
 | Agents      | `player_0` .. `player_{n-1}`, n = 1..4 (default 2)                      |
 | Observation | Dict(observation=Box(0, 1, (FLAT_SIZE,)), action_mask=Box(0, 1, (306,))) |
 | Rules       | shared/rules/caverna_frantic_fiends.md A-B within Part E's v1; C        |
 
-Observation: `encoders.caverna_ff.encode_flat` (its docstring lists every entry), from the
+Observation: `eurogym.encoders.caverna_ff.encode_flat` (its docstring lists every entry), from the
 observer's seat. The only hidden information is the RNG (round cards, face-down harvest markers
 and movement cards are drawn from it when revealed); boards, goods, orcs, the reward board and
 what is left in each stack are public.
@@ -28,12 +28,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from encoders.caverna_ff import FLAT_SIZE, encode_flat
-from envs.caverna_ff.invariants import check_invariants
-from envs.caverna_ff.render import render_ansi, render_rgb
-from envs.caverna_ff.rules import ENGINE
-from envs.core.aec import EuroAECEnv, wrap
-from envs.core.registry import EnvSpec, register
+from eurogym.encoders.caverna_ff import FLAT_SIZE, encode_flat
+from eurogym.envs.caverna_ff.invariants import check_invariants
+from eurogym.envs.caverna_ff.render import render_ansi, render_rgb
+from eurogym.envs.caverna_ff.rules import ENGINE
+from eurogym.envs.core.aec import EuroAECEnv, wrap
+from eurogym.envs.core.registry import EnvSpec, register
 
 
 class raw_env(EuroAECEnv):  # noqa: N801  (PettingZoo's naming convention)
@@ -61,7 +61,7 @@ register(
         wrapped_env=env,
         engine=ENGINE,
         player_counts=ENGINE.player_counts,
-        data_package="envs.caverna_ff",
+        data_package="eurogym.envs.caverna_ff",
         data_files=("caverna_frantic_fiends.json",),
         check_invariants=check_invariants,
         private_fields=(),

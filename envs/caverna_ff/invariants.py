@@ -8,10 +8,8 @@ runs. One numba kernel returns the index of the first broken rule (0 = none);
 
 from __future__ import annotations
 
-from numba import njit
-
-from envs.caverna_ff.board import housing_ok
-from envs.caverna_ff.state import (
+from eurogym.envs.caverna_ff.board import housing_ok
+from eurogym.envs.caverna_ff.state import (
     ANIMAL_AT,
     BEGGING,
     CROP,
@@ -42,7 +40,7 @@ from envs.caverna_ff.state import (
     WEAPON,
     State,
 )
-from envs.caverna_ff.tables import (
+from eurogym.envs.caverna_ff.tables import (
     CELLS,
     ENTRY_DWELLING,
     FIRST_ANIMAL,
@@ -58,7 +56,8 @@ from envs.caverna_ff.tables import (
     TK_HOLDING,
     TRAP_KIND,
 )
-from envs.core.jit import KERNEL
+from eurogym.envs.core.jit import KERNEL
+from numba import njit
 
 MESSAGES = (
     "ok",

@@ -9,9 +9,7 @@ Engine decisions not in the spec are numbered E1-E12 in docs/caverna_ff.md.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
-
-from envs.caverna_ff.actions import (
+from eurogym.envs.caverna_ff.actions import (
     A_BRIBE,
     A_CELL,
     A_CONVERT,
@@ -36,7 +34,7 @@ from envs.caverna_ff.actions import (
     NUM_OPTIONS,
     NUM_RUBY_TRADES,
 )
-from envs.caverna_ff.board import (
+from eurogym.envs.caverna_ff.board import (
     can_grow,
     cover,
     furn_id,
@@ -52,7 +50,7 @@ from envs.caverna_ff.board import (
     trap_cell_ok,
     twin_ok,
 )
-from envs.caverna_ff.orcs import (
+from eurogym.envs.caverna_ff.orcs import (
     MV_CAVE_IN,
     MV_INVADE,
     befriend_held,
@@ -69,7 +67,7 @@ from envs.caverna_ff.orcs import (
     reevaluate,
     take_cell,
 )
-from envs.caverna_ff.spaces import (
+from eurogym.envs.caverna_ff.spaces import (
     ACC,
     CARD_STAGE,
     GAIN,
@@ -109,7 +107,7 @@ from envs.caverna_ff.spaces import (
     S_WISH,
     SOLO_ORDER,
 )
-from envs.caverna_ff.stack import (
+from eurogym.envs.caverna_ff.stack import (
     OP_BRANCH_GROWTH,
     OP_CASANOVA,
     OP_LOOT_RESUME,
@@ -117,7 +115,7 @@ from envs.caverna_ff.stack import (
     pop_op,
     push_op,
 )
-from envs.caverna_ff.state import (
+from eurogym.envs.caverna_ff.state import (
     ACCUM,
     ACTOR,
     ANIMAL_AT,
@@ -248,7 +246,7 @@ from envs.caverna_ff.state import (
     WEAPON,
     WORKING_USED,
 )
-from envs.caverna_ff.tables import (
+from eurogym.envs.caverna_ff.tables import (
     BLACKSMITH_DISCOUNT,
     BOAR,
     CATTLE,
@@ -354,8 +352,9 @@ from envs.caverna_ff.tables import (
     WARRIOR_MATERIALS,
     WOOD,
 )
-from envs.core.jit import KERNEL
-from envs.core.rng import randint
+from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.rng import randint
+from numba import njit
 
 # P_BRANCH contexts (sub[2])
 BR_GROWTH, BR_HOUSEWORK, BR_WISH, BR_URGENT, BR_GROWTH_OR_GOODS = range(5)

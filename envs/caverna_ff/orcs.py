@@ -9,9 +9,7 @@ triggered and its owner must choose how much stone to pay before the move goes o
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
-
-from envs.caverna_ff.board import (
+from eurogym.envs.caverna_ff.board import (
     dwarf_homes,
     dwarf_room,
     eat_animals_at,
@@ -23,9 +21,9 @@ from envs.caverna_ff.board import (
     pasture_partner,
     rehouse,
 )
-from envs.caverna_ff.scoring import tile_points
-from envs.caverna_ff.stack import OP_REWARD, push_op
-from envs.caverna_ff.state import (
+from eurogym.envs.caverna_ff.scoring import tile_points
+from eurogym.envs.caverna_ff.stack import OP_REWARD, push_op
+from eurogym.envs.caverna_ff.state import (
     ACTOR,
     ANIMAL_AT,
     CROP,
@@ -61,7 +59,7 @@ from envs.caverna_ff.state import (
     TRAP_ACTIVE,
     WEAPON,
 )
-from envs.caverna_ff.tables import (
+from eurogym.envs.caverna_ff.tables import (
     CAVE,
     CELLS,
     DONKEY,
@@ -82,7 +80,8 @@ from envs.caverna_ff.tables import (
     TRAP_KIND,
     TRAP_MAX,
 )
-from envs.core.jit import KERNEL
+from eurogym.envs.core.jit import KERNEL
+from numba import njit
 
 MV_DONE, MV_CAVE_IN, MV_INVADE = 0, 1, 2
 

@@ -4,12 +4,11 @@ Both show only public information (never the face-down cards/markers, the deck o
 from __future__ import annotations
 
 import numpy as np
-
-from envs.caverna_ff.actions import describe
-from envs.caverna_ff.rules import score_table
-from envs.caverna_ff.spaces import SPACE_NAMES
-from envs.caverna_ff.state import ORC_STATE_NAMES, PHASE_NAMES, State
-from envs.caverna_ff.tables import (
+from eurogym.envs.caverna_ff.actions import describe
+from eurogym.envs.caverna_ff.rules import score_table
+from eurogym.envs.caverna_ff.spaces import SPACE_NAMES
+from eurogym.envs.caverna_ff.state import ORC_STATE_NAMES, PHASE_NAMES, State
+from eurogym.envs.caverna_ff.tables import (
     CELLS,
     COLS,
     FURN_NAMES,
@@ -20,7 +19,7 @@ from envs.caverna_ff.tables import (
     T_CAVERN,
     TRAP_NAMES,
 )
-from envs.core.render import OUTLINE, PLAYER_COLOURS
+from eurogym.envs.core.render import OUTLINE, PLAYER_COLOURS
 
 TILE_GLYPHS = ".mFCtdOR"  # none meadow field cavern tunnel deep ore-mine ruby-mine
 F_GLYPH = "H"  # a furnished cavern

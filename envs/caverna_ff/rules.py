@@ -4,14 +4,14 @@ PettingZoo; `ENGINE` implements envs.core.engine.Engine."""
 from __future__ import annotations
 
 import numpy as np
-
-from envs.caverna_ff import kernels
-from envs.caverna_ff.actions import NUM_ACTIONS, describe
-from envs.caverna_ff.config import PLAYER_COUNTS, Config, make_config
-from envs.caverna_ff.deal import deal_game
-from envs.caverna_ff.scoring import BREAKDOWN, cave_orcs, score_breakdown
-from envs.caverna_ff.state import MAX_PLAYERS, P_GAME_OVER, PHASE_NAMES, State
-from envs.core.engine import FlatEngine
+from eurogym.envs.caverna_ff import kernels
+from eurogym.envs.caverna_ff.actions import NUM_ACTIONS, describe
+from eurogym.envs.caverna_ff.config import PLAYER_COUNTS, Config, make_config
+from eurogym.envs.caverna_ff.deal import deal_game
+from eurogym.envs.caverna_ff.invariants import check_invariants
+from eurogym.envs.caverna_ff.scoring import BREAKDOWN, cave_orcs, score_breakdown
+from eurogym.envs.caverna_ff.state import MAX_PLAYERS, P_GAME_OVER, PHASE_NAMES, State
+from eurogym.envs.core.engine import FlatEngine
 
 
 def new_game(config: Config, seed: int) -> State:
@@ -52,6 +52,13 @@ class CavernaFFEngine(FlatEngine):
     new_game = staticmethod(new_game)
     final_scores = staticmethod(final_scores)
     describe = staticmethod(describe)
+    check_invariants = staticmethod(check_invariants)
+
+    @staticmethod
+    def compute_mask(state: State) -> np.ndarray:
+        mask = np.zeros(NUM_ACTIONS, np.int8)
+        kernels.compute_mask(state.buf, mask)
+        return mask
 
     @staticmethod
     def run_kernel(state: State, action: int) -> None:

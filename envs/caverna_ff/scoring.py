@@ -3,10 +3,8 @@ renderer and tests can show where a score comes from."""
 
 from __future__ import annotations
 
-from numba import njit
-
-from envs.caverna_ff.board import friendly_orcs, furn_id, living_dwarfs, orc_on
-from envs.caverna_ff.state import (
+from eurogym.envs.caverna_ff.board import friendly_orcs, furn_id, living_dwarfs, orc_on
+from eurogym.envs.caverna_ff.state import (
     BEGGING,
     CROP,
     CROP_KIND,
@@ -24,7 +22,7 @@ from envs.caverna_ff.state import (
     TRAP_ACTIVE,
     WEAPON,
 )
-from envs.caverna_ff.tables import (
+from eurogym.envs.caverna_ff.tables import (
     BEGGING_POINTS,
     CATTLE,
     CELLS,
@@ -53,7 +51,8 @@ from envs.caverna_ff.tables import (
     TRAP_INACTIVE_POINTS,
     VEG,
 )
-from envs.core.jit import KERNEL
+from eurogym.envs.core.jit import KERNEL
+from numba import njit
 
 BREAKDOWN = (
     "animals",

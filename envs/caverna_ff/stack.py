@@ -7,10 +7,9 @@ phase). Last in, first out, so a program is pushed in reverse.
 
 from __future__ import annotations
 
+from eurogym.envs.caverna_ff.state import STACK, STACK_AT, STACK_N
+from eurogym.envs.core.jit import KERNEL
 from numba import njit
-
-from envs.caverna_ff.state import STACK, STACK_AT, STACK_N
-from envs.core.jit import KERNEL
 
 OP_REWARD = 100  # arg = orc * 100 + its strength before the defeat (D43)
 OP_LOOT_RESUME = 101  # back to the loot choice of the running expedition

@@ -10,9 +10,9 @@ Kernels use the offsets exported below; Python reads `state.tile` etc.
 
 from __future__ import annotations
 
-from envs.caverna_ff.actions import NUM_ACTIONS
-from envs.caverna_ff.spaces import NUM_SPACES
-from envs.caverna_ff.tables import (
+from eurogym.envs.caverna_ff.actions import NUM_ACTIONS
+from eurogym.envs.caverna_ff.spaces import NUM_SPACES
+from eurogym.envs.caverna_ff.tables import (
     CELLS,
     NUM_ANIMALS,
     NUM_FURN,
@@ -21,8 +21,8 @@ from envs.caverna_ff.tables import (
     NUM_REWARDS,
     NUM_TRAPS,
 )
-from envs.core.flatstate import FlatState, Layout
-from envs.core.rng import RNG_WORDS
+from eurogym.envs.core.flatstate import FlatState, Layout
+from eurogym.envs.core.rng import RNG_WORDS
 
 MAX_PLAYERS = 4
 MAX_DWARFS = 6

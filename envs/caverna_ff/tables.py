@@ -1,6 +1,6 @@
 """Fixed Caverna + Frantic Fiends data (spec Parts A-B), read once from
 data/caverna_frantic_fiends.json: shared/data's file with each record's `src` tag renamed
-`source` (a per-field tag object joined into one string), so `python -m envs.provenance`
+`source` (a per-field tag object joined into one string), so `python -m eurogym.envs.provenance`
 counts them; the values are unchanged. Stand-in values a user may replace live in config.py.
 
 Index conventions used across the package:
@@ -19,10 +19,9 @@ Index conventions used across the package:
 from __future__ import annotations
 
 import numpy as np
+from eurogym.envs.core.data import load_component_data
 
-from envs.core.data import load_component_data
-
-DATA = load_component_data("envs.caverna_ff", "caverna_frantic_fiends.json")
+DATA = load_component_data("eurogym.envs.caverna_ff", "caverna_frantic_fiends.json")
 
 ROWS, COLS, CELLS = 4, 6, 24
 FOREST = np.array([int(c % COLS < 3) for c in range(CELLS)], np.int64)

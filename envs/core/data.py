@@ -6,7 +6,7 @@ weakest source it cites, in the order seed > public > assumed > stand-in, so a c
 scoring rests partly on a project decision counts as `assumed`, never as `seed`. A `derived`
 datum is computed from other data items (which carry their own tags). A datum whose source
 is `unavailable` (e.g. a board map nobody could recover) is a placeholder the engine must not
-use. `python -m envs.provenance` reports the counts.
+use. `python -m eurogym.envs.provenance` reports the counts.
 """
 
 from __future__ import annotations

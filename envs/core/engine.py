@@ -9,8 +9,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 import numpy as np
-
-from envs.core.errors import IllegalActionError
+from eurogym.envs.core.errors import IllegalActionError, StateError
 
 
 class Engine(Protocol):
@@ -77,37 +76,103 @@ class FlatEngine:
         """Apply an already checked action in place and run the automatic steps after it."""
         raise NotImplementedError
 
+    @staticmethod
+    def check_state(state: Any) -> None:
+        """Game-specific consistency of a loaded state beyond the layout's bounds (seats below
+        num_players, phase-consistent pending fields, counts within component totals). Raises
+        StateError naming the field. Runs before the invariants and the mask kernel, so it must
+        rule out everything that could make those read outside their arrays."""
+
+    @staticmethod
+    def check_invariants(state: Any) -> None:
+        """The game's invariants (raise AssertionError); see the game's invariants module."""
+
+    @staticmethod
+    def compute_mask(state: Any) -> np.ndarray:
+        """The legal actions of the state's deciding seat, recomputed from the fields."""
+        raise NotImplementedError
+
     def current_player(self, state: Any) -> int:
         """Who decides now; during another player's turn this can be a responder."""
+        self._require_state(state)
         return getattr(state, self.decider_field)
 
     def is_over(self, state: Any) -> bool:
+        self._require_state(state)
         return state.phase == self.game_over_phase
 
     def legal_action_mask(self, state: Any, player: int) -> np.ndarray:
-        """int8[num_actions]: the state's own mask (read it, don't write it) for the deciding
-        seat, zeros for anyone else or once the game is over."""
+        """int8[num_actions], read-only: a view of the state's mask for the deciding seat,
+        zeros for anyone else or once the game is over. Copy it to modify it."""
         if player != self.current_player(state) or self.is_over(state):
-            return np.zeros(self.num_actions, np.int8)
-        return state.mask
+            mask = np.zeros(self.num_actions, np.int8)
+        else:
+            mask = state.mask.view()
+        mask.flags.writeable = False
+        return mask
 
     def apply_action(self, state: Any, action: int) -> None:
-        """Apply one decision in place. Raises IllegalActionError (a ValueError) naming the
-        action and the phase, leaving the state untouched, if the mask forbids it."""
+        """Apply one decision in place. `action` must be an int (Python or numpy integer; a
+        bool, float or str raises TypeError). Raises IllegalActionError (a ValueError) naming
+        the action and the phase, leaving the state untouched, if the mask forbids it."""
+        self._require_state(state)
+        action = action_index(action)
         mask = state.mask
         if not 0 <= action < mask.shape[0] or not mask[action]:
             phase = state.phase
+            described = self.describe(action, phase) if 0 <= action < mask.shape[0] else "?"
             raise IllegalActionError(
-                f"{self.game}: action {action} ({self.describe(action, phase)}) is illegal in "
+                f"{self.game}: action {action} ({described}) is illegal in "
                 f"phase '{self.phase_names[phase]}' for player {self.current_player(state)}"
             )
         self.run_kernel(state, action)
 
     def describe_action(self, state: Any, action: int) -> str:
-        return self.describe(action, state.phase)
+        self._require_state(state)
+        return self.describe(action_index(action), state.phase)
 
     def to_json(self, state: Any) -> str:
+        self._require_state(state)
         return state.to_json()
 
     def from_json(self, text: str) -> Any:
-        return self.state_type.from_json(text)
+        """A state from untrusted JSON: structure, types and bounds (FlatState.from_json), then
+        `validate`. Raises StateError (a ValueError) naming the problem."""
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise StateError(f"state JSON must be text, got {type(text).__name__}")
+        state = self.state_type.from_json(text)
+        self.validate(state)
+        return state
+
+    def validate(self, state: Any) -> None:
+        """Raise StateError unless `state` is one the kernels may run on: every field inside its
+        bounds, the game's consistency checks, its invariants, and a mask equal to the legal
+        actions recomputed from the fields."""
+        self._require_state(state)
+        state.check_bounds()
+        self.check_state(state)
+        try:
+            self.check_invariants(state)
+        except AssertionError as err:
+            raise StateError(f"{self.game}: state breaks an invariant: {err}") from None
+        expected = self.compute_mask(state)
+        if not np.array_equal(expected, state.mask):
+            diff = np.flatnonzero(expected != state.mask)
+            raise StateError(
+                f"{self.game}: state mask disagrees with the legal actions at {diff[:5].tolist()}"
+            )
+
+    def _require_state(self, state: Any) -> None:
+        if type(state) is not self.state_type:
+            raise TypeError(
+                f"{self.game} engine got a {type(state).__name__} "
+                f"({getattr(state, 'GAME', '?')}), expected {self.state_type.__name__}"
+            )
+
+
+def action_index(action: Any) -> int:
+    """`action` as a Python int, so numba sees one integer type whatever the caller passes.
+    Only ints (Python or numpy) are actions: bool, float and str raise TypeError."""
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        raise TypeError(f"an action must be an integer, got {action!r} ({type(action).__name__})")
+    return int(action)

@@ -7,3 +7,9 @@ class IllegalActionError(ValueError):
 
 class ConfigError(ValueError):
     """A game configuration that cannot be played (bad option name, value or combination)."""
+
+
+class StateError(ValueError):
+    """A game state (from JSON, a record or a hand-edited buffer) that the engine refuses to
+    play: a field of the wrong type or outside its range, or values that contradict each other.
+    The message names the field. Engines only run kernels on states that passed this check."""

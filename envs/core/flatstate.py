@@ -15,18 +15,31 @@ import math
 from typing import ClassVar
 
 import numpy as np
+from eurogym.envs.core.errors import StateError
+
+Bounds = tuple[int, int]
 
 
 class Layout:
-    """Field name -> (offset, shape) inside a flat int64 buffer, in declaration order."""
+    """Field name -> (offset, shape) inside a flat int64 buffer, in declaration order.
 
-    def __init__(self, fields: list[tuple[str, tuple[int, ...]]]):
+    Each field may declare inclusive bounds `(lo, hi)` as a third element: every value of a
+    loaded state must lie inside them (`FlatState.check_bounds`). They are the first line of
+    defence for the kernels, which index tables with field values: a game's bounds must be
+    tight enough that no value inside them can make a kernel index outside its arrays.
+    Checks that depend on other fields (a seat below num_players, a phase's pending fields)
+    belong to the game's `check_state`.
+    """
+
+    def __init__(self, fields: list[tuple]):
         self.fields: dict[str, tuple[int, tuple[int, ...]]] = {}
+        self.bounds: dict[str, Bounds | None] = {}
         offset = 0
-        for name, shape in fields:
+        for name, shape, *rest in fields:
             if name in self.fields:
                 raise ValueError(f"duplicate state field {name!r}")
             self.fields[name] = (offset, tuple(shape))
+            self.bounds[name] = tuple(rest[0]) if rest else None
             offset += math.prod(shape)
         self.size = offset
 
@@ -93,28 +106,96 @@ class FlatState:
 
     @classmethod
     def from_json(cls, text: str) -> FlatState:
-        """Inverse of `to_json`; raises ValueError naming what is wrong."""
-        data = json.loads(text)
+        """Inverse of `to_json`, for untrusted text: checks the JSON's structure, that every
+        value is a plain integer of the field's shape and within its declared bounds, and the
+        mask's encoding. Raises StateError (a ValueError) naming what is wrong. It does not
+        check that fields agree with each other: the engine's `from_json` does that too."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as err:
+            raise StateError(f"state JSON does not parse: {err}") from None
+        if not isinstance(data, dict):
+            raise StateError(f"state JSON must be an object, got {type(data).__name__}")
         if data.get("game") != cls.GAME:
-            raise ValueError(f"state JSON is for game {data.get('game')!r}, expected {cls.GAME!r}")
-        fields = data.get("fields", {})
+            raise StateError(f"state JSON is for game {data.get('game')!r}, expected {cls.GAME!r}")
+        fields = data.get("fields")
+        if not isinstance(fields, dict):
+            raise StateError("state JSON has no 'fields' object")
         missing = set(cls.LAYOUT.fields) - set(fields)
         extra = set(fields) - set(cls.LAYOUT.fields)
         if missing or extra:
-            raise ValueError(
+            raise StateError(
                 f"state JSON fields differ: missing {sorted(missing)}, extra {sorted(extra)}"
             )
         state = cls()
         for name, (_, shape) in cls.LAYOUT.fields.items():
-            values = np.asarray(fields[name], dtype=np.int64)
-            if values.shape != shape:
-                raise ValueError(f"state field {name!r} has shape {values.shape}, expected {shape}")
+            values = _int_array(fields[name], shape, name)
             cls.LAYOUT.view(state.buf, name)[...] = values
-        mask = np.frombuffer(base64.b64decode(data["mask"]), dtype=np.int8)
+        state.check_bounds()
+        mask_text = data.get("mask")
+        if not isinstance(mask_text, str):
+            raise StateError("state JSON has no 'mask' string")
+        try:
+            raw = base64.b64decode(mask_text, validate=True)
+        except ValueError:
+            raise StateError("state mask is not valid base64") from None
+        mask = np.frombuffer(raw, dtype=np.int8)
         if mask.shape != (cls.NUM_ACTIONS,):
-            raise ValueError(f"state mask has {mask.size} entries, expected {cls.NUM_ACTIONS}")
+            raise StateError(f"state mask has {mask.size} entries, expected {cls.NUM_ACTIONS}")
+        if not np.isin(mask, (0, 1)).all():
+            raise StateError("state mask holds values other than 0 and 1")
         state.mask[:] = mask
         return state
+
+    def check_bounds(self) -> None:
+        """Raise StateError naming the first field value outside the layout's bounds."""
+        for name, bounds in self.LAYOUT.bounds.items():
+            if bounds is None:
+                continue
+            values = self.LAYOUT.view(self.buf, name)
+            lo, hi = bounds
+            bad = np.flatnonzero((values < lo) | (values > hi))
+            if bad.size:
+                index = np.unravel_index(bad[0], values.shape) if values.ndim else ()
+                where = f"{name}{list(index)}" if values.ndim else name
+                raise StateError(
+                    f"{self.GAME}: state field {where} = {int(values.flat[bad[0]])} "
+                    f"is outside [{lo}, {hi}]"
+                )
+
+
+_INT64 = (-(2**63), 2**63 - 1)
+
+
+def _int_array(value: object, shape: tuple[int, ...], name: str) -> np.ndarray:
+    """`value` as an int64 array of `shape`, accepting only (nested lists of) plain ints."""
+    if not shape:
+        items = [value]
+    else:
+        if not isinstance(value, list):
+            raise StateError(f"state field {name!r} must be a list of shape {shape}")
+        items = _flatten(value, shape, name)
+    for item in items:
+        if type(item) is not int:
+            raise StateError(
+                f"state field {name!r} holds {item!r} ({type(item).__name__}); integers only"
+            )
+        if not _INT64[0] <= item <= _INT64[1]:
+            raise StateError(f"state field {name!r} holds {item}, outside int64")
+    return np.array(items, np.int64).reshape(shape)
+
+
+def _flatten(value: list, shape: tuple[int, ...], name: str) -> list:
+    if len(value) != shape[0]:
+        raise StateError(f"state field {name!r} has the wrong shape, expected {shape}")
+    if len(shape) == 1:
+        return value
+    out: list = []
+    for row in value:
+        if not isinstance(row, list):
+            raise StateError(f"state field {name!r} has the wrong shape, expected {shape}")
+        out += _flatten(row, shape[1:], name)
+    return out
 
 
 def _field_getter(offset: int, shape: tuple[int, ...]):

@@ -6,9 +6,8 @@ the next lower distinct count takes place 1, and so on ("a tie for first does no
 second place").
 """
 
+from eurogym.envs.core.jit import KERNEL
 from numba import njit
-
-from envs.core.jit import KERNEL
 
 NO_PLACE = -1
 

@@ -1,5 +1,5 @@
 """The env registry: each game registers itself once (one call in its package __init__);
-`envs.make` and `envs.list_envs` read it. There is no if/elif over game names anywhere."""
+`eurogym.make` and `eurogym.list_envs` read it. There is no if/elif over game names anywhere."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from envs.core.errors import ConfigError
+from eurogym.envs.core.errors import ConfigError
 
 
 @dataclass(frozen=True)
@@ -34,10 +34,10 @@ _REGISTRY: dict[str, EnvSpec] = {}
 # Each game's env module registers its env id on its last line. They are imported on first use
 # of the registry, not by `import envs`, so encoders and engines import each other freely.
 GAME_MODULES = (
-    "envs.kingdom_builder.env",
-    "envs.belfort.env",
-    "envs.daitoshi.env",
-    "envs.caverna_ff.env",
+    "eurogym.envs.kingdom_builder.env",
+    "eurogym.envs.belfort.env",
+    "eurogym.envs.daitoshi.env",
+    "eurogym.envs.caverna_ff.env",
 )
 
 

@@ -6,10 +6,9 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.rng import randint
 from numba import njit
-
-from envs.core.jit import KERNEL
-from envs.core.rng import randint
 
 
 @njit(**KERNEL)

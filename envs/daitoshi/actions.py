@@ -42,7 +42,7 @@ Ranges (name, meaning):
 
 from __future__ import annotations
 
-from envs.daitoshi.tables import (
+from eurogym.envs.daitoshi.tables import (
     ACTION_NAMES,
     BUILDING_NAMES,
     COLOR_NAMES,

@@ -4,10 +4,8 @@ tests and their effects, shared by the players' turns (kernels.py) and the solo 
 
 from __future__ import annotations
 
-from numba import njit
-
-from envs.core.jit import KERNEL
-from envs.daitoshi.effects import (
+from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.daitoshi.effects import (
     C_INV_ROWS,
     C_INV_TYPE,
     C_INV_VP,
@@ -27,7 +25,7 @@ from envs.daitoshi.effects import (
     slot_ready_index,
     to_discard,
 )
-from envs.daitoshi.state import (
+from eurogym.envs.daitoshi.state import (
     ACTIVATED,
     CITIES,
     ELECTRIFIED,
@@ -68,7 +66,7 @@ from envs.daitoshi.state import (
     WS_WORKER,
     C,
 )
-from envs.daitoshi.tables import (
+from eurogym.envs.daitoshi.tables import (
     ANY,
     BUILDING_FIRST_SLOT,
     BUILDING_FLOORS,
@@ -99,6 +97,7 @@ from envs.daitoshi.tables import (
     SPACE_CAPACITY,
     SPACE_STEAM,
 )
+from numba import njit
 
 C_INV_COST = C["inv_cost"]
 C_TILE_ACTION, C_TILE_WS, C_TILE_PAY = C["tile_action"], C["tile_ws"], C["tile_pay"]

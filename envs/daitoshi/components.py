@@ -21,10 +21,9 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-
-from envs.core.data import load_component_data
-from envs.core.errors import ConfigError
-from envs.daitoshi.tables import (
+from eurogym.envs.core.data import load_component_data
+from eurogym.envs.core.errors import ConfigError
+from eurogym.envs.daitoshi.tables import (
     ACTION_NAMES,
     ADVISOR_NAMES,
     ANY,
@@ -740,7 +739,7 @@ def _check_reward_chains(doc: dict[str, Any]) -> None:
 def load_components(path: str | Path | None = None) -> Components:
     """The shipped stand-in set (path None) or a replacement JSON file, compiled."""
     if path is None:
-        return compile_components(load_component_data("envs.daitoshi", "daitoshi.json"))
+        return compile_components(load_component_data("eurogym.envs.daitoshi", "daitoshi.json"))
     path = Path(path)
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))

@@ -16,10 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-
-from envs.core.errors import ConfigError
-from envs.daitoshi.components import Components, component_block, load_components
-from envs.daitoshi.tables import DIFFICULTIES
+from eurogym.envs.core.errors import ConfigError
+from eurogym.envs.daitoshi.components import Components, component_block, load_components
+from eurogym.envs.daitoshi.tables import DIFFICULTIES
 
 PLAYER_COUNTS = (1, 2, 3, 4)
 

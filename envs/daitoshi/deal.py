@@ -6,14 +6,13 @@ fixes the whole game."""
 from __future__ import annotations
 
 import numpy as np
-
-from envs.core.rng import randint, seed_words, shuffle
-from envs.daitoshi.config import Config
-from envs.daitoshi.draft import deal_basic, place_neutral
-from envs.daitoshi.kernels import start
-from envs.daitoshi.mayor import MAYOR
-from envs.daitoshi.state import BLOCKED, EMPTY, S_DRAFT, S_TURN, State
-from envs.daitoshi.tables import (
+from eurogym.envs.core.rng import randint, seed_words, shuffle
+from eurogym.envs.daitoshi.config import Config
+from eurogym.envs.daitoshi.draft import deal_basic, place_neutral
+from eurogym.envs.daitoshi.kernels import start
+from eurogym.envs.daitoshi.mayor import MAYOR
+from eurogym.envs.daitoshi.state import BLOCKED, EMPTY, S_DRAFT, S_TURN, State
+from eurogym.envs.daitoshi.tables import (
     AD_TREASURER,
     DIFFICULTIES,
     HEX_COUNTS,

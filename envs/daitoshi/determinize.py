@@ -7,9 +7,8 @@ are unchanged."""
 from __future__ import annotations
 
 import numpy as np
-
-from envs.daitoshi.state import EMPTY, State
-from envs.daitoshi.tables import HEX_COUNTS
+from eurogym.envs.daitoshi.state import EMPTY, State
+from eurogym.envs.daitoshi.tables import HEX_COUNTS
 
 
 def _public_hexes(state: State) -> set[int]:

@@ -6,11 +6,9 @@ expert variant, for the draft."""
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
-
-from envs.core.jit import KERNEL
-from envs.core.rng import RNG_WORDS, shuffle
-from envs.daitoshi.state import (
+from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.rng import RNG_WORDS, shuffle
+from eurogym.envs.daitoshi.state import (
     DRAFT,
     EMPTY,
     NEUTRAL,
@@ -25,7 +23,8 @@ from envs.daitoshi.state import (
     TYC_S,
     C,
 )
-from envs.daitoshi.tables import MIDDLE, NUM_BASIC, NUM_MAYOR_CARDS, NUM_SLOTS, RIGHT
+from eurogym.envs.daitoshi.tables import MIDDLE, NUM_BASIC, NUM_MAYOR_CARDS, NUM_SLOTS, RIGHT
+from numba import njit
 
 C_INV_START, C_CARD_DISTRICT = C["inv_start"], C["card_district"]
 

@@ -19,10 +19,8 @@ Engine rules not in the spec (docs/daitoshi.md, "Engine decisions"):
 
 from __future__ import annotations
 
-from numba import njit
-
-from envs.core.jit import KERNEL
-from envs.daitoshi.state import (
+from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.daitoshi.state import (
     ACTOR,
     CHIMNEY,
     CITIES,
@@ -83,7 +81,7 @@ from envs.daitoshi.state import (
     WS_WORKER,
     C,
 )
-from envs.daitoshi.tables import (
+from eurogym.envs.daitoshi.tables import (
     ANY,
     C_EXPLORE,
     CHIMNEY_MAX,
@@ -134,6 +132,7 @@ from envs.daitoshi.tables import (
     WORKER_CAP,
     WORKERS_PER_COLOR,
 )
+from numba import njit
 
 C_FX = C["fx"]
 C_INV_TYPE, C_INV_VP, C_INV_ROWS = C["inv_type"], C["inv_vp"], C["inv_rows"]

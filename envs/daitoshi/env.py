@@ -1,6 +1,6 @@
 """Daitoshi (Dani García, Devir 2024) as a PettingZoo AEC environment, with the solo Mayor.
 
-| Import      | `from envs.daitoshi.env import env`, or `envs.make("daitoshi_v0")`      |
+| Import      | `from envs.daitoshi.env import env`, or `eurogym.envs.make("daitoshi_v0")`      |
 |-------------|--------------------------------------------------------------------------|
 | Actions     | Discrete(151), layout in envs/daitoshi/actions.py                        |
 | Agents      | `player_0` .. `player_{n-1}`, n = 1..4 (default 2)                       |
@@ -13,7 +13,7 @@
 counts, cost ranges and reward kinds. Pass `components="file.json"` (same shape) to play with
 other contents; it is validated and a bad field raises ConfigError naming it.
 
-Observation: `encoders.daitoshi.encode_flat` (its docstring lists every entry), from the
+Observation: `eurogym.encoders.daitoshi.encode_flat` (its docstring lists every entry), from the
 observer's seat. The invention and tile piles' order, the Mayor deck, the hexes still on the
 nature tracks and the RNG are never included.
 
@@ -45,12 +45,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from encoders.daitoshi import FLAT_SIZE, encode_flat
-from envs.core.aec import EuroAECEnv, wrap
-from envs.core.registry import EnvSpec, register
-from envs.daitoshi.invariants import check_invariants
-from envs.daitoshi.render import render_ansi, render_rgb
-from envs.daitoshi.rules import ENGINE, mayor_score
+from eurogym.encoders.daitoshi import FLAT_SIZE, encode_flat
+from eurogym.envs.core.aec import EuroAECEnv, wrap
+from eurogym.envs.core.registry import EnvSpec, register
+from eurogym.envs.daitoshi.invariants import check_invariants
+from eurogym.envs.daitoshi.render import render_ansi, render_rgb
+from eurogym.envs.daitoshi.rules import ENGINE, mayor_score
 
 
 class raw_env(EuroAECEnv):  # noqa: N801  (PettingZoo's naming convention)
@@ -89,7 +89,7 @@ register(
         wrapped_env=env,
         engine=ENGINE,
         player_counts=ENGINE.player_counts,
-        data_package="envs.daitoshi",
+        data_package="eurogym.envs.daitoshi",
         data_files=("daitoshi.json",),
         check_invariants=check_invariants,
         secret_fields=("pile", "inv_pile", "track_hex", "mayor_deck", "rng"),

@@ -11,11 +11,9 @@ decision); `check_invariants` turns its answer into an AssertionError message.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
-
-from envs.core.jit import KERNEL
-from envs.daitoshi.effects import can_pay, is_mayor, supply, worker_cap, worker_total
-from envs.daitoshi.state import (
+from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.daitoshi.effects import can_pay, is_mayor, supply, worker_cap, worker_total
+from eurogym.envs.daitoshi.state import (
     CHIMNEY,
     DISCARD,
     DISCARD_N,
@@ -67,7 +65,7 @@ from envs.daitoshi.state import (
     C,
     State,
 )
-from envs.daitoshi.tables import (
+from eurogym.envs.daitoshi.tables import (
     CHIMNEY_MAX,
     MARKET_QUALITY,
     MAX_TRACK,
@@ -80,6 +78,7 @@ from envs.daitoshi.tables import (
     RES_CAP,
     SPACE_CAPACITY,
 )
+from numba import njit
 
 C_NAT_LEN, C_NAT_DOUBLE, C_RIVER_EMPTY = C["nat_len"], C["nat_double"], C["river_empty"]
 C_INV_TYPE, C_INV_MM = C["inv_type"], C["inv_mm"]

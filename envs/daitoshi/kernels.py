@@ -14,10 +14,8 @@ Engine decisions beyond effects.py's E1-E3 (docs/daitoshi.md):
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
-
-from envs.core.jit import KERNEL
-from envs.daitoshi.actions import (
+from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.daitoshi.actions import (
     A_ACTION,
     A_ACTIVATE,
     A_BRIBE,
@@ -42,7 +40,7 @@ from envs.daitoshi.actions import (
     A_TYPE,
     A_WEALTH,
 )
-from envs.daitoshi.city import (
+from eurogym.envs.daitoshi.city import (
     C_INV_COST,
     C_NAT_LEN,
     action_legal,
@@ -71,8 +69,8 @@ from envs.daitoshi.city import (
     trade,
     trade_legal,
 )
-from envs.daitoshi.draft import deal_basic, draft_offer, next_drafter, place_neutral
-from envs.daitoshi.effects import (
+from eurogym.envs.daitoshi.draft import deal_basic, draft_offer, next_drafter, place_neutral
+from eurogym.envs.daitoshi.effects import (
     C_TILE_EXPLORE,
     choose,
     conflict_flip,
@@ -94,9 +92,9 @@ from envs.daitoshi.effects import (
     worker_cap,
     worker_total,
 )
-from envs.daitoshi.mayor import draw_card, mayor_production, mayor_turn
-from envs.daitoshi.scoring import final_scoring
-from envs.daitoshi.state import (
+from eurogym.envs.daitoshi.mayor import draw_card, mayor_production, mayor_turn
+from eurogym.envs.daitoshi.scoring import final_scoring
+from eurogym.envs.daitoshi.state import (
     ACTION,
     ACTIVATED,
     ACTIVE,
@@ -178,7 +176,7 @@ from envs.daitoshi.state import (
     TYC_S,
     WORKERS,
 )
-from envs.daitoshi.tables import (
+from eurogym.envs.daitoshi.tables import (
     ANY,
     C_ACTIVATE3,
     C_LEADER,
@@ -202,6 +200,7 @@ from envs.daitoshi.tables import (
     NUM_SLOTS,
     RIGHT,
 )
+from numba import njit
 
 # ---------------------------------------------------------------- turn flow
 

@@ -9,11 +9,9 @@ here and in scoring.py.
 
 from __future__ import annotations
 
-from numba import njit
-
-from envs.core.jit import KERNEL
-from envs.core.rng import shuffle
-from envs.daitoshi.city import (
+from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.rng import shuffle
+from eurogym.envs.daitoshi.city import (
     C_CITY_REW,
     C_INV_COST,
     C_TILE_ACTION,
@@ -37,7 +35,7 @@ from envs.daitoshi.city import (
     workshop_open,
     workshop_pay_at,
 )
-from envs.daitoshi.effects import (
+from eurogym.envs.daitoshi.effects import (
     C_INV_ROWS,
     C_INV_VP,
     C_TILE_COLOR,
@@ -55,7 +53,7 @@ from envs.daitoshi.effects import (
     push_list,
     resolve,
 )
-from envs.daitoshi.state import (
+from eurogym.envs.daitoshi.state import (
     ACTIVATED,
     ADVISOR,
     BRIBE_STEP,
@@ -96,7 +94,7 @@ from envs.daitoshi.state import (
     WS_WORKER,
     C,
 )
-from envs.daitoshi.tables import (
+from eurogym.envs.daitoshi.tables import (
     AD_ABBOT,
     AD_DIPLOMAT,
     AD_ENGINEER,
@@ -123,6 +121,7 @@ from envs.daitoshi.tables import (
     RIGHT,
     SPACE_CAPACITY,
 )
+from numba import njit
 
 MAYOR = 1
 C_CARD_DISTRICT, C_CARD_LAND, C_CARD_PRIO = C["card_district"], C["card_land"], C["card_prio"]

@@ -5,11 +5,10 @@ and the hexes still on the tracks are shown only as counts."""
 from __future__ import annotations
 
 import numpy as np
-
-from envs.core.render import OUTLINE, PLAYER_COLOURS
-from envs.daitoshi.effects import is_mayor
-from envs.daitoshi.state import EMPTY, NEUTRAL, P_GAME_OVER, PHASE_NAMES, State
-from envs.daitoshi.tables import (
+from eurogym.envs.core.render import OUTLINE, PLAYER_COLOURS
+from eurogym.envs.daitoshi.effects import is_mayor
+from eurogym.envs.daitoshi.state import EMPTY, NEUTRAL, P_GAME_OVER, PHASE_NAMES, State
+from eurogym.envs.daitoshi.tables import (
     ACTION_NAMES,
     COLOR_NAMES,
     INVENTION_TYPES,

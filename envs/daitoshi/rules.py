@@ -4,15 +4,15 @@
 from __future__ import annotations
 
 import numpy as np
-
-from envs.core.engine import FlatEngine
-from envs.daitoshi import kernels
-from envs.daitoshi.actions import NUM_ACTIONS, describe
-from envs.daitoshi.config import PLAYER_COUNTS, Config, make_config
-from envs.daitoshi.deal import deal_game
-from envs.daitoshi.mayor import MAYOR
-from envs.daitoshi.scoring import NUM_PARTS, score_parts
-from envs.daitoshi.state import MAX_SEATS, P_GAME_OVER, PHASE_NAMES, State
+from eurogym.envs.core.engine import FlatEngine
+from eurogym.envs.daitoshi import kernels
+from eurogym.envs.daitoshi.actions import NUM_ACTIONS, describe
+from eurogym.envs.daitoshi.config import PLAYER_COUNTS, Config, make_config
+from eurogym.envs.daitoshi.deal import deal_game
+from eurogym.envs.daitoshi.invariants import check_invariants
+from eurogym.envs.daitoshi.mayor import MAYOR
+from eurogym.envs.daitoshi.scoring import NUM_PARTS, score_parts
+from eurogym.envs.daitoshi.state import MAX_SEATS, P_GAME_OVER, PHASE_NAMES, State
 
 
 def new_game(config: Config, seed: int) -> State:
@@ -59,6 +59,13 @@ class DaitoshiEngine(FlatEngine):
     new_game = staticmethod(new_game)
     final_scores = staticmethod(final_scores)
     describe = staticmethod(describe)
+    check_invariants = staticmethod(check_invariants)
+
+    @staticmethod
+    def compute_mask(state: State) -> np.ndarray:
+        mask = np.zeros(NUM_ACTIONS, np.int8)
+        kernels.compute_mask(state.buf, mask, np.zeros(6, np.int64))
+        return mask
 
     @staticmethod
     def run_kernel(state: State, action: int) -> None:

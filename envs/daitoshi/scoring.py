@@ -8,11 +8,9 @@ criterion so tests and renderers can show the seed example's breakdown.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
-
-from envs.core.jit import KERNEL
-from envs.daitoshi.effects import conflict_flip, is_mayor
-from envs.daitoshi.state import (
+from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.daitoshi.effects import conflict_flip, is_mayor
+from eurogym.envs.daitoshi.state import (
     ADVISOR,
     EMPTY,
     MAYOR_INV,
@@ -34,7 +32,7 @@ from envs.daitoshi.state import (
     WORKERS,
     C,
 )
-from envs.daitoshi.tables import (
+from eurogym.envs.daitoshi.tables import (
     AD_MAGISTRATE,
     AD_PATRON,
     CONFLICT_AT,
@@ -43,6 +41,7 @@ from envs.daitoshi.tables import (
     NUM_SLOTS,
     REPUTATION_VP,
 )
+from numba import njit
 
 C_NAT_MULT, C_INV_TYPE, C_SLOT_LEN, C_HEX_NATURE = (
     C["nat_mult"],

@@ -14,11 +14,11 @@ Kernels use the offsets exported below; Python reads `state.res` and so on.
 
 from __future__ import annotations
 
-from envs.core.flatstate import FlatState, Layout
-from envs.core.rng import RNG_WORDS
-from envs.daitoshi.actions import NUM_ACTIONS
-from envs.daitoshi.components import CHAIN_KINDS, FIELDS, LIST_CAP, load_components
-from envs.daitoshi.tables import (
+from eurogym.envs.core.flatstate import FlatState, Layout
+from eurogym.envs.core.rng import RNG_WORDS
+from eurogym.envs.daitoshi.actions import NUM_ACTIONS
+from eurogym.envs.daitoshi.components import CHAIN_KINDS, FIELDS, LIST_CAP, load_components
+from eurogym.envs.daitoshi.tables import (
     MAX_TRACK,
     NUM_ADVISORS,
     NUM_BASIC,

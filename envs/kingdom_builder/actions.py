@@ -15,7 +15,7 @@ itself, so agents never face a forced single-choice step.
 
 from __future__ import annotations
 
-from envs.kingdom_builder.tables import COLS, NUM_HEXES, NUM_TILE_TYPES, TILE_NAMES
+from eurogym.envs.kingdom_builder.tables import COLS, NUM_HEXES, NUM_TILE_TYPES, TILE_NAMES
 
 HEX_ACTIONS = 0
 TILE_ACTIONS = NUM_HEXES

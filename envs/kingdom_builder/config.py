@@ -6,8 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from envs.core.errors import ConfigError
-from envs.kingdom_builder.tables import CARD_NAMES, CARDS_PER_GAME, SECTION_NAMES, SECTIONS_PER_GAME
+from eurogym.envs.core.errors import ConfigError
+from eurogym.envs.kingdom_builder.tables import (
+    CARD_NAMES,
+    CARDS_PER_GAME,
+    SECTION_NAMES,
+    SECTIONS_PER_GAME,
+)
 
 PLAYER_COUNTS = (2, 3, 4, 5)  # §1.1 (4 colours) + the Nomads 5th colour, as the issue asks
 

@@ -3,12 +3,10 @@ start many). Random choices draw from the state's RNG in a fixed order: sections
 cards, deck, start player; then each seat draws one terrain card in seat order."""
 
 import numpy as np
-from numba import njit
-
-from envs.core.jit import KERNEL
-from envs.core.rng import RNG_WORDS, randint, shuffle
-from envs.kingdom_builder.kernels import compute_mask, draw_card, start_turn
-from envs.kingdom_builder.state import (
+from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.rng import RNG_WORDS, randint, shuffle
+from eurogym.envs.kingdom_builder.kernels import compute_mask, draw_card, start_turn
+from eurogym.envs.kingdom_builder.state import (
     ACTIVE_TILE,
     CARDS,
     CUR,
@@ -33,7 +31,7 @@ from envs.kingdom_builder.state import (
     TERRAIN,
     TILES_LEFT,
 )
-from envs.kingdom_builder.tables import (
+from eurogym.envs.kingdom_builder.tables import (
     CARDS_PER_GAME,
     COLS,
     LOCATION,
@@ -45,6 +43,7 @@ from envs.kingdom_builder.tables import (
     SECTIONS_PER_GAME,
     SETTLEMENTS_PER_PLAYER,
 )
+from numba import njit
 
 RANDOM = -1  # "choose at random" in the chosen-value arrays
 

@@ -1,13 +1,13 @@
 """Kingdom Builder (base game) as a PettingZoo AEC environment.
 
-| Import      | `from envs.kingdom_builder.env import env`, or `envs.make("kingdom_builder_v0")` |
+| Import      | `from eurogym.envs.kingdom_builder.env import env`, or `eurogym.make(...)`       |
 |-------------|-----------------------------------------------------------------------------------|
 | Actions     | Discrete(409)                                                                     |
 | Agents      | `player_0` .. `player_{n-1}`, n = 2..5 (default 4)                                |
 | Observation | Dict(observation=Box(0, 1, (6942,), float32), action_mask=Box(0, 1, (409,), int8)) |
 | Rules       | shared/rules/kingdom_builder.md §1-10 (base game), decisions §16                  |
 
-Observation: `encoders.kingdom_builder.encode_flat` (its docstring lists every entry): 17
+Observation: `eurogym.encoders.kingdom_builder.encode_flat` (its docstring lists every entry): 17
 spatial planes (terrain, settlements relative to the observer, location tiles), then seat and
 game scalars. Another player's terrain card and the deck order are never included.
 
@@ -23,7 +23,7 @@ Rewards: at game end, `reward_mode="win_loss"` gives +1 to every player with the
 and -1 to the rest; `"score_margin"` gives (own gold - best opponent's gold) / 100.
 
 Options: num_players, seed, render_mode ("ansi" | "rgb_array"), reward_mode, max_decisions
-and the rule options of `envs.kingdom_builder.config.Config` (sections, rotations, cards,
+and the rule options of `eurogym.envs.kingdom_builder.config.Config` (sections, rotations, cards,
 start_player, lords_zero_can_be_second).
 
 Version history:
@@ -34,12 +34,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from encoders.kingdom_builder import FLAT_SIZE, encode_flat
-from envs.core.aec import EuroAECEnv, wrap
-from envs.core.registry import EnvSpec, register
-from envs.kingdom_builder.invariants import check_invariants
-from envs.kingdom_builder.render import render_ansi, render_rgb
-from envs.kingdom_builder.rules import ENGINE
+from eurogym.encoders.kingdom_builder import FLAT_SIZE, encode_flat
+from eurogym.envs.core.aec import EuroAECEnv, wrap
+from eurogym.envs.core.registry import EnvSpec, register
+from eurogym.envs.kingdom_builder.invariants import check_invariants
+from eurogym.envs.kingdom_builder.render import render_ansi, render_rgb
+from eurogym.envs.kingdom_builder.rules import ENGINE
 
 
 class raw_env(EuroAECEnv):  # noqa: N801  (PettingZoo's naming convention)
@@ -67,7 +67,7 @@ register(
         wrapped_env=env,
         engine=ENGINE,
         player_counts=ENGINE.player_counts,
-        data_package="envs.kingdom_builder",
+        data_package="eurogym.envs.kingdom_builder",
         data_files=("boards.json", "cards.json"),
         check_invariants=check_invariants,
         private_fields=("hand",),

@@ -4,9 +4,8 @@
 from __future__ import annotations
 
 import numpy as np
-
-from envs.kingdom_builder.state import EMPTY, PHASE_GAME_OVER, State
-from envs.kingdom_builder.tables import (
+from eurogym.envs.kingdom_builder.state import EMPTY, PHASE_GAME_OVER, State
+from eurogym.envs.kingdom_builder.tables import (
     BUILDABLE_MAX,
     DECK_SIZE,
     NEIGHBOURS,

@@ -7,13 +7,11 @@ and, where geometry matters, the neighbour table `nbr` (int64[400, 6], envs.core
 """
 
 import numpy as np
-from numba import njit
-
-from envs.core.hexgrid import NUM_DIRECTIONS, has_line_beyond, has_neighbour_equal, walk
-from envs.core.jit import KERNEL
-from envs.core.rng import RNG_WORDS, shuffle
-from envs.kingdom_builder.actions import END_TURN, NUM_ACTIONS, TILE_ACTIONS
-from envs.kingdom_builder.state import (
+from eurogym.envs.core.hexgrid import NUM_DIRECTIONS, has_line_beyond, has_neighbour_equal, walk
+from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.rng import RNG_WORDS, shuffle
+from eurogym.envs.kingdom_builder.actions import END_TURN, NUM_ACTIONS, TILE_ACTIONS
+from eurogym.envs.kingdom_builder.state import (
     ACTIVE_TILE,
     CUR,
     DECK,
@@ -49,7 +47,7 @@ from envs.kingdom_builder.state import (
     TILES_LEFT,
     TURN,
 )
-from envs.kingdom_builder.tables import (
+from eurogym.envs.kingdom_builder.tables import (
     BUILDABLE_MAX,
     DESERT,
     GRASS,
@@ -59,6 +57,7 @@ from envs.kingdom_builder.tables import (
     NUM_TILE_TYPES,
     WATER,
 )
+from numba import njit
 
 # Tile types (TILE_NAMES order) and target kinds.
 ORACLE, FARM, OASIS, TOWER, TAVERN, BARN, HARBOR, PADDOCK = range(8)

@@ -10,7 +10,7 @@ from collections import Counter, deque
 from collections.abc import Collection
 from typing import Any
 
-from envs.kingdom_builder.tables import CARD_NAMES, TERRAIN_CODES, TILE_NAMES
+from eurogym.envs.kingdom_builder.tables import CARD_NAMES, TERRAIN_CODES, TILE_NAMES
 
 ROWS = COLS = 20
 EMPTY = -1

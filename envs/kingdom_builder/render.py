@@ -7,8 +7,7 @@ are never drawn, so a render can be shown to any seat or written to logs.
 from __future__ import annotations
 
 import numpy as np
-
-from envs.core.render import (
+from eurogym.envs.core.render import (
     PLAYER_COLOURS,
     PLAYER_GLYPHS,
     ansi_colour,
@@ -16,9 +15,9 @@ from envs.core.render import (
     hex_centres,
     rasterize_hexes,
 )
-from envs.kingdom_builder.rules import score_table
-from envs.kingdom_builder.state import EMPTY, PHASE_GAME_OVER, PHASE_NAMES, State
-from envs.kingdom_builder.tables import (
+from eurogym.envs.kingdom_builder.rules import score_table
+from eurogym.envs.kingdom_builder.state import EMPTY, PHASE_GAME_OVER, PHASE_NAMES, State
+from eurogym.envs.kingdom_builder.tables import (
     BUILDABLE_MAX,
     CARD_NAMES,
     COLS,

@@ -4,17 +4,17 @@ without PettingZoo; `ENGINE` implements envs.core.engine.Engine."""
 from __future__ import annotations
 
 import numpy as np
-
-from envs.core.engine import FlatEngine
-from envs.core.rng import seed_words
-from envs.kingdom_builder import kernels
-from envs.kingdom_builder.actions import NUM_ACTIONS, describe
-from envs.kingdom_builder.config import PLAYER_COUNTS, Config, make_config
-from envs.kingdom_builder.deal import RANDOM, deal_game
-from envs.kingdom_builder.playout import playout
-from envs.kingdom_builder.scoring import score_breakdown
-from envs.kingdom_builder.state import MAX_PLAYERS, PHASE_GAME_OVER, PHASE_NAMES, State
-from envs.kingdom_builder.tables import (
+from eurogym.envs.core.engine import FlatEngine
+from eurogym.envs.core.rng import seed_words
+from eurogym.envs.kingdom_builder import kernels
+from eurogym.envs.kingdom_builder.actions import NUM_ACTIONS, describe
+from eurogym.envs.kingdom_builder.config import PLAYER_COUNTS, Config, make_config
+from eurogym.envs.kingdom_builder.deal import RANDOM, deal_game
+from eurogym.envs.kingdom_builder.invariants import check_invariants
+from eurogym.envs.kingdom_builder.playout import playout
+from eurogym.envs.kingdom_builder.scoring import score_breakdown
+from eurogym.envs.kingdom_builder.state import MAX_PLAYERS, PHASE_GAME_OVER, PHASE_NAMES, State
+from eurogym.envs.kingdom_builder.tables import (
     CARD_NAMES,
     CARDS_PER_GAME,
     DECK_COUNTS,
@@ -86,6 +86,13 @@ class KingdomBuilderEngine(FlatEngine):
     new_game = staticmethod(new_game)
     final_scores = staticmethod(final_scores)
     describe = staticmethod(describe)
+    check_invariants = staticmethod(check_invariants)
+
+    @staticmethod
+    def compute_mask(state: State) -> np.ndarray:
+        mask = np.zeros(NUM_ACTIONS, np.int8)
+        kernels.compute_mask(state.buf, NEIGHBOURS, mask)
+        return mask
 
     @staticmethod
     def run_kernel(state: State, action: int) -> None:

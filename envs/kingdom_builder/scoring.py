@@ -2,13 +2,11 @@
 card. "Settlement" is every piece a player has on the board, including ones on water (Harbor)."""
 
 import numpy as np
-from numba import njit
-
-from envs.core.hexgrid import NUM_DIRECTIONS, has_neighbour_equal, label_components
-from envs.core.jit import KERNEL
-from envs.core.ranking import dense_places
-from envs.kingdom_builder.state import CARDS, LORDS_ZERO, NUM_PLAYERS, OWNER, TERRAIN
-from envs.kingdom_builder.tables import (
+from eurogym.envs.core.hexgrid import NUM_DIRECTIONS, has_neighbour_equal, label_components
+from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.ranking import dense_places
+from eurogym.envs.kingdom_builder.state import CARDS, LORDS_ZERO, NUM_PLAYERS, OWNER, TERRAIN
+from eurogym.envs.kingdom_builder.tables import (
     CASTLE,
     COLS,
     MOUNTAIN,
@@ -19,6 +17,7 @@ from envs.kingdom_builder.tables import (
     WATER,
     card_param,
 )
+from numba import njit
 
 (FISHERMEN, MINERS, WORKERS, MERCHANTS, DISCOVERERS,
  KNIGHTS, HERMITS, CITIZENS, FARMERS, LORDS) = range(10)  # fmt: skip

@@ -7,10 +7,10 @@ Scalars are read as `state.cur`; kernels use the offsets exported below (`CUR`, 
 
 from __future__ import annotations
 
-from envs.core.flatstate import FlatState, Layout
-from envs.core.rng import RNG_WORDS
-from envs.kingdom_builder.actions import NUM_ACTIONS
-from envs.kingdom_builder.tables import (
+from eurogym.envs.core.flatstate import FlatState, Layout
+from eurogym.envs.core.rng import RNG_WORDS
+from eurogym.envs.kingdom_builder.actions import NUM_ACTIONS
+from eurogym.envs.kingdom_builder.tables import (
     CARDS_PER_GAME,
     DECK_SIZE,
     MAX_LOCATION_HEXES,

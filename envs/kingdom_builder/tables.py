@@ -10,16 +10,15 @@ Index conventions used across the package:
 from __future__ import annotations
 
 import numpy as np
-
-from envs.core.data import load_component_data
-from envs.core.hexgrid import neighbour_table
+from eurogym.envs.core.data import load_component_data
+from eurogym.envs.core.hexgrid import neighbour_table
 
 ROWS = COLS = 20
 SECTION_SIZE = 10
 NUM_HEXES = ROWS * COLS
 
-BOARDS = load_component_data("envs.kingdom_builder", "boards.json")
-CARDS = load_component_data("envs.kingdom_builder", "cards.json")
+BOARDS = load_component_data("eurogym.envs.kingdom_builder", "boards.json")
+CARDS = load_component_data("eurogym.envs.kingdom_builder", "cards.json")
 
 TERRAIN_CODES: dict[str, int] = BOARDS["suggested_int_codes"]
 TERRAIN_LETTERS = "".join(sorted(TERRAIN_CODES, key=TERRAIN_CODES.get))

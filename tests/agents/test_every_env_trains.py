@@ -7,13 +7,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from eurogym.agents.selfplay import SelfPlayEnv
 
-import envs
-from agents.selfplay import SelfPlayEnv
+from eurogym import envs
 
 pytest.importorskip("sb3_contrib")
 
-from agents.train import train  # noqa: E402
+from eurogym.agents.train import train  # noqa: E402
 
 ENV_IDS = envs.list_envs()
 

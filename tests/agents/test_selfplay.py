@@ -8,16 +8,16 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from eurogym.agents.selfplay import OpponentPool, RandomOpponent, SelfPlayEnv
 
-import envs
-from agents.selfplay import OpponentPool, RandomOpponent, SelfPlayEnv
+from eurogym import envs
 
 pytest.importorskip("sb3_contrib")
 
-from agents.heuristic import heuristic_for  # noqa: E402
-from agents.ppo import PolicyOpponent, PPOAgent, build_model, evaluate, make_vec_env  # noqa: E402
-from agents.random_agent import RandomAgent  # noqa: E402
-from agents.train import LOG_COLUMNS, train  # noqa: E402
+from eurogym.agents.heuristic import heuristic_for  # noqa: E402
+from eurogym.agents.ppo import PolicyOpponent, PPOAgent, build_model, evaluate, make_vec_env  # noqa: E402
+from eurogym.agents.random_agent import RandomAgent  # noqa: E402
+from eurogym.agents.train import LOG_COLUMNS, train  # noqa: E402
 
 KB = "kingdom_builder_v0"
 
@@ -226,7 +226,7 @@ def test_pool_evicts_oldest_checkpoint() -> None:
 
 
 def test_ppo_agent_plays_legal_games_at_engine_level() -> None:
-    from agents.base import play_game
+    from eurogym.agents.base import play_game
 
     model = build_model(make_vec_env(KB, n_envs=1), seed=0)
     engine = envs.spec(KB).engine
@@ -269,7 +269,7 @@ def test_tiny_training_run_writes_checkpoint_and_log(tmp_path: Path) -> None:
 
 def test_benchmark_reports_both_envs() -> None:
     pytest.importorskip("pettingzoo.classic.connect_four_v3")
-    from agents.train import benchmark
+    from eurogym.agents.train import benchmark
 
     result = benchmark(steps=128, n_envs=2, repeats=1, n_steps=64, batch_size=64)
     for side in ("ours", "connect_four_v3"):

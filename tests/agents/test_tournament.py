@@ -9,9 +9,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
-from agents.mcts import MCTSAgent
-from agents.tournament import (
+from eurogym.agents.mcts import MCTSAgent
+from eurogym.agents.tournament import (
     ELO_MEAN,
     fit_elo,
     lineups,
@@ -117,7 +116,7 @@ def test_cli_runs_with_four_games():
     command = [
         sys.executable,
         "-m",
-        "agents.tournament",
+        "eurogym.agents.tournament",
         "--env",
         "kingdom_builder_v0",
         "--agents",

@@ -12,11 +12,10 @@ import torch as th
 
 pytest.importorskip("sb3_contrib")
 
+from eurogym.agents.bc import collect, fit  # noqa: E402
+from eurogym.agents.ppo import build_model, make_vec_env, resolve_policy  # noqa: E402
+from eurogym.agents.train import main  # noqa: E402
 from sb3_contrib import MaskablePPO  # noqa: E402
-
-from agents.bc import collect, fit  # noqa: E402
-from agents.ppo import build_model, make_vec_env, resolve_policy  # noqa: E402
-from agents.train import main  # noqa: E402
 
 KB = "kingdom_builder_v0"
 

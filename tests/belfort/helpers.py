@@ -5,12 +5,11 @@ and call `refresh(s)` so the legal mask matches the edited state."""
 from __future__ import annotations
 
 import numpy as np
-
-from envs.belfort import kernels
-from envs.belfort.actions import A_CARD, NUM_ACTIONS
-from envs.belfort.rules import ENGINE
-from envs.belfort.state import EMPTY, P_ACTIONS, P_SETUP_DISCARD, State
-from envs.belfort.tables import SITE_GUILD
+from eurogym.envs.belfort import kernels
+from eurogym.envs.belfort.actions import A_CARD, NUM_ACTIONS
+from eurogym.envs.belfort.rules import ENGINE
+from eurogym.envs.belfort.state import EMPTY, P_ACTIONS, P_SETUP_DISCARD, State
+from eurogym.envs.belfort.tables import SITE_GUILD
 
 
 def new_state(num_players: int = 3, seed: int = 0, **options) -> State:

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
-from envs.belfort import kernels
-from envs.belfort.actions import (
+from eurogym.envs.belfort import kernels
+from eurogym.envs.belfort.actions import (
     A_ACTIVATE,
     A_BUY,
     A_CARD,
@@ -25,10 +24,10 @@ from envs.belfort.actions import (
     NUM_ACTIONS,
     TAKE_DECK,
 )
-from envs.belfort.rules import ENGINE
-from envs.belfort.scoring import district_strengths
-from envs.belfort.state import EMPTY, P_ACTIONS, P_DISCARD, P_PLACEMENT, State
-from envs.belfort.tables import (
+from eurogym.envs.belfort.rules import ENGINE
+from eurogym.envs.belfort.scoring import district_strengths
+from eurogym.envs.belfort.state import EMPTY, P_ACTIONS, P_DISCARD, P_PLACEMENT, State
+from eurogym.envs.belfort.tables import (
     BANK,
     BANKERS,
     BLACKSMITH,
@@ -57,6 +56,7 @@ from envs.belfort.tables import (
     TOWER,
     WOOD,
 )
+
 from tests.belfort.helpers import (
     act,
     clear_board,

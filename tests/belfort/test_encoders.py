@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
-from encoders.belfort import (
+from eurogym.encoders.belfort import (
     DICT_SPACES,
     ENTRY_OFFSETS,
     ENTRY_SHAPES,
@@ -20,9 +19,9 @@ from encoders.belfort import (
     encode_flat,
     plan,
 )
-from envs.belfort.config import SEASONS, default_params
-from envs.belfort.rules import ENGINE
-from envs.belfort.state import (
+from eurogym.envs.belfort.config import SEASONS, default_params
+from eurogym.envs.belfort.rules import ENGINE
+from eurogym.envs.belfort.state import (
     DECK,
     EMPTY,
     HAND,
@@ -35,7 +34,7 @@ from envs.belfort.state import (
     SETUP_DISCARD,
     State,
 )
-from envs.belfort.tables import BANK, DECK_SIZE, NUM_PROPERTIES, PUB, SEASON_OF_MONTH
+from eurogym.envs.belfort.tables import BANK, DECK_SIZE, NUM_PROPERTIES, PUB, SEASON_OF_MONTH
 
 
 def blank(num_players: int) -> State:

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
-from envs.belfort import kernels
-from envs.belfort.actions import (
+from eurogym.envs.belfort import kernels
+from eurogym.envs.belfort.actions import (
     A_ACTIVATE,
     A_CARD,
     A_DONE,
@@ -21,9 +20,9 @@ from envs.belfort.actions import (
     A_SITE,
     A_STEAL,
 )
-from envs.belfort.rules import ENGINE
-from envs.belfort.scoring import district_strengths
-from envs.belfort.state import (
+from eurogym.envs.belfort.rules import ENGINE
+from eurogym.envs.belfort.scoring import district_strengths
+from eurogym.envs.belfort.state import (
     EMPTY,
     P_ACTIONS,
     P_ARCH_DISCOUNT,
@@ -40,7 +39,7 @@ from envs.belfort.state import (
     P_WIZ_SECOND,
     State,
 )
-from envs.belfort.tables import (
+from eurogym.envs.belfort.tables import (
     ARCHITECTS,
     BANDITS,
     BANK,
@@ -71,6 +70,7 @@ from envs.belfort.tables import (
     WOOD,
     WORKERS_PER_COLOUR,
 )
+
 from tests.belfort.helpers import act, clear_board, legal, new_state, refresh, start_actions_turn
 
 BASIC = ["merchants", "librarians", "architects", "recruiters", "sawyers"]

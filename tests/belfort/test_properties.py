@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
-from envs.belfort import kernels
-from envs.belfort.actions import (
+from eurogym.envs.belfort import kernels
+from eurogym.envs.belfort.actions import (
     A_ACTIVATE,
     A_BUY,
     A_CARD,
@@ -18,7 +17,7 @@ from envs.belfort.actions import (
     A_SITE,
     A_SMITH,
 )
-from envs.belfort.state import (
+from eurogym.envs.belfort.state import (
     P_ACTIONS,
     P_DISCARD,
     P_GATE_MARKER,
@@ -27,7 +26,7 @@ from envs.belfort.state import (
     P_PLACEMENT,
     State,
 )
-from envs.belfort.tables import (
+from eurogym.envs.belfort.tables import (
     BANK,
     BLACKSMITH,
     DWARF,
@@ -48,6 +47,7 @@ from envs.belfort.tables import (
     TOWER,
     WORKERS_PER_COLOUR,
 )
+
 from tests.belfort.helpers import act, clear_board, legal, new_state, refresh, start_actions_turn
 
 GUILDS5 = ["merchants", "librarians", "architects", "miners", "bankers"]

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
-from envs.belfort.render import (
+from eurogym.envs.belfort.render import (
     EMPTY_SITE,
     HEIGHT,
     SITE_CELLS,
@@ -14,9 +13,9 @@ from envs.belfort.render import (
     render_ansi,
     render_rgb,
 )
-from envs.belfort.rules import ENGINE
-from envs.belfort.state import PHASE_NAMES, State
-from envs.belfort.tables import (
+from eurogym.envs.belfort.rules import ENGINE
+from eurogym.envs.belfort.state import PHASE_NAMES, State
+from eurogym.envs.belfort.tables import (
     BANK,
     GUILD_NAMES,
     NUM_DISTRICTS,
@@ -25,7 +24,7 @@ from envs.belfort.tables import (
     PUB,
     SITE_DISTRICT,
 )
-from envs.core.render import PLAYER_COLOURS, PLAYER_GLYPHS
+from eurogym.envs.core.render import PLAYER_COLOURS, PLAYER_GLYPHS
 
 
 @pytest.fixture

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
-from envs.belfort.actions import (
+from eurogym.envs.belfort.actions import (
     A_AREA,
     A_CARD,
     A_DONE,
@@ -21,9 +20,9 @@ from envs.belfort.actions import (
     PLANK_RECRUITER,
     TAKE_DECK,
 )
-from envs.belfort.kernels import tax_of
-from envs.belfort.rules import ENGINE
-from envs.belfort.state import (
+from eurogym.envs.belfort.kernels import tax_of
+from eurogym.envs.belfort.rules import ENGINE
+from eurogym.envs.belfort.state import (
     EMPTY,
     P_ACTIONS,
     P_AREAS,
@@ -34,7 +33,7 @@ from envs.belfort.state import (
     P_PLACEMENT,
     P_SETUP_DISCARD,
 )
-from envs.belfort.tables import (
+from eurogym.envs.belfort.tables import (
     BANK,
     BLACKSMITH,
     DECK_SIZE,
@@ -64,6 +63,7 @@ from envs.belfort.tables import (
     TOWER,
     WOOD,
 )
+
 from tests.belfort.helpers import act, legal, new_state, refresh
 from tests.belfort.round_helpers import (
     end_last_turn,

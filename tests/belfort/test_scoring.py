@@ -6,11 +6,17 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
-from envs.belfort.actions import A_DONE
-from envs.belfort.rules import ENGINE, score_table
-from envs.belfort.state import EMPTY, P_ACTIONS, P_GAME_OVER, P_NP_PICK, P_NP_PLACE, P_PLACEMENT
-from envs.belfort.tables import (
+from eurogym.envs.belfort.actions import A_DONE
+from eurogym.envs.belfort.rules import ENGINE, score_table
+from eurogym.envs.belfort.state import (
+    EMPTY,
+    P_ACTIONS,
+    P_GAME_OVER,
+    P_NP_PICK,
+    P_NP_PLACE,
+    P_PLACEMENT,
+)
+from eurogym.envs.belfort.tables import (
     GOLD,
     MARKET,
     METAL,
@@ -23,7 +29,8 @@ from envs.belfort.tables import (
     STONE,
     WOOD,
 )
-from envs.core.ranking import NO_PLACE, demoted_places
+from eurogym.envs.core.ranking import NO_PLACE, demoted_places
+
 from tests.belfort.helpers import act, clear_board, legal, new_state
 from tests.belfort.round_helpers import end_last_turn, seat_with_shield
 

@@ -4,19 +4,18 @@ chosen decision (an orc event step, an expedition), edit fields directly and act
 from __future__ import annotations
 
 import numpy as np
-
-from envs.caverna_ff import kernels
-from envs.caverna_ff.actions import (
+from eurogym.envs.caverna_ff import kernels
+from eurogym.envs.caverna_ff.actions import (
     A_CONVERT,
     A_RUBY,
     NUM_ACTIONS,
     NUM_CONVERSIONS,
     NUM_RUBY_TRADES,
 )
-from envs.caverna_ff.board import rehouse
-from envs.caverna_ff.rules import ENGINE
-from envs.caverna_ff.state import P_PLACE, ST_EVENT, State
-from envs.caverna_ff.tables import COLS
+from eurogym.envs.caverna_ff.board import rehouse
+from eurogym.envs.caverna_ff.rules import ENGINE
+from eurogym.envs.caverna_ff.state import P_PLACE, ST_EVENT, State
+from eurogym.envs.caverna_ff.tables import COLS
 
 # the any-time actions (spec A7 rubies, A12 food conversions), offered at every decision
 RUBY_TRADES = set(range(A_RUBY, A_RUBY + NUM_RUBY_TRADES))

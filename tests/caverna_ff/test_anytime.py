@@ -6,10 +6,8 @@ only)."""
 
 import numpy as np
 import pytest
-
-import envs
-from envs.caverna_ff import kernels
-from envs.caverna_ff.actions import (
+from eurogym.envs.caverna_ff import kernels
+from eurogym.envs.caverna_ff.actions import (
     A_CELL,
     A_CONVERT,
     A_DONE,
@@ -20,9 +18,9 @@ from envs.caverna_ff.actions import (
     A_SPACE,
     A_TRAP,
 )
-from envs.caverna_ff.rules import ENGINE
-from envs.caverna_ff.spaces import OP_FURNISH, OP_TRAP, SPACE_NAMES
-from envs.caverna_ff.state import (
+from eurogym.envs.caverna_ff.rules import ENGINE
+from eurogym.envs.caverna_ff.spaces import OP_FURNISH, OP_TRAP, SPACE_NAMES
+from eurogym.envs.caverna_ff.state import (
     P_CELL,
     P_FEED,
     P_FINAL_TRADES,
@@ -32,7 +30,7 @@ from envs.caverna_ff.state import (
     P_TRAP_CELL,
     ST_END,
 )
-from envs.caverna_ff.tables import (
+from eurogym.envs.caverna_ff.tables import (
     BOAR,
     CATTLE,
     DOG,
@@ -51,7 +49,9 @@ from envs.caverna_ff.tables import (
     VEG,
     WOOD,
 )
-from envs.core.errors import IllegalActionError
+from eurogym.envs.core.errors import IllegalActionError
+
+from eurogym import envs
 from tests.caverna_ff.helpers import (
     ANYTIME,
     act,

@@ -2,10 +2,17 @@
 rules, shared spaces and the gold alternative."""
 
 import pytest
-
-from envs.caverna_ff.actions import A_DONE, A_GOLD, A_LOOT, A_OPTION, A_ORC, A_REWARD, A_SKIP
-from envs.caverna_ff.state import O_DEFEATED, P_FIGHT_DOGS, P_FIGHT_ORC, P_REWARD
-from envs.caverna_ff.tables import (
+from eurogym.envs.caverna_ff.actions import (
+    A_DONE,
+    A_GOLD,
+    A_LOOT,
+    A_OPTION,
+    A_ORC,
+    A_REWARD,
+    A_SKIP,
+)
+from eurogym.envs.caverna_ff.state import O_DEFEATED, P_FIGHT_DOGS, P_FIGHT_ORC, P_REWARD
+from eurogym.envs.caverna_ff.tables import (
     DOG,
     FOOD,
     GRAIN,
@@ -15,6 +22,7 @@ from envs.caverna_ff.tables import (
     REWARD_NAMES,
     VEG,
 )
+
 from tests.caverna_ff.helpers import act, house, legal, new_state, refresh, start_expedition
 
 FIGHT = A_LOOT + L_FIGHT
@@ -89,8 +97,8 @@ def test_b5_new_loot_items_have_their_minimum_strengths():
 def reward_state(orc: int, players: int = 4):
     s = new_state(players)
     s.set("stack_n", 0)
-    from envs.caverna_ff import kernels
-    from envs.caverna_ff.orcs import defeat
+    from eurogym.envs.caverna_ff import kernels
+    from eurogym.envs.caverna_ff.orcs import defeat
 
     defeat(s.buf, 0, orc, 5)
     kernels.advance(s.buf, s.mask)

@@ -2,13 +2,13 @@
 with a donkey hauls in the mining phase, goods on mines score nothing; the FF harvest schedule
 and feeding rates (B11)."""
 
-from envs.caverna_ff import kernels
-from envs.caverna_ff.actions import A_CELL, A_CONVERT, A_DONE, A_SPACE, A_TWIN
-from envs.caverna_ff.rules import score_table
-from envs.caverna_ff.scoring import BREAKDOWN
-from envs.caverna_ff.spaces import SPACE_NAMES
-from envs.caverna_ff.state import D_NEWBORN, O_FRIENDLY, P_CELL, P_FEED, P_REFILL, P_TWIN
-from envs.caverna_ff.tables import (
+from eurogym.envs.caverna_ff import kernels
+from eurogym.envs.caverna_ff.actions import A_CELL, A_CONVERT, A_DONE, A_SPACE, A_TWIN
+from eurogym.envs.caverna_ff.rules import score_table
+from eurogym.envs.caverna_ff.scoring import BREAKDOWN
+from eurogym.envs.caverna_ff.spaces import SPACE_NAMES
+from eurogym.envs.caverna_ff.state import D_NEWBORN, O_FRIENDLY, P_CELL, P_FEED, P_REFILL, P_TWIN
+from eurogym.envs.caverna_ff.tables import (
     DONKEY,
     F_SLAUGHTERING,
     FOOD,
@@ -25,6 +25,7 @@ from envs.caverna_ff.tables import (
     T_RUBY_MINE,
     T_TUNNEL,
 )
+
 from tests.caverna_ff.helpers import act, cell, house, legal, new_state, refresh
 
 
@@ -117,7 +118,7 @@ def test_b4_goods_left_on_mines_score_nothing():
 
 
 def test_b8_occupied_mine_loses_goods_and_donkey_and_gets_no_refill():
-    from envs.caverna_ff.orcs import invade
+    from eurogym.envs.caverna_ff.orcs import invade
 
     s = new_state(1)
     s.tile[0, cell(0, 3)] = T_ORE_MINE

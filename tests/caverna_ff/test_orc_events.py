@@ -3,10 +3,9 @@ destruction on entering, traps mid-move, Orc D, invasion and hostages. Worked ex
 seed (p.10-12) are named after it."""
 
 import numpy as np
-
-from envs.caverna_ff.actions import A_BRIBE, A_DONE, A_OPTION, A_PUSH
-from envs.caverna_ff.orcs import enter_cell, invade, reevaluate
-from envs.caverna_ff.state import (
+from eurogym.envs.caverna_ff.actions import A_BRIBE, A_DONE, A_OPTION, A_PUSH
+from eurogym.envs.caverna_ff.orcs import enter_cell, invade, reevaluate
+from eurogym.envs.caverna_ff.state import (
     D_ADULT,
     D_HOSTAGE,
     O_CAVE,
@@ -18,7 +17,7 @@ from envs.caverna_ff.state import (
     P_ORC,
     P_REWARD,
 )
-from envs.caverna_ff.tables import (
+from eurogym.envs.caverna_ff.tables import (
     CARD_STEPS,
     CAVE,
     DIR_DOWN,
@@ -44,6 +43,7 @@ from envs.caverna_ff.tables import (
     TR_TRAPDOOR,
     WOOD,
 )
+
 from tests.caverna_ff.helpers import act, cell, house, legal, new_state, start_event
 
 PUSH_S = A_PUSH + 4
@@ -246,7 +246,7 @@ def test_b8_invasion_takes_the_weakest_dwarf_hostage_and_frees_it_on_defeat():
     invade(s.buf, 0, 0)
     assert s.orc_cell[0, 0] == ENTRY_DWELLING
     assert s.dwarf[0, 1] == D_HOSTAGE and s.orc_hostage[0, 0] == 1
-    from envs.caverna_ff.orcs import defeat
+    from eurogym.envs.caverna_ff.orcs import defeat
 
     defeat(s.buf, 0, 0, 5)
     assert s.dwarf[0, 1] == D_ADULT
@@ -278,7 +278,7 @@ def test_b8_final_reevaluation_moves_to_the_tile_worth_most():
     s.tile[0, cell(0, 4)] = T_ORE_MINE
     s.furn[0, cell(1, 4)] = 0
     s.tile[0, cell(1, 4)] = T_CAVERN
-    from envs.caverna_ff.tables import F_COUPLE
+    from eurogym.envs.caverna_ff.tables import F_COUPLE
 
     s.furn[0, cell(1, 4)] = F_COUPLE + 1  # 5 points
     reevaluate(s.buf, 0, 0, True)

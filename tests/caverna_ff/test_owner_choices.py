@@ -4,11 +4,18 @@ B10, D32), the Warrior Dwelling's material mix (B10) and invasion ties (B8, D26)
 
 import numpy as np
 import pytest
-
-from envs.caverna_ff import kernels
-from envs.caverna_ff.actions import A_CELL, A_DONE, A_FURN, A_LOOT, A_OPTION, A_PUSH, A_REWARD
-from envs.caverna_ff.orcs import defeat, invade
-from envs.caverna_ff.state import (
+from eurogym.envs.caverna_ff import kernels
+from eurogym.envs.caverna_ff.actions import (
+    A_CELL,
+    A_DONE,
+    A_FURN,
+    A_LOOT,
+    A_OPTION,
+    A_PUSH,
+    A_REWARD,
+)
+from eurogym.envs.caverna_ff.orcs import defeat, invade
+from eurogym.envs.caverna_ff.state import (
     D_HOSTAGE,
     O_CAVE,
     O_DEFEATED,
@@ -22,7 +29,7 @@ from envs.caverna_ff.state import (
     P_WARRIOR_PAY,
     ST_END,
 )
-from envs.caverna_ff.tables import (
+from eurogym.envs.caverna_ff.tables import (
     BOAR,
     CATTLE,
     DONKEY,
@@ -43,6 +50,7 @@ from envs.caverna_ff.tables import (
     T_RUBY_MINE,
     WOOD,
 )
+
 from tests.caverna_ff.helpers import (
     ANYTIME,
     act,

@@ -6,9 +6,8 @@ sown field (A11), meadows over stables (A3, E11)."""
 
 import numpy as np
 import pytest
-
-from envs.caverna_ff import kernels
-from envs.caverna_ff.actions import (
+from eurogym.envs.caverna_ff import kernels
+from eurogym.envs.caverna_ff.actions import (
     A_BRIBE,
     A_CELL,
     A_CONVERT,
@@ -20,13 +19,13 @@ from envs.caverna_ff.actions import (
     A_REWARD,
     A_SOW_GRAIN,
 )
-from envs.caverna_ff.board import single_ok, twin_ok
-from envs.caverna_ff.invariants import check_invariants
-from envs.caverna_ff.orcs import invade, reevaluate
-from envs.caverna_ff.rules import ENGINE
-from envs.caverna_ff.spaces import OP_EXPED, OP_SOW, SPACE_NAMES
-from envs.caverna_ff.stack import push_op
-from envs.caverna_ff.state import (
+from eurogym.envs.caverna_ff.board import single_ok, twin_ok
+from eurogym.envs.caverna_ff.invariants import check_invariants
+from eurogym.envs.caverna_ff.orcs import invade, reevaluate
+from eurogym.envs.caverna_ff.rules import ENGINE
+from eurogym.envs.caverna_ff.spaces import OP_EXPED, OP_SOW, SPACE_NAMES
+from eurogym.envs.caverna_ff.stack import push_op
+from eurogym.envs.caverna_ff.state import (
     D_ADULT,
     D_HOSTAGE,
     O_CAVE,
@@ -42,7 +41,7 @@ from envs.caverna_ff.state import (
     P_SOW_CELL,
     ST_EVENT,
 )
-from envs.caverna_ff.tables import (
+from eurogym.envs.caverna_ff.tables import (
     BOAR,
     ENTRANCE_CELL,
     ENTRY_DWELLING,
@@ -62,7 +61,8 @@ from envs.caverna_ff.tables import (
     TWIN_CELLS,
     WOOD,
 )
-from envs.core.testing import random_playout
+from eurogym.envs.core.testing import random_playout
+
 from tests.caverna_ff.helpers import (
     ANYTIME,
     act,

@@ -2,9 +2,8 @@
 
 import numpy as np
 import pytest
-
-from envs.caverna_ff import kernels
-from envs.caverna_ff.actions import (
+from eurogym.envs.caverna_ff import kernels
+from eurogym.envs.caverna_ff.actions import (
     A_DONE,
     A_OPTION,
     A_PERSON,
@@ -13,8 +12,8 @@ from envs.caverna_ff.actions import (
     A_SPACE,
     A_TWIN,
 )
-from envs.caverna_ff.rules import ENGINE, final_scores, score_table
-from envs.caverna_ff.spaces import (
+from eurogym.envs.caverna_ff.rules import ENGINE, final_scores, score_table
+from eurogym.envs.caverna_ff.spaces import (
     CARD_STAGE,
     IS_ACCUMULATING,
     S_EXPLORATION,
@@ -25,8 +24,9 @@ from envs.caverna_ff.spaces import (
     SPACE_NAMES,
     permanent_spaces,
 )
-from envs.caverna_ff.state import D_ADULT, O_FRIENDLY, P_PLACE, P_SOLO_SAVE
-from envs.caverna_ff.tables import FOOD, ORE
+from eurogym.envs.caverna_ff.state import D_ADULT, O_FRIENDLY, P_PLACE, P_SOLO_SAVE
+from eurogym.envs.caverna_ff.tables import FOOD, ORE
+
 from tests.caverna_ff.helpers import ANYTIME, act, legal, new_state, refresh
 
 PERSON_ORC = kernels.PERSON_ORC

@@ -1,9 +1,9 @@
 """Furnishing and reward effects that need several steps (spec B6, B9, B10, A10)."""
 
-from envs.caverna_ff import kernels
-from envs.caverna_ff.actions import A_CELL, A_FURN, A_OPTION, A_REWARD, A_TRAP
-from envs.caverna_ff.orcs import defeat
-from envs.caverna_ff.state import (
+from eurogym.envs.caverna_ff import kernels
+from eurogym.envs.caverna_ff.actions import A_CELL, A_FURN, A_OPTION, A_REWARD, A_TRAP
+from eurogym.envs.caverna_ff.orcs import defeat
+from eurogym.envs.caverna_ff.state import (
     D_ADULT,
     D_NEWBORN,
     O_FRIENDLY,
@@ -16,7 +16,7 @@ from envs.caverna_ff.state import (
     P_WARRIOR,
     P_WARRIOR_PAY,
 )
-from envs.caverna_ff.tables import (
+from eurogym.envs.caverna_ff.tables import (
     F_CARPENTER,
     F_DWELLING,
     F_ORC_DWELLING,
@@ -29,6 +29,7 @@ from envs.caverna_ff.tables import (
     TR_SPEAR,
     WOOD,
 )
+
 from tests.caverna_ff.helpers import act, cell, legal, new_state, refresh
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-import envs
+from eurogym import envs
 
 
 def _option_id(options: dict[str, Any]) -> str:

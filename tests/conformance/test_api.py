@@ -3,7 +3,7 @@
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-import envs
+from eurogym import envs
 from tests.conformance.cases import CASES
 
 

@@ -6,7 +6,7 @@ because how many cards a player holds is public at the table."""
 import numpy as np
 import pytest
 
-import envs
+from eurogym import envs
 from tests.conformance.cases import CASES, played_states
 
 

@@ -4,7 +4,7 @@ action and phase, and leave the state bit-for-bit unchanged."""
 import numpy as np
 import pytest
 
-import envs
+from eurogym import envs
 from tests.conformance.cases import CASES, played_states
 
 

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-import envs
+from eurogym import envs
 from tests.conformance.cases import CASES, ENV_IDS, played_states
 
 

@@ -3,13 +3,13 @@ registry and data provenance."""
 
 import numpy as np
 import pytest
+from eurogym.envs.core import hexgrid, ranking, rng
+from eurogym.envs.core.data import classify_source, iter_data
+from eurogym.envs.core.errors import ConfigError
+from eurogym.envs.core.flatstate import FlatState, Layout
+from eurogym.envs.core.testing import random_legal_action
 
-import envs
-from envs.core import hexgrid, ranking, rng
-from envs.core.data import classify_source, iter_data
-from envs.core.errors import ConfigError
-from envs.core.flatstate import FlatState, Layout
-from envs.core.testing import random_legal_action
+from eurogym import envs
 
 
 def test_rng_is_deterministic_and_roughly_uniform():
@@ -191,7 +191,7 @@ def test_sibling_source_fields_are_data_items():
 
 
 def test_provenance_cli_prints_counts(capsys):
-    from envs import provenance
+    from eurogym.envs import provenance
 
     provenance.main(["--list"])
     out = capsys.readouterr().out

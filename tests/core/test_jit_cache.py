@@ -1,7 +1,7 @@
-"""envs.core.jit.drop_stale_kernels: numba's cache is dropped when any kernel source changes
+"""eurogym.envs.core.jit.drop_stale_kernels: numba's cache is dropped when any kernel source changes
 (numba itself only notices edits to the kernel's own file), and kept otherwise."""
 
-from envs.core import jit
+from eurogym.envs.core import jit
 
 
 def _tree(tmp_path, monkeypatch):

@@ -5,14 +5,13 @@ turn, look components up by their data ids, and act by name. Tests set state fie
 from __future__ import annotations
 
 import numpy as np
+from eurogym.envs.core.data import load_component_data
+from eurogym.envs.daitoshi import kernels
+from eurogym.envs.daitoshi.actions import A_MOVE, NUM_ACTIONS
+from eurogym.envs.daitoshi.rules import ENGINE
+from eurogym.envs.daitoshi.state import EMPTY, P_TURN, S_TURN, State
 
-from envs.core.data import load_component_data
-from envs.daitoshi import kernels
-from envs.daitoshi.actions import A_MOVE, NUM_ACTIONS
-from envs.daitoshi.rules import ENGINE
-from envs.daitoshi.state import EMPTY, P_TURN, S_TURN, State
-
-DATA = load_component_data("envs.daitoshi", "daitoshi.json")
+DATA = load_component_data("eurogym.envs.daitoshi", "daitoshi.json")
 _INV = [
     i["id"]
     for q in ("basic", "common", "innovative", "brilliant", "university")
@@ -114,7 +113,7 @@ def give_hex(state: State, seat: int, name: str) -> int:
 def begin_action(state: State, seat: int, district: int) -> None:
     """`seat`'s tycoon stands on the right space of `district`, about to choose its action
     (§8.6); the turn then ends with the cleanup."""
-    from envs.daitoshi.state import P_ACTION, S_CLEANUP
+    from eurogym.envs.daitoshi.state import P_ACTION, S_CLEANUP
 
     place_at(state, seat, district, 2)
     state.set("clock", state.clock + 1)  # the action is a new partnership event (§15)

@@ -6,9 +6,8 @@ Electrify (4 energy: 1 wealth, 2 worm moves, 1 food, 2 prestige), Trade (5 steam
 
 import numpy as np
 import pytest
-
-from envs.core.errors import IllegalActionError
-from envs.daitoshi.actions import (
+from eurogym.envs.core.errors import IllegalActionError
+from eurogym.envs.daitoshi.actions import (
     A_ACTION,
     A_BUILDING,
     A_CITY,
@@ -23,8 +22,8 @@ from envs.daitoshi.actions import (
     A_TRADE,
     A_TYPE,
 )
-from envs.daitoshi.effects import make_fx
-from envs.daitoshi.state import (
+from eurogym.envs.daitoshi.effects import make_fx
+from eurogym.envs.daitoshi.state import (
     BLOCKED,
     EMPTY,
     P_CASH_IN,
@@ -37,7 +36,8 @@ from envs.daitoshi.state import (
     P_PILGRIM,
     P_TURN,
 )
-from envs.daitoshi.tables import FX_REPUTATION, FX_SCORE_REP
+from eurogym.envs.daitoshi.tables import FX_REPUTATION, FX_SCORE_REP
+
 from tests.daitoshi.helpers import (
     act,
     begin_action,

@@ -4,10 +4,9 @@ tycoon, worker placement, explore, cleanup and the end-of-turn conflict check (Â
 
 import numpy as np
 import pytest
-
-from envs.core.errors import IllegalActionError
-from envs.daitoshi.actions import A_COLOR, A_DONE, A_EXPLORE, A_PLACE, A_PRODUCE
-from envs.daitoshi.state import (
+from eurogym.envs.core.errors import IllegalActionError
+from eurogym.envs.daitoshi.actions import A_COLOR, A_DONE, A_EXPLORE, A_PLACE, A_PRODUCE
+from eurogym.envs.daitoshi.state import (
     EMPTY,
     NEUTRAL,
     P_ACTION,
@@ -16,7 +15,8 @@ from envs.daitoshi.state import (
     P_TURN,
     P_WORKERS,
 )
-from envs.daitoshi.tables import LEFT, MARK_LEFT, MARK_MIDDLE, MIDDLE, OP_WORKERS, RIGHT
+from eurogym.envs.daitoshi.tables import LEFT, MARK_LEFT, MARK_MIDDLE, MIDDLE, OP_WORKERS, RIGHT
+
 from tests.daitoshi.helpers import (
     act,
     clear_tycoons,

@@ -3,10 +3,10 @@ conserved) accepts random games and names each broken invariant."""
 
 import numpy as np
 import pytest
+from eurogym.envs.core.testing import random_playout
+from eurogym.envs.daitoshi.invariants import MESSAGES, check_invariants, first_violation
+from eurogym.envs.daitoshi.rules import ENGINE
 
-from envs.core.testing import random_playout
-from envs.daitoshi.invariants import MESSAGES, check_invariants, first_violation
-from envs.daitoshi.rules import ENGINE
 from tests.daitoshi.helpers import new_state
 
 
@@ -72,8 +72,8 @@ def test_s0_negative_vp_is_a_legal_state():
 
 
 def test_determinization_keeps_the_view_and_the_invariants():
-    from encoders.daitoshi import encode_flat
-    from envs.daitoshi.determinize import resample_hidden
+    from eurogym.encoders.daitoshi import encode_flat
+    from eurogym.envs.daitoshi.determinize import resample_hidden
 
     rng = np.random.default_rng(0)
     for n in (1, 3):

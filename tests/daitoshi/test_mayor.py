@@ -4,12 +4,11 @@ the solo result (the player wins only with strictly more VP)."""
 
 import numpy as np
 import pytest
-
-from envs.core.errors import ConfigError
-from envs.daitoshi import env as daitoshi_env
-from envs.daitoshi.actions import A_ACTIVATE, A_BRIBE, A_DONE, A_MAYOR_CARD
-from envs.daitoshi.effects import explore_hex, resolve
-from envs.daitoshi.mayor import (
+from eurogym.envs.core.errors import ConfigError
+from eurogym.envs.daitoshi import env as daitoshi_env
+from eurogym.envs.daitoshi.actions import A_ACTIVATE, A_BRIBE, A_DONE, A_MAYOR_CARD
+from eurogym.envs.daitoshi.effects import explore_hex, resolve
+from eurogym.envs.daitoshi.mayor import (
     MAYOR,
     draw_card,
     mayor_turn,
@@ -17,9 +16,9 @@ from envs.daitoshi.mayor import (
     take_action,
     tycoon_space,
 )
-from envs.daitoshi.rules import ENGINE, score_table
-from envs.daitoshi.state import EMPTY, NEUTRAL, P_BRIBE, P_BRIBE_CARD, P_PRODUCE, P_TURN
-from envs.daitoshi.tables import (
+from eurogym.envs.daitoshi.rules import ENGINE, score_table
+from eurogym.envs.daitoshi.state import EMPTY, NEUTRAL, P_BRIBE, P_BRIBE_CARD, P_PRODUCE, P_TURN
+from eurogym.envs.daitoshi.tables import (
     AD_MAGISTRATE,
     AD_PATRON,
     AD_SCHOLAR,
@@ -29,6 +28,7 @@ from envs.daitoshi.tables import (
     MIDDLE,
     RIGHT,
 )
+
 from tests.daitoshi.helpers import (
     act,
     build,

@@ -7,9 +7,8 @@ always pays that way (§18.3)."""
 
 import numpy as np
 import pytest
-
-from envs.core.errors import IllegalActionError
-from envs.daitoshi.actions import (
+from eurogym.envs.core.errors import IllegalActionError
+from eurogym.envs.daitoshi.actions import (
     A_ACTION,
     A_BUILDING,
     A_FLOOR,
@@ -19,15 +18,16 @@ from envs.daitoshi.actions import (
     A_TRADE,
     A_WEALTH,
 )
-from envs.daitoshi.effects import pay_cost
-from envs.daitoshi.rules import ENGINE
-from envs.daitoshi.state import (
+from eurogym.envs.daitoshi.effects import pay_cost
+from eurogym.envs.daitoshi.rules import ENGINE
+from eurogym.envs.daitoshi.state import (
     BLOCKED,
     EMPTY,
     P_COMMIT_BUILDING,
     P_MEGA_SPACE,
     P_PAY,
 )
+
 from tests.daitoshi.helpers import (
     act,
     begin_action,

@@ -8,13 +8,14 @@ itself. The engine keeps the seed's total (16) and its count (2 missing types) a
 per-type "4" as the misprint: the stand-in river table has an 8 on its last space, where the
 example's river pilgrim stands (docs/daitoshi.md, "Seed and spec")."""
 
-from envs.daitoshi import kernels
-from envs.daitoshi.actions import A_DONE, A_FLOOR, A_PRODUCE
-from envs.daitoshi.kernels import end_trigger
-from envs.daitoshi.rules import ENGINE, final_scores, score_table
-from envs.daitoshi.scoring import final_scoring
-from envs.daitoshi.state import EMPTY, P_GAME_OVER, P_PROGRESS, P_TURN, S_NEXT
-from envs.daitoshi.tables import OP_STEAM
+from eurogym.envs.daitoshi import kernels
+from eurogym.envs.daitoshi.actions import A_DONE, A_FLOOR, A_PRODUCE
+from eurogym.envs.daitoshi.kernels import end_trigger
+from eurogym.envs.daitoshi.rules import ENGINE, final_scores, score_table
+from eurogym.envs.daitoshi.scoring import final_scoring
+from eurogym.envs.daitoshi.state import EMPTY, P_GAME_OVER, P_PROGRESS, P_TURN, S_NEXT
+from eurogym.envs.daitoshi.tables import OP_STEAM
+
 from tests.daitoshi.helpers import act, give_hex, legal, new_state, start_turn
 
 

@@ -17,12 +17,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 import numpy as np
-
-from envs.kingdom_builder import kernels, rules
-from envs.kingdom_builder.actions import END_TURN, TILE_ACTIONS
-from envs.kingdom_builder.config import make_config
-from envs.kingdom_builder.state import EMPTY, PHASE_MAIN, State
-from envs.kingdom_builder.tables import (
+from eurogym.envs.kingdom_builder import kernels, rules
+from eurogym.envs.kingdom_builder.actions import END_TURN, TILE_ACTIONS
+from eurogym.envs.kingdom_builder.config import make_config
+from eurogym.envs.kingdom_builder.state import EMPTY, PHASE_MAIN, State
+from eurogym.envs.kingdom_builder.tables import (
     COLS,
     DECK_SIZE,
     HEX_SECTION,

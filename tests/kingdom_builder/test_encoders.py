@@ -1,8 +1,7 @@
 """Observation encoders (encoders/kingdom_builder.py): layout, relative seats, value range."""
 
 import numpy as np
-
-from encoders.kingdom_builder import (
+from eurogym.encoders.kingdom_builder import (
     FLAT_SIZE,
     NUM_PLANES,
     PLANE_TERRAINS,
@@ -13,9 +12,10 @@ from encoders.kingdom_builder import (
     encode_flat,
     encode_planes,
 )
-from envs.kingdom_builder.config import make_config
-from envs.kingdom_builder.rules import new_game
-from envs.kingdom_builder.tables import TERRAIN_LETTERS
+from eurogym.envs.kingdom_builder.config import make_config
+from eurogym.envs.kingdom_builder.rules import new_game
+from eurogym.envs.kingdom_builder.tables import TERRAIN_LETTERS
+
 from tests.kingdom_builder.helpers import give_tile, place
 
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
-from envs.core.hexgrid import neighbour_table
-from envs.core.render import (
+from eurogym.envs.core.hexgrid import neighbour_table
+from eurogym.envs.core.render import (
     PLAYER_COLOURS,
     PLAYER_GLYPHS,
     hex_centres,
@@ -14,17 +13,17 @@ from envs.core.render import (
     image_size,
     rasterize_hexes,
 )
-from envs.kingdom_builder.config import make_config
-from envs.kingdom_builder.render import (
+from eurogym.envs.kingdom_builder.config import make_config
+from eurogym.envs.kingdom_builder.render import (
     HEX_SIZE,
     TERRAIN_COLOURS,
     render_ansi,
     render_rgb,
     terrain_glyph,
 )
-from envs.kingdom_builder.rules import new_game
-from envs.kingdom_builder.state import PHASE_NAMES, State
-from envs.kingdom_builder.tables import CARD_NAMES, COLS, LOCATION, ROWS, WATER
+from eurogym.envs.kingdom_builder.rules import new_game
+from eurogym.envs.kingdom_builder.state import PHASE_NAMES, State
+from eurogym.envs.kingdom_builder.tables import CARD_NAMES, COLS, LOCATION, ROWS, WATER
 
 
 @pytest.fixture
