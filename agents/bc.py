@@ -17,9 +17,10 @@ from typing import Any
 
 import numpy as np
 import torch as th
+from sb3_contrib import MaskablePPO
+
 from eurogym.agents.heuristic import GreedyAgent, heuristic_for
 from eurogym.agents.selfplay import OpponentPool, RandomOpponent, SelfPlayEnv
-from sb3_contrib import MaskablePPO
 
 TEACHERS = ("heuristic", "greedy")
 

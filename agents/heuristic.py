@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+
 from eurogym.agents.base import determinize, hidden_fields, legal_actions
 from eurogym.envs.belfort.rules import score_table as belfort_table
 from eurogym.envs.belfort.state import (

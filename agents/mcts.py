@@ -48,6 +48,7 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+
 from eurogym.agents.base import (
     Agent,
     determinize,

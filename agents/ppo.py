@@ -23,13 +23,13 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 import torch as th
-from eurogym.agents.selfplay import Opponent, OpponentPool, RandomOpponent, SelfPlayEnv
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.monitor import Monitor
 from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
 from stable_baselines3.common.vec_env import DummyVecEnv
 
 from eurogym import envs
+from eurogym.agents.selfplay import Opponent, OpponentPool, RandomOpponent, SelfPlayEnv
 
 PPO_DEFAULTS: dict[str, Any] = {
     "n_steps": 256,  # per env; x n_envs (8) = 2048 transitions per update

@@ -27,13 +27,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+from tqdm import tqdm
+
+from eurogym import envs
 from eurogym.agents.base import Agent, play_game
 from eurogym.agents.heuristic import GreedyAgent, heuristic_for
 from eurogym.agents.mcts import MCTSAgent
 from eurogym.agents.random_agent import RandomAgent
-from tqdm import tqdm
-
-from eurogym import envs
 
 AgentFactory = Callable[..., Agent]
 

@@ -33,6 +33,10 @@ from typing import Any
 
 import numpy as np
 import torch as th
+from sb3_contrib import MaskablePPO
+from stable_baselines3.common.callbacks import BaseCallback
+from tqdm.auto import tqdm
+
 from eurogym.agents.heuristic import heuristic_for
 from eurogym.agents.ppo import (
     FEATURES_DIM,
@@ -46,9 +50,6 @@ from eurogym.agents.ppo import (
 )
 from eurogym.agents.random_agent import RandomAgent
 from eurogym.agents.selfplay import OpponentPool, RandomOpponent
-from sb3_contrib import MaskablePPO
-from stable_baselines3.common.callbacks import BaseCallback
-from tqdm.auto import tqdm
 
 LOG_COLUMNS = (
     "timesteps",

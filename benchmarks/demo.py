@@ -11,11 +11,11 @@ from __future__ import annotations
 import argparse
 
 import numpy as np
-from eurogym.envs.core.render import PLAYER_GLYPHS
-from eurogym.envs.core.testing import play_random_episode
 from pettingzoo import AECEnv
 
 from eurogym import envs
+from eurogym.envs.core.render import PLAYER_GLYPHS
+from eurogym.envs.core.testing import play_random_episode
 
 NUM_PLAYERS = 4
 

@@ -46,12 +46,12 @@ from typing import Any
 import numba
 import numpy as np
 import pettingzoo
-from eurogym.envs.core.rng import seed_words
-from eurogym.envs.core.testing import play_random_episode, random_legal_action
 from pettingzoo import AECEnv
 from pettingzoo.classic.connect_four import connect_four
 
 from eurogym import envs
+from eurogym.envs.core.rng import seed_words
+from eurogym.envs.core.testing import play_random_episode, random_legal_action
 
 ENV_RATIO_TARGET = 1.5
 ENGINE_TARGET = 100_000

@@ -48,6 +48,9 @@ import functools
 import math
 
 import numpy as np
+from gymnasium import spaces
+from numba import njit
+
 from eurogym.envs.belfort import tables
 from eurogym.envs.belfort.state import (
     ACTOR,
@@ -130,8 +133,6 @@ from eurogym.envs.belfort.tables import (
     WORKERS_PER_COLOUR,
 )
 from eurogym.envs.core.jit import KERNEL
-from gymnasium import spaces
-from numba import njit
 
 NUM_OWNER_CHANNELS = MAX_PLAYERS + 2  # relative seats, then NP3 and NP4
 NUM_KINDS = NUM_AREAS = 4

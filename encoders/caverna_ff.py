@@ -37,6 +37,8 @@ hostile orc here by letter (4), orc held here.
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
+
 from eurogym.envs.caverna_ff.spaces import NUM_SPACES
 from eurogym.envs.caverna_ff.state import (
     ACCUM,
@@ -117,7 +119,6 @@ from eurogym.envs.caverna_ff.tables import (
     ROWS,
 )
 from eurogym.envs.core.jit import KERNEL
-from numba import njit
 
 PLANE_NAMES = (
     tuple(f"tile_{k}" for k in range(8))

@@ -58,6 +58,8 @@ the summed `n` of each code / 5, clipped to 1 ("hist" below, width 21; per inven
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
+
 from eurogym.envs.core.jit import KERNEL
 from eurogym.envs.daitoshi.effects import (
     fx_code,
@@ -144,7 +146,6 @@ from eurogym.envs.daitoshi.state import (
     State,
 )
 from eurogym.envs.daitoshi.tables import FX_NAMES, MAX_TRACK, NUM_ADVISORS, NUM_BASIC, NUM_SLOTS
-from numba import njit
 
 C_FX, C_INV_TYPE, C_INV_VP, C_INV_COST, C_INV_ROWS = (
     C["fx"],

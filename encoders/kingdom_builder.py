@@ -24,6 +24,8 @@ Flat vector, float32[6800 + 142]: the planes flattened, then
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
+
 from eurogym.envs.core.jit import KERNEL
 from eurogym.envs.kingdom_builder.kernels import num_usable
 from eurogym.envs.kingdom_builder.state import (
@@ -68,7 +70,6 @@ from eurogym.envs.kingdom_builder.tables import (
     SETTLEMENTS_PER_PLAYER,
     TERRAIN_LETTERS,
 )
-from numba import njit
 
 PLANE_TERRAINS = "GCDFTWMKL"  # base-game terrain codes, one plane each
 NUM_TERRAIN_PLANES = len(PLANE_TERRAINS)

@@ -11,9 +11,8 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 
-from eurogym.envs.core.data import TAGS, UNSOURCED, iter_data, load_component_data
-
 from eurogym import envs
+from eurogym.envs.core.data import TAGS, UNSOURCED, iter_data, load_component_data
 
 
 def provenance_rows() -> list[tuple[str, str, Counter]]:

@@ -12,10 +12,9 @@ import hashlib
 import json
 from pathlib import Path
 
+from eurogym import envs
 from eurogym.envs.core.rng import seed_words
 from eurogym.envs.core.testing import random_legal_action
-
-from eurogym import envs
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 GAMES_PER_ENV = 4

@@ -7,9 +7,9 @@ import json
 from pathlib import Path
 
 import pytest
-from eurogym.benchmarks import demo, throughput
 
 from eurogym import envs
+from eurogym.benchmarks import demo, throughput
 
 RATE_KEYS = {"decisions", "games", "seconds", "per_second", "games_per_second"}
 

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+
 from eurogym.envs.belfort.state import MAX_TAX_LEVELS
 from eurogym.envs.belfort.tables import (
     DATA,

@@ -5,6 +5,7 @@ own RNG (envs.core.rng) so the seed fixes the whole game."""
 from __future__ import annotations
 
 import numpy as np
+
 from eurogym.envs.belfort.config import THIEVES_VARIANTS, Config
 from eurogym.envs.belfort.kernels import compute_mask, draw_to_hand, refill_column
 from eurogym.envs.belfort.state import EMPTY, P_SETUP_DISCARD, State

@@ -7,6 +7,8 @@ random decisions); `check_invariants` turns its answer into an AssertionError me
 
 from __future__ import annotations
 
+from numba import njit
+
 from eurogym.envs.belfort.state import (
     AREA,
     AVAIL,
@@ -61,7 +63,6 @@ from eurogym.envs.belfort.tables import (
     NP_MARKERS as NP_MARKERS_AT_START,
 )
 from eurogym.envs.core.jit import KERNEL
-from numba import njit
 
 NP = NUM_PROPERTIES
 MESSAGES = (

@@ -14,6 +14,8 @@ Engine decisions not in the spec (documented in docs/belfort.md):
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
+
 from eurogym.envs.belfort.actions import (
     A_ACTIVATE,
     A_AREA,
@@ -197,7 +199,6 @@ from eurogym.envs.belfort.tables import (
 )
 from eurogym.envs.core.jit import KERNEL
 from eurogym.envs.core.rng import shuffle
-from numba import njit
 
 NP = NUM_PROPERTIES
 PLANK_TYPE = np.array(PLANK_TYPES, np.int64)

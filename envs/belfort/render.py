@@ -9,6 +9,7 @@ NP3 / NP4 are owner ids 2 and 3, drawn with those glyphs and colours.
 from __future__ import annotations
 
 import numpy as np
+
 from eurogym.envs.belfort.config import SEASONS
 from eurogym.envs.belfort.state import EMPTY, MAX_PLAYERS, NP_FIRST, P_GAME_OVER, PHASE_NAMES, State
 from eurogym.envs.belfort.tables import (

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import numpy as np
+
 from eurogym.envs.belfort import kernels
 from eurogym.envs.belfort.actions import NUM_ACTIONS, describe
 from eurogym.envs.belfort.config import PLAYER_COUNTS, Config, make_config

@@ -4,6 +4,8 @@ numba kernels over the state buffer. The ranking itself is envs.core.ranking.dem
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
+
 from eurogym.envs.belfort.state import (
     DWARVES,
     ELVES,
@@ -24,7 +26,6 @@ from eurogym.envs.belfort.tables import (
 )
 from eurogym.envs.core.jit import KERNEL
 from eurogym.envs.core.ranking import NO_PLACE, demoted_places
-from numba import njit
 
 # DISTRICT_TABLE[n] = points for places 1..3 with n players (0 = place not paid), §10.1
 DISTRICT_TABLE = np.zeros((6, 3), np.int64)

@@ -12,6 +12,8 @@ event nothing already housed moves: only new animals go into free room (D44, `ho
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
+
 from eurogym.envs.caverna_ff.state import (
     ANIMAL_AT,
     CROP,
@@ -69,7 +71,6 @@ from eurogym.envs.caverna_ff.tables import (
     TWIN_HALVES,
 )
 from eurogym.envs.core.jit import KERNEL
-from numba import njit
 
 A_SHEEP, A_BOAR, A_CATTLE, A_DONKEY, A_DOG = range(5)
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+
 from eurogym.envs.caverna_ff.tables import (
     BRIBE_GOODS,
     CARD_SPAWN,

@@ -5,6 +5,7 @@ every random choice draws from the state's own RNG (envs.core.rng)."""
 from __future__ import annotations
 
 import numpy as np
+
 from eurogym.envs.caverna_ff.config import Config
 from eurogym.envs.caverna_ff.kernels import advance
 from eurogym.envs.caverna_ff.spaces import CARD_STAGE, S_EXPLORATION, S_WISH, permanent_spaces

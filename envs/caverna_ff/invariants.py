@@ -8,6 +8,8 @@ runs. One numba kernel returns the index of the first broken rule (0 = none);
 
 from __future__ import annotations
 
+from numba import njit
+
 from eurogym.envs.caverna_ff.board import housing_ok
 from eurogym.envs.caverna_ff.state import (
     ANIMAL_AT,
@@ -57,7 +59,6 @@ from eurogym.envs.caverna_ff.tables import (
     TRAP_KIND,
 )
 from eurogym.envs.core.jit import KERNEL
-from numba import njit
 
 MESSAGES = (
     "ok",

@@ -9,6 +9,8 @@ Engine decisions not in the spec are numbered E1-E12 in docs/caverna_ff.md.
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
+
 from eurogym.envs.caverna_ff.actions import (
     A_BRIBE,
     A_CELL,
@@ -354,7 +356,6 @@ from eurogym.envs.caverna_ff.tables import (
 )
 from eurogym.envs.core.jit import KERNEL
 from eurogym.envs.core.rng import randint
-from numba import njit
 
 # P_BRANCH contexts (sub[2])
 BR_GROWTH, BR_HOUSEWORK, BR_WISH, BR_URGENT, BR_GROWTH_OR_GOODS = range(5)

@@ -9,6 +9,8 @@ triggered and its owner must choose how much stone to pay before the move goes o
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
+
 from eurogym.envs.caverna_ff.board import (
     dwarf_homes,
     dwarf_room,
@@ -81,7 +83,6 @@ from eurogym.envs.caverna_ff.tables import (
     TRAP_MAX,
 )
 from eurogym.envs.core.jit import KERNEL
-from numba import njit
 
 MV_DONE, MV_CAVE_IN, MV_INVADE = 0, 1, 2
 

@@ -4,6 +4,7 @@ Both show only public information (never the face-down cards/markers, the deck o
 from __future__ import annotations
 
 import numpy as np
+
 from eurogym.envs.caverna_ff.actions import describe
 from eurogym.envs.caverna_ff.rules import score_table
 from eurogym.envs.caverna_ff.spaces import SPACE_NAMES

@@ -4,6 +4,7 @@ PettingZoo; `ENGINE` implements envs.core.engine.Engine."""
 from __future__ import annotations
 
 import numpy as np
+
 from eurogym.envs.caverna_ff import kernels
 from eurogym.envs.caverna_ff.actions import NUM_ACTIONS, describe
 from eurogym.envs.caverna_ff.config import PLAYER_COUNTS, Config, make_config

@@ -3,6 +3,8 @@ renderer and tests can show where a score comes from."""
 
 from __future__ import annotations
 
+from numba import njit
+
 from eurogym.envs.caverna_ff.board import friendly_orcs, furn_id, living_dwarfs, orc_on
 from eurogym.envs.caverna_ff.state import (
     BEGGING,
@@ -52,7 +54,6 @@ from eurogym.envs.caverna_ff.tables import (
     VEG,
 )
 from eurogym.envs.core.jit import KERNEL
-from numba import njit
 
 BREAKDOWN = (
     "animals",

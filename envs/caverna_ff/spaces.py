@@ -8,6 +8,7 @@ skipped. Accumulation `ACC[s, g] = (x, y)`: add x when the space is empty, else 
 from __future__ import annotations
 
 import numpy as np
+
 from eurogym.envs.caverna_ff.tables import (
     DATA,
     GOOD_NAMES,

@@ -7,9 +7,10 @@ phase). Last in, first out, so a program is pushed in reverse.
 
 from __future__ import annotations
 
+from numba import njit
+
 from eurogym.envs.caverna_ff.state import STACK, STACK_AT, STACK_N
 from eurogym.envs.core.jit import KERNEL
-from numba import njit
 
 OP_REWARD = 100  # arg = orc * 100 + its strength before the defeat (D43)
 OP_LOOT_RESUME = 101  # back to the loot choice of the running expedition

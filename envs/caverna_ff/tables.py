@@ -19,6 +19,7 @@ Index conventions used across the package:
 from __future__ import annotations
 
 import numpy as np
+
 from eurogym.envs.core.data import load_component_data
 
 DATA = load_component_data("eurogym.envs.caverna_ff", "caverna_frantic_fiends.json")

@@ -11,10 +11,11 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 import numpy as np
-from eurogym.envs.core.errors import ConfigError
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+
+from eurogym.envs.core.errors import ConfigError
 
 REWARD_MODES = ("win_loss", "score_margin")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 import numpy as np
+
 from eurogym.envs.core.errors import IllegalActionError, StateError
 
 

@@ -15,6 +15,7 @@ import math
 from typing import ClassVar
 
 import numpy as np
+
 from eurogym.envs.core.errors import StateError
 
 Bounds = tuple[int, int]

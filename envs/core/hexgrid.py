@@ -10,8 +10,9 @@ Hex ids are `row * cols + col`. Direction order, used by every table and kernel:
 from __future__ import annotations
 
 import numpy as np
-from eurogym.envs.core.jit import KERNEL
 from numba import njit
+
+from eurogym.envs.core.jit import KERNEL
 
 NUM_DIRECTIONS = 6
 NO_HEX = -1

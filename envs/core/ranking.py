@@ -6,8 +6,9 @@ the next lower distinct count takes place 1, and so on ("a tie for first does no
 second place").
 """
 
-from eurogym.envs.core.jit import KERNEL
 from numba import njit
+
+from eurogym.envs.core.jit import KERNEL
 
 NO_PLACE = -1
 

@@ -6,8 +6,9 @@ All arithmetic is masked to 32 bits, so nothing overflows int64 (also under NUMB
 """
 
 import numpy as np
-from eurogym.envs.core.jit import KERNEL
 from numba import njit
+
+from eurogym.envs.core.jit import KERNEL
 
 RNG_WORDS = 4
 _MASK32 = 0xFFFFFFFF

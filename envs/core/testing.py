@@ -6,9 +6,10 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+from numba import njit
+
 from eurogym.envs.core.jit import KERNEL
 from eurogym.envs.core.rng import randint
-from numba import njit
 
 
 @njit(**KERNEL)

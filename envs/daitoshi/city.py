@@ -4,6 +4,8 @@ tests and their effects, shared by the players' turns (kernels.py) and the solo 
 
 from __future__ import annotations
 
+from numba import njit
+
 from eurogym.envs.core.jit import KERNEL
 from eurogym.envs.daitoshi.effects import (
     C_INV_ROWS,
@@ -97,7 +99,6 @@ from eurogym.envs.daitoshi.tables import (
     SPACE_CAPACITY,
     SPACE_STEAM,
 )
-from numba import njit
 
 C_INV_COST = C["inv_cost"]
 C_TILE_ACTION, C_TILE_WS, C_TILE_PAY = C["tile_action"], C["tile_ws"], C["tile_pay"]

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+
 from eurogym.envs.core.data import load_component_data
 from eurogym.envs.core.errors import ConfigError
 from eurogym.envs.daitoshi.tables import (

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+
 from eurogym.envs.core.errors import ConfigError
 from eurogym.envs.daitoshi.components import Components, component_block, load_components
 from eurogym.envs.daitoshi.tables import DIFFICULTIES

@@ -6,6 +6,7 @@ fixes the whole game."""
 from __future__ import annotations
 
 import numpy as np
+
 from eurogym.envs.core.rng import randint, seed_words, shuffle
 from eurogym.envs.daitoshi.config import Config
 from eurogym.envs.daitoshi.draft import deal_basic, place_neutral

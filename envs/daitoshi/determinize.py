@@ -7,6 +7,7 @@ are unchanged."""
 from __future__ import annotations
 
 import numpy as np
+
 from eurogym.envs.daitoshi.state import EMPTY, State
 from eurogym.envs.daitoshi.tables import HEX_COUNTS
 

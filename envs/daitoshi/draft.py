@@ -6,6 +6,8 @@ expert variant, for the draft."""
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
+
 from eurogym.envs.core.jit import KERNEL
 from eurogym.envs.core.rng import RNG_WORDS, shuffle
 from eurogym.envs.daitoshi.state import (
@@ -24,7 +26,6 @@ from eurogym.envs.daitoshi.state import (
     C,
 )
 from eurogym.envs.daitoshi.tables import MIDDLE, NUM_BASIC, NUM_MAYOR_CARDS, NUM_SLOTS, RIGHT
-from numba import njit
 
 C_INV_START, C_CARD_DISTRICT = C["inv_start"], C["card_district"]
 

@@ -19,6 +19,8 @@ Engine rules not in the spec (docs/daitoshi.md, "Engine decisions"):
 
 from __future__ import annotations
 
+from numba import njit
+
 from eurogym.envs.core.jit import KERNEL
 from eurogym.envs.daitoshi.state import (
     ACTOR,
@@ -132,7 +134,6 @@ from eurogym.envs.daitoshi.tables import (
     WORKER_CAP,
     WORKERS_PER_COLOR,
 )
-from numba import njit
 
 C_FX = C["fx"]
 C_INV_TYPE, C_INV_VP, C_INV_ROWS = C["inv_type"], C["inv_vp"], C["inv_rows"]

@@ -11,6 +11,8 @@ decision); `check_invariants` turns its answer into an AssertionError message.
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
+
 from eurogym.envs.core.jit import KERNEL
 from eurogym.envs.daitoshi.effects import can_pay, is_mayor, supply, worker_cap, worker_total
 from eurogym.envs.daitoshi.state import (
@@ -78,7 +80,6 @@ from eurogym.envs.daitoshi.tables import (
     RES_CAP,
     SPACE_CAPACITY,
 )
-from numba import njit
 
 C_NAT_LEN, C_NAT_DOUBLE, C_RIVER_EMPTY = C["nat_len"], C["nat_double"], C["river_empty"]
 C_INV_TYPE, C_INV_MM = C["inv_type"], C["inv_mm"]

@@ -14,6 +14,8 @@ Engine decisions beyond effects.py's E1-E3 (docs/daitoshi.md):
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
+
 from eurogym.envs.core.jit import KERNEL
 from eurogym.envs.daitoshi.actions import (
     A_ACTION,
@@ -200,7 +202,6 @@ from eurogym.envs.daitoshi.tables import (
     NUM_SLOTS,
     RIGHT,
 )
-from numba import njit
 
 # ---------------------------------------------------------------- turn flow
 

@@ -9,6 +9,8 @@ here and in scoring.py.
 
 from __future__ import annotations
 
+from numba import njit
+
 from eurogym.envs.core.jit import KERNEL
 from eurogym.envs.core.rng import shuffle
 from eurogym.envs.daitoshi.city import (
@@ -121,7 +123,6 @@ from eurogym.envs.daitoshi.tables import (
     RIGHT,
     SPACE_CAPACITY,
 )
-from numba import njit
 
 MAYOR = 1
 C_CARD_DISTRICT, C_CARD_LAND, C_CARD_PRIO = C["card_district"], C["card_land"], C["card_prio"]

@@ -5,6 +5,7 @@ and the hexes still on the tracks are shown only as counts."""
 from __future__ import annotations
 
 import numpy as np
+
 from eurogym.envs.core.render import OUTLINE, PLAYER_COLOURS
 from eurogym.envs.daitoshi.effects import is_mayor
 from eurogym.envs.daitoshi.state import EMPTY, NEUTRAL, P_GAME_OVER, PHASE_NAMES, State

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import numpy as np
+
 from eurogym.envs.core.engine import FlatEngine
 from eurogym.envs.daitoshi import kernels
 from eurogym.envs.daitoshi.actions import NUM_ACTIONS, describe

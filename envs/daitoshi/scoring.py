@@ -8,6 +8,8 @@ criterion so tests and renderers can show the seed example's breakdown.
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
+
 from eurogym.envs.core.jit import KERNEL
 from eurogym.envs.daitoshi.effects import conflict_flip, is_mayor
 from eurogym.envs.daitoshi.state import (
@@ -41,7 +43,6 @@ from eurogym.envs.daitoshi.tables import (
     NUM_SLOTS,
     REPUTATION_VP,
 )
-from numba import njit
 
 C_NAT_MULT, C_INV_TYPE, C_SLOT_LEN, C_HEX_NATURE = (
     C["nat_mult"],

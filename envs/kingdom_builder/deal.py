@@ -3,6 +3,8 @@ start many). Random choices draw from the state's RNG in a fixed order: sections
 cards, deck, start player; then each seat draws one terrain card in seat order."""
 
 import numpy as np
+from numba import njit
+
 from eurogym.envs.core.jit import KERNEL
 from eurogym.envs.core.rng import RNG_WORDS, randint, shuffle
 from eurogym.envs.kingdom_builder.kernels import compute_mask, draw_card, start_turn
@@ -43,7 +45,6 @@ from eurogym.envs.kingdom_builder.tables import (
     SECTIONS_PER_GAME,
     SETTLEMENTS_PER_PLAYER,
 )
-from numba import njit
 
 RANDOM = -1  # "choose at random" in the chosen-value arrays
 

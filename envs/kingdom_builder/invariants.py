@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import numpy as np
+
 from eurogym.envs.kingdom_builder.state import EMPTY, PHASE_GAME_OVER, State
 from eurogym.envs.kingdom_builder.tables import (
     BUILDABLE_MAX,

@@ -7,6 +7,8 @@ and, where geometry matters, the neighbour table `nbr` (int64[400, 6], envs.core
 """
 
 import numpy as np
+from numba import njit
+
 from eurogym.envs.core.hexgrid import NUM_DIRECTIONS, has_line_beyond, has_neighbour_equal, walk
 from eurogym.envs.core.jit import KERNEL
 from eurogym.envs.core.rng import RNG_WORDS, shuffle
@@ -57,7 +59,6 @@ from eurogym.envs.kingdom_builder.tables import (
     NUM_TILE_TYPES,
     WATER,
 )
-from numba import njit
 
 # Tile types (TILE_NAMES order) and target kinds.
 ORACLE, FARM, OASIS, TOWER, TAVERN, BARN, HARBOR, PADDOCK = range(8)

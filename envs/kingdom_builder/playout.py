@@ -8,12 +8,13 @@ max_decisions)` when present and fall back to a Python loop over the engine othe
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
+
 from eurogym.envs.core.jit import KERNEL
 from eurogym.envs.core.testing import random_legal_action
 from eurogym.envs.kingdom_builder import kernels
 from eurogym.envs.kingdom_builder.state import PHASE, PHASE_GAME_OVER, State
 from eurogym.envs.kingdom_builder.tables import NEIGHBOURS
-from numba import njit
 
 
 @njit(**KERNEL)

@@ -7,6 +7,7 @@ are never drawn, so a render can be shown to any seat or written to logs.
 from __future__ import annotations
 
 import numpy as np
+
 from eurogym.envs.core.render import (
     PLAYER_COLOURS,
     PLAYER_GLYPHS,

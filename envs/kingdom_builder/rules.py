@@ -4,6 +4,7 @@ without PettingZoo; `ENGINE` implements envs.core.engine.Engine."""
 from __future__ import annotations
 
 import numpy as np
+
 from eurogym.envs.core.engine import FlatEngine
 from eurogym.envs.core.rng import seed_words
 from eurogym.envs.kingdom_builder import kernels

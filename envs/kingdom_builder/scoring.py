@@ -2,6 +2,8 @@
 card. "Settlement" is every piece a player has on the board, including ones on water (Harbor)."""
 
 import numpy as np
+from numba import njit
+
 from eurogym.envs.core.hexgrid import NUM_DIRECTIONS, has_neighbour_equal, label_components
 from eurogym.envs.core.jit import KERNEL
 from eurogym.envs.core.ranking import dense_places
@@ -17,7 +19,6 @@ from eurogym.envs.kingdom_builder.tables import (
     WATER,
     card_param,
 )
-from numba import njit
 
 (FISHERMEN, MINERS, WORKERS, MERCHANTS, DISCOVERERS,
  KNIGHTS, HERMITS, CITIZENS, FARMERS, LORDS) = range(10)  # fmt: skip

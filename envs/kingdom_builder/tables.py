@@ -10,6 +10,7 @@ Index conventions used across the package:
 from __future__ import annotations
 
 import numpy as np
+
 from eurogym.envs.core.data import load_component_data
 from eurogym.envs.core.hexgrid import neighbour_table
 

@@ -7,12 +7,12 @@ from collections import Counter
 
 import numpy as np
 import pytest
+
+from eurogym import envs
 from eurogym.agents.base import determinize, observation_key, play_game, win_shares
 from eurogym.agents.heuristic import GreedyAgent, KingdomBuilderHeuristic, heuristic_for
 from eurogym.agents.mcts import MCTSAgent
 from eurogym.agents.random_agent import RandomAgent
-
-from eurogym import envs
 from tests.conformance.cases import played_states
 
 KB = "kingdom_builder_v0"

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
+from eurogym import envs
 from eurogym.agents.base import determinize, play_game, win_shares
 from eurogym.agents.heuristic import BelfortHeuristic, heuristic_for
 from eurogym.agents.mcts import MCTSAgent
 from eurogym.agents.random_agent import RandomAgent
-
-from eurogym import envs
 from tests.agents.test_agents import _Checked
 from tests.conformance.cases import played_states
 

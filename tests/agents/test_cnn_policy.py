@@ -11,10 +11,11 @@ import torch as th
 
 pytest.importorskip("sb3_contrib")
 
+from sb3_contrib import MaskablePPO  # noqa: E402
+
 from eurogym.agents.cnn_policy import CnnMaskablePolicy, spatial_layout  # noqa: E402
 from eurogym.agents.ppo import build_model, make_vec_env, policy_action  # noqa: E402
 from eurogym.agents.train import main, train  # noqa: E402
-from sb3_contrib import MaskablePPO  # noqa: E402
 
 KB = "kingdom_builder_v0"
 

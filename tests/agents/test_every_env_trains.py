@@ -7,9 +7,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from eurogym.agents.selfplay import SelfPlayEnv
 
 from eurogym import envs
+from eurogym.agents.selfplay import SelfPlayEnv
 
 pytest.importorskip("sb3_contrib")
 

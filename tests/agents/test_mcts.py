@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
+from eurogym import envs
 from eurogym.agents.base import play_game
 from eurogym.agents.heuristic import GreedyAgent, HeuristicPrior, heuristic_prior, softmax
 from eurogym.agents.mcts import MCTSAgent
 from eurogym.envs.core.testing import random_legal_action
 from eurogym.envs.kingdom_builder.state import PHASE_GAME_OVER
-
-from eurogym import envs
 from tests.conformance.cases import played_states
 
 KB = "kingdom_builder_v0"

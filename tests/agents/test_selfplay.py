@@ -8,9 +8,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from eurogym.agents.selfplay import OpponentPool, RandomOpponent, SelfPlayEnv
 
 from eurogym import envs
+from eurogym.agents.selfplay import OpponentPool, RandomOpponent, SelfPlayEnv
 
 pytest.importorskip("sb3_contrib")
 

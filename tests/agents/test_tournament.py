@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+
 from eurogym.agents.mcts import MCTSAgent
 from eurogym.agents.tournament import (
     ELO_MEAN,

@@ -12,10 +12,11 @@ import torch as th
 
 pytest.importorskip("sb3_contrib")
 
+from sb3_contrib import MaskablePPO  # noqa: E402
+
 from eurogym.agents.bc import collect, fit  # noqa: E402
 from eurogym.agents.ppo import build_model, make_vec_env, resolve_policy  # noqa: E402
 from eurogym.agents.train import main  # noqa: E402
-from sb3_contrib import MaskablePPO  # noqa: E402
 
 KB = "kingdom_builder_v0"
 

@@ -5,6 +5,7 @@ and call `refresh(s)` so the legal mask matches the edited state."""
 from __future__ import annotations
 
 import numpy as np
+
 from eurogym.envs.belfort import kernels
 from eurogym.envs.belfort.actions import A_CARD, NUM_ACTIONS
 from eurogym.envs.belfort.rules import ENGINE

@@ -6,10 +6,10 @@ round's end (NP turns, Scoring, next month) runs through the engine."""
 from __future__ import annotations
 
 import numpy as np
+
 from eurogym.envs.belfort.actions import A_AREA, A_DONE, A_PASS
 from eurogym.envs.belfort.state import P_ACTIONS, P_AREAS, P_PLACEMENT, State
 from eurogym.envs.belfort.tables import DWARF, ELF, MASTER_DWARF, MASTER_ELF
-
 from tests.belfort.helpers import act, clear_board, legal, refresh, start_actions_turn
 
 

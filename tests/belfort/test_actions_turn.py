@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
 from eurogym.envs.belfort import kernels
 from eurogym.envs.belfort.actions import (
     A_ACTIVATE,
@@ -56,7 +57,6 @@ from eurogym.envs.belfort.tables import (
     TOWER,
     WOOD,
 )
-
 from tests.belfort.helpers import (
     act,
     clear_board,

@@ -8,13 +8,13 @@ import json
 
 import numpy as np
 import pytest
+
 from eurogym.envs.belfort.actions import A_BUY, A_PLACE, A_SITE, NUM_PLANKS, PLANK_RECRUITER
 from eurogym.envs.belfort.config import default_params
 from eurogym.envs.belfort.rules import ENGINE
 from eurogym.envs.belfort.state import MAX_TAX_LEVELS, P_ACTIONS
 from eurogym.envs.belfort.tables import GOLD, GUILD_NAMES, MARKET, METAL, PUB, SITE_GUILD, SITE_WALL
 from eurogym.envs.core.errors import ConfigError
-
 from tests.belfort.helpers import act, clear_board, legal, new_state, start_actions_turn
 from tests.belfort.round_helpers import quiet_round, run_placement, set_shields, set_workers
 

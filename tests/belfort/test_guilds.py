@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
 from eurogym.envs.belfort import kernels
 from eurogym.envs.belfort.actions import (
     A_ACTIVATE,
@@ -70,7 +71,6 @@ from eurogym.envs.belfort.tables import (
     WOOD,
     WORKERS_PER_COLOUR,
 )
-
 from tests.belfort.helpers import act, clear_board, legal, new_state, refresh, start_actions_turn
 
 BASIC = ["merchants", "librarians", "architects", "recruiters", "sawyers"]

@@ -2,10 +2,10 @@
 (a checker that never fires would make those tests vacuous)."""
 
 import pytest
+
 from eurogym.envs.belfort.invariants import check_invariants
 from eurogym.envs.belfort.state import P_PLACEMENT
 from eurogym.envs.belfort.tables import MARKET, SITE_GATE
-
 from tests.belfort.helpers import new_state
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
 from eurogym.envs.belfort import kernels
 from eurogym.envs.belfort.actions import (
     A_ACTIVATE,
@@ -47,7 +48,6 @@ from eurogym.envs.belfort.tables import (
     TOWER,
     WORKERS_PER_COLOUR,
 )
-
 from tests.belfort.helpers import act, clear_board, legal, new_state, refresh, start_actions_turn
 
 GUILDS5 = ["merchants", "librarians", "architects", "miners", "bankers"]

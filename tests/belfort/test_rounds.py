@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
 from eurogym.envs.belfort.actions import (
     A_AREA,
     A_CARD,
@@ -63,7 +64,6 @@ from eurogym.envs.belfort.tables import (
     TOWER,
     WOOD,
 )
-
 from tests.belfort.helpers import act, legal, new_state, refresh
 from tests.belfort.round_helpers import (
     end_last_turn,

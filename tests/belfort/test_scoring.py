@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
 from eurogym.envs.belfort.actions import A_DONE
 from eurogym.envs.belfort.rules import ENGINE, score_table
 from eurogym.envs.belfort.state import (
@@ -30,7 +31,6 @@ from eurogym.envs.belfort.tables import (
     WOOD,
 )
 from eurogym.envs.core.ranking import NO_PLACE, demoted_places
-
 from tests.belfort.helpers import act, clear_board, legal, new_state
 from tests.belfort.round_helpers import end_last_turn, seat_with_shield
 

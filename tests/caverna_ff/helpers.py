@@ -4,6 +4,7 @@ chosen decision (an orc event step, an expedition), edit fields directly and act
 from __future__ import annotations
 
 import numpy as np
+
 from eurogym.envs.caverna_ff import kernels
 from eurogym.envs.caverna_ff.actions import (
     A_CONVERT,

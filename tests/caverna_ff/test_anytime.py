@@ -6,6 +6,8 @@ only)."""
 
 import numpy as np
 import pytest
+
+from eurogym import envs
 from eurogym.envs.caverna_ff import kernels
 from eurogym.envs.caverna_ff.actions import (
     A_CELL,
@@ -50,8 +52,6 @@ from eurogym.envs.caverna_ff.tables import (
     WOOD,
 )
 from eurogym.envs.core.errors import IllegalActionError
-
-from eurogym import envs
 from tests.caverna_ff.helpers import (
     ANYTIME,
     act,

@@ -3,12 +3,12 @@ renderers."""
 
 import numpy as np
 import pytest
+
+from eurogym import envs
 from eurogym.encoders.caverna_ff import FLAT_SIZE, PLANES_SHAPE, encode_flat, encode_planes
 from eurogym.envs.caverna_ff.render import render_ansi, render_rgb
 from eurogym.envs.caverna_ff.rules import ENGINE
 from eurogym.envs.core.errors import ConfigError
-
-from eurogym import envs
 from tests.caverna_ff.helpers import new_state
 
 

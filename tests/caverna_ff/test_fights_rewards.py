@@ -2,6 +2,7 @@
 rules, shared spaces and the gold alternative."""
 
 import pytest
+
 from eurogym.envs.caverna_ff.actions import (
     A_DONE,
     A_GOLD,
@@ -22,7 +23,6 @@ from eurogym.envs.caverna_ff.tables import (
     REWARD_NAMES,
     VEG,
 )
-
 from tests.caverna_ff.helpers import act, house, legal, new_state, refresh, start_expedition
 
 FIGHT = A_LOOT + L_FIGHT

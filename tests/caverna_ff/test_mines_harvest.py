@@ -25,7 +25,6 @@ from eurogym.envs.caverna_ff.tables import (
     T_RUBY_MINE,
     T_TUNNEL,
 )
-
 from tests.caverna_ff.helpers import act, cell, house, legal, new_state, refresh
 
 

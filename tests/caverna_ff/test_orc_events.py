@@ -3,6 +3,7 @@ destruction on entering, traps mid-move, Orc D, invasion and hostages. Worked ex
 seed (p.10-12) are named after it."""
 
 import numpy as np
+
 from eurogym.envs.caverna_ff.actions import A_BRIBE, A_DONE, A_OPTION, A_PUSH
 from eurogym.envs.caverna_ff.orcs import enter_cell, invade, reevaluate
 from eurogym.envs.caverna_ff.state import (
@@ -43,7 +44,6 @@ from eurogym.envs.caverna_ff.tables import (
     TR_TRAPDOOR,
     WOOD,
 )
-
 from tests.caverna_ff.helpers import act, cell, house, legal, new_state, start_event
 
 PUSH_S = A_PUSH + 4

@@ -4,6 +4,7 @@ B10, D32), the Warrior Dwelling's material mix (B10) and invasion ties (B8, D26)
 
 import numpy as np
 import pytest
+
 from eurogym.envs.caverna_ff import kernels
 from eurogym.envs.caverna_ff.actions import (
     A_CELL,
@@ -50,7 +51,6 @@ from eurogym.envs.caverna_ff.tables import (
     T_RUBY_MINE,
     WOOD,
 )
-
 from tests.caverna_ff.helpers import (
     ANYTIME,
     act,

@@ -6,6 +6,7 @@ sown field (A11), meadows over stables (A3, E11)."""
 
 import numpy as np
 import pytest
+
 from eurogym.envs.caverna_ff import kernels
 from eurogym.envs.caverna_ff.actions import (
     A_BRIBE,
@@ -62,7 +63,6 @@ from eurogym.envs.caverna_ff.tables import (
     WOOD,
 )
 from eurogym.envs.core.testing import random_playout
-
 from tests.caverna_ff.helpers import (
     ANYTIME,
     act,

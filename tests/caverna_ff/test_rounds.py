@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+
 from eurogym.envs.caverna_ff import kernels
 from eurogym.envs.caverna_ff.actions import (
     A_DONE,
@@ -26,7 +27,6 @@ from eurogym.envs.caverna_ff.spaces import (
 )
 from eurogym.envs.caverna_ff.state import D_ADULT, O_FRIENDLY, P_PLACE, P_SOLO_SAVE
 from eurogym.envs.caverna_ff.tables import FOOD, ORE
-
 from tests.caverna_ff.helpers import ANYTIME, act, legal, new_state, refresh
 
 PERSON_ORC = kernels.PERSON_ORC

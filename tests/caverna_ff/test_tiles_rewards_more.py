@@ -29,7 +29,6 @@ from eurogym.envs.caverna_ff.tables import (
     TR_SPEAR,
     WOOD,
 )
-
 from tests.caverna_ff.helpers import act, cell, legal, new_state, refresh
 
 

@@ -4,9 +4,9 @@ invariants (conservation, legality, non-empty mask) hold after every decision. O
 
 import numpy as np
 import pytest
-from eurogym.envs.core.testing import random_playout
 
 from eurogym import envs
+from eurogym.envs.core.testing import random_playout
 from tests.conformance.cases import CASES
 
 GAMES_PER_PLAYER_COUNT = 300

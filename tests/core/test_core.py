@@ -3,13 +3,13 @@ registry and data provenance."""
 
 import numpy as np
 import pytest
+
+from eurogym import envs
 from eurogym.envs.core import hexgrid, ranking, rng
 from eurogym.envs.core.data import classify_source, iter_data
 from eurogym.envs.core.errors import ConfigError
 from eurogym.envs.core.flatstate import FlatState, Layout
 from eurogym.envs.core.testing import random_legal_action
-
-from eurogym import envs
 
 
 def test_rng_is_deterministic_and_roughly_uniform():

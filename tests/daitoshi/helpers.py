@@ -5,6 +5,7 @@ turn, look components up by their data ids, and act by name. Tests set state fie
 from __future__ import annotations
 
 import numpy as np
+
 from eurogym.envs.core.data import load_component_data
 from eurogym.envs.daitoshi import kernels
 from eurogym.envs.daitoshi.actions import A_MOVE, NUM_ACTIONS

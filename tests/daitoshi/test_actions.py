@@ -6,6 +6,7 @@ Electrify (4 energy: 1 wealth, 2 worm moves, 1 food, 2 prestige), Trade (5 steam
 
 import numpy as np
 import pytest
+
 from eurogym.envs.core.errors import IllegalActionError
 from eurogym.envs.daitoshi.actions import (
     A_ACTION,
@@ -37,7 +38,6 @@ from eurogym.envs.daitoshi.state import (
     P_TURN,
 )
 from eurogym.envs.daitoshi.tables import FX_REPUTATION, FX_SCORE_REP
-
 from tests.daitoshi.helpers import (
     act,
     begin_action,

@@ -4,6 +4,7 @@ tycoon, worker placement, explore, cleanup and the end-of-turn conflict check (Â
 
 import numpy as np
 import pytest
+
 from eurogym.envs.core.errors import IllegalActionError
 from eurogym.envs.daitoshi.actions import A_COLOR, A_DONE, A_EXPLORE, A_PLACE, A_PRODUCE
 from eurogym.envs.daitoshi.state import (
@@ -16,7 +17,6 @@ from eurogym.envs.daitoshi.state import (
     P_WORKERS,
 )
 from eurogym.envs.daitoshi.tables import LEFT, MARK_LEFT, MARK_MIDDLE, MIDDLE, OP_WORKERS, RIGHT
-
 from tests.daitoshi.helpers import (
     act,
     clear_tycoons,

@@ -4,9 +4,10 @@ validated with errors naming the bad field)."""
 import copy
 import json
 
-import eurogym.envs.daitoshi.env as daitoshi_env
 import numpy as np
 import pytest
+
+import eurogym.envs.daitoshi.env as daitoshi_env
 from eurogym.encoders.daitoshi import hist
 from eurogym.envs.core.data import load_component_data
 from eurogym.envs.core.errors import ConfigError
@@ -14,7 +15,6 @@ from eurogym.envs.daitoshi.actions import A_ACTIVATE, A_PRODUCE
 from eurogym.envs.daitoshi.rules import ENGINE, score_table
 from eurogym.envs.daitoshi.state import C
 from eurogym.envs.daitoshi.tables import FX_VP, FX_VP_END
-
 from tests.daitoshi.helpers import act, inv, start_turn
 
 DATA = load_component_data("eurogym.envs.daitoshi", "daitoshi.json")

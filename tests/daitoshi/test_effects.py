@@ -4,6 +4,7 @@ reputation, progress steps and their icons, give back to nature, partnership fla
 Hall joker, and explore from the discard pile."""
 
 import numpy as np
+
 from eurogym.envs.daitoshi.actions import A_ACTION, A_CITY, A_COLOR, A_DONE, A_FLOOR, A_TYPE
 from eurogym.envs.daitoshi.effects import make_fx, push, resolve
 from eurogym.envs.daitoshi.state import EMPTY, P_DISCARD_HEX, P_FLAG, P_PROGRESS, P_WORKER
@@ -23,7 +24,6 @@ from eurogym.envs.daitoshi.tables import (
     FX_WORM,
     OP_STEAM,
 )
-
 from tests.daitoshi.helpers import act, begin_action, district_of, give_hex, inv, legal, new_state
 
 

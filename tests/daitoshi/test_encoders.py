@@ -2,11 +2,11 @@
 (pile order, hexes on the tracks, the Mayor deck, the RNG) never encoded, public changes are."""
 
 import numpy as np
+
 from eurogym.encoders.daitoshi import FLAT_SIZE, SECTIONS, encode_dict, encode_flat, hist
 from eurogym.envs.daitoshi.render import render_ansi, render_rgb
 from eurogym.envs.daitoshi.rules import ENGINE
 from eurogym.envs.daitoshi.state import C
-
 from tests.daitoshi.helpers import give_hex, hex_id, new_state
 
 

@@ -5,13 +5,13 @@ the neutral tycoon (§5.4) is placed after the draft. The default config is unch
 
 import numpy as np
 import pytest
+
 from eurogym.encoders.daitoshi import encode_dict
 from eurogym.envs.core.errors import ConfigError, IllegalActionError
 from eurogym.envs.daitoshi.actions import A_DRAFT
 from eurogym.envs.daitoshi.rules import ENGINE
 from eurogym.envs.daitoshi.state import EMPTY, NEUTRAL, P_DRAFT, P_TURN
 from eurogym.envs.daitoshi.tables import MIDDLE, NUM_BASIC, RIGHT
-
 from tests.daitoshi.helpers import act, legal, new_state
 
 

@@ -3,10 +3,10 @@ conserved) accepts random games and names each broken invariant."""
 
 import numpy as np
 import pytest
+
 from eurogym.envs.core.testing import random_playout
 from eurogym.envs.daitoshi.invariants import MESSAGES, check_invariants, first_violation
 from eurogym.envs.daitoshi.rules import ENGINE
-
 from tests.daitoshi.helpers import new_state
 
 

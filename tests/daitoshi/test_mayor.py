@@ -4,6 +4,7 @@ the solo result (the player wins only with strictly more VP)."""
 
 import numpy as np
 import pytest
+
 from eurogym.envs.core.errors import ConfigError
 from eurogym.envs.daitoshi import env as daitoshi_env
 from eurogym.envs.daitoshi.actions import A_ACTIVATE, A_BRIBE, A_DONE, A_MAYOR_CARD
@@ -28,7 +29,6 @@ from eurogym.envs.daitoshi.tables import (
     MIDDLE,
     RIGHT,
 )
-
 from tests.daitoshi.helpers import (
     act,
     build,

@@ -7,6 +7,7 @@ always pays that way (§18.3)."""
 
 import numpy as np
 import pytest
+
 from eurogym.envs.core.errors import IllegalActionError
 from eurogym.envs.daitoshi.actions import (
     A_ACTION,
@@ -27,7 +28,6 @@ from eurogym.envs.daitoshi.state import (
     P_MEGA_SPACE,
     P_PAY,
 )
-
 from tests.daitoshi.helpers import (
     act,
     begin_action,

@@ -3,6 +3,7 @@ the seed's production example: the leader gains the pink-marked rows again and a
 progress twice, everyone else once."""
 
 import numpy as np
+
 from eurogym.envs.daitoshi.actions import A_ACTIVATE, A_CITY, A_DONE, A_PRODUCE, A_SUBSIDY, A_TYPE
 from eurogym.envs.daitoshi.state import P_CASH_IN, P_PILGRIM, P_PRODUCE, P_TURN
 from eurogym.envs.daitoshi.tables import (
@@ -12,7 +13,6 @@ from eurogym.envs.daitoshi.tables import (
     OP_BUILDING,
     OP_PROGRESS,
 )
-
 from tests.daitoshi.helpers import act, inv, legal, new_state, refresh, start_turn
 
 

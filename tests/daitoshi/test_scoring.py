@@ -15,7 +15,6 @@ from eurogym.envs.daitoshi.rules import ENGINE, final_scores, score_table
 from eurogym.envs.daitoshi.scoring import final_scoring
 from eurogym.envs.daitoshi.state import EMPTY, P_GAME_OVER, P_PROGRESS, P_TURN, S_NEXT
 from eurogym.envs.daitoshi.tables import OP_STEAM
-
 from tests.daitoshi.helpers import act, give_hex, legal, new_state, start_turn
 
 

@@ -3,9 +3,9 @@ Megamachine blockers, the neutral tycoon, and the Megamachine token's district."
 
 import numpy as np
 import pytest
+
 from eurogym.envs.daitoshi.state import BLOCKED, EMPTY, NEUTRAL
 from eurogym.envs.daitoshi.tables import MIDDLE
-
 from tests.daitoshi.helpers import new_state
 
 SEEDS = range(6)

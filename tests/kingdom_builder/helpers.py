@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 import numpy as np
+
 from eurogym.envs.kingdom_builder import kernels, rules
 from eurogym.envs.kingdom_builder.actions import END_TURN, TILE_ACTIONS
 from eurogym.envs.kingdom_builder.config import make_config

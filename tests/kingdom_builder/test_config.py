@@ -3,12 +3,12 @@ at construction with a message naming the option."""
 
 import numpy as np
 import pytest
+
+from eurogym import envs
 from eurogym.envs.core.errors import ConfigError
 from eurogym.envs.kingdom_builder.config import make_config
 from eurogym.envs.kingdom_builder.rules import new_game
 from eurogym.envs.kingdom_builder.tables import CARD_NAMES, SECTION_NAMES, SECTION_TERRAIN
-
-from eurogym import envs
 
 
 def test_s03_configured_sections_rotations_cards_and_start_are_used():

@@ -1,6 +1,7 @@
 """Observation encoders (encoders/kingdom_builder.py): layout, relative seats, value range."""
 
 import numpy as np
+
 from eurogym.encoders.kingdom_builder import (
     FLAT_SIZE,
     NUM_PLANES,
@@ -15,7 +16,6 @@ from eurogym.encoders.kingdom_builder import (
 from eurogym.envs.kingdom_builder.config import make_config
 from eurogym.envs.kingdom_builder.rules import new_game
 from eurogym.envs.kingdom_builder.tables import TERRAIN_LETTERS
-
 from tests.kingdom_builder.helpers import give_tile, place
 
 

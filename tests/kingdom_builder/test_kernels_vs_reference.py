@@ -6,12 +6,12 @@ settlements on water, mountains, ...) stress the scoring kernels further."""
 
 import numpy as np
 import pytest
+
 from eurogym.envs.kingdom_builder import kernels, reference, rules
 from eurogym.envs.kingdom_builder.config import make_config
 from eurogym.envs.kingdom_builder.scoring import score_card, score_castles
 from eurogym.envs.kingdom_builder.state import EMPTY
 from eurogym.envs.kingdom_builder.tables import CARD_NAMES, NEIGHBOURS, NUM_HEXES, WATER
-
 from tests.kingdom_builder.helpers import hexes
 
 SEEDS = range(30)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
 from eurogym.envs.core.hexgrid import neighbour_table
 from eurogym.envs.core.render import (
     PLAYER_COLOURS,

@@ -4,12 +4,12 @@ and the turn sequence around it (§4)."""
 
 import numpy as np
 import pytest
+
 from eurogym.envs.core.errors import IllegalActionError
 from eurogym.envs.kingdom_builder import rules
 from eurogym.envs.kingdom_builder.actions import END_TURN
 from eurogym.envs.kingdom_builder.state import PHASE_MAIN, PHASE_MANDATORY
 from eurogym.envs.kingdom_builder.tables import TERRAIN_CODES
-
 from tests.kingdom_builder.helpers import (
     act,
     blank_game,

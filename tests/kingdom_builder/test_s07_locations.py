@@ -2,10 +2,10 @@
 eight base actions (§7.4, D4), on small ASCII boards (odd rows drawn half a hex right)."""
 
 import pytest
+
 from eurogym.envs.kingdom_builder import reference
 from eurogym.envs.kingdom_builder.state import PHASE_TILE_ORIGIN, PHASE_TILE_TARGET
 from eurogym.envs.kingdom_builder.tables import TERRAIN_CODES, TILE_NAMES
-
 from tests.kingdom_builder.helpers import (
     act,
     blank_game,

@@ -3,11 +3,11 @@ game-over state and the final score (cards + castles)."""
 
 import numpy as np
 import pytest
+
 from eurogym.envs.core.errors import IllegalActionError
 from eurogym.envs.kingdom_builder import reference, rules
 from eurogym.envs.kingdom_builder.actions import END_TURN
 from eurogym.envs.kingdom_builder.state import PHASE_GAME_OVER
-
 from tests.kingdom_builder.helpers import (
     act,
     blank_game,

@@ -3,10 +3,10 @@ gold worked out by hand (and the reference twin held to the same numbers), inclu
 rulebook's worked examples (Farmers 6/6/4/10 -> 12, Lords 8/8/6/2 -> 12/12/6/0)."""
 
 import pytest
+
 from eurogym.envs.kingdom_builder import reference, rules
 from eurogym.envs.kingdom_builder.scoring import score_card
 from eurogym.envs.kingdom_builder.tables import CARD_NAMES, NEIGHBOURS
-
 from tests.kingdom_builder.helpers import blank_game, hx, place
 
 
