@@ -61,3 +61,14 @@ def shuffle(rng, values, count):
         tmp = values[i]
         values[i] = values[j]
         values[j] = tmp
+
+
+def check_words(words: np.ndarray, field: str = "rng") -> None:
+    """Raise StateError unless `words` is a valid generator state: four values in [0, 2**32),
+    not all zero (xorshift's one fixed point: it would draw 0 forever)."""
+    from eurogym.envs.core.errors import StateError
+
+    if words.shape != (RNG_WORDS,) or ((words < 0) | (words > _MASK32)).any():
+        raise StateError(f"state field {field} must be {RNG_WORDS} words in [0, 2**32)")
+    if not words.any():
+        raise StateError(f"state field {field} is all zero (the generator would be stuck)")
