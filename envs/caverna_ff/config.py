@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from eurogym.envs.caverna_ff.state import MAX_ORC_GOLD, MAX_PUSH_COST
 from eurogym.envs.caverna_ff.tables import (
     BRIBE_GOODS,
     CARD_SPAWN,
@@ -126,7 +127,7 @@ def make_config(
         push[:] = 0
         for b, cost in enumerate(over["push_cost"]):
             for g, k in dict(cost).items():
-                push[b, _good("push_cost", g)] = _int(f"push_cost[{b}].{g}", k, 0, 20)
+                push[b, _good("push_cost", g)] = _int(f"push_cost[{b}].{g}", k, 0, MAX_PUSH_COST)
     deck = EVENT_DECK.copy()
     if "event_deck" in over:
         if not isinstance(over["event_deck"], list) or len(over["event_deck"]) != 4:
@@ -136,7 +137,7 @@ def make_config(
     if "orc_gold" in over:
         if not isinstance(over["orc_gold"], list) or len(over["orc_gold"]) != 4:
             raise ConfigError("data_overrides.orc_gold must list 4 amounts")
-        gold[:] = [_int("orc_gold", k, 0, 10) for k in over["orc_gold"]]
+        gold[:] = [_int("orc_gold", k, 0, MAX_ORC_GOLD) for k in over["orc_gold"]]
     bribe = BRIBE_GOODS.copy()
     if "bribe_goods" in over:
         names = over["bribe_goods"]

@@ -16,6 +16,7 @@ from eurogym.envs.caverna_ff.state import (
     O_OUT,
     P_PLACE,
     ST_ROUND_START,
+    UNLIMITED_COPIES,
     State,
 )
 from eurogym.envs.caverna_ff.tables import (
@@ -71,7 +72,7 @@ def deal_game(config: Config, seed: int) -> State:
     state.occupant[:] = EMPTY
     # fixed v1 supply (Part E): unlimited Dwellings, per-player FF dwellings, single copies
     state.furn_left[:NUM_FURN] = np.where(
-        FURN_UNLIMITED == 1, 99, np.where(FURN_PER_PLAYER == 1, n, 1)
+        FURN_UNLIMITED == 1, UNLIMITED_COPIES, np.where(FURN_PER_PLAYER == 1, n, 1)
     )[:NUM_FURN]
     for i, name in enumerate(YELLOW_NAMES):  # short strips R1..RN carry 2 yellows each
         state.furn_left[FURN_NAMES.index(name)] = 1 if i // 2 < n else 0

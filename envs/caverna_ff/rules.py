@@ -8,6 +8,7 @@ import numpy as np
 from eurogym.envs.caverna_ff import kernels
 from eurogym.envs.caverna_ff.actions import NUM_ACTIONS, describe
 from eurogym.envs.caverna_ff.config import PLAYER_COUNTS, Config, make_config
+from eurogym.envs.caverna_ff.consistency import check_state
 from eurogym.envs.caverna_ff.deal import deal_game
 from eurogym.envs.caverna_ff.invariants import check_invariants
 from eurogym.envs.caverna_ff.scoring import BREAKDOWN, cave_orcs, score_breakdown
@@ -53,6 +54,7 @@ class CavernaFFEngine(FlatEngine):
     new_game = staticmethod(new_game)
     final_scores = staticmethod(final_scores)
     describe = staticmethod(describe)
+    check_state = staticmethod(check_state)
     check_invariants = staticmethod(check_invariants)
 
     @staticmethod

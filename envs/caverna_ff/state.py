@@ -11,15 +11,26 @@ Kernels use the offsets exported below; Python reads `state.tile` etc.
 from __future__ import annotations
 
 from eurogym.envs.caverna_ff.actions import NUM_ACTIONS
-from eurogym.envs.caverna_ff.spaces import NUM_SPACES
+from eurogym.envs.caverna_ff.spaces import ACC, NUM_SPACES
 from eurogym.envs.caverna_ff.tables import (
     CELLS,
+    DECK_CARDS,
+    F_ENTRY,
+    FOREST,
+    H_CHOICE,
+    H_NONE,
+    MAX_WEAPON,
     NUM_ANIMALS,
     NUM_FURN,
     NUM_GOODS,
+    NUM_LOOT,
     NUM_ORCS,
     NUM_REWARDS,
     NUM_TRAPS,
+    ORC_STRENGTH,
+    T_NONE,
+    T_RUBY_MINE,
+    TW_LARGE_PASTURE,
 )
 from eurogym.envs.core.flatstate import FlatState, Layout
 from eurogym.envs.core.rng import RNG_WORDS
@@ -29,6 +40,23 @@ MAX_DWARFS = 6
 MAX_ROUNDS = 12
 STACK = 16  # pending ops (code, arg, player)
 EMPTY = -1
+
+# Field bounds (the LAYOUT's third elements, checked on load): what the rules and the component
+# data allow, so no loaded value can index outside a table or make a count loop run long.
+SEAT = (0, MAX_PLAYERS - 1)
+FLAG = (0, 1)
+MAX_PUSH_COST = 20  # config.make_config's limit for a data override
+MAX_ORC_GOLD = 10  # config.make_config's limit for a data override
+UNLIMITED_COPIES = 99  # furn_left of the unlimited furnishings (Dwelling)
+# Goods are unlimited in the rules (substitutes when tokens run out); 999 is far above any
+# reachable count and keeps every sum inside int64 and every loop over a count short.
+MAX_COUNT = 999
+MAX_ACC = int(ACC.max())  # most goods one replenishment adds to one space
+MAX_BEGGING = 14 * MAX_ROUNDS  # 5 adults and 4 friendly orcs unfed at every harvest
+MAX_ORC_STRENGTH = int(ORC_STRENGTH.max())  # strength only ever goes down
+LAST_FOREST_CELL = int(FOREST.nonzero()[0].max())  # a large pasture stores 2 + its partner
+HOSTAGE_ORC = 10  # orc_hostage / cur_person 10 + o: friendly orc o (0-5: a dwarf)
+MAX_OP_WORD = 100 * NUM_ORCS  # stack words: codes < 104, OP_REWARD's arg orc * 100 + strength
 
 # Decision phases.
 (
@@ -114,92 +142,111 @@ CK_SINGLE, CK_SMALL_PASTURE, CK_STABLE, CK_RUBY_MINE = range(4)
 LAYOUT = Layout(
     [
         # parameters: the stand-in data a user may replace (config.py), fixed for the game
-        ("p_push_cost", (4, NUM_GOODS)),  # push cost per orc event board (D14)
-        ("p_event_deck", (4,)),  # movement deck (1-3) per event board (D14)
-        ("p_orc_gold", (NUM_ORCS,)),  # gold on the orc backs (D12)
-        ("p_card_steps", (3, 9, 3)),  # movement cards: direction per step, -1 none (D15)
-        ("p_card_spawn", (9,)),  # deck-1 corner symbol: Orc D's top-row column (D16)
-        ("num_players", ()),
-        ("rounds", ()),  # 12, or 11 with 1-2 players (D41)
-        ("round", ()),  # 1..12
-        ("stage", ()),
-        ("phase", ()),
-        ("actor", ()),
-        ("start_player", ()),
-        ("turn", ()),  # the next seat to place in the work phase
-        ("clear_pos", ()),  # round start: next space for the solo clearing, -1 = not begun
+        ("p_push_cost", (4, NUM_GOODS), (0, MAX_PUSH_COST)),  # push cost per orc event board (D14)
+        ("p_event_deck", (4,), (1, 3)),  # movement deck (1-3) per event board (D14)
+        ("p_orc_gold", (NUM_ORCS,), (0, MAX_ORC_GOLD)),  # gold on the orc backs (D12)
+        # movement cards: direction per step, -1 none (D15)
+        ("p_card_steps", (3, 9, 3), (EMPTY, 3)),
+        ("p_card_spawn", (9,), (0, 2)),  # deck-1 corner symbol: Orc D's top-row column (D16)
+        ("num_players", (), (1, MAX_PLAYERS)),
+        ("rounds", (), (MAX_ROUNDS - 1, MAX_ROUNDS)),  # 12, or 11 with 1-2 players (D41)
+        ("round", (), (1, MAX_ROUNDS)),  # 1..12
+        ("stage", (), (ST_ROUND_START, ST_END)),
+        ("phase", (), (P_PLACE, P_GAME_OVER)),
+        ("actor", (), SEAT),
+        ("start_player", (), SEAT),
+        ("turn", (), SEAT),  # the next seat to place in the work phase
+        # round start: next space for the solo clearing, -1 = not begun
+        ("clear_pos", (), (EMPTY, NUM_SPACES - 1)),
         # stacks drawn from at reveal time (public: what is left, not in which order)
-        ("card_left", (NUM_SPACES,)),  # 1 = round card still in its stage's stack
-        ("markers_left", (2,)),  # face-down harvest markers left: plain, orc
+        ("card_left", (NUM_SPACES,), FLAG),  # 1 = round card still in its stage's stack
+        ("markers_left", (2,), (0, 4)),  # face-down harvest markers left: plain, orc
         # public board
-        ("card", (MAX_ROUNDS,)),  # revealed round cards (-1 not yet)
-        ("marker", (MAX_ROUNDS,)),  # revealed harvest markers (-1 not yet / none)
-        ("events_done", ()),
-        ("bribe_good", (4,)),  # the bribe token's good on each orc event board
-        ("space_open", (NUM_SPACES,)),
-        ("accum", (NUM_SPACES, NUM_GOODS)),
-        ("occupant", (NUM_SPACES,)),  # seat, -1
-        ("furn_left", (NUM_FURN,)),  # copies left in the supply
-        ("trap_left", (NUM_TRAPS,)),
-        ("reward_taken", (NUM_REWARDS,)),  # seat + 1, 0 = free
+        ("card", (MAX_ROUNDS,), (EMPTY, NUM_SPACES - 1)),  # revealed round cards (-1 not yet)
+        ("marker", (MAX_ROUNDS,), (EMPTY, 1)),  # revealed harvest markers (-1 not yet / none)
+        ("events_done", (), (0, 4)),
+        ("bribe_good", (4,), (0, NUM_GOODS - 1)),  # the bribe token's good on each orc event board
+        ("space_open", (NUM_SPACES,), FLAG),
+        ("accum", (NUM_SPACES, NUM_GOODS), (0, MAX_ROUNDS * MAX_ACC)),
+        ("occupant", (NUM_SPACES,), (EMPTY, MAX_PLAYERS - 1)),  # seat, -1
+        ("furn_left", (NUM_FURN,), (0, UNLIMITED_COPIES)),  # copies left in the supply
+        ("trap_left", (NUM_TRAPS,), (0, MAX_PLAYERS)),
+        ("reward_taken", (NUM_REWARDS,), (0, MAX_PLAYERS)),  # seat + 1, 0 = free
         # players
-        ("res", (MAX_PLAYERS, NUM_GOODS)),
-        ("begging", (MAX_PLAYERS,)),
-        ("tile", (MAX_PLAYERS, CELLS)),
-        ("furn", (MAX_PLAYERS, CELLS)),  # furnishing id + 1 on that cavern, 0 none
-        ("pasture", (MAX_PLAYERS, CELLS)),  # 0 none, 1 small, 2 large (both cells)
-        ("stable", (MAX_PLAYERS, CELLS)),
-        ("crop", (MAX_PLAYERS, CELLS)),  # goods on a sown field
-        ("crop_kind", (MAX_PLAYERS, CELLS)),  # 0 grain, 1 vegetable
-        ("mine_goods", (MAX_PLAYERS, CELLS)),  # ore / rubies lying on a mine (spec B4)
-        ("trap", (MAX_PLAYERS, CELLS)),  # trap id + 1, 0 none
-        ("trap_active", (MAX_PLAYERS, CELLS)),
-        ("animal_at", (MAX_PLAYERS, CELLS, NUM_ANIMALS)),  # where each animal is (D44)
-        ("dwarf", (MAX_PLAYERS, MAX_DWARFS)),  # D_* state
-        ("weapon", (MAX_PLAYERS, MAX_DWARFS)),
-        ("dwarf_space", (MAX_PLAYERS, MAX_DWARFS)),  # space this round, -1
-        ("supplier_left", (MAX_PLAYERS, 3)),  # rounds left of wood/stone/ruby supplier
-        ("orc_state", (MAX_PLAYERS, NUM_ORCS)),  # O_*
-        ("orc_cell", (MAX_PLAYERS, NUM_ORCS)),  # board cell (forest, trap or cave), -1
-        ("orc_str", (MAX_PLAYERS, NUM_ORCS)),
-        ("orc_hostage", (MAX_PLAYERS, NUM_ORCS)),  # dwarf index, 10 + orc for an orc, -1
-        ("orc_ready", (MAX_PLAYERS, NUM_ORCS)),  # first round a friendly orc may work
-        ("orc_space", (MAX_PLAYERS, NUM_ORCS)),  # friendly orc's space this round, -1
+        ("res", (MAX_PLAYERS, NUM_GOODS), (0, MAX_COUNT)),
+        ("begging", (MAX_PLAYERS,), (0, MAX_BEGGING)),
+        ("tile", (MAX_PLAYERS, CELLS), (T_NONE, T_RUBY_MINE)),
+        # furnishing id + 1 on that cavern, 0 none
+        ("furn", (MAX_PLAYERS, CELLS), (0, F_ENTRY + 1)),
+        # 0 none, 1 small pasture, 2 + the partner cell for each cell of a large one
+        ("pasture", (MAX_PLAYERS, CELLS), (0, 2 + LAST_FOREST_CELL)),
+        ("stable", (MAX_PLAYERS, CELLS), FLAG),
+        ("crop", (MAX_PLAYERS, CELLS), (0, 3)),  # goods on a sown field
+        ("crop_kind", (MAX_PLAYERS, CELLS), FLAG),  # 0 grain, 1 vegetable
+        # ore / rubies lying on a mine (spec B4)
+        ("mine_goods", (MAX_PLAYERS, CELLS), (0, MAX_COUNT)),
+        ("trap", (MAX_PLAYERS, CELLS), (0, NUM_TRAPS)),  # trap id + 1, 0 none
+        ("trap_active", (MAX_PLAYERS, CELLS), FLAG),
+        # where each animal is (D44)
+        ("animal_at", (MAX_PLAYERS, CELLS, NUM_ANIMALS), (0, MAX_COUNT)),
+        ("dwarf", (MAX_PLAYERS, MAX_DWARFS), (D_ABSENT, D_HOSTAGE)),  # D_* state
+        ("weapon", (MAX_PLAYERS, MAX_DWARFS), (0, MAX_WEAPON)),
+        ("dwarf_space", (MAX_PLAYERS, MAX_DWARFS), (-2, NUM_SPACES - 1)),  # space this round, -1
+        ("supplier_left", (MAX_PLAYERS, 3), (0, 7)),  # rounds left of wood/stone/ruby supplier
+        ("orc_state", (MAX_PLAYERS, NUM_ORCS), (O_OUT, O_FRIENDLY)),  # O_*
+        # board cell (forest, trap or cave), -1
+        ("orc_cell", (MAX_PLAYERS, NUM_ORCS), (EMPTY, CELLS - 1)),
+        ("orc_str", (MAX_PLAYERS, NUM_ORCS), (0, MAX_ORC_STRENGTH)),
+        # dwarf index, 10 + orc for an orc, -1
+        ("orc_hostage", (MAX_PLAYERS, NUM_ORCS), (EMPTY, HOSTAGE_ORC + NUM_ORCS - 1)),
+        # first round a friendly orc may work
+        ("orc_ready", (MAX_PLAYERS, NUM_ORCS), (0, MAX_ROUNDS + 1)),
+        # friendly orc's space this round, -1
+        ("orc_space", (MAX_PLAYERS, NUM_ORCS), (-2, NUM_SPACES - 1)),
         # the current action (work phase, loot, rewards)
-        ("stack", (STACK, 3)),  # pending ops (code, arg, player), top = stack_n - 1
-        ("stack_n", ()),
-        ("cur_space", ()),
-        ("cur_person", ()),  # dwarf index, or 10 + orc for a friendly orc, -1
-        ("exp_left", ()),  # loot items still to choose
-        ("exp_strength", ()),
-        ("exp_taken", (2,)),  # bit sets of loot taken (two words), fight done flag
-        ("exp_mercenary", ()),  # 1: reward expedition (no fight, no weapon increase)
-        ("sub", (4,)),  # per-phase working values (documented in kernels)
-        ("cell_kind", ()),
-        ("twin_kind", ()),
-        ("pending_tile", ()),  # furnishing / trap id / crop kind chosen, waiting for its cell
-        ("free_trap", ()),
-        ("sown", (2,)),  # grain / vegetable fields sown in this sow action
-        ("farm_used", ()),  # bits: small, large, stable
-        ("ruby_pick", (MAX_PLAYERS,)),  # person + 1 paid for out of order this turn, 0 none
+        # pending ops (code, arg, player), top = stack_n - 1
+        ("stack", (STACK, 3), (0, MAX_OP_WORD)),
+        ("stack_n", (), (0, STACK)),
+        ("cur_space", (), (EMPTY, NUM_SPACES - 1)),
+        # dwarf index, or 10 + orc for a friendly orc, -1
+        ("cur_person", (), (EMPTY, HOSTAGE_ORC + NUM_ORCS - 1)),
+        ("exp_left", (), (0, 4)),  # loot items still to choose
+        ("exp_strength", (), (0, max(MAX_WEAPON, MAX_ORC_STRENGTH))),
+        # bit sets of loot taken (two words), fight done flag
+        ("exp_taken", (2,), (0, 2**NUM_LOOT - 1)),
+        ("exp_mercenary", (), FLAG),  # 1: reward expedition (no fight, no weapon increase)
+        ("sub", (4,), (-2, 2**CELLS - 1)),  # per-phase working values (documented in kernels)
+        ("cell_kind", (), (CK_SINGLE, CK_RUBY_MINE)),
+        ("twin_kind", (), (0, TW_LARGE_PASTURE)),
+        # furnishing / trap id / crop kind chosen, waiting for its cell
+        ("pending_tile", (), (0, NUM_FURN - 1)),
+        ("free_trap", (), FLAG),
+        ("sown", (2,), (0, 2)),  # grain / vegetable fields sown in this sow action
+        ("farm_used", (), (0, 7)),  # bits: small, large, stable
+        # person + 1 paid for out of order this turn, 0 none
+        ("ruby_pick", (MAX_PLAYERS,), (0, HOSTAGE_ORC + NUM_ORCS)),
         # orc event
-        ("ev", ()),  # event board 0-3 being resolved, -1
-        ("ev_letter", ()),
-        ("ev_seat", ()),  # turn-order position being resolved
-        ("ev_moving", ()),  # 1 while a move is in progress (cave-in decisions)
-        ("ev_card", ()),  # movement card of the active orc (deck row, card), -1
-        ("ev_step", ()),
-        ("ev_pushed", ()),  # 1 pushed this event; 2 into the cave or a holding trap: no step 3
-        ("ev_dealt", (9,)),  # movement cards of the deck already dealt for this letter
-        ("defeat_str", ()),  # active orc's strength before this event's bribe (D43)
-        ("final_next", ()),  # final re-evaluation: next orc * players + seat to re-evaluate
-        ("harvest_kind", ()),
-        ("harvest_seat", ()),
-        ("harvest_pick", (MAX_PLAYERS,)),  # event 4 choices
-        ("feed_seat", ()),  # turn-order position being fed
-        ("feed_started", ()),  # its field and mining phases are done
-        ("working_used", ()),  # the Working Cave fed a dwarf in this feeding
-        ("rng", (RNG_WORDS,)),
+        ("ev", (), (EMPTY, 3)),  # event board 0-3 being resolved, -1
+        ("ev_letter", (), (0, NUM_ORCS)),
+        ("ev_seat", (), (0, MAX_PLAYERS)),  # turn-order position being resolved
+        ("ev_moving", (), (0, 3)),  # 1 while a move is in progress (cave-in decisions)
+        # movement card of the active orc (deck row, card), -1
+        ("ev_card", (), (EMPTY, DECK_CARDS - 1)),
+        ("ev_step", (), (0, 3)),
+        # 1 pushed this event; 2 into the cave or a holding trap: no step 3
+        ("ev_pushed", (), (0, 2)),
+        ("ev_dealt", (9,), FLAG),  # movement cards of the deck already dealt for this letter
+        # active orc's strength before this event's bribe (D43)
+        ("defeat_str", (), (0, MAX_ORC_STRENGTH)),
+        # final re-evaluation: next orc * players + seat to re-evaluate
+        ("final_next", (), (0, (NUM_ORCS + 1) * MAX_PLAYERS)),
+        ("harvest_kind", (), (H_NONE, H_CHOICE)),
+        ("harvest_seat", (), (0, MAX_PLAYERS)),
+        ("harvest_pick", (MAX_PLAYERS,), FLAG),  # event 4 choices
+        ("feed_seat", (), (0, MAX_PLAYERS)),  # turn-order position being fed
+        ("feed_started", (), FLAG),  # its field and mining phases are done
+        ("working_used", (), FLAG),  # the Working Cave fed a dwarf in this feeding
+        ("rng", (RNG_WORDS,), (0, 2**32 - 1)),
     ]
 )
 
