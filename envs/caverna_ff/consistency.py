@@ -17,6 +17,14 @@ from typing import NoReturn
 
 import numpy as np
 
+from eurogym.envs.caverna_ff import kernels
+from eurogym.envs.caverna_ff.actions import (
+    A_CONVERT,
+    A_RUBY,
+    NUM_ACTIONS,
+    NUM_CONVERSIONS,
+    NUM_RUBY_TRADES,
+)
 from eurogym.envs.caverna_ff.spaces import (
     ACC,
     CARD_STAGE,
@@ -238,6 +246,7 @@ def check_state(state: State) -> None:
     _check_stack(state)
     _check_flow(state, n)
     _check_decision(state, n)
+    _check_answerable(state)
 
 
 def _check_params(s: State) -> None:
@@ -341,8 +350,11 @@ def _check_supply(s: State, n: int) -> None:
     bad = np.argwhere((s.accum > most) | ((s.accum > 0) & (s.space_open[:, None] == 0)))
     if bad.size:
         _fail(f"accum{bad[0].tolist()}", s.accum[tuple(bad[0])], "cannot lie on that space")
-    occupied = np.flatnonzero((s.occupant >= 0) & (s.space_open == 0))
-    _require(not occupied.size, f"occupant[{occupied[:1]}]", "seat", "is on a closed space")
+    for k in np.flatnonzero(s.occupant >= 0):
+        q = s.occupant[k]
+        _require(s.space_open[k] == 1, f"occupant[{k}]", q, "is on a closed space")
+        here = (s.dwarf_space[q] == k).any() or (s.orc_space[q] == k).any()
+        _require(here, f"occupant[{k}]", q, "has no person of that seat on the space")
     per_player = np.where(FURN_PER_PLAYER == 1, n, 1)
     furn_total = np.where(FURN_UNLIMITED == 1, UNLIMITED_COPIES, per_player)[:NUM_FURN]
     for i, name in enumerate(YELLOW_NAMES):  # two yellows per short strip in play
@@ -527,7 +539,8 @@ def _check_flow(s: State, n: int) -> None:
     if s.cur_person != EMPTY:
         _require(_is_person(s.cur_person), "cur_person", s.cur_person, "is no person")
     if phase == P_PLACE:
-        first = next(q for q in (*range(s.turn, n), *range(s.turn)) if _someone_left(s, q))
+        seats = (*range(s.turn, n), *range(s.turn))
+        first = next((q for q in seats if _someone_left(s, q)), None)
         _require(actor == first, "actor", actor, f"is not the next seat to place ({first})")
         person = s.cur_person
         if s.ruby_pick[actor]:
@@ -598,6 +611,7 @@ def _check_decision(s: State, n: int) -> None:
     apply_action): indices into tables and the buffer, costs, who acts."""
     phase, p, sub = s.phase, s.actor, s.sub
     if phase in (P_FORGE, P_FIGHT_ORC, P_FIGHT_DOGS):  # they write the dwarf's weapon
+        _require(s.stage == ST_WORK, "stage", s.stage, "has no dwarf's own expedition")
         d = s.cur_person
         ok = 0 <= d < MAX_DWARFS and s.dwarf[p, d] == D_ADULT
         _require(ok, "cur_person", d, "is not an adult dwarf of the actor")
@@ -663,3 +677,17 @@ def _require_hostile(s: State, p: int, o: int) -> None:
     _require(0 <= o < NUM_ORCS, "sub[0]", o, "is not an orc")
     st = s.orc_state[p, o]
     _require(st in (O_FOREST, O_HELD, O_CAVE), f"orc_state[{p}, {o}]", st, "is not hostile")
+
+
+def _check_answerable(s: State) -> None:
+    """The pending decision has an answer of its own, not only any-time trades (which leave
+    it pending): the engine never asks a question it offers no answer to, so a state that does
+    would play on only until its trades run out. Runs last: every check above makes the mask
+    kernel safe on this state (FlatEngine.validate computes the same mask next)."""
+    if s.phase == P_GAME_OVER:
+        return
+    mask = np.zeros(NUM_ACTIONS, np.int8)
+    kernels.compute_mask(s.buf, mask)
+    mask[A_RUBY : A_RUBY + NUM_RUBY_TRADES] = 0
+    mask[A_CONVERT : A_CONVERT + NUM_CONVERSIONS] = 0
+    _require(mask.any(), "phase", PHASE_NAMES[s.phase], "has no answer in this state")

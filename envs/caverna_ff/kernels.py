@@ -1475,6 +1475,7 @@ def work_step(buf):
             if any_space or any_anytime(buf, p):  # a trade may still make a space affordable
                 return True
             set_person_space(buf, p, person, -2)  # nothing this person can do: stays home
+            buf[RUBY_PICK + p] = 0  # a pick that stays home is spent (else: picked forever)
     end_work_phase(buf)
     return False
 
@@ -2460,6 +2461,8 @@ def apply_action(buf, mask, a):
         i = p * NUM_ORCS + o
         if a == A_BRIBE:
             buf[r_(p, buf[BRIBE_GOOD + ev])] -= 1
+            if buf[BRIBE_GOOD + ev] >= FIRST_ANIMAL:  # a paid animal leaves its cell (D44)
+                rehouse(buf, p)
             if lower_strength(buf, p, o, 1, buf[DEFEAT_STR]):  # one bribe of any size (D43)
                 seat_done(buf)
         elif a == A_DONE:
@@ -2468,8 +2471,14 @@ def apply_action(buf, mask, a):
                 return
         else:
             d = a - A_PUSH
+            paid_animal = False
             for g in range(NUM_GOODS):
-                buf[r_(p, g)] -= buf[P_PUSH_COST + ev * NUM_GOODS + g]
+                cost = buf[P_PUSH_COST + ev * NUM_GOODS + g]
+                buf[r_(p, g)] -= cost
+                if g >= FIRST_ANIMAL and cost > 0:
+                    paid_animal = True
+            if paid_animal:  # as for a bribe: data overrides may ask for animals
+                rehouse(buf, p)
             buf[EV_PUSHED] = 1
             if buf[ORC_STATE + i] == O_HELD:
                 buf[ORC_STATE + i] = O_FOREST  # pushing frees it; the trap stays armed (D38)

@@ -158,7 +158,7 @@ class FlatState:
             bad = np.flatnonzero((values < lo) | (values > hi))
             if bad.size:
                 index = np.unravel_index(bad[0], values.shape) if values.ndim else ()
-                where = f"{name}{list(index)}" if values.ndim else name
+                where = f"{name}{[int(i) for i in index]}" if values.ndim else name
                 raise StateError(
                     f"{self.GAME}: state field {where} = {int(values.flat[bad[0]])} "
                     f"is outside [{lo}, {hi}]"
