@@ -143,7 +143,7 @@ GAME = "caverna_ff"
 # A decision never has more than 3 ops pending (a space's last two ops under a loot item's
 # resume and its op); 8 leaves room for every legal state and keeps every push below STACK.
 MAX_PENDING = STACK // 2
-SUPPLIER_ROUNDS = (7, 5, 4)  # wood, stone, ruby supplier (tables.SUPPLIER_ROUNDS)
+SUPPLIER_ROUNDS = np.array([7, 5, 4])  # wood, stone, ruby supplier (tables.SUPPLIER_ROUNDS)
 SINGLE_TILES = (T_MEADOW, T_FIELD, T_TUNNEL, T_CAVERN)  # loot and ruby-trade single tiles
 ORC_ROUND_MARKERS = (3, 6)  # rounds with a printed orc marker (B2)
 NO_MARKER_ROUNDS = (1, 2, 4, 5)
@@ -252,15 +252,15 @@ def check_state(state: State) -> None:
 def _check_params(s: State) -> None:
     """Deck k's movement cards have k steps each, then no more (config._cards)."""
     steps = s.p_card_steps
-    for deck in range(steps.shape[0]):
-        for card in range(steps.shape[1]):
-            for k in range(steps.shape[2]):
-                _require(
-                    (steps[deck, card, k] >= 0) == (k <= deck),
-                    f"p_card_steps[{deck}, {card}, {k}]",
-                    int(steps[deck, card, k]),
-                    f"breaks 'deck {deck + 1} cards have {deck + 1} steps'",
-                )
+    used = np.arange(steps.shape[2])[None, None, :] <= np.arange(steps.shape[0])[:, None, None]
+    bad = np.argwhere((steps >= 0) != used)
+    if bad.size:
+        deck, card, k = (int(i) for i in bad[0])
+        _fail(
+            f"p_card_steps[{deck}, {card}, {k}]",
+            int(steps[deck, card, k]),
+            f"breaks 'deck {deck + 1} cards have {deck + 1} steps'",
+        )
 
 
 def _check_seats(s: State, n: int) -> None:
@@ -354,7 +354,8 @@ def _check_supply(s: State, n: int) -> None:
         q = s.occupant[k]
         _require(s.space_open[k] == 1, f"occupant[{k}]", q, "is on a closed space")
         here = (s.dwarf_space[q] == k).any() or (s.orc_space[q] == k).any()
-        _require(here, f"occupant[{k}]", q, "has no person of that seat on the space")
+        if s.stage != ST_ROUND_START:  # the solo clearing comes between the two resets
+            _require(here, f"occupant[{k}]", q, "has no person of that seat on the space")
     per_player = np.where(FURN_PER_PLAYER == 1, n, 1)
     furn_total = np.where(FURN_UNLIMITED == 1, UNLIMITED_COPIES, per_player)[:NUM_FURN]
     for i, name in enumerate(YELLOW_NAMES):  # two yellows per short strip in play
@@ -374,55 +375,46 @@ def _check_supply(s: State, n: int) -> None:
 
 def _check_board(s: State, p: int) -> None:
     """Seat p's home board: the printed caverns, pasture pairs, crops, mine goods, traps."""
+    tile, furn, pasture = s.tile[p], s.furn[p], s.pasture[p]
     for c in (ENTRY_DWELLING, START_CAVERN):
-        _require(s.tile[p, c] == T_CAVERN, f"tile[{p}, {c}]", s.tile[p, c], "is pre-printed")
-    _require(
-        s.furn[p, ENTRY_DWELLING] == F_ENTRY + 1,
-        f"furn[{p}, {ENTRY_DWELLING}]",
-        s.furn[p, ENTRY_DWELLING],
-        "is the printed entry dwelling",
-    )
-    entry = np.flatnonzero(s.furn[p] == F_ENTRY + 1)
-    _require(entry.size == 1, f"furn[{p}]", entry.tolist(), "has the entry dwelling elsewhere")
-    for c in range(CELLS):
-        v = int(s.pasture[p, c])
-        if v >= 2:
-            q = v - 2
-            _require(
-                FOREST[q] == 1 and q in NEIGHBOURS[c] and s.pasture[p, q] == 2 + c,
-                f"pasture[{p}, {c}]",
-                v,
-                "does not pair two adjacent meadows",
-            )
-        if s.crop_kind[p, c] == 1:
-            _require(s.crop[p, c] <= 2, f"crop[{p}, {c}]", s.crop[p, c], "> 2 vegetables")
-        if s.mine_goods[p, c]:
-            _require(
-                s.tile[p, c] in (T_ORE_MINE, T_RUBY_MINE),
-                f"mine_goods[{p}, {c}]",
-                s.mine_goods[p, c],
-                "lie on a cell that is not a mine",
-            )
-        if s.trap_active[p, c]:
-            _require(s.trap[p, c] > 0, f"trap_active[{p}, {c}]", 1, "without a trap")
-    for k, most in enumerate(SUPPLIER_ROUNDS):
-        left = s.supplier_left[p, k]
-        _require(left <= most, f"supplier_left[{p}, {k}]", left, f"> {most} rounds")
+        _require(tile[c] == T_CAVERN, f"tile[{p}, {c}]", tile[c], "is pre-printed")
+    entry = np.flatnonzero(furn == F_ENTRY + 1).tolist()
+    _require(entry == [ENTRY_DWELLING], f"furn[{p}]", entry, "misplaces the entry dwelling")
+    for c in np.flatnonzero(pasture >= 2).tolist():
+        q = int(pasture[c]) - 2
+        _require(
+            FOREST[q] == 1 and q in NEIGHBOURS[c] and pasture[q] == 2 + c,
+            f"pasture[{p}, {c}]",
+            int(pasture[c]),
+            "does not pair two adjacent meadows",
+        )
+    for c in np.flatnonzero((s.crop_kind[p] == 1) & (s.crop[p] > 2)).tolist():
+        _fail(f"crop[{p}, {c}]", s.crop[p, c], "> 2 vegetables")
+    mines = (tile == T_ORE_MINE) | (tile == T_RUBY_MINE)
+    for c in np.flatnonzero((s.mine_goods[p] > 0) & ~mines).tolist():
+        _fail(f"mine_goods[{p}, {c}]", s.mine_goods[p, c], "lie on a cell that is not a mine")
+    for c in np.flatnonzero((s.trap_active[p] > 0) & (s.trap[p] == 0)).tolist():
+        _fail(f"trap_active[{p}, {c}]", 1, "without a trap")
+    for k in np.flatnonzero(s.supplier_left[p] > SUPPLIER_ROUNDS).tolist():
+        _fail(f"supplier_left[{p}, {k}]", s.supplier_left[p, k], f"> {SUPPLIER_ROUNDS[k]} rounds")
 
 
 def _check_people(s: State, p: int) -> None:
     """Seat p's dwarfs and orcs: cells on the right side of the board, hostages that exist,
     strengths within their start, spaces only for people who can be placed."""
+    dwarf, weapon, dwarf_space = s.dwarf[p].tolist(), s.weapon[p].tolist(), s.dwarf_space[p]
     for d in range(MAX_DWARFS):
-        if s.dwarf[p, d] == D_ABSENT:
-            _require(s.weapon[p, d] == 0, f"weapon[{p}, {d}]", s.weapon[p, d], "of an absent dwarf")
-            space = s.dwarf_space[p, d]
+        if dwarf[d] == D_ABSENT:
+            _require(weapon[d] == 0, f"weapon[{p}, {d}]", weapon[d], "of an absent dwarf")
+            space = int(dwarf_space[d])
             _require(space == EMPTY, f"dwarf_space[{p}, {d}]", space, "of an absent dwarf")
+    states, cells, hostages = s.orc_state[p].tolist(), s.orc_cell[p].tolist(), s.orc_hostage[p]
+    strengths, spaces, ready = s.orc_str[p].tolist(), s.orc_space[p].tolist(), s.orc_ready[p]
     held: set[int] = set()
     for o in range(NUM_ORCS):
-        st, cell, h = int(s.orc_state[p, o]), int(s.orc_cell[p, o]), int(s.orc_hostage[p, o])
+        st, cell, h = states[o], cells[o], int(hostages[o])
         where = f"[{p}, {o}]"
-        _require(s.orc_str[p, o] <= ORC_STRENGTH[o], "orc_str" + where, s.orc_str[p, o], "> start")
+        _require(strengths[o] <= ORC_STRENGTH[o], "orc_str" + where, strengths[o], "> start")
         if st in (O_FOREST, O_HELD):
             _require(cell >= 0 and FOREST[cell] == 1, "orc_cell" + where, cell, "is not forest")
         elif st == O_CAVE:
@@ -434,18 +426,16 @@ def _check_people(s: State, p: int) -> None:
         if h != EMPTY:
             _require(st == O_CAVE, "orc_hostage" + where, h, "held by an orc not in the cave")
             if h < HOSTAGE_ORC:
-                ok = h < MAX_DWARFS and s.dwarf[p, h] == D_HOSTAGE
+                ok = h < MAX_DWARFS and dwarf[h] == D_HOSTAGE
             else:
-                ok = s.orc_state[p, h - HOSTAGE_ORC] == O_FRIENDLY
+                ok = states[h - HOSTAGE_ORC] == O_FRIENDLY
             _require(ok and h not in held, "orc_hostage" + where, h, "is no hostage of that seat")
             held.add(h)
         if st != O_FRIENDLY:
-            space = s.orc_space[p, o]
-            _require(space == EMPTY, "orc_space" + where, space, "for an orc that is not friendly")
-        ready = s.orc_ready[p, o]
-        _require(ready <= s.round + 1, "orc_ready" + where, ready, f"> round {s.round} + 1")
+            _require(spaces[o] == EMPTY, "orc_space" + where, spaces[o], "for an unfriendly orc")
+        _require(ready[o] <= s.round + 1, "orc_ready" + where, ready[o], "> the next round")
     for d in range(MAX_DWARFS):
-        if s.dwarf[p, d] == D_HOSTAGE:
+        if dwarf[d] == D_HOSTAGE:
             _require(d in held, f"dwarf[{p}, {d}]", D_HOSTAGE, "is a hostage of no orc")
     pick = int(s.ruby_pick[p])
     if pick:
