@@ -52,10 +52,15 @@ class CavernaFFEngine(FlatEngine):
 
     make_config = staticmethod(make_config)
     new_game = staticmethod(new_game)
-    final_scores = staticmethod(final_scores)
     describe = staticmethod(describe)
     check_state = staticmethod(check_state)
     check_invariants = staticmethod(check_invariants)
+
+    def final_scores(self, state: State) -> np.ndarray:
+        """Points plus the B12 tie-break per seat (module `final_scores`); a state of another
+        game raises TypeError instead of being read with this game's offsets."""
+        self._require_state(state)
+        return final_scores(state)
 
     @staticmethod
     def compute_mask(state: State) -> np.ndarray:

@@ -290,6 +290,8 @@ def test_a_state_of_another_game_raises_type_error():
         ENGINE.apply_action(other, 0)
     with pytest.raises(TypeError):
         ENGINE.validate(other)
+    with pytest.raises(TypeError):
+        ENGINE.final_scores(other)
 
 
 @pytest.mark.parametrize(
