@@ -600,7 +600,11 @@ def _check_decision(s: State, n: int) -> None:
     """The working fields the pending decision's mask and answers read (kernels.decision_mask,
     apply_action): indices into tables and the buffer, costs, who acts."""
     phase, p, sub = s.phase, s.actor, s.sub
-    if phase in (P_FORGE, P_FIGHT_ORC, P_FIGHT_DOGS):  # they write the dwarf's weapon
+    # forging, a fight and a dwarf's own expedition (whose loot may be a fight) write the
+    # acting dwarf's weapon (a Mercenary's expedition has no dwarf and no fight)
+    expedition = phase == P_LOOT or OP_LOOT_RESUME in s.stack[: s.stack_n, 0]
+    own_expedition = expedition and s.exp_mercenary == 0
+    if own_expedition or phase in (P_FORGE, P_FIGHT_ORC, P_FIGHT_DOGS):
         _require(s.stage == ST_WORK, "stage", s.stage, "has no dwarf's own expedition")
         d = s.cur_person
         ok = 0 <= d < MAX_DWARFS and s.dwarf[p, d] == D_ADULT
