@@ -609,8 +609,13 @@ def _check_decision(s: State, n: int) -> None:
         d = s.cur_person
         ok = 0 <= d < MAX_DWARFS and s.dwarf[p, d] == D_ADULT
         _require(ok, "cur_person", d, "is not an adult dwarf of the actor")
+        if phase != P_FORGE:  # the expedition's strength is the dwarf's weapon (A8, B5)
+            w = s.weapon[p, d]
+            _require(s.exp_strength == w > 0, "exp_strength", s.exp_strength, f"!= weapon {w}")
     if phase == P_FORGE:
         _require(sub[0] in (0, 1), "sub[0]", sub[0], "is not a forge material")
+        w = s.weapon[p, s.cur_person]
+        _require(w == 0, f"weapon[{p}, {s.cur_person}]", w, "of a dwarf about to forge")
     elif phase == P_LOOT:
         _require(s.exp_left >= 1, "exp_left", s.exp_left, "at a loot choice")
     elif phase in (P_FIGHT_ORC, P_FIGHT_DOGS):
