@@ -120,12 +120,13 @@ def test_issue_repros_are_rejected_in_a_subprocess():
 
 
 def run_isolated(body: str, timeout: float = 60.0, start_timeout: float = 900.0) -> str:
-    """Run `body` in a fresh interpreter after its kernels are compiled (the warm-up prints
-    'ready'); returns its output. Fails on a crash, or when `body` passes `timeout` seconds
-    (a numba loop that never ends cannot be interrupted, so only another process can tell)."""
-    warm = "from eurogym.envs.caverna_ff.rules import ENGINE\nprint('ready', flush=True)\n"
+    """Run `body` in a fresh interpreter with ENGINE imported; the body prints 'ready' once
+    its kernels are compiled (up to `start_timeout` seconds on a cold cache), then may take
+    `timeout` seconds more. Returns its output. Fails on a crash or a hang (a numba loop that
+    never ends cannot be interrupted, so only another process can tell)."""
+    prelude = "from eurogym.envs.caverna_ff.rules import ENGINE\n"
     proc = subprocess.Popen(
-        [sys.executable, "-c", warm + textwrap.dedent(body)],
+        [sys.executable, "-c", prelude + textwrap.dedent(body)],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -168,6 +169,7 @@ def test_a_ruby_picked_person_with_nothing_to_do_does_not_hang_the_work_phase():
         from eurogym.envs.caverna_ff import kernels
         state = ENGINE.new_game(ENGINE.make_config(1), 3)
         kernels.work_step(state.copy().buf)  # compiled before the deadline
+        print("ready", flush=True)
         state.res[0] = 0  # nothing to trade or convert
         state.occupant[state.space_open == 1] = 0  # and no free space
         state.ruby_pick[0] = 2  # dwarf 1 paid for
@@ -196,6 +198,9 @@ def test_a_ruby_pick_then_a_conversion_plays_on():
     output = run_isolated(
         f"""
         from eurogym.envs.caverna_ff.state import State
+        warm = ENGINE.new_game(ENGINE.make_config(1), 3)
+        ENGINE.apply_action(warm, int(warm.mask.nonzero()[0][0]))
+        print("ready", flush=True)
         state = State.from_json({state.to_json()!r})
         ENGINE.apply_action(state, {A_CONVERT})
         print("picks", state.ruby_pick.tolist(), "round", state.round, flush=True)
@@ -225,6 +230,11 @@ def test_forged_states_carrying_the_rules_mask_are_rejected_or_play_safely():
 
         raw = spec("caverna_ff_v0").raw_env
         states = sample_states("caverna_ff_v0", 24, 31)
+        ENGINE.validate(states[1])
+        check_invariants(states[1])
+        raw.encode(states[1], 0)
+        raw.render_ansi(states[1])
+        print("ready", flush=True)
         rng = np.random.default_rng(31)
         names = list(LAYOUT.fields)
         counts = {"rejected": 0, "played": 0}
