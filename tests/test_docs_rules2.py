@@ -1,8 +1,8 @@
 """The rules documents are self-contained: every rule section the Daitoshi and Caverna code,
-data and tests cite (spec-style `§8.5`, `§17.3`, or letter-numbers such as `A7`, `B8`, `D44`,
+data, tests and engine docs cite (`§8.5`, `§17.3`, or letter-numbers such as `A7`, `B8`, `D44`,
 `E12`) must exist in `docs/rules/<game>.md` as a heading or a bold label, so a reader following
-a citation from the code lands on the rule it names. A citation whose section is renamed or
-dropped from the document makes this test fail and names it."""
+a citation lands on the rule it names. A citation whose section is renamed or dropped from the
+document makes this test fail and names it."""
 
 from __future__ import annotations
 
@@ -16,8 +16,20 @@ ROOT = Path(__file__).resolve().parent.parent
 # Where each game's citations live, and the letters its letter-number citations use (other
 # capitals followed by digits are component names: floors L1..R3, strips L1..L7, spaces S1..S6).
 GAMES = {
-    "daitoshi": ("envs/daitoshi", "tests/daitoshi", "encoders/daitoshi.py", "DE"),
-    "caverna_ff": ("envs/caverna_ff", "tests/caverna_ff", "encoders/caverna_ff.py", "ABDE"),
+    "daitoshi": (
+        "envs/daitoshi",
+        "tests/daitoshi",
+        "encoders/daitoshi.py",
+        "docs/daitoshi.md",
+        "DE",
+    ),
+    "caverna_ff": (
+        "envs/caverna_ff",
+        "tests/caverna_ff",
+        "encoders/caverna_ff.py",
+        "docs/caverna_ff.md",
+        "ABDE",
+    ),
 }
 
 SECTION = r"\d+(?:\.\d+)?"
@@ -26,7 +38,7 @@ SECTION_CITE = re.compile(rf"§({SECTION})(?:\s*[-–]\s*§?({SECTION}))?")
 
 
 def cited(game: str) -> set[str]:
-    """Every section label cited in the game's code, data, encoder and tests."""
+    """Every section label cited in the game's code, data, encoder, tests and engine doc."""
     *places, letters = GAMES[game]
     label_cite = re.compile(rf"\b([{letters}]\d+)\b")
     found: set[str] = set()
@@ -34,7 +46,7 @@ def cited(game: str) -> set[str]:
         path = ROOT / place
         files = [path] if path.is_file() else sorted(path.rglob("*"))
         for file in files:
-            if file.suffix not in (".py", ".json"):
+            if file.suffix not in (".py", ".json", ".md"):
                 continue
             text = file.read_text(encoding="utf-8")
             for first, last in SECTION_CITE.findall(text):
