@@ -46,9 +46,33 @@ GAMES = (
         "belfort.md",
         decision_prefixes="DE",
     ),
+    Game(
+        "daitoshi",
+        ("envs/daitoshi", "tests/daitoshi", "encoders/daitoshi.py"),
+        "daitoshi.md",
+        decision_prefixes="DE",
+    ),
+    Game(
+        "caverna_ff",
+        ("envs/caverna_ff", "tests/caverna_ff", "encoders/caverna_ff.py"),
+        "caverna_ff.md",
+        decision_prefixes="ABDE",
+    ),
 )
 # Docs that belong to no single game; each game's own pages are added per game below.
-COMMON_DOCS = ("README.md", "notebooks", "docs/rules", "docs/ppo_experiments.md")
+COMMON_DOCS = (
+    "README.md",
+    "Makefile",
+    "pyproject.toml",
+    "notebooks",
+    "docs",
+    "eurogym",
+    "envs",
+    "agents",
+    "encoders",
+    "benchmarks",
+)
+TEXT_SUFFIXES = (".py", ".md", ".json", ".ipynb", ".toml", "")
 CITED_SUFFIXES = (".py", ".json")
 
 SECTION = re.compile(r"§\s*(\d+(?:\.\d+)*)")
@@ -106,7 +130,7 @@ def test_cited_sections_exist(game: Game) -> None:
 )
 def test_docs_stay_inside_repo(doc: str) -> None:
     # Arrange
-    files = _files((doc,))
+    files = _files((doc,), TEXT_SUFFIXES)
     # Act
     outside = [
         f"{path.relative_to(ROOT)}:{number}"
