@@ -73,7 +73,8 @@ class Recorder:
         self.num_players = num_players
         self.seed = seed
         self.options = dict(options or {})
-        self.seats = list(seats) if seats is not None else [f"player_{i}" for i in range(num_players)]
+        default = [f"player_{i}" for i in range(num_players)]
+        self.seats = list(seats) if seats is not None else default
         self.moves: list[dict[str, Any]] = []
         self.final_scores: list[float] | None = None
 
@@ -207,7 +208,7 @@ def load_record(source: str | Path | dict) -> dict[str, Any]:
 
 
 def _read(source: str | Path) -> str:
-    if isinstance(source, Path) or (isinstance(source, str) and not source.lstrip().startswith("{")):
+    if isinstance(source, Path) or not source.lstrip().startswith("{"):
         path = Path(source)
         try:
             if path.stat().st_size > MAX_BYTES:
@@ -246,7 +247,9 @@ def replay(record: str | Path | dict) -> Iterator[Any]:
             raise RecordError(f"record move {i}: the game is already over")
         seat = engine.current_player(state)
         if move["seat"] != seat:
-            raise RecordError(f"record move {i}: recorded seat {move['seat']}, but seat {seat} decides")
+            raise RecordError(
+                f"record move {i}: recorded seat {move['seat']}, but seat {seat} decides"
+            )
         action = move["action"]
         mask = engine.legal_action_mask(state, seat)
         if not 0 <= action < mask.shape[0] or not mask[action]:

@@ -166,11 +166,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"wrote {path} ({path.stat().st_size // 1024} KB, {len(record['moves'])} moves)")
             return 0
         entry = spec(record["env_id"])
-        state = None
-        for i, state in enumerate(replay(record)):
-            if i:
-                print(_move_label(record, i, record["moves"][i - 1]))
-        print(entry.raw_env.render_ansi(state))
+        states = list(replay(record))
+        for i, move in enumerate(record["moves"], 1):
+            print(_move_label(record, i, move))
+        print(entry.raw_env.render_ansi(states[-1]))
         print(f"final scores: {record.get('final_scores')}")
     except RecordError as err:
         print(f"error: {err}", file=sys.stderr)
