@@ -208,17 +208,26 @@ def load_record(source: str | Path | dict) -> dict[str, Any]:
 
 
 def _read(source: str | Path) -> str:
-    if isinstance(source, Path) or not source.lstrip().startswith("{"):
-        path = Path(source)
-        try:
-            if path.stat().st_size > MAX_BYTES:
-                raise RecordError(f"record file {path} is larger than {MAX_BYTES} bytes")
-            return path.read_text()
-        except OSError as err:
-            raise RecordError(f"cannot read record {path}: {err}") from None
-        except UnicodeDecodeError:
-            raise RecordError(f"record file {path} is not UTF-8 text") from None
-    return source
+    """The record's text: a Path is a file; a str is JSON text if it starts like JSON or
+    names no file, else the file it names."""
+    if isinstance(source, str) and (source.lstrip()[:1] in ("{", "[") or not _is_file(source)):
+        return source
+    path = Path(source)
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            raise RecordError(f"record file {path} is larger than {MAX_BYTES} bytes")
+        return path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise RecordError(f"cannot read record {path}: {err}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"record file {path} is not UTF-8 text") from None
+
+
+def _is_file(text: str) -> bool:
+    try:
+        return len(text) < 4096 and Path(text).is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def _field(data: dict, key: str, kind: type) -> Any:

@@ -105,8 +105,8 @@ body {{ font-family: sans-serif; margin: 1em; background: #fafafa; color: #222; 
 <h2>{title}</h2>
 <div>{result} &middot; eurogym {version}</div>
 <div id="controls">
- <button id="first">&#x23EE;</button><button id="prev">&#x25C0; previous</button>
- <button id="next">next &#x25B6;</button><button id="last">&#x23ED;</button>
+ <button id="first">&laquo; first</button><button id="prev">&#x25C0; previous</button>
+ <button id="next">next &#x25B6;</button><button id="last">last &raquo;</button>
  <input id="slider" type="range" min="0" value="0">
  <span id="counter"></span>
 </div>
