@@ -11,7 +11,7 @@ from eurogym.envs.kingdom_builder import kernels
 from eurogym.envs.kingdom_builder.actions import NUM_ACTIONS, describe
 from eurogym.envs.kingdom_builder.config import PLAYER_COUNTS, Config, make_config
 from eurogym.envs.kingdom_builder.deal import RANDOM, deal_game
-from eurogym.envs.kingdom_builder.invariants import check_invariants
+from eurogym.envs.kingdom_builder.invariants import check_invariants, check_state
 from eurogym.envs.kingdom_builder.playout import playout
 from eurogym.envs.kingdom_builder.scoring import score_breakdown
 from eurogym.envs.kingdom_builder.state import MAX_PLAYERS, PHASE_GAME_OVER, PHASE_NAMES, State
@@ -87,6 +87,7 @@ class KingdomBuilderEngine(FlatEngine):
     new_game = staticmethod(new_game)
     final_scores = staticmethod(final_scores)
     describe = staticmethod(describe)
+    check_state = staticmethod(check_state)
     check_invariants = staticmethod(check_invariants)
 
     @staticmethod
