@@ -279,10 +279,13 @@ def check_state(state: State) -> None:
     _check_params(state, n)
     _check_players(state, n)
     _check_board(state, n)
-    _check_cards(state, n)
     _check_turn(state, n)
     _check_phase(state, n)
-    check_words(state.rng)
+    _check_cards(state, n)
+    try:
+        check_words(state.rng)
+    except StateError as err:
+        raise StateError(f"belfort: {err}") from None
 
 
 def _check_params(state: State, n: int) -> None:
