@@ -514,6 +514,8 @@ def _check_turn(state: State, n: int) -> None:
             if getattr(state, name) > state.visits:
                 _fail(name, getattr(state, name), f"is above the visits {state.visits}")
         done = [p for p in range(n) if state.shield[p] < state.shield[state.turn_player]]
+        if phase == P_DISCARD and state.then == THEN_END_TURN:
+            done.append(actor)  # the turn ended (DONE or a card bought: no worker left out)
     for p in done:
         if state.on_plank[p].any():
             _fail(f"on_plank[{p}]", state.on_plank[p].tolist(), "is left after the seat's turn")

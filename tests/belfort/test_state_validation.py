@@ -39,6 +39,7 @@ from eurogym.envs.belfort.state import (
     P_SPIES_REVEAL,
     P_STEAL,
     P_WIZ_SECOND,
+    THEN_END_TURN,
     THIEVES_MAX_RANGE,
     State,
 )
@@ -284,6 +285,7 @@ NEEDS: dict[str, Callable[[State], bool]] = {
     "": lambda s: True,
     "not first": lambda s: s.shield[s.turn_player] > 1,  # someone's turn is over
     "card in hand": lambda s: s.hand[0].any(),
+    "turn end": lambda s: s.then == THEN_END_TURN,  # the hand-limit discard after the turn
 }
 
 
@@ -401,6 +403,15 @@ RULES: list[tuple[str, int, int, Callable[[State], None], str]] = [
         3,
         lambda s: s.avail.__setitem__((s.actor, 0), s.avail[s.actor, 0] - 1),
         "does not account for every worker",
+    ),
+    (
+        "worker_left_at_turn_end",
+        (P_DISCARD, "turn end"),
+        3,
+        lambda s: s.guild_worker.__setitem__(
+            int(np.flatnonzero(s.guild_worker == EMPTY)[0]), s.actor
+        ),
+        "guild_worker = ",
     ),
     ("camp_pos_off_plank", P_CAMP, 3, lambda s: s.set("camp_pos", 3), "camp_pos = 3"),
     (
