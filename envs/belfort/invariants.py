@@ -395,7 +395,7 @@ def _check_board(state: State, n: int) -> None:
         _fail(f"recruiter_race[{i}]", 1, f"is a plank not used with {n} players")
     seats = [p for p in state.camp.tolist() if p != EMPTY]
     if len(set(seats)) != len(seats):
-        _fail("camp", state.camp.tolist(), "holds a seat twice (one worker each, §7.3)")
+        _fail("camp", state.camp.tolist(), "holds a seat twice (one worker each, §7.2)")
     phase = state.phase
     if phase not in PLACEMENT_PHASES and (state.recruiter != EMPTY).any():
         _fail("recruiter", state.recruiter.tolist(), "is occupied outside placement")

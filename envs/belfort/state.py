@@ -103,7 +103,7 @@ THIEVES_MAX_RANGE = (2, 3)  # config.THIEVES_VARIANTS: tile 2, rulebook 3 (D13)
 # The largest cost, price, income, fee or tax number a config may set (config._amount). The
 # shipped values are single digits; the cap keeps every sum the kernels form far inside int64.
 MAX_AMOUNT = 1000
-# Resources and gold are unlimited in the rules (§2); this is far above anything 7 rounds can
+# Resources and gold are unlimited in the rules (§0); this is far above anything 7 rounds can
 # yield with amounts <= MAX_AMOUNT (about 50 cards x 1000 income x 7 rounds, plus trades).
 MAX_RESOURCES = 10**9
 # Points one Scoring phase can give a competitor: first place in every district and race.
