@@ -171,6 +171,8 @@ _INT64 = (-(2**63), 2**63 - 1)
 def _int_array(value: object, shape: tuple[int, ...], name: str) -> np.ndarray:
     """`value` as an int64 array of `shape`, accepting only (nested lists of) plain ints."""
     if not shape:
+        if isinstance(value, list):
+            raise StateError(f"state field {name!r} has the wrong shape, expected a scalar")
         items = [value]
     else:
         if not isinstance(value, list):
