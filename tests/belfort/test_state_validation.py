@@ -163,6 +163,55 @@ print(json.dumps(counts))
     assert counts["played"] >= 10  # in-range values that keep the state consistent still load
 
 
+def test_forged_states_with_the_rules_mask_are_rejected_or_play_safely():
+    """A forger can also write the mask the rules give, so the mask check hides nothing: 1-3
+    entries set to values inside their bounds (or one off the current value), the mask
+    recomputed, then loaded. Only check_state and the invariants stand between such a state
+    and the kernels; each must be rejected or play 150 steps keeping the invariants."""
+    lines = run_isolated(
+        PRELUDE
+        + """
+from eurogym.envs.belfort import kernels
+from eurogym.envs.belfort.invariants import check_invariants
+from eurogym.envs.belfort.state import LAYOUT
+from eurogym.envs.core.fuzz import sample_states
+states = sample_states("belfort_v0", 24, 31)
+rng = np.random.default_rng(31)
+names = list(LAYOUT.fields)
+counts = {"rejected": 0, "played": 0}
+for k in range(600):
+    state = states[k % len(states)].copy()
+    for _ in range(int(rng.integers(1, 4))):
+        name = names[int(rng.integers(len(names)))]
+        view = LAYOUT.view(state.buf, name).reshape(-1)
+        i = int(rng.integers(view.size))
+        lo, hi = LAYOUT.bounds[name]
+        near = int(view[i] + rng.choice((-1, 1)))
+        view[i] = int(rng.integers(lo, hi + 1)) if rng.random() < 0.5 else min(max(near, lo), hi)
+    try:
+        state.check_bounds()
+        ENGINE.check_state(state)  # the kernels run only on what passes
+        kernels.compute_mask(state.buf, state.mask)
+        loaded = ENGINE.from_json(state.to_json())
+    except StateError:
+        counts["rejected"] += 1
+        continue
+    play = np.random.default_rng(k)
+    for _ in range(150):
+        if ENGINE.is_over(loaded):
+            break
+        ENGINE.apply_action(loaded, int(play.choice(np.flatnonzero(loaded.mask))))
+        check_invariants(loaded)
+    ENGINE.final_scores(loaded)
+    counts["played"] += 1
+print(json.dumps(counts))
+"""
+    )
+    counts = json.loads(lines[-1])
+    assert counts["rejected"] + counts["played"] == 600
+    assert counts["played"] >= 60, counts  # most in-range edits of harmless fields still load
+
+
 def test_issue_repro_belfort_state_passed_to_the_kingdom_builder_engine_is_a_type_error():
     """Issue 11: "a Belfort state passed to the Kingdom Builder engine segfaults"; now every
     engine method that reads a state raises TypeError, both ways round."""
