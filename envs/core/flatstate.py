@@ -157,8 +157,8 @@ class FlatState:
             lo, hi = bounds
             bad = np.flatnonzero((values < lo) | (values > hi))
             if bad.size:
-                index = np.unravel_index(bad[0], values.shape) if values.ndim else ()
-                where = f"{name}{list(index)}" if values.ndim else name
+                index = [int(i) for i in np.unravel_index(bad[0], values.shape)]
+                where = f"{name}{index}" if values.ndim else name
                 raise StateError(
                     f"{self.GAME}: state field {where} = {int(values.flat[bad[0]])} "
                     f"is outside [{lo}, {hi}]"
