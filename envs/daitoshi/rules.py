@@ -14,6 +14,7 @@ from eurogym.envs.daitoshi.invariants import check_invariants
 from eurogym.envs.daitoshi.mayor import MAYOR
 from eurogym.envs.daitoshi.scoring import NUM_PARTS, score_parts
 from eurogym.envs.daitoshi.state import MAX_SEATS, P_GAME_OVER, PHASE_NAMES, State
+from eurogym.envs.daitoshi.statecheck import check_state
 
 
 def new_game(config: Config, seed: int) -> State:
@@ -60,6 +61,7 @@ class DaitoshiEngine(FlatEngine):
     new_game = staticmethod(new_game)
     final_scores = staticmethod(final_scores)
     describe = staticmethod(describe)
+    check_state = staticmethod(check_state)
     check_invariants = staticmethod(check_invariants)
 
     @staticmethod
