@@ -110,7 +110,7 @@ def test_the_component_block_must_be_what_the_validator_compiles():
         ("c_nat_len", 1, 2, "c_"),  # layout bound: tracks have 3 spaces or more
         ("c_mm_block", 0, 1, "c_mm_block"),  # blocked for 0 players: not compiled
         ("c_inv_type", 0, 1, "c_inv_type"),  # the first invention is a basic one
-        ("c_card_land", 0, 3, "c_card_land"),  # in range, but not the compiled value
+        ("c_prestige", 0, 5, "c_prestige"),  # in range, but space 0 has no reward list
     ]
     for name, index, value, field in cases:
         bad = s.copy()
@@ -196,7 +196,7 @@ def test_a_pilgrim_past_its_track_is_rejected():
         (2, {"rep": (2, 1)}, r"rep\[2:\]"),  # a row of a seat not at the table
         (2, {"rep": (1, 0)}, r"rep\[1\]"),
         (2, {"stack_n": 1}, "stack_n"),  # an effect waiting at a turn decision
-        (2, {"phase": P_PILGRIM}, "stack_n"),  # a choice with no effect to resolve
+        (2, {"phase": P_PILGRIM, "step": S_CLEANUP}, "stack_n"),  # a choice with no effect
         (2, {"phase": P_PAY}, "pay_p"),
         (2, {"step": S_PRODUCE}, "leader"),
         (2, {"step": S_CLEANUP}, "step"),
@@ -204,7 +204,7 @@ def test_a_pilgrim_past_its_track_is_rejected():
         (2, {"mm_up_tile": (0, 1)}, "mm_up_tile"),
         (2, {"flag_time": ((0, 0), 10**5)}, r"flag_time\[0\]"),
         (2, {"rng": (slice(None), 0)}, "rng"),
-        (2, {"workers": ((0, 0), 6)}, r"workers\[0\]"),
+        (2, {"workers": ((0, slice(None)), 2)}, r"workers\[0\]"),  # 8 on a 6-worker factory
         (1, {"steam": (1, 3)}, r"steam\[1\]"),  # the Mayor has no steam
         (2, {"slot_upper": ((0, 7), 1)}, r"slot_upper\[0\]\[7\]"),
     ],
@@ -237,7 +237,9 @@ def test_stack_effects_must_be_effects_of_real_seats():
         (FX_HEX_TO_TILE + PARAM * 0 + UNIT, 0, r"stack_fx\[0\]"),  # onto an inner tile
         (FX_PILGRIM + UNIT, 3, r"stack_p\[0\]"),  # seat 3 of 2
     ]:
-        bad = edited(s, stack_n=1, stack_fx=(0, fx), stack_p=(0, owner), phase=P_PILGRIM)
+        bad = edited(
+            s, stack_n=1, stack_fx=(0, fx), stack_p=(0, owner), phase=P_PILGRIM, step=S_CLEANUP
+        )
         with pytest.raises(StateError, match=named):
             reload(bad)
 
