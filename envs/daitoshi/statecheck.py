@@ -55,6 +55,7 @@ from eurogym.envs.daitoshi.state import (
     P_TURN,
     P_WORKER,
     P_WORKERS,
+    S_ACTION,
     S_CLEANUP,
     S_COMMIT,
     S_COMMIT_BUILDING,
@@ -63,6 +64,7 @@ from eurogym.envs.daitoshi.state import (
     S_PRODUCE,
     S_PRODUCE_END,
     S_TURN,
+    S_WORKERS,
     State,
 )
 from eurogym.envs.daitoshi.tables import (
@@ -118,8 +120,8 @@ CHOICE_CODE = {
 FLOW_STEPS = {
     P_TURN: (S_TURN,),
     P_PRODUCE: (S_PRODUCE,),
-    P_WORKERS: (3,),  # S_WORKERS
-    P_EXPLORE_TH: (5,),  # S_ACTION: set before the Town Hall's choice
+    P_WORKERS: (S_WORKERS,),
+    P_EXPLORE_TH: (S_ACTION,),  # set before the Town Hall's choice
     P_ACTION: (S_CLEANUP,),
     P_COMMIT: (S_CLEANUP, S_COMMIT),
     P_COMMIT_BUILDING: (S_COMMIT_BUILDING,),
