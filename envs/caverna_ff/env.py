@@ -5,7 +5,7 @@
 | Actions     | Discrete(306), layout in envs/caverna_ff/actions.py                     |
 | Agents      | `player_0` .. `player_{n-1}`, n = 1..4 (default 2)                      |
 | Observation | Dict(observation=Box(0, 1, (FLAT_SIZE,)), action_mask=Box(0, 1, (306,))) |
-| Rules       | shared/rules/caverna_frantic_fiends.md A-B within Part E's v1; C        |
+| Rules       | docs/rules/caverna_ff.md A-B within Part E's v1; C        |
 
 Observation: `eurogym.encoders.caverna_ff.encode_flat` (its docstring lists every entry), from the
 observer's seat. The only hidden information is the RNG (round cards, face-down harvest markers

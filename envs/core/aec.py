@@ -26,7 +26,7 @@ class EuroAECEnv(AECEnv):
     Args:
         num_players: seats; agents are named player_0 .. player_{n-1} in seat order.
         seed: default seed for `reset()` calls that pass none (reset(seed=s) overrides it).
-        render_mode: None, "ansi" or "rgb_array".
+        render_mode: None, "human" (prints the text view), "ansi" (returns it) or "rgb_array".
         reward_mode: "win_loss" (at game end each winner +1, everyone else -1; tied winners all
             +1) or "score_margin" (own final score minus the best opponent's, times
             `score_scale`).
@@ -35,7 +35,7 @@ class EuroAECEnv(AECEnv):
     """
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi", "rgb_array"],
+        "render_modes": ["human", "ansi", "rgb_array"],
         "name": "euro_v0",
         "is_parallelizable": False,
         "render_fps": 1,
@@ -162,6 +162,9 @@ class EuroAECEnv(AECEnv):
 
     def render(self) -> str | np.ndarray | None:
         if self.render_mode is None or self.state_ is None:
+            return None
+        if self.render_mode == "human":
+            print(type(self).render_ansi(self.state_))
             return None
         if self.render_mode == "ansi":
             return type(self).render_ansi(self.state_)

@@ -5,7 +5,7 @@
 | Actions     | Discrete(151), layout in envs/daitoshi/actions.py                        |
 | Agents      | `player_0` .. `player_{n-1}`, n = 1..4 (default 2)                       |
 | Observation | Dict(observation=Box(0, 1, (5896,)), action_mask=Box(0, 1, (151,)))      |
-| Rules       | shared/rules/daitoshi.md §0-§20; engine decisions in docs/daitoshi.md    |
+| Rules       | docs/rules/daitoshi.md §0-§20; engine decisions in docs/daitoshi.md    |
 
 **The default components are stand-ins.** The seed manual lost every component's contents
 (inventions, district tiles, cities, Megamachines, tracks, hexes, Mayor cards); the shipped
