@@ -315,7 +315,7 @@ from eurogym.envs.daitoshi.state import LAYOUT
 entry = spec("daitoshi_v0")
 states = sample_states("daitoshi_v0", 24, 31)
 rng = np.random.default_rng(31)
-names = [name for name in LAYOUT.fields if not name.startswith("c_")]
+names = list(LAYOUT.fields)
 counts = {"rejected": 0, "played": 0}
 for k in range(400):
     state = states[k % len(states)].copy()
@@ -352,8 +352,8 @@ print(counts["rejected"], counts["played"])
 
 def test_forged_states_with_the_rules_mask_are_rejected_or_play_safely_in_a_subprocess():
     """A forger can also write the mask the rules give, so the mask check hides nothing: 1-3
-    entries of the non-component fields set inside their bounds (or one off the current
-    value), the mask recomputed, then loaded. Only check_state and the invariants stand
+    entries of any fields, the component block's too, set inside their bounds (or one off the
+    current value), the mask recomputed, then loaded. Only check_state and the invariants stand
     between such a state and the kernels; each must be rejected or play 100 steps keeping the
     invariants, its observation, view and scores."""
     rejected, played = map(int, run_isolated(FORGED_STATES).split())
