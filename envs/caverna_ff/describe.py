@@ -13,7 +13,6 @@ from eurogym.envs.caverna_ff.actions import (
     A_BRIBE,
     A_CELL,
     A_CONVERT,
-    A_DONE,
     A_FURN,
     A_GOLD,
     A_LOOT,
@@ -26,7 +25,6 @@ from eurogym.envs.caverna_ff.actions import (
     A_SKIP,
     A_SOW_GRAIN,
     A_SOW_VEG,
-    A_SPACE,
     A_TRAP,
     A_TWIN,
     NUM_ACTIONS,
@@ -227,8 +225,10 @@ CONVERSION_TEXT = (
 
 
 def person_title(person: int) -> str:
-    return f"friendly orc {ORC_LETTERS[person - PERSON_ORC]}" if person >= PERSON_ORC else (
-        f"dwarf {person + 1}"
+    return (
+        f"friendly orc {ORC_LETTERS[person - PERSON_ORC]}"
+        if person >= PERSON_ORC
+        else (f"dwarf {person + 1}")
     )
 
 
@@ -269,8 +269,15 @@ def _option(k: int, phase: int) -> str:
     if phase == P_ARM:
         return f"arm dwarf {k + 1}"
     if phase == P_BRANCH:
-        return ("furnish a cavern / family growth / take the goods", "place a trap / grow",
-                "grow / take 3 gold")[k] if k < 3 else f"branch {k}"
+        return (
+            (
+                "furnish a cavern / family growth / take the goods",
+                "place a trap / grow",
+                "grow / take 3 gold",
+            )[k]
+            if k < 3
+            else f"branch {k}"
+        )
     if phase == P_TRADE:
         return f"Master Trader: {GOOD_NAMES[k]} / amount {k}" if k < 3 else f"trade {k}"
     if phase == P_WARRIOR_PAY:
@@ -486,10 +493,7 @@ def _option_in_state(state: State, k: int, phase: int, p: int) -> str | None:
         wood = _sub(state, 2)
         if wood < 0:
             return f"Warrior Dwelling: pay {k} wood (stone and ore next)"
-        return (
-            f"Warrior Dwelling: pay {wood} wood, {k} stone, "
-            f"{WARRIOR_MATERIALS - wood - k} ore"
-        )
+        return f"Warrior Dwelling: pay {wood} wood, {k} stone, {WARRIOR_MATERIALS - wood - k} ore"
     if phase == P_ARM:
         return f"arm dwarf {k + 1} with strength {_sub(state, 0)}"
     if phase == P_SOLO_SAVE:
@@ -497,10 +501,7 @@ def _option_in_state(state: State, k: int, phase: int, p: int) -> str | None:
     if phase == P_FIGHT_DOGS:
         orc = _sub(state, 0)
         strength = int(state.orc_str[p, orc])
-        return (
-            f"fight orc {ORC_LETTERS[orc]} (strength {strength}) with {k} "
-            f"dog{'s' * (k != 1)}"
-        )
+        return f"fight orc {ORC_LETTERS[orc]} (strength {strength}) with {k} dog{'s' * (k != 1)}"
     if phase == P_CAVE_IN:
         return f"pay {k} stone into the Cave-in (orc {ORC_LETTERS[int(state.ev_letter)]} -{k})"
     return None

@@ -62,7 +62,7 @@ from eurogym.envs.core.render import PLAYER_COLOURS
 CELL_W, CELL_H = 84, 62
 BOARD_W = COLS * CELL_W
 PANEL_W = BOARD_W + 20
-PANEL_H = 34 + ROWS * CELL_H + 150
+PANEL_H = 34 + ROWS * CELL_H + 112
 LEFT_W = 360
 HEADER_H = 74
 BG = (246, 242, 232)
@@ -87,11 +87,8 @@ LIGHT_TEXT = {0, 5, 6, 7}  # tiles dark enough for white text
 
 @functools.lru_cache(maxsize=8)
 def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's bundled font at `size` px (Pillow >= 10.1 scales it; older ones ignore size)."""
-    try:
-        return ImageFont.load_default(size=size)
-    except TypeError:  # Pillow < 10.1
-        return ImageFont.load_default()
+    """Pillow's bundled scalable font at `size` px (Pillow >= 10.1), so no font file is needed."""
+    return ImageFont.load_default(size=size)
 
 
 def _text_w(text: str, size: int) -> float:
@@ -141,7 +138,9 @@ def _cell_fill(state: State, p: int, c: int) -> tuple[int, int, int]:
         return TILE_FILL[0] if c % COLS < 3 else ROCK
     f = int(state.furn[p, c])
     if f:
-        return DWELLING if f - 1 >= len(FURN_NAMES) or "dwelling" in FURN_NAMES[f - 1] else FURNISHED
+        return (
+            DWELLING if f - 1 >= len(FURN_NAMES) or "dwelling" in FURN_NAMES[f - 1] else FURNISHED
+        )
     return TILE_FILL[t]
 
 
@@ -159,7 +158,9 @@ def _draw_cell(draw: ImageDraw.ImageDraw, state: State, p: int, c: int, x: int, 
     draw.rectangle((x, y, x + CELL_W, y + CELL_H), fill=fill, outline=(60, 50, 40))
     pasture = int(state.pasture[p, c])
     if pasture:
-        draw.rectangle((x + 2, y + 2, x + CELL_W - 2, y + CELL_H - 2), outline=(120, 70, 20), width=3)
+        draw.rectangle(
+            (x + 2, y + 2, x + CELL_W - 2, y + CELL_H - 2), outline=(120, 70, 20), width=3
+        )
     light = t in LIGHT_TEXT and not int(state.furn[p, c])
     ink = (245, 245, 245) if light else INK
     name = TILE_ABBR[t] or ("forest" if c % COLS < 3 else "rock")
@@ -201,7 +202,8 @@ def _draw_cell(draw: ImageDraw.ImageDraw, state: State, p: int, c: int, x: int, 
     orcs = [
         o
         for o in range(NUM_ORCS)
-        if int(state.orc_state[p, o]) in (O_FOREST, O_HELD, O_CAVE) and int(state.orc_cell[p, o]) == c
+        if int(state.orc_state[p, o]) in (O_FOREST, O_HELD, O_CAVE)
+        and int(state.orc_cell[p, o]) == c
     ]
     for k, o in enumerate(orcs):
         ox = x + CELL_W - 26 - 26 * k
@@ -209,7 +211,12 @@ def _draw_cell(draw: ImageDraw.ImageDraw, state: State, p: int, c: int, x: int, 
         held = int(state.orc_state[p, o]) == O_HELD
         if _active_orc(state) == (p, o):
             draw.ellipse((ox - 5, oy - 5, ox + 29, oy + 29), outline=(255, 255, 0), width=4)
-        draw.ellipse((ox, oy, ox + 24, oy + 24), fill=ORC_RED, outline=(255, 220, 80) if held else INK, width=2)
+        draw.ellipse(
+            (ox, oy, ox + 24, oy + 24),
+            fill=ORC_RED,
+            outline=(255, 220, 80) if held else INK,
+            width=2,
+        )
         draw.text(
             (ox + 12, oy + 12),
             f"{ORC_LETTERS[o]}{int(state.orc_str[p, o])}",
@@ -219,9 +226,16 @@ def _draw_cell(draw: ImageDraw.ImageDraw, state: State, p: int, c: int, x: int, 
         )
 
 
-def _draw_player(draw: ImageDraw.ImageDraw, state: State, p: int, x: int, y: int, scores: np.ndarray) -> None:
+def _draw_player(
+    draw: ImageDraw.ImageDraw, state: State, p: int, x: int, y: int, scores: np.ndarray
+) -> None:
     actor = int(state.actor) == p and int(state.phase) != P_GAME_OVER
-    draw.rectangle((x, y, x + PANEL_W - 6, y + PANEL_H - 6), fill=(255, 252, 244), outline=_player_rgb(p) if p != 2 else INK, width=4 if actor else 2)
+    draw.rectangle(
+        (x, y, x + PANEL_W - 6, y + PANEL_H - 6),
+        fill=(255, 252, 244),
+        outline=_player_rgb(p) if p != 2 else INK,
+        width=4 if actor else 2,
+    )
     bx = x + 8
     w = _seat_badge(draw, bx, y + 6, p, 15)
     title = f"Player {p} ({COLOUR_NAMES[p]})  {int(scores[p].sum())} points"
@@ -239,13 +253,25 @@ def _draw_player(draw: ImageDraw.ImageDraw, state: State, p: int, x: int, y: int
     draw.line((mid, by, mid, by + ROWS * CELL_H), fill=INK, width=3)
     ty = by + ROWS * CELL_H + 6
     goods = goods_text(state.res[p, :FIRST_ANIMAL])
-    animals = goods_text(np.concatenate([np.zeros(FIRST_ANIMAL, np.int64), state.res[p, FIRST_ANIMAL:]]))
+    animals = goods_text(
+        np.concatenate([np.zeros(FIRST_ANIMAL, np.int64), state.res[p, FIRST_ANIMAL:]])
+    )
     texts = [
         f"Goods: {goods}",
         f"Animals: {animals}; begging markers {int(state.begging[p])}",
-        "Dwarfs: " + "; ".join(dwarf_text(state, p, d) for d in range(len(state.dwarf[p])) if state.dwarf[p, d] != D_ABSENT),
+        "Dwarfs: "
+        + "; ".join(
+            dwarf_text(state, p, d)
+            for d in range(len(state.dwarf[p]))
+            if state.dwarf[p, d] != D_ABSENT
+        ),
         "Orcs: " + "; ".join(orc_text(state, p, o) for o in range(NUM_ORCS)),
-        "Score: " + ", ".join(f"{n.replace('_', ' ')} {int(v)}" for n, v in zip(BREAKDOWN, scores[p], strict=True) if v),
+        "Score: "
+        + ", ".join(
+            f"{n.replace('_', ' ')} {int(v)}"
+            for n, v in zip(BREAKDOWN, scores[p], strict=True)
+            if v
+        ),
     ]
     for text in texts:
         for line in _wrap(text, PANEL_W - 24, 12):
@@ -260,7 +286,11 @@ def _draw_spaces(draw: ImageDraw.ImageDraw, state: State, x: int, y: int) -> int
     y += 22
     for s in np.flatnonzero(state.space_open):
         occ = int(state.occupant[s])
-        draw.rectangle((x, y, x + LEFT_W - 20, y + 19), fill=(232, 222, 200) if occ < 0 else (215, 205, 185), outline=(190, 180, 160))
+        draw.rectangle(
+            (x, y, x + LEFT_W - 20, y + 19),
+            fill=(232, 222, 200) if occ < 0 else (215, 205, 185),
+            outline=(190, 180, 160),
+        )
         draw.text((x + 4, y + 3), _fit(SPACE_TITLES[s], 170, 12), fill=INK, font=font(12))
         goods = goods_text(state.accum[s]) if state.accum[s].any() else ""
         draw.text((x + 176, y + 3), _fit(goods, LEFT_W - 230, 12), fill=(90, 60, 20), font=font(12))
@@ -282,18 +312,31 @@ def _draw_rounds(draw: ImageDraw.ImageDraw, state: State, x: int, y: int) -> int
         fill = (200, 60, 60) if marker == 1 else (225, 215, 195)
         if r < int(state.round) - 1:
             fill = tuple(int(v * 0.75) for v in fill)
-        draw.rectangle((bx, y, bx + box - 2, y + 22), fill=fill, outline=INK, width=3 if current else 1)
+        draw.rectangle(
+            (bx, y, bx + box - 2, y + 22), fill=fill, outline=INK, width=3 if current else 1
+        )
         draw.text((bx + box // 2, y + 11), str(r + 1), fill=INK, font=font(12), anchor="mm")
     y += 26
     card = int(state.card[int(state.round) - 1]) if int(state.round) >= 1 else -1
     if card >= 0:
-        draw.text((x, y), _fit(f"New this round: {SPACE_TITLES[card]}", LEFT_W - 20, 12), fill=INK, font=font(12))
+        draw.text(
+            (x, y),
+            _fit(f"New this round: {SPACE_TITLES[card]}", LEFT_W - 20, 12),
+            fill=INK,
+            font=font(12),
+        )
         y += 15
     harvest = HARVEST_NAMES[round_harvest(state)]
     draw.text((x, y), f"Harvest after this round: {harvest}", fill=INK, font=font(12))
     y += 15
     left = int(state.markers_left.sum())
-    draw.text((x, y), f"Orc events done {int(state.events_done)}/4; hidden markers left {left} ({int(state.markers_left[1])} orc)", fill=INK, font=font(12))
+    draw.text(
+        (x, y),
+        f"Orc events done {int(state.events_done)}/4; hidden markers left {left} "
+        f"({int(state.markers_left[1])} orc)",
+        fill=INK,
+        font=font(12),
+    )
     return y + 20
 
 
@@ -305,7 +348,8 @@ def _draw_event(draw: ImageDraw.ImageDraw, state: State, x: int, y: int) -> int:
     draw.text((x + 6, y + 4), f"Orc event {ev + 1} of 4", fill=ORC_RED, font=font(15))
     deck = int(state.p_event_deck[ev])
     texts = [
-        f"bribe: 1 {GOOD_NAMES[int(state.bribe_good[ev])]} = -1 strength; push: {goods_text(state.p_push_cost[ev])}",
+        f"bribe: 1 {GOOD_NAMES[int(state.bribe_good[ev])]} = -1 strength; "
+        f"push: {goods_text(state.p_push_cost[ev])}",
         f"movement deck {deck}; harvest after: {HARVEST_NAMES[EVENT_HARVEST[ev]]}",
     ]
     letter = int(state.ev_letter)
@@ -317,7 +361,10 @@ def _draw_event(draw: ImageDraw.ImageDraw, state: State, x: int, y: int) -> int:
         if card >= 0:
             names = ("up", "down", "left", "right")
             steps = ", ".join(names[int(d)] for d in state.p_card_steps[deck - 1, card] if d >= 0)
-        texts.append(f"active: player {seat}'s orc {ORC_LETTERS[letter]}: {orc_text(state, seat, letter)[2:]}")
+        texts.append(
+            f"active: player {seat}'s orc {ORC_LETTERS[letter]}: "
+            f"{orc_text(state, seat, letter)[2:]}"
+        )
         texts.append(f"movement card: {steps}; pushed: {'yes' if int(state.ev_pushed) else 'no'}")
     ty = y + 24
     for text in texts:
@@ -335,8 +382,17 @@ def _draw_rewards(draw: ImageDraw.ImageDraw, state: State, x: int, y: int) -> in
         row, col = divmod(r, 4)
         bx, by = x + col * w, y + row * 22
         taken = int(state.reward_taken[r])
-        draw.rectangle((bx, by, bx + w - 2, by + 20), fill=(220, 230, 240) if not taken else (180, 185, 190), outline=(150, 160, 170))
-        draw.text((bx + 3, by + 4), _fit(title.split(" (")[0], w - (24 if taken else 6), 11), fill=INK, font=font(11))
+        draw.rectangle(
+            (bx, by, bx + w - 2, by + 20),
+            fill=(220, 230, 240) if not taken else (180, 185, 190),
+            outline=(150, 160, 170),
+        )
+        draw.text(
+            (bx + 3, by + 4),
+            _fit(title.split(" (")[0], w - (24 if taken else 6), 11),
+            fill=INK,
+            font=font(11),
+        )
         if taken:
             _seat_badge(draw, bx + w - 22, by + 2, taken - 1, 11)
     return y + 4 * 22 + 6
@@ -345,14 +401,20 @@ def _draw_rewards(draw: ImageDraw.ImageDraw, state: State, x: int, y: int) -> in
 def _draw_header(draw: ImageDraw.ImageDraw, state: State, width: int, scores: np.ndarray) -> None:
     draw.rectangle((0, 0, width, HEADER_H), fill=(60, 45, 35))
     light = (250, 240, 220)
-    head = f"Caverna: Frantic Fiends   round {int(state.round)} of {int(state.rounds)}   {phase_name(state)}"
+    head = (
+        f"Caverna: Frantic Fiends   round {int(state.round)} of {int(state.rounds)}   "
+        f"{phase_name(state)}"
+    )
     draw.text((12, 8), head, fill=light, font=font(20))
     if int(state.phase) == P_GAME_OVER:
         best = int(scores.sum(axis=1).max())
-        winners = ", ".join(f"player {p}" for p in range(len(scores)) if int(scores[p].sum()) == best)
+        winners = ", ".join(
+            f"player {p}" for p in range(len(scores)) if int(scores[p].sum()) == best
+        )
         decision = f"Game over - winner: {winners} with {best} points"
     else:
-        decision = f"Decision: player {int(state.actor)} ({COLOUR_NAMES[int(state.actor)]}) must {decision_text(state)}"
+        actor = int(state.actor)
+        decision = f"Decision: player {actor} ({COLOUR_NAMES[actor]}) must {decision_text(state)}"
     draw.text((12, 38), _fit(decision, width - 380, 15), fill=(255, 220, 120), font=font(15))
     x = width - 12
     for p in reversed(range(len(scores))):
@@ -365,11 +427,14 @@ def _draw_header(draw: ImageDraw.ImageDraw, state: State, width: int, scores: np
 
 
 LEGEND_LINES = (
-    "Cells a-f (a-c forest, d-f mountain, thick line between), rows 1-4. Tile name top-left; P1/P2 = small/large pasture "
-    "(brown fence); St = stable; furnishing, crop, goods on a mine or bonus for covering in the middle;",
-    "animals bottom (sh sheep, bo boar, ca cattle, do donkey, dg dog); black label = trap; red disc = hostile orc with "
-    "letter and strength (thin yellow ring = held by a trap, thick = the orc the event is moving). Dwarfs: w = weapon strength, @ = action space this round.",
-    "Coloured discs: players 0 red, 1 blue, 2 white, 3 black. Thick border = the player deciding now.",
+    "Cells a1-f4 (a-c forest, d-f mountain, thick line between; rows 1-4). Tile name top-left; "
+    "P1/P2 = small/large pasture (brown fence); St = stable; in the middle a furnishing, crop, "
+    "goods on a mine or the bonus for covering the cell;",
+    "animals at the bottom (sh sheep, bo boar, ca cattle, do donkey, dg dog); black label = "
+    "trap; red disc = hostile orc with letter and strength (thin yellow ring = held by a trap, "
+    "thick = the orc the event is moving). Dwarfs: w = weapon strength, @ = space this round.",
+    "Coloured discs: players 0 red, 1 blue, 2 white, 3 black. Thick border = the player "
+    "deciding now.",
 )
 
 

@@ -58,7 +58,6 @@ from eurogym.envs.caverna_ff.tables import (
     HARVEST_NAMES,
     NUM_ANIMALS,
     NUM_ORCS,
-    PUSH_NAMES,
     REWARD_NAMES,
     ROWS,
     T_NONE,
@@ -166,7 +165,9 @@ def cell_lines(state: State, p: int, c: int) -> tuple[str, str, str]:
         if k:
             parts.append(f"{k}{ANIMAL_ABBR[a]}")
     if state.trap[p, c]:
-        parts.append(TRAP_ABBR[int(state.trap[p, c]) - 1] + ("*" if state.trap_active[p, c] else "-"))
+        parts.append(
+            TRAP_ABBR[int(state.trap[p, c]) - 1] + ("*" if state.trap_active[p, c] else "-")
+        )
     parts += _orcs_at(state, p, c)
     return first, second, " ".join(parts)
 
@@ -174,7 +175,8 @@ def cell_lines(state: State, p: int, c: int) -> tuple[str, str, str]:
 def board_lines(state: State, p: int) -> list[str]:
     sep = "    +" + "+".join("-" * CELL_W for _ in range(COLS)) + "+"
     head = "     " + "".join(
-        f"{'abcdef'[c]} ({'forest' if c < 3 else 'mountain'})".center(CELL_W + 1) for c in range(COLS)
+        f"{'abcdef'[c]} ({'forest' if c < 3 else 'mountain'})".center(CELL_W + 1)
+        for c in range(COLS)
     )
     lines = [head.rstrip(), sep]
     for r in range(ROWS):
@@ -228,13 +230,23 @@ def player_lines(state: State, p: int, scores: np.ndarray, viewer: int | None) -
     total = int(scores[p].sum())
     start = ", start player" if int(state.start_player) == p else ""
     lines = [_section(f"{seat_name(state, p, viewer)}{start}: {total} points")]
-    parts = [f"{name.replace('_', ' ')} {int(v)}" for name, v in zip(BREAKDOWN, scores[p], strict=True) if v]
+    parts = [
+        f"{name.replace('_', ' ')} {int(v)}"
+        for name, v in zip(BREAKDOWN, scores[p], strict=True)
+        if v
+    ]
     lines += _wrap("score: " + (", ".join(parts) or "0"))
     lines += board_lines(state, p)
     goods = goods_text(state.res[p, :FIRST_ANIMAL])
-    animals = goods_text(np.concatenate([np.zeros(FIRST_ANIMAL, np.int64), state.res[p, FIRST_ANIMAL:]]))
-    lines += _wrap(f"goods: {goods}.  animals: {animals}.  begging markers: {int(state.begging[p])}")
-    dwarfs = [dwarf_text(state, p, d) for d in range(len(state.dwarf[p])) if state.dwarf[p, d] != D_ABSENT]
+    animals = goods_text(
+        np.concatenate([np.zeros(FIRST_ANIMAL, np.int64), state.res[p, FIRST_ANIMAL:]])
+    )
+    lines += _wrap(
+        f"goods: {goods}.  animals: {animals}.  begging markers: {int(state.begging[p])}"
+    )
+    dwarfs = [
+        dwarf_text(state, p, d) for d in range(len(state.dwarf[p])) if state.dwarf[p, d] != D_ABSENT
+    ]
     lines += _wrap("dwarfs: " + "; ".join(dwarfs))
     lines += _wrap("orcs: " + "; ".join(orc_text(state, p, o) for o in range(NUM_ORCS)))
     supply = [
@@ -254,7 +266,9 @@ def space_lines(state: State, viewer: int | None) -> list[str]:
         occ = int(state.occupant[s])
         who = f" [P{occ}]" if occ >= 0 else ""
         items.append(f"{SPACE_TITLES[s]}{': ' + goods if goods else ''}{who}")
-    return [_section("Action spaces (goods waiting, [Pk] = occupied by player k)")] + _columns(items, 39)
+    return [_section("Action spaces (goods waiting, [Pk] = occupied by player k)")] + _columns(
+        items, 39
+    )
 
 
 def round_lines(state: State) -> list[str]:
@@ -284,7 +298,8 @@ def event_lines(state: State) -> list[str]:
     bribe = GOOD_NAMES[int(state.bribe_good[ev])]
     info = (
         f"movement deck {deck}; bribe: 1 {bribe} for -1 strength; push cost: "
-        f"{goods_text(state.p_push_cost[ev])}; harvest after it: {HARVEST_NAMES[EVENT_HARVEST[ev]]}."
+        f"{goods_text(state.p_push_cost[ev])}; harvest after it: "
+        f"{HARVEST_NAMES[EVENT_HARVEST[ev]]}."
     )
     lines += _wrap(info)
     if letter < NUM_ORCS:
@@ -295,7 +310,9 @@ def event_lines(state: State) -> list[str]:
         if card >= 0:
             steps = [int(d) for d in state.p_card_steps[deck - 1, card] if d >= 0]
             done = int(state.ev_step)
-            move = ", ".join(("(done) " if k < done else "") + DIR_WORDS[d] for k, d in enumerate(steps))
+            move = ", ".join(
+                ("(done) " if k < done else "") + DIR_WORDS[d] for k, d in enumerate(steps)
+            )
         pushed = ("no", "yes", "yes (no movement)")[min(int(state.ev_pushed), 2)]
         lines += _wrap(
             f"active orc: player {seat}'s orc {ORC_LETTERS[o]}, {orc_text(state, seat, o)[2:]}; "
@@ -358,7 +375,9 @@ def render_ansi(state: State, viewer: int | None = None) -> str:
         lines.append(f"Game over. Winner(s): player {', '.join(winners)} with {best} points.")
     else:
         actor = int(state.actor)
-        lines += _wrap(f"Decision: {seat_name(state, actor, viewer)} must {decision_text(state)}", "")
+        lines += _wrap(
+            f"Decision: {seat_name(state, actor, viewer)} must {decision_text(state)}", ""
+        )
     totals = ", ".join(f"P{p} {int(scores[p].sum())}" for p in range(n))
     lines.append(f"Scores so far: {totals}.  Start player: player {int(state.start_player)}.")
     lines += round_lines(state)
@@ -406,7 +425,9 @@ def _orc_changes(before: State, after: State, p: int) -> list[str]:
             out.append(f"{name} moved from {_orc_where(before, p, o)} to {_orc_where(after, p, o)}")
         d = int(after.orc_str[p, o]) - int(before.orc_str[p, o])
         if d and s1 in (O_FOREST, O_HELD, O_CAVE):
-            out.append(f"{name}'s strength {'+' if d > 0 else ''}{d} (now {int(after.orc_str[p, o])})")
+            out.append(
+                f"{name}'s strength {'+' if d > 0 else ''}{d} (now {int(after.orc_str[p, o])})"
+            )
     return out
 
 
@@ -418,9 +439,14 @@ def _board_changes(before: State, after: State, p: int) -> list[str]:
             out.append(f"player {p} placed a {TILE_NAMES[t1]} on {cell_title(c)}")
         f0, f1 = int(before.furn[p, c]), int(after.furn[p, c])
         if f1 and f0 != f1:
-            out.append(f"player {p} built {FURN_TITLES[f1 - 1] if f1 <= len(FURN_NAMES) else 'a dwelling'} at {cell_name(c)}")
+            out.append(
+                f"player {p} built {FURN_TITLES[f1 - 1] if f1 <= len(FURN_NAMES) else 'a dwelling'}"
+                f" at {cell_name(c)}"
+            )
         if int(after.trap[p, c]) and not int(before.trap[p, c]):
-            out.append(f"player {p} set a {TRAP_TITLES[int(after.trap[p, c]) - 1]} on {cell_name(c)}")
+            out.append(
+                f"player {p} set a {TRAP_TITLES[int(after.trap[p, c]) - 1]} on {cell_name(c)}"
+            )
         elif int(before.trap_active[p, c]) and not int(after.trap_active[p, c]):
             out.append(f"player {p}'s trap at {cell_name(c)} was sprung")
         if int(after.stable[p, c]) and not int(before.stable[p, c]):
@@ -429,7 +455,10 @@ def _board_changes(before: State, after: State, p: int) -> list[str]:
             out.append(f"player {p} fenced a pasture at {cell_name(c)}")
         k0, k1 = int(before.crop[p, c]), int(after.crop[p, c])
         if k1 > k0:
-            out.append(f"player {p} sowed {'a vegetable' if after.crop_kind[p, c] else 'grain'} at {cell_name(c)}")
+            out.append(
+                f"player {p} sowed {'a vegetable' if after.crop_kind[p, c] else 'grain'} "
+                f"at {cell_name(c)}"
+            )
     return out
 
 
@@ -454,9 +483,15 @@ def describe_changes(before: State, after: State) -> list[str]:
         card = int(after.card[r1 - 1])
         marker = int(after.marker[r1 - 1])
         tag = {1: "an orc event", 0: "no orc event"}.get(marker, "")
-        text = f"round {r1} began: new action space {SPACE_TITLES[card]}" if card >= 0 else f"round {r1} began"
+        text = (
+            f"round {r1} began: new action space {SPACE_TITLES[card]}"
+            if card >= 0
+            else f"round {r1} began"
+        )
         out.append(text + (f"; harvest marker: {tag}" if tag else ""))
-    if int(after.stage) == ST_EVENT and (int(before.stage) != ST_EVENT or int(before.ev) != int(after.ev)):
+    if int(after.stage) == ST_EVENT and (
+        int(before.stage) != ST_EVENT or int(before.ev) != int(after.ev)
+    ):
         out.append(f"orc event {int(after.ev) + 1} of 4 began")
     if int(after.events_done) > int(before.events_done):
         out.append(f"orc event {int(after.events_done)} ended")
@@ -483,15 +518,14 @@ def describe_changes(before: State, after: State) -> list[str]:
                 out.append(f"player {p}'s {person_title(d)} was taken hostage")
             elif d0 == D_HOSTAGE and d1 not in (D_HOSTAGE, D_ABSENT):
                 out.append(f"player {p}'s {person_title(d)} was freed")
-        for r, name in enumerate(REWARD_NAMES):
+        for r in range(len(REWARD_NAMES)):
             if int(after.reward_taken[r]) == p + 1 and int(before.reward_taken[r]) != p + 1:
                 out.append(f"player {p} took the reward {REWARD_TITLES[r].split(' (')[0]}")
     if int(after.start_player) != int(before.start_player):
         out.append(f"player {int(after.start_player)} is now the start player")
     if int(after.phase) == P_GAME_OVER and int(before.phase) != P_GAME_OVER:
         totals = score_table(after).sum(axis=1)
-        out.append("game over: " + ", ".join(f"player {p} {int(totals[p])} points" for p in range(n)))
+        out.append(
+            "game over: " + ", ".join(f"player {p} {int(totals[p])} points" for p in range(n))
+        )
     return out
-
-
-__all__ = ["describe_changes", "render_ansi", "round_harvest", "LEGEND", "PUSH_NAMES"]
