@@ -171,6 +171,12 @@ def _draw_cell(draw: ImageDraw.ImageDraw, state: State, p: int, c: int, x: int, 
     if state.stable[p, c]:
         draw.rectangle((x + CELL_W - 22, y + 3, x + CELL_W - 4, y + 17), fill=(150, 90, 40))
         draw.text((x + CELL_W - 13, y + 10), "St", fill=(255, 255, 255), font=font(11), anchor="mm")
+    orcs = [
+        o
+        for o in range(NUM_ORCS)
+        if int(state.orc_state[p, o]) in (O_FOREST, O_HELD, O_CAVE)
+        and int(state.orc_cell[p, o]) == c
+    ]
     f = int(state.furn[p, c])
     second = ""
     if f:
@@ -182,7 +188,9 @@ def _draw_cell(draw: ImageDraw.ImageDraw, state: State, p: int, c: int, x: int, 
         second = f"{k} {'ore' if t == T_ORE_MINE else 'ruby'} on it"
     elif t == T_NONE and BONUS[c].any() and not state.trap[p, c]:
         second = f"bonus +{goods_text(BONUS[c])}"
-    lines = _wrap(second, CELL_W - 8, 11)[:2]
+    lines = _wrap(second, CELL_W - 8, 11)
+    if len(lines) > 1:  # the second line must leave room for the orc discs
+        lines = [lines[0], _fit(" ".join(lines[1:]), CELL_W - 8 - 26 * len(orcs), 11)]
     for k, line in enumerate(lines):
         draw.text((x + 4, y + 17 + 12 * k), line, fill=ink, font=font(11))
     animals = " ".join(
@@ -195,16 +203,12 @@ def _draw_cell(draw: ImageDraw.ImageDraw, state: State, p: int, c: int, x: int, 
     trap = int(state.trap[p, c])
     if trap:
         active = int(state.trap_active[p, c])
-        label = _fit(TRAP_ABBR[trap - 1] + ("" if active else " (off)"), CELL_W - 34, 11)
+        label = _fit(
+            TRAP_ABBR[trap - 1] + ("" if active else " (off)"), CELL_W - 12 - 26 * len(orcs), 11
+        )
         w = _text_w(label, 11) + 6
         draw.rectangle((x + 3, y + CELL_H - 31, x + 3 + w, y + CELL_H - 18), fill=(30, 30, 30))
         draw.text((x + 6, y + CELL_H - 30), label, fill=(255, 220, 80), font=font(11))
-    orcs = [
-        o
-        for o in range(NUM_ORCS)
-        if int(state.orc_state[p, o]) in (O_FOREST, O_HELD, O_CAVE)
-        and int(state.orc_cell[p, o]) == c
-    ]
     for k, o in enumerate(orcs):
         ox = x + CELL_W - 26 - 26 * k
         oy = y + CELL_H - 27
