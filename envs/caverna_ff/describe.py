@@ -503,7 +503,8 @@ def _option_in_state(state: State, k: int, phase: int, p: int) -> str | None:
         strength = int(state.orc_str[p, orc])
         return f"fight orc {ORC_LETTERS[orc]} (strength {strength}) with {k} dog{'s' * (k != 1)}"
     if phase == P_CAVE_IN:
-        return f"pay {k} stone into the Cave-in (orc {ORC_LETTERS[int(state.ev_letter)]} -{k})"
+        orc = ORC_LETTERS[int(state.ev_letter)]
+        return f"pay {k} stone into the Cave-in (orc {orc} -{k})" if k else "pay no stone"
     return None
 
 
@@ -530,6 +531,8 @@ def decision_text(state: State) -> str:
         return f"{words}: placing {person_title(person)}"
     if phase in (P_ORC, P_CAVE_IN) and int(state.ev) >= 0:
         return f"{words} (orc {ORC_LETTERS[int(state.ev_letter) % NUM_ORCS]})"
-    if phase in (P_FURN, P_TRAP, P_LOOT, P_REWARD, P_FIGHT_ORC) and int(state.cur_space) >= 0:
+    if phase == P_CELL:
+        return f"choose where to {_cell_kind_text(state)}"
+    if phase in (P_FURN, P_TRAP, P_LOOT, P_FIGHT_ORC) and int(state.cur_space) >= 0:
         return f"{words} ({SPACE_TITLES[int(state.cur_space)]})"
     return words

@@ -418,7 +418,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, state: State, width: int, scores: np
         decision = f"Game over - winner: {winners} with {best} points"
     else:
         actor = int(state.actor)
-        decision = f"Decision: player {actor} ({COLOUR_NAMES[actor]}) must {decision_text(state)}"
+        decision = f"Decision by player {actor} ({COLOUR_NAMES[actor]}): {decision_text(state)}"
     draw.text((12, 38), _fit(decision, width - 380, 15), fill=(255, 220, 120), font=font(15))
     x = width - 12
     for p in reversed(range(len(scores))):

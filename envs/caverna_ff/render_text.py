@@ -375,9 +375,7 @@ def render_ansi(state: State, viewer: int | None = None) -> str:
         lines.append(f"Game over. Winner(s): player {', '.join(winners)} with {best} points.")
     else:
         actor = int(state.actor)
-        lines += _wrap(
-            f"Decision: {seat_name(state, actor, viewer)} must {decision_text(state)}", ""
-        )
+        lines += _wrap(f"Decision by {seat_name(state, actor, viewer)}: {decision_text(state)}", "")
     totals = ", ".join(f"P{p} {int(scores[p].sum())}" for p in range(n))
     lines.append(f"Scores so far: {totals}.  Start player: player {int(state.start_player)}.")
     lines += round_lines(state)

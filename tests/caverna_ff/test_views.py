@@ -150,7 +150,7 @@ def test_ansi_fits_120_columns_names_the_decider_and_has_a_legend(states):
         if ENGINE.is_over(state):
             assert "Game over" in text
         else:
-            assert f"Decision: player {state.actor} " in text
+            assert f"Decision by player {state.actor} " in text
             assert f"round {state.round} of" in text
 
 
