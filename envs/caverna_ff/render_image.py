@@ -91,7 +91,10 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
 
+@functools.lru_cache(maxsize=8192)
 def _text_w(text: str, size: int) -> float:
+    """Width in pixels; cached because measuring is the slowest step of a picture and the same
+    words (goods, tile names) recur on every cell and every frame of a replay."""
     return font(size).getlength(text)
 
 
@@ -105,17 +108,21 @@ def _fit(text: str, width: float, size: int) -> str:
 
 
 def _wrap(text: str, width: float, size: int) -> list[str]:
+    """Greedy word wrap to `width` pixels, summing cached word widths (kerning across the
+    spaces is ignored: a line may end a pixel or two early)."""
+    space = _text_w(" ", size)
     lines: list[str] = []
-    line = ""
+    words: list[str] = []
+    used = 0.0
     for word in text.split(" "):
-        trial = f"{line} {word}".strip()
-        if _text_w(trial, size) <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
+        w = _text_w(word, size)
+        if words and used + space + w > width:
+            lines.append(" ".join(words))
+            words, used = [], 0.0
+        used += (space if words else 0.0) + w
+        words.append(word)
+    if words:
+        lines.append(" ".join(words))
     return lines
 
 
