@@ -30,7 +30,7 @@ from typing import Any
 
 from eurogym.encoders.caverna_ff import FLAT_SIZE, encode_flat
 from eurogym.envs.caverna_ff.invariants import check_invariants
-from eurogym.envs.caverna_ff.render import render_ansi, render_rgb
+from eurogym.envs.caverna_ff.render import describe_changes, render_ansi, render_rgb
 from eurogym.envs.caverna_ff.rules import ENGINE
 from eurogym.envs.core.aec import EuroAECEnv, wrap
 from eurogym.envs.core.registry import EnvSpec, register
@@ -44,6 +44,7 @@ class raw_env(EuroAECEnv):  # noqa: N801  (PettingZoo's naming convention)
     observation_size = FLAT_SIZE
     encode = staticmethod(encode_flat)
     render_ansi = staticmethod(render_ansi)
+    describe_changes = staticmethod(describe_changes)
     render_rgb = staticmethod(render_rgb)
     score_scale = 0.01
     default_players = 2
