@@ -120,8 +120,8 @@ def _in_phase(a: int, phase: int, st) -> str | None:  # noqa: ANN001 (the state 
         if phase == st.P_MEGA_SPACE:
             return f"put it on Megamachine space S{i + 1}"
         if phase == st.P_MM_ORDER:
-            part = "the base reward" if i == 0 else f"upgrade {'abc'[i - 1]}'s reward"
-            return f"take the Megamachine workshop's {part} next"
+            part = "base" if i == 0 else f"upgrade {'abc'[i - 1]}"
+            return f"take the Megamachine workshop's {part} reward next"
     if A_TYPE <= a < A_COLOR:
         nature = NATURE_NAMES[a - A_TYPE]
         return {

@@ -20,7 +20,6 @@ from eurogym.envs.daitoshi.tables import (
     NATURE_NAMES,
     RESOURCE_NAMES,
     SLOT_NAMES,
-    SPACE_NAMES,
 )
 from eurogym.envs.daitoshi.words import (
     explore_text,
@@ -201,12 +200,12 @@ def _city(c: _Canvas, state: State, x0: int, y0: int) -> None:
             rgb = NEUTRAL_RGB if t == NEUTRAL else _seat_rgb(state, t)
             label = "N" if t == NEUTRAL else _seat_label(state, t)
             c.disc(x + 14 + 36 * k, ty + 12, 10, rgb, label)
-            c.text(x + 2 + 36 * k, ty + 24, SPACE_NAMES[int(state.tyc_s[t])], 12)
+            c.text(x + 4 + 36 * k, ty + 24, ("left", "mid", "right")[int(state.tyc_s[t])], 12)
         if state.mm_district == d:
-            c.box(x + 90, ty + 2, 50, 20, (110, 80, 40))
-            c.text(x + 94, ty + 5, "MEGA", 12, fill=(255, 255, 255))
+            c.box(x, ty + 44, 100, 20, (110, 80, 40))
+            c.text(x + 4, ty + 47, "MEGAMACHINE", 12, fill=(255, 255, 255))
             if state.mm_worker:
-                c.box(x + 124, ty + 24, 14, 14, WORKER_RGB[int(state.mm_worker) - 1])
+                c.box(x + 106, ty + 46, 16, 16, WORKER_RGB[int(state.mm_worker) - 1])
 
 
 def _nature(c: _Canvas, state: State, x0: int, y0: int) -> None:
