@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw, ImageFont
 from eurogym.envs.core.render import PLAYER_COLOURS
 from eurogym.envs.daitoshi.state import BLOCKED, EMPTY, NEUTRAL, P_GAME_OVER, State
 from eurogym.envs.daitoshi.tables import (
+    ADVISOR_NAMES,
     COLOR_NAMES,
     NATURE_NAMES,
     RESOURCE_NAMES,
@@ -300,6 +301,14 @@ def _seats(c: _Canvas, state: State, x0: int, y0: int) -> None:
             lines.append(f"card: {mayor_card_text(state, int(state.mayor_card))}")
             slots = " ".join("-" if s == EMPTY else COLOR_NAMES[int(s)] for s in state.mayor_slot)
             lines.append(f"worker slots: {slots}; bribe tile {'unused' if state.bribe else 'used'}")
+            record = [
+                NATURE_NAMES[int(state.c_hex_nature[int(h)])] for h in state.mayor_rec if h >= 0
+            ]
+            lines.append(
+                f"record: {', '.join(record) or 'empty'}; inventions {int(state.mayor_inv[0])} + "
+                f"{int(state.mayor_inv[1])} university; advisors "
+                f"{', '.join(ADVISOR_NAMES[i] for i in np.flatnonzero(state.advisor)) or 'none'}"
+            )
         else:
             lines.append(
                 "workers "
@@ -311,6 +320,9 @@ def _seats(c: _Canvas, state: State, x0: int, y0: int) -> None:
             )
             flags = [str(j) for j in range(5) if state.flag[p, j]]
             lines.append(f"flags on cities: {', '.join(flags) or 'none'}")
+            ops = ("steam engine", "workers", "building costs", "progress")  # tables.OP_*
+            conflict = [ops[t] for t in range(4) if state.op_conflict[p, t]]
+            lines.append(f"in conflict: {', '.join(conflict) or 'none'}")
         y = y0 + 28
         for line in lines:
             y = c.text(x + 6, y, line, 14, width=w - 20)
