@@ -124,10 +124,11 @@ def _in_phase(a: int, phase: int, st) -> str | None:  # noqa: ANN001 (the state 
             return f"take the Megamachine workshop's {part} reward next"
     if A_TYPE <= a < A_COLOR:
         nature = NATURE_NAMES[a - A_TYPE]
+        article = f"{'an' if nature[0] == 'u' else 'a'} {nature}"
         return {
             st.P_PILGRIM: f"advance your {nature} pilgrim",
-            st.P_DISCARD_HEX: f"give a {nature} hex from your record back to nature",
-            st.P_HEX_TO_TILE: f"move a {nature} hex from your record onto the new tile",
+            st.P_DISCARD_HEX: f"give {article} hex from your record back to nature",
+            st.P_HEX_TO_TILE: f"move {article} hex from your record onto the new tile",
         }.get(phase)
     if A_COLOR <= a < A_CITY:
         colour = COLOR_NAMES[a - A_COLOR]
@@ -174,7 +175,7 @@ def _by_range(a: int) -> str:
         return f"put the invention in building {BUILDING_NAMES[a - A_BUILDING]}"
     if a < A_RENOVATE:
         d, ring = divmod(a - A_RING, 2)
-        return f"expand district D{d} with its {RING_NAMES[ring + 1]} tile"
+        return f"expand district D{d} with a new {RING_NAMES[ring + 1]} tile"
     if a == A_RENOVATE:
         return "renovate"
     if a < A_TRADE:

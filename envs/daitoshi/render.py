@@ -118,8 +118,8 @@ def render_ansi(state: State, viewer: int | None = None) -> str:
         lines += _section(title, _mayor(state) if state.solo and p == 1 else _seat(state, p))
     if viewer is None:
         lines += _section("HIDDEN (viewer=None only)", _hidden(state))
-    lines += [""] + _wrap(LEGEND)
-    return "\n".join(lines)
+    lines += ["", LEGEND]
+    return "\n".join(part for line in lines for part in _wrap(line))
 
 
 def _wrap(line: str, indent: str = "    ") -> list[str]:

@@ -237,7 +237,7 @@ def describe_action(state: State, action: int) -> str:
         extra = invention_text(state, int(state.market[a - ac.A_SLOT]))
     elif phase == st.P_EXPAND and ac.A_RING <= a < ac.A_RENOVATE:
         top = int(state.pile_top[(a - ac.A_RING) % 2])
-        extra = f"new tile {tile_text(state, top)}" if top != EMPTY else ""
+        extra = f"T{top}: {tile_text(state, top)}" if top != EMPTY else ""
     elif phase == st.P_ELECTRIFY and ac.A_TILE <= a < ac.A_TRADE:
         d, ring = divmod(a - ac.A_TILE, 3)
         tile = int(state.tile[d, ring])
