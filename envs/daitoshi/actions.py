@@ -48,6 +48,7 @@ from eurogym.envs.daitoshi.tables import (
     MAX_WEALTH_SWAP,
     NATURE_NAMES,
     NUM_BASIC,
+    NUM_UPGRADES,
     RING_NAMES,
     SLOT_NAMES,
     SPACE_NAMES,
@@ -119,7 +120,7 @@ def _in_phase(a: int, phase: int, st) -> str | None:  # noqa: ANN001 (the state 
         i = a - A_MSPACE
         if phase == st.P_MEGA_SPACE:
             return f"put it on Megamachine space S{i + 1}"
-        if phase == st.P_MM_ORDER:
+        if phase == st.P_MM_ORDER and i <= NUM_UPGRADES:
             part = "base" if i == 0 else f"upgrade {'abc'[i - 1]}"
             return f"take the Megamachine workshop's {part} reward next"
     if A_TYPE <= a < A_COLOR:
