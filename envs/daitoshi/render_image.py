@@ -10,6 +10,8 @@ hidden). Drawn with Pillow's scalable default font, so no font file is needed.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
@@ -43,8 +45,14 @@ NEUTRAL_RGB = (150, 150, 150)
 MAYOR_RGB = (120, 60, 160)
 
 
+@functools.lru_cache(maxsize=8)
 def _font(size: int) -> ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
+
+
+@functools.lru_cache(maxsize=20000)
+def _word_width(word: str, size: int) -> float:
+    return float(_font(size).getlength(word))
 
 
 class _Canvas:
@@ -65,15 +73,19 @@ class _Canvas:
         return y
 
     def _wrap(self, text: str, font, width: int) -> list[str]:
+        """Greedy word wrap; word widths are cached (`_word_width`), as measuring every trial
+        line took about half the drawing time."""
+        size = int(font.size)
+        space = _word_width(" ", size)
         lines: list[str] = []
-        line = ""
+        line, used = "", 0.0
         for word in text.split(" "):
-            trial = f"{line} {word}" if line else word
-            if self.draw.textlength(trial, font=font) <= width or not line:
-                line = trial
+            w = _word_width(word, size)
+            if not line or used + space + w <= width:
+                line, used = (f"{line} {word}", used + space + w) if line else (word, w)
             else:
                 lines.append(line)
-                line = word
+                line, used = word, w
         return [*lines, line]
 
     def box(self, x: int, y: int, w: int, h: int, fill, outline=INK) -> None:
