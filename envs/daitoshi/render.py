@@ -76,7 +76,7 @@ PHASE_WORDS = {
     st.P_PAY: "how many held units to pay with wealth instead",
 }
 LEGEND = (
-    "LEGEND: seat k = player_k; D0-D4 districts clockwise; T<n> district tile n, * electrified, "
+    "LEGEND: seat k = player_k; D<n> district n (0-4 clockwise); T<n> district tile n, * electrified, "
     "[colour] the worker on its workshop; 'workshop a -> b' pay a to gain b, off:/on: "
     "unelectrified/electrified side; tycoon k@left/middle/right its space (N neutral); "
     "#<n> invention n (type, food cost, VP, reward rows A/B/C); S1-S6 Megamachine spaces "
