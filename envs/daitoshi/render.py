@@ -76,9 +76,9 @@ PHASE_WORDS = {
     st.P_PAY: "how many held units to pay with wealth instead",
 }
 LEGEND = (
-    "LEGEND: seat k = player_k; D<n> district n (0-4 clockwise); T<n> district tile n, * electrified, "
-    "[colour] the worker on its workshop; 'workshop a -> b' pay a to gain b, off:/on: "
-    "unelectrified/electrified side; tycoon k@left/middle/right its space (N neutral); "
+    "LEGEND: seat k = player_k; D<n> district n (0-4 clockwise); T<n> district tile n, "
+    "* electrified, [colour] the worker on its workshop; 'workshop a -> b' pay a to gain b, "
+    "off:/on: unelectrified/electrified side; tycoon k@left/middle/right its space (N neutral); "
     "#<n> invention n (type, food cost, VP, reward rows A/B/C); S1-S6 Megamachine spaces "
     "(free / #blocked / x taken), upgrades a-c; hexes per track space left to right, "
     "'.' none; mult = track multiplier by pilgrim space; pilgrim k@s seat k's pilgrim on "
