@@ -28,6 +28,7 @@ import numpy as np
 
 from eurogym.envs.core.errors import ConfigError
 from eurogym.envs.core.registry import list_envs, spec
+from eurogym.envs.core.viewlog import ViewLog, step_lines, view_text
 from eurogym.envs.record import Recorder, replay
 
 HUMAN = "human"
@@ -105,26 +106,37 @@ def play(
         for i, name in enumerate(seats)
     ]
     state = recorder.new_game()
-    shown = 0  # moves already shown to the person
+    names = [f"{name} (seat {i})" for i, name in enumerate(seats)]
+    log = ViewLog(len(seats))
+
+    def apply(action: int) -> None:
+        """Play and record `action`, and log it with what followed by itself."""
+        before = state.copy()
+        recorder.apply(state, action)
+        lines = step_lines(entry.raw_env, engine, before, action, state, names)
+        log.decided(engine.current_player(before), lines)
+
     try:
         while not engine.is_over(state):
             player = engine.current_player(state)
             agent = agents[player]
             if agent is not None:
-                recorder.apply(state, int(agent.act(engine, state, player)))
+                apply(int(agent.act(engine, state, player)))
                 continue
-            for move in recorder.moves[shown:]:
-                write(f"  {seats[move['seat']]} (seat {move['seat']}): {move['description']}")
-            shown = len(recorder.moves)
-            write(entry.raw_env.render_ansi(state))
+            write(view_text(entry.raw_env, state, viewer=player))
+            since = log.since(player)
+            if since:
+                write("since your last decision:\n" + "\n".join(since))
             answer = choose(engine, state, read, write)
             if answer == "view":
                 continue
             if answer == "undo":
-                state = _undo(recorder, player, write) or state
-                shown = len(recorder.moves)
+                undone = _undo(recorder, player, write)
+                if undone is not None:
+                    state = undone
+                    log = ViewLog(len(seats))
                 continue
-            recorder.apply(state, answer)
+            apply(answer)
     except Quit:
         write("stopped; the record holds the game so far")
         return recorder

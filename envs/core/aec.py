@@ -16,6 +16,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from eurogym.envs.core.errors import ConfigError
+from eurogym.envs.core.viewlog import ViewLog, step_lines, view_text
 
 REWARD_MODES = ("win_loss", "score_margin")
 
@@ -45,6 +46,8 @@ class EuroAECEnv(AECEnv):
     encode: ClassVar[Callable[[Any, int], np.ndarray]]
     render_ansi: ClassVar[Callable[[Any], str]]
     render_rgb: ClassVar[Callable[[Any], np.ndarray]]
+    # describe_changes(before, after) -> lines about automatic events; optional per game
+    describe_changes: ClassVar[Callable[[Any, Any], list[str]] | None] = None
     score_scale: ClassVar[float] = 0.01
     default_players: ClassVar[int] = 2
 
@@ -106,6 +109,7 @@ class EuroAECEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self.num_decisions = 0
+        self.view_log = ViewLog(len(self.possible_agents))
         self._after_move()
 
     def _mask_for(self, agent: str) -> np.ndarray:
@@ -126,7 +130,14 @@ class EuroAECEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        before = self.state_.copy() if self.render_mode is not None else None
         self.engine.apply_action(self.state_, int(action))
+        if before is not None:  # the log costs a state copy per step, so only when rendering
+            seat = self.agent_name_mapping[agent]
+            lines = step_lines(
+                type(self), self.engine, before, int(action), self.state_, self.possible_agents
+            )
+            self.view_log.decided(seat, lines)
         self.num_decisions += 1
         self._cumulative_rewards[agent] = 0.0
         if self.engine.is_over(self.state_):  # rewards stay 0.0 until the game ends
@@ -163,11 +174,17 @@ class EuroAECEnv(AECEnv):
     def render(self) -> str | np.ndarray | None:
         if self.render_mode is None or self.state_ is None:
             return None
-        if self.render_mode == "human":
-            print(type(self).render_ansi(self.state_))
+        if self.render_mode in ("human", "ansi"):
+            text = view_text(type(self), self.state_)
+            seat = self.engine.current_player(self.state_)
+            log = self.view_log.since(seat)
+            if log:
+                name = self.possible_agents[seat]
+                text += f"\n\nsince {name}'s last decision:\n" + "\n".join(log)
+            if self.render_mode == "ansi":
+                return text
+            print(text)
             return None
-        if self.render_mode == "ansi":
-            return type(self).render_ansi(self.state_)
         return type(self).render_rgb(self.state_)
 
     def close(self) -> None:

@@ -14,6 +14,7 @@ from eurogym.envs.daitoshi.invariants import check_invariants
 from eurogym.envs.daitoshi.mayor import MAYOR
 from eurogym.envs.daitoshi.scoring import NUM_PARTS, score_parts
 from eurogym.envs.daitoshi.state import MAX_SEATS, P_GAME_OVER, PHASE_NAMES, State
+from eurogym.envs.daitoshi.statecheck import check_state
 from eurogym.envs.daitoshi.words import describe_action
 
 
@@ -65,14 +66,19 @@ class DaitoshiEngine(FlatEngine):
 
     make_config = staticmethod(make_config)
     new_game = staticmethod(new_game)
-    final_scores = staticmethod(final_scores)
     describe = staticmethod(describe)
+    check_state = staticmethod(check_state)
     check_invariants = staticmethod(check_invariants)
 
     def describe_action(self, state: State, action: int) -> str:
         """The phase's reading of the action plus what the state says it yields (words.py)."""
         self._require_state(state)
         return describe_action(state, action_index(action))
+
+    def final_scores(self, state: State) -> np.ndarray:
+        """Module `final_scores`, for this game's states only (TypeError for a foreign one)."""
+        self._require_state(state)
+        return final_scores(state)
 
     @staticmethod
     def compute_mask(state: State) -> np.ndarray:
