@@ -49,7 +49,7 @@ from eurogym.encoders.daitoshi import FLAT_SIZE, encode_flat
 from eurogym.envs.core.aec import EuroAECEnv, wrap
 from eurogym.envs.core.registry import EnvSpec, register
 from eurogym.envs.daitoshi.invariants import check_invariants
-from eurogym.envs.daitoshi.render import render_ansi, render_rgb
+from eurogym.envs.daitoshi.render import describe_changes, render_ansi, render_rgb
 from eurogym.envs.daitoshi.rules import ENGINE, mayor_score
 
 
@@ -62,6 +62,7 @@ class raw_env(EuroAECEnv):  # noqa: N801  (PettingZoo's naming convention)
     encode = staticmethod(encode_flat)
     render_ansi = staticmethod(render_ansi)
     render_rgb = staticmethod(render_rgb)
+    describe_changes = staticmethod(describe_changes)
     score_scale = 0.01
     default_players = 2
 
