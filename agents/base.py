@@ -51,6 +51,7 @@ def play_game(
     seed: int,
     config: Any = None,
     max_decisions: int = 100_000,
+    recorder: Any = None,
 ) -> np.ndarray:
     """Play one game, seat i driven by agents[i]; returns `engine.final_scores` (per seat).
 
@@ -60,6 +61,8 @@ def play_game(
         seed: the game seed (board set-up and every chance event).
         config: an engine config; by default `engine.make_config(len(agents))`.
         max_decisions: safety cap; a game still running past it raises RuntimeError.
+        recorder: an `eurogym.envs.record.Recorder` for this game (same seed and config) that
+            records every move and the final scores.
 
     Raises:
         ValueError: an agent returned an action its mask forbids (named in the message), so a
@@ -76,7 +79,11 @@ def play_game(
         if not 0 <= action < mask.shape[0] or not mask[action]:
             name = agents[player].name
             raise ValueError(f"agent {name!r} (seat {player}) chose illegal action {action}")
+        if recorder is not None:
+            recorder.record(state, action)
         engine.apply_action(state, action)
+        if recorder is not None and engine.is_over(state):
+            recorder.finish(state)
     raise RuntimeError(f"game did not end within {max_decisions} decisions")
 
 

@@ -24,6 +24,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -34,6 +35,7 @@ from eurogym.agents.base import Agent, play_game
 from eurogym.agents.heuristic import GreedyAgent, heuristic_for
 from eurogym.agents.mcts import MCTSAgent
 from eurogym.agents.random_agent import RandomAgent
+from eurogym.envs.record import Recorder
 
 AgentFactory = Callable[..., Agent]
 
@@ -76,8 +78,24 @@ def mcts_agent(seed: int, **options: Any) -> MCTSAgent:
 ELO_MEAN = 1500.0
 
 
+PPO_PREFIX = "ppo:"
+
+
+def is_known_agent(name: str) -> bool:
+    """A key of AGENT_FACTORIES, or `ppo:PATH` naming a saved MaskablePPO model."""
+    return name in AGENT_FACTORIES or name.startswith(PPO_PREFIX)
+
+
 def make_agent(name: str, env_id: str, seed: int, **options: Any) -> Agent:
-    """Build agent kind `name` (a key of AGENT_FACTORIES) for `env_id`."""
+    """Build agent kind `name` (a key of AGENT_FACTORIES, or `ppo:PATH` for a MaskablePPO
+    model saved by `eurogym.agents.train`) for `env_id`."""
+    if name.startswith(PPO_PREFIX):
+        from eurogym.agents.ppo import PPOAgent  # torch loads only when a model plays
+
+        path = Path(name[len(PPO_PREFIX) :])
+        if not path.is_file():
+            raise ValueError(f"agent {name!r}: no model file {path}")
+        return PPOAgent(path, env_id, name=name)
     try:
         factory = AGENT_FACTORIES[name]
     except KeyError:
@@ -201,6 +219,7 @@ def run_tournament(
     num_players: int = 2,
     seed: int = 0,
     progress: bool = True,
+    record_dir: str | Path | None = None,
     **agent_options: Any,
 ) -> TournamentResult:
     """Play the round robin described in the module docstring and fit Elo ratings.
@@ -212,14 +231,18 @@ def run_tournament(
         num_players: seats per game.
         seed: master seed of every game and agent seed.
         progress: show a tqdm progress bar.
+        record_dir: if given, write each game's record (eurogym.envs.record) there as
+            `game_<lineup>_<block>_<rotation>.json`.
         **agent_options: passed to every agent factory (e.g. mcts_simulations=50).
     """
     names = list(agent_names)
     if len(names) < 2 or len(set(names)) != len(names):
         raise ValueError(f"need at least two distinct agent kinds, got {names}")
     for name in names:
-        if name not in AGENT_FACTORIES:
-            raise ValueError(f"unknown agent {name!r}; known: {sorted(AGENT_FACTORIES)}")
+        if not is_known_agent(name):
+            raise ValueError(
+                f"unknown agent {name!r}; known: {sorted(AGENT_FACTORIES)} or ppo:PATH"
+            )
     if games < 1:
         raise ValueError(f"games must be positive, got {games}")
     engine = envs.spec(env_id).engine
@@ -247,7 +270,14 @@ def run_tournament(
                         )
                         for s, i in enumerate(kinds)
                     ]
-                    scores = play_game(engine, agents, game_seed, config)
+                    recorder = None
+                    if record_dir is not None:
+                        recorder = Recorder(
+                            env_id, num_players, game_seed, seats=[names[i] for i in kinds]
+                        )
+                    scores = play_game(engine, agents, game_seed, config, recorder=recorder)
+                    if recorder is not None:
+                        recorder.save(Path(record_dir) / f"game_{li}_{block}_{shift}.json")
                     records.append((tuple(names[i] for i in kinds), scores))
                     for a, b in itertools.combinations(range(num_players), 2):
                         i, j = kinds[a], kinds[b]
@@ -325,7 +355,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--agents",
         default="random,heuristic",
-        help=f"comma-separated agent kinds from {sorted(AGENT_FACTORIES)}",
+        help=f"comma-separated agent kinds from {sorted(AGENT_FACTORIES)}, or ppo:PATH for "
+        "a MaskablePPO model saved by eurogym.agents.train",
     )
     parser.add_argument("--games", type=int, default=200, help="games per lineup")
     parser.add_argument("--players", type=int, default=2)
@@ -354,6 +385,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     mcts.add_argument("--mcts-prior-temperature", type=float, default=None)
     mcts.add_argument("--mcts-eval-temperature", type=float, default=None)
     parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    parser.add_argument(
+        "--record-dir", help="write every game's record (JSON, replayable) to this folder"
+    )
     args = parser.parse_args(argv)
     result = run_tournament(
         args.env,
@@ -362,6 +396,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         num_players=args.players,
         seed=args.seed,
         progress=not args.no_progress,
+        record_dir=args.record_dir,
         **{f"mcts_{name}": getattr(args, f"mcts_{name}") for name in MCTS_OPTIONS},
     )
     print(format_report(result))

@@ -20,7 +20,9 @@ _HERE = Path(__file__).resolve().parent
 if not (_HERE / "envs").is_dir() and (_HERE.parent / "envs" / "__init__.py").is_file():
     __path__.append(str(_HERE.parent))  # noqa: F821 -- a package's own __path__
 
-from eurogym.envs import list_envs, make, spec  # noqa: E402
-
 __version__ = "0.1.0"
-__all__ = ["__version__", "list_envs", "make", "spec"]
+
+from eurogym.envs import list_envs, make, spec  # noqa: E402
+from eurogym.envs.record import replay  # noqa: E402
+
+__all__ = ["__version__", "list_envs", "make", "replay", "spec"]

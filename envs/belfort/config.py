@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from eurogym.envs.belfort.state import MAX_TAX_LEVELS
+from eurogym.envs.belfort.state import MAX_AMOUNT, MAX_TAX_LEVELS
 from eurogym.envs.belfort.tables import (
     DATA,
     GUILD_CATEGORY,
@@ -105,8 +105,12 @@ def default_params() -> Params:
 
 
 def _amount(where: str, value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ConfigError(f"data_overrides: {where} must be a non-negative int, got {value!r}")
+    """A cost, price, income, fee or tax number: an int in [0, MAX_AMOUNT] (the state's
+    bounds, so that a saved game loads again)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_AMOUNT:
+        raise ConfigError(
+            f"data_overrides: {where} must be an int in [0, {MAX_AMOUNT}], got {value!r}"
+        )
     return value
 
 

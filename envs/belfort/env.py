@@ -5,7 +5,7 @@
 | Actions     | Discrete(184), layout in envs/belfort/actions.py                                  |
 | Agents      | `player_0` .. `player_{n-1}`, n = 2..5 (default 4)                                |
 | Observation | Dict(observation=Box(0, 1, (1267,), float32), action_mask=Box(0, 1, (184,), int8)) |
-| Rules       | shared/rules/belfort.md §0-10, §12, §13, Appendices A, B.1, F; decisions §14     |
+| Rules       | docs/rules/belfort.md §0-10, §12, §13, Appendices A, B.1, F; decisions §14     |
 
 Observation: `eurogym.encoders.belfort.encode_flat` (its docstring lists every entry), from the
 observer's seat. Other players' hands, their pending setup discards, the deck order and the

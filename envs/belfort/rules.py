@@ -9,7 +9,7 @@ from eurogym.envs.belfort import kernels
 from eurogym.envs.belfort.actions import NUM_ACTIONS, describe
 from eurogym.envs.belfort.config import PLAYER_COUNTS, Config, make_config
 from eurogym.envs.belfort.deal import deal_game
-from eurogym.envs.belfort.invariants import check_invariants
+from eurogym.envs.belfort.invariants import check_invariants, check_state
 from eurogym.envs.belfort.scoring import BREAKDOWN, competitors, score_breakdown
 from eurogym.envs.belfort.state import MAX_PLAYERS, P_GAME_OVER, PHASE_NAMES, State
 from eurogym.envs.belfort.tables import GOLD, METAL, STONE, WOOD
@@ -58,9 +58,15 @@ class BelfortEngine(FlatEngine):
 
     make_config = staticmethod(make_config)
     new_game = staticmethod(new_game)
-    final_scores = staticmethod(final_scores)
     describe = staticmethod(describe)
+    check_state = staticmethod(check_state)
     check_invariants = staticmethod(check_invariants)
+
+    def final_scores(self, state: State) -> np.ndarray:
+        """Points plus the §12 tie-break per seat (module `final_scores`); a state of another
+        game raises TypeError instead of being read with this game's field names."""
+        self._require_state(state)
+        return final_scores(state)
 
     @staticmethod
     def compute_mask(state: State) -> np.ndarray:

@@ -11,15 +11,29 @@ from __future__ import annotations
 
 from eurogym.envs.belfort.actions import NUM_ACTIONS
 from eurogym.envs.belfort.tables import (
+    BLACKSMITH,
     COLUMN_SIZE,
+    COPIES_PER_PROPERTY,
     DECK_SIZE,
+    DISTRICT_POINTS,
+    HAND_DISCARD,
+    LOCKS,
+    MARKET,
     MAX_CAMP_PLANKS,
     MAX_RECRUITER_PLANKS,
+    MERCHANT_EXCHANGES,
+    MERCHANT_VISITS,
+    MONTHS,
+    NP_MARKERS,
     NUM_DISTRICTS,
     NUM_GUILDS,
     NUM_PROPERTIES,
     NUM_SITES,
+    RACE_POINTS,
+    SCORING_MONTH,
+    WORKERS_PER_COLOUR,
 )
+from eurogym.envs.belfort.tables import GNOME_STOCK as STOCK_AT_SETUP
 from eurogym.envs.core.flatstate import FlatState, Layout
 from eurogym.envs.core.rng import RNG_WORDS
 
@@ -82,75 +96,111 @@ THEN_ACTIONS, THEN_END_TURN = 0, 1
 # P_STEAL modes (scratch[0]): who is stealing what
 STEAL_THIEVES, STEAL_BANDITS = 0, 1
 
+# Field bounds (the Layout's third elements). Loaded states are untrusted and the kernels
+# index tables with field values, so every field has a range derived from the tables.
+MIN_PLAYERS = min(STOCK_AT_SETUP)  # the player counts the data file has a gnome stock for
+THIEVES_MAX_RANGE = (2, 3)  # config.THIEVES_VARIANTS: tile 2, rulebook 3 (D13)
+# The largest cost, price, income, fee or tax number a config may set (config._amount). The
+# shipped values are single digits; the cap keeps every sum the kernels form far inside int64.
+MAX_AMOUNT = 1000
+# Resources and gold are unlimited in the rules (§0); this is far above anything 7 rounds can
+# yield with amounts <= MAX_AMOUNT (about 50 cards x 1000 income x 7 rounds, plus trades).
+MAX_RESOURCES = 10**9
+# Points one Scoring phase can give a competitor: first place in every district and race.
+MAX_SCORING_POINTS = NUM_DISTRICTS * max(max(p) for p in DISTRICT_POINTS.values()) + 3 * max(
+    RACE_POINTS
+)
+MAX_SCORE = MAX_SCORING_POINTS * int(SCORING_MONTH.sum())  # taxes only lower scores
+# Trading Post visits in one turn: 1, plus one per filled Market lock, plus the Merchants'.
+MAX_VISITS = 1 + int(LOCKS[MARKET]) * COPIES_PER_PROPERTY + MERCHANT_VISITS
+SEAT = (EMPTY, MAX_PLAYERS - 1)  # a seat or EMPTY; check_state compares with num_players
+CARD = (EMPTY, NUM_PROPERTIES - 1)  # a property card type or EMPTY
+AMOUNT = (0, MAX_AMOUNT)
+WORKERS = (0, WORKERS_PER_COLOUR)
+FLAG = (0, 1)
+GNOMES_AT_SETUP = (min(STOCK_AT_SETUP.values()), max(STOCK_AT_SETUP.values()))
+COPIES = (0, COPIES_PER_PROPERTY)  # cards of one type
+MAX_GNOMES_PER_TYPE = int(LOCKS.max()) * COPIES_PER_PROPERTY  # every lock of every copy
+MAX_SMITH_BUYS = int(LOCKS[BLACKSMITH]) * COPIES_PER_PROPERTY  # one per Blacksmith lock
+
 LAYOUT = Layout(
     [
         # parameters (config.Params), fixed for the game
-        ("num_players", ()),
-        ("thieves_max", ()),  # D13: 2 (tile) or 3 (rulebook)
-        ("market_cap", ()),  # D22: 1 = Markets give at most 2 extra visits
-        ("prop_cost", (NUM_PROPERTIES, 4)),
-        ("prop_income", (NUM_PROPERTIES,)),
-        ("guild_cost", (NUM_GUILDS, 4)),
-        ("wall_cost", (4,)),
-        ("buy_price", (3, 3)),
-        ("sell_price", (3, 3)),
-        ("tax_levels", ()),
-        ("tax_min", (MAX_TAX_LEVELS,)),
-        ("tax_gold", (MAX_TAX_LEVELS,)),
-        ("fees", (6,)),  # config.FEES order
-        ("gnomes_total", ()),  # the stock at setup (§4.1 step 4)
+        ("num_players", (), (MIN_PLAYERS, MAX_PLAYERS)),
+        ("thieves_max", (), THIEVES_MAX_RANGE),  # D13: 2 (tile) or 3 (rulebook)
+        ("market_cap", (), FLAG),  # D22: 1 = Markets give at most 2 extra visits
+        ("prop_cost", (NUM_PROPERTIES, 4), AMOUNT),
+        ("prop_income", (NUM_PROPERTIES,), AMOUNT),
+        ("guild_cost", (NUM_GUILDS, 4), AMOUNT),
+        ("wall_cost", (4,), AMOUNT),
+        ("buy_price", (3, 3), AMOUNT),
+        ("sell_price", (3, 3), AMOUNT),
+        ("tax_levels", (), (1, MAX_TAX_LEVELS)),
+        ("tax_min", (MAX_TAX_LEVELS,), AMOUNT),
+        ("tax_gold", (MAX_TAX_LEVELS,), AMOUNT),
+        ("fees", (6,), AMOUNT),  # config.FEES order
+        # the stock at setup (§4.1 step 4)
+        ("gnomes_total", (), GNOMES_AT_SETUP),
         # board
-        ("guild_of", (NUM_DISTRICTS,)),  # guild id in each district's guild spot
-        ("owner", (NUM_SITES,)),
-        ("guild_worker", (NUM_DISTRICTS,)),  # seat of the worker on each guild plank
-        ("np_dwarf", (2,)),  # district of the NP3 / NP4 Dwarf (§13), EMPTY before setup
-        ("np_markers", (2,)),  # markers left (D36)
-        ("recruiter", (MAX_RECRUITER_PLANKS,)),  # seat on each Recruiter's Desk plank
-        ("recruiter_race", (MAX_RECRUITER_PLANKS,)),  # 0 Elf, 1 Dwarf
-        ("camp", (MAX_CAMP_PLANKS,)),  # seat on each King's Camp plank
-        ("gnome_stock", ()),
+        # guild id in each district's guild spot
+        ("guild_of", (NUM_DISTRICTS,), (0, NUM_GUILDS - 1)),
+        ("owner", (NUM_SITES,), SEAT),
+        ("guild_worker", (NUM_DISTRICTS,), SEAT),  # seat of the worker on each guild plank
+        # district of the NP3 / NP4 Dwarf (§13), EMPTY before setup
+        ("np_dwarf", (2,), (EMPTY, NUM_DISTRICTS - 1)),
+        ("np_markers", (2,), (0, NP_MARKERS)),  # markers left (D36)
+        ("recruiter", (MAX_RECRUITER_PLANKS,), SEAT),  # seat on each Recruiter's Desk plank
+        ("recruiter_race", (MAX_RECRUITER_PLANKS,), FLAG),  # 0 Elf, 1 Dwarf
+        ("camp", (MAX_CAMP_PLANKS,), SEAT),  # seat on each King's Camp plank
+        ("gnome_stock", (), (0, GNOMES_AT_SETUP[1])),
         # players
-        ("score", (MAX_PLAYERS + 2,)),  # NPs score too (§13), their points do not matter
-        ("res", (MAX_PLAYERS, 4)),
-        ("elves", (MAX_PLAYERS,)),  # owned, masters included
-        ("dwarves", (MAX_PLAYERS,)),
-        ("avail", (MAX_PLAYERS, 4)),  # workers by kind still to place this round
-        ("area", (MAX_PLAYERS, 4, 4)),  # workers by kind in each resource area
-        ("passed", (MAX_PLAYERS,)),
-        ("built", (MAX_PLAYERS, NUM_PROPERTIES)),  # property cards built (in front of you)
-        ("gnomes", (MAX_PLAYERS, NUM_PROPERTIES)),  # filled locks on those cards
-        ("on_plank", (MAX_PLAYERS, NUM_PROPERTIES)),  # workers on those cards' planks
-        ("shield", (MAX_PLAYERS,)),  # turn-order shield number, 1..N
-        ("shield_down", (MAX_PLAYERS,)),  # §8.2 step 6, during the King's Camp only
-        ("hand", (MAX_PLAYERS, NUM_PROPERTIES)),  # private: card counts by type
-        ("setup_discard", (MAX_PLAYERS, NUM_PROPERTIES)),  # private until all have chosen
+        # NPs score too (§13), their points do not matter
+        ("score", (MAX_PLAYERS + 2,), (0, MAX_SCORE)),
+        ("res", (MAX_PLAYERS, 4), (0, MAX_RESOURCES)),
+        ("elves", (MAX_PLAYERS,), WORKERS),  # owned, masters included
+        ("dwarves", (MAX_PLAYERS,), WORKERS),
+        ("avail", (MAX_PLAYERS, 4), WORKERS),  # workers by kind still to place this round
+        ("area", (MAX_PLAYERS, 4, 4), WORKERS),  # workers by kind in each resource area
+        ("passed", (MAX_PLAYERS,), FLAG),
+        ("built", (MAX_PLAYERS, NUM_PROPERTIES), COPIES),  # property cards built (in front of you)
+        # filled locks on those cards
+        ("gnomes", (MAX_PLAYERS, NUM_PROPERTIES), (0, MAX_GNOMES_PER_TYPE)),
+        ("on_plank", (MAX_PLAYERS, NUM_PROPERTIES), COPIES),  # workers on those cards' planks
+        ("shield", (MAX_PLAYERS,), (0, MAX_PLAYERS)),  # turn-order shield number, 1..N
+        ("shield_down", (MAX_PLAYERS,), FLAG),  # §8.2 step 6, during the King's Camp only
+        ("hand", (MAX_PLAYERS, NUM_PROPERTIES), COPIES),  # private: card counts by type
+        # private until all have chosen
+        ("setup_discard", (MAX_PLAYERS, NUM_PROPERTIES), (0, HAND_DISCARD)),
         # cards
-        ("deck", (DECK_SIZE,)),  # secret; the top card is deck[deck_size - 1]
-        ("deck_size", ()),
-        ("column", (COLUMN_SIZE,)),  # the available column (card types, EMPTY)
-        ("discard", (NUM_PROPERTIES,)),  # public discard pile, counts by type
+        # secret; the top card is deck[deck_size - 1]
+        ("deck", (DECK_SIZE,), (0, NUM_PROPERTIES - 1)),
+        ("deck_size", (), (0, DECK_SIZE)),
+        ("column", (COLUMN_SIZE,), CARD),  # the available column (card types, EMPTY)
+        ("discard", (NUM_PROPERTIES,), COPIES),  # public discard pile, counts by type
         # flow
-        ("month", ()),  # 1..7 (0 during setup)
-        ("phase", ()),
-        ("actor", ()),
-        ("turn_player", ()),  # whose placement / actions turn it is
-        ("camp_pos", ()),  # next King's Camp plank to resolve
-        ("np_turn", ()),  # 0 = NP3, 1 = NP4
-        ("np_card", ()),  # the card a non-player picked
+        ("month", (), (0, MONTHS)),  # 1..7 (0 during setup)
+        ("phase", (), (0, P_GAME_OVER)),
+        ("actor", (), SEAT),
+        ("turn_player", (), (0, MAX_PLAYERS - 1)),  # whose placement / actions turn it is
+        ("camp_pos", (), (0, MAX_CAMP_PLANKS)),  # next King's Camp plank to resolve
+        ("np_turn", (), (0, 2)),  # 0 = NP3, 1 = NP4, 2 = both done this round
+        ("np_card", (), CARD),  # the card a non-player picked
         # the current actions turn
-        ("visits", ()),  # Trading Post visits allowed (§9.3)
-        ("buys", ()),  # Trading Post buys and sells made this turn (each <= visits)
-        ("sells", ()),
-        ("hired", ()),  # the once-per-turn gnome hire is used
-        ("smith_used", ()),  # Blacksmith metal purchases this turn
-        ("exchanges", ()),  # Merchants' exchanges left this turn
-        ("pending", ()),  # cards still to discard in P_DISCARD
-        ("then", ()),  # THEN_* after P_DISCARD
-        ("scratch", (4,)),  # per-phase working values (documented in kernels)
-        ("robbed", (MAX_PLAYERS,)),  # steal targets this activation
-        ("revealed", (MAX_PLAYERS,)),  # Spies': the card type each opponent revealed
-        ("spies_user", ()),
-        ("rng", (RNG_WORDS,)),
+        ("visits", (), (0, MAX_VISITS)),  # Trading Post visits allowed (§9.3)
+        # Trading Post buys and sells made this turn (each <= visits)
+        ("buys", (), (0, MAX_VISITS)),
+        ("sells", (), (0, MAX_VISITS)),
+        ("hired", (), FLAG),  # the once-per-turn gnome hire is used
+        ("smith_used", (), (0, MAX_SMITH_BUYS)),  # Blacksmith metal purchases this turn
+        ("exchanges", (), (0, MERCHANT_EXCHANGES)),  # Merchants' exchanges left this turn
+        ("pending", (), (0, DECK_SIZE)),  # cards still to discard in P_DISCARD
+        ("then", (), (THEN_ACTIONS, THEN_END_TURN)),  # THEN_* after P_DISCARD
+        # per-phase working values (documented in kernels)
+        ("scratch", (4,), (EMPTY, NUM_SITES - 1)),
+        ("robbed", (MAX_PLAYERS,), FLAG),  # steal targets this activation
+        ("revealed", (MAX_PLAYERS,), CARD),  # Spies': the card type each opponent revealed
+        ("spies_user", (), SEAT),
+        ("rng", (RNG_WORDS,), (0, 2**32 - 1)),
     ]
 )
 

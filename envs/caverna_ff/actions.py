@@ -42,20 +42,14 @@ Ranges:
 
 from __future__ import annotations
 
-from eurogym.envs.caverna_ff.spaces import NUM_SPACES, SPACE_NAMES
+from eurogym.envs.caverna_ff.spaces import NUM_SPACES
 from eurogym.envs.caverna_ff.tables import (
     CELLS,
-    COLS,
-    FURN_NAMES,
-    LOOT_NAMES,
     NUM_FURN,
     NUM_LOOT,
     NUM_REWARDS,
     NUM_TRAPS,
     NUM_TWIN,
-    PUSH_NAMES,
-    REWARD_NAMES,
-    TRAP_NAMES,
 )
 
 NUM_OPTIONS = 15
@@ -83,52 +77,10 @@ NUM_CONVERSIONS = 17
 NUM_ACTIONS = A_CONVERT + NUM_CONVERSIONS  # 306
 
 
-def cell_name(cell: int) -> str:
-    return f"r{cell // COLS}c{cell % COLS}"
-
-
 def describe(action: int, phase: int = -1) -> str:
-    """Human-readable name of an action index (phase-independent part)."""
-    a = int(action)
-    if not 0 <= a < NUM_ACTIONS:
-        return f"<out of range {a}>"
-    if a < A_TWIN:
-        return f"space {SPACE_NAMES[a]}"
-    if a < A_CELL:
-        cell, k = divmod(a - A_TWIN, 4)
-        return f"twin at {cell_name(cell)} {('right', 'right-flipped', 'down', 'down-flipped')[k]}"
-    if a < A_FURN:
-        return f"cell {cell_name(a - A_CELL)}"
-    if a < A_TRAP:
-        return f"furnish {FURN_NAMES[a - A_FURN]}"
-    if a < A_LOOT:
-        return f"trap {TRAP_NAMES[a - A_TRAP]}"
-    if a < A_OPTION:
-        return f"loot {LOOT_NAMES[a - A_LOOT]}"
-    if a < A_PUSH:
-        return f"option {a - A_OPTION}"
-    if a < A_REWARD:
-        return f"push {PUSH_NAMES[a - A_PUSH]}"
-    if a < A_GOLD:
-        return f"reward {REWARD_NAMES[a - A_REWARD]}"
-    names = {A_GOLD: "take gold", A_BRIBE: "bribe 1", A_SOW_GRAIN: "sow grain"}
-    names.update({A_SOW_VEG: "sow vegetable", A_SKIP: "skip", A_DONE: "done"})
-    if a in names:
-        return names[a]
-    if a < A_RUBY:
-        return f"fight orc {'ABCD'[a - A_ORC]}"
-    if a < A_PERSON:
-        return f"ruby trade {RUBY_TRADE_NAMES[a - A_RUBY]}"
-    if a >= A_CONVERT:
-        return f"convert {CONVERSION_NAMES[a - A_CONVERT]}"
-    k = a - A_PERSON
-    return f"ruby: place dwarf {k}" if k < 6 else f"ruby: place friendly orc {'ABCD'[k - 6]}"
+    """What an action index does in decision phase `phase`, in a player's words (the texts live
+    in describe.py, which needs state.py's phase numbers; state.py imports this module, hence
+    the import at call time)."""
+    from eurogym.envs.caverna_ff.describe import describe as describe_in_phase
 
-
-RUBY_TRADE_NAMES = (
-    "wood stone ore grain vegetable sheep boar donkey dog 2food cattle meadow field tunnel cavern"
-).split()
-CONVERSION_NAMES = (
-    "grain vegetable sheep boar cattle donkey 2donkeys ruby 2gold 3gold 4gold cooking_cave "
-    "working_cave_wood working_cave_stone working_cave_ore beer_parlor_food beer_parlor_gold"
-).split()
+    return describe_in_phase(action, phase)

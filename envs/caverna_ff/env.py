@@ -5,7 +5,7 @@
 | Actions     | Discrete(306), layout in envs/caverna_ff/actions.py                     |
 | Agents      | `player_0` .. `player_{n-1}`, n = 1..4 (default 2)                      |
 | Observation | Dict(observation=Box(0, 1, (FLAT_SIZE,)), action_mask=Box(0, 1, (306,))) |
-| Rules       | shared/rules/caverna_frantic_fiends.md A-B within Part E's v1; C        |
+| Rules       | docs/rules/caverna_ff.md A-B within Part E's v1; C        |
 
 Observation: `eurogym.encoders.caverna_ff.encode_flat` (its docstring lists every entry), from the
 observer's seat. The only hidden information is the RNG (round cards, face-down harvest markers
@@ -30,7 +30,7 @@ from typing import Any
 
 from eurogym.encoders.caverna_ff import FLAT_SIZE, encode_flat
 from eurogym.envs.caverna_ff.invariants import check_invariants
-from eurogym.envs.caverna_ff.render import render_ansi, render_rgb
+from eurogym.envs.caverna_ff.render import describe_changes, render_ansi, render_rgb
 from eurogym.envs.caverna_ff.rules import ENGINE
 from eurogym.envs.core.aec import EuroAECEnv, wrap
 from eurogym.envs.core.registry import EnvSpec, register
@@ -44,6 +44,7 @@ class raw_env(EuroAECEnv):  # noqa: N801  (PettingZoo's naming convention)
     observation_size = FLAT_SIZE
     encode = staticmethod(encode_flat)
     render_ansi = staticmethod(render_ansi)
+    describe_changes = staticmethod(describe_changes)
     render_rgb = staticmethod(render_rgb)
     score_scale = 0.01
     default_players = 2

@@ -10,10 +10,11 @@ from eurogym.envs.caverna_ff.actions import NUM_ACTIONS, describe
 from eurogym.envs.caverna_ff.config import PLAYER_COUNTS, Config, make_config
 from eurogym.envs.caverna_ff.consistency import check_state
 from eurogym.envs.caverna_ff.deal import deal_game
+from eurogym.envs.caverna_ff.describe import describe_in_state
 from eurogym.envs.caverna_ff.invariants import check_invariants
 from eurogym.envs.caverna_ff.scoring import BREAKDOWN, cave_orcs, score_breakdown
 from eurogym.envs.caverna_ff.state import MAX_PLAYERS, P_GAME_OVER, PHASE_NAMES, State
-from eurogym.envs.core.engine import FlatEngine
+from eurogym.envs.core.engine import FlatEngine, action_index
 
 
 def new_game(config: Config, seed: int) -> State:
@@ -61,6 +62,12 @@ class CavernaFFEngine(FlatEngine):
         game raises TypeError instead of being read with this game's offsets."""
         self._require_state(state)
         return final_scores(state)
+
+    def describe_action(self, state: State, action: int) -> str:
+        """The phase's meaning of `action` completed by the decision's working values (which
+        twin tile, material, branch, bribe good), so the text alone is enough to choose."""
+        self._require_state(state)
+        return describe_in_state(state, action_index(action))
 
     @staticmethod
     def compute_mask(state: State) -> np.ndarray:

@@ -1,5 +1,5 @@
 """Fixed Caverna + Frantic Fiends data (spec Parts A-B), read once from
-data/caverna_frantic_fiends.json: shared/data's file with each record's `src` tag renamed
+data/caverna_frantic_fiends.json: the project's source data with each record's `src` tag renamed
 `source` (a per-field tag object joined into one string), so `python -m eurogym.envs.provenance`
 counts them; the values are unchanged. Stand-in values a user may replace live in config.py.
 

@@ -16,6 +16,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from eurogym.envs.core.errors import ConfigError
+from eurogym.envs.core.viewlog import ViewLog, step_lines, view_text
 
 REWARD_MODES = ("win_loss", "score_margin")
 
@@ -26,7 +27,7 @@ class EuroAECEnv(AECEnv):
     Args:
         num_players: seats; agents are named player_0 .. player_{n-1} in seat order.
         seed: default seed for `reset()` calls that pass none (reset(seed=s) overrides it).
-        render_mode: None, "ansi" or "rgb_array".
+        render_mode: None, "human" (prints the text view), "ansi" (returns it) or "rgb_array".
         reward_mode: "win_loss" (at game end each winner +1, everyone else -1; tied winners all
             +1) or "score_margin" (own final score minus the best opponent's, times
             `score_scale`).
@@ -35,7 +36,7 @@ class EuroAECEnv(AECEnv):
     """
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi", "rgb_array"],
+        "render_modes": ["human", "ansi", "rgb_array"],
         "name": "euro_v0",
         "is_parallelizable": False,
         "render_fps": 1,
@@ -45,6 +46,8 @@ class EuroAECEnv(AECEnv):
     encode: ClassVar[Callable[[Any, int], np.ndarray]]
     render_ansi: ClassVar[Callable[[Any], str]]
     render_rgb: ClassVar[Callable[[Any], np.ndarray]]
+    # describe_changes(before, after) -> lines about automatic events; optional per game
+    describe_changes: ClassVar[Callable[[Any, Any], list[str]] | None] = None
     score_scale: ClassVar[float] = 0.01
     default_players: ClassVar[int] = 2
 
@@ -106,6 +109,7 @@ class EuroAECEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self.num_decisions = 0
+        self.view_log = ViewLog(len(self.possible_agents))
         self._after_move()
 
     def _mask_for(self, agent: str) -> np.ndarray:
@@ -126,7 +130,14 @@ class EuroAECEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        before = self.state_.copy() if self.render_mode is not None else None
         self.engine.apply_action(self.state_, int(action))
+        if before is not None:  # the log costs a state copy per step, so only when rendering
+            seat = self.agent_name_mapping[agent]
+            lines = step_lines(
+                type(self), self.engine, before, int(action), self.state_, self.possible_agents
+            )
+            self.view_log.decided(seat, lines)
         self.num_decisions += 1
         self._cumulative_rewards[agent] = 0.0
         if self.engine.is_over(self.state_):  # rewards stay 0.0 until the game ends
@@ -163,8 +174,17 @@ class EuroAECEnv(AECEnv):
     def render(self) -> str | np.ndarray | None:
         if self.render_mode is None or self.state_ is None:
             return None
-        if self.render_mode == "ansi":
-            return type(self).render_ansi(self.state_)
+        if self.render_mode in ("human", "ansi"):
+            text = view_text(type(self), self.state_)
+            seat = self.engine.current_player(self.state_)
+            log = self.view_log.since(seat)
+            if log:
+                name = self.possible_agents[seat]
+                text += f"\n\nsince {name}'s last decision:\n" + "\n".join(log)
+            if self.render_mode == "ansi":
+                return text
+            print(text)
+            return None
         return type(self).render_rgb(self.state_)
 
     def close(self) -> None:

@@ -157,8 +157,8 @@ class FlatState:
             lo, hi = bounds
             bad = np.flatnonzero((values < lo) | (values > hi))
             if bad.size:
-                index = np.unravel_index(bad[0], values.shape) if values.ndim else ()
-                where = f"{name}{[int(i) for i in index]}" if values.ndim else name
+                index = [int(i) for i in np.unravel_index(bad[0], values.shape)]
+                where = f"{name}{index}" if values.ndim else name
                 raise StateError(
                     f"{self.GAME}: state field {where} = {int(values.flat[bad[0]])} "
                     f"is outside [{lo}, {hi}]"
@@ -171,6 +171,8 @@ _INT64 = (-(2**63), 2**63 - 1)
 def _int_array(value: object, shape: tuple[int, ...], name: str) -> np.ndarray:
     """`value` as an int64 array of `shape`, accepting only (nested lists of) plain ints."""
     if not shape:
+        if isinstance(value, list):
+            raise StateError(f"state field {name!r} has the wrong shape, expected a scalar")
         items = [value]
     else:
         if not isinstance(value, list):

@@ -7,7 +7,9 @@ past the state buffer or loop forever. This module makes such states (one or sev
 hostile values) and runs each in a separate worker process with a deadline, so a segfault or a
 hang is reported as a failure of that case instead of killing the test run.
 
-Each case must end in one of two ways:
+Half the cases also forge the mask (set it to what the rules give the edited fields), so the
+consistency checks, not just the stored mask, must catch a bad edit. Each case must end in one
+of two ways:
   * "rejected": `from_json` raised StateError;
   * "played": up to `steps` random legal actions, with the invariants checked as it goes and the
     observation, ansi view and scores computed, all without an error.
@@ -21,6 +23,7 @@ runs the suite for one env and prints a summary (the test suite runs it for ever
 from __future__ import annotations
 
 import argparse
+import base64
 import json
 import os
 import queue
@@ -46,6 +49,7 @@ class Case:
     edits: str
     text: str
     seed: int
+    forge_mask: bool = False  # replace the stored mask by the one the rules give the edit
 
 
 @dataclass(frozen=True)
@@ -109,7 +113,9 @@ def mutations(env_id: str, states: list[Any], count: int, seed: int) -> list[Cas
             else:
                 data["fields"][name] = value
                 edits.append(f"{name}={value}")
-        cases.append(Case(index, ", ".join(edits), json.dumps(data), int(rng.integers(2**32))))
+        forge = bool(rng.random() < 0.5)
+        seed_ = int(rng.integers(2**32))
+        cases.append(Case(index, ", ".join(edits), json.dumps(data), seed_, forge))
     return cases
 
 
@@ -135,7 +141,8 @@ def play_case(env_id: str, case: Case, steps: int = ENGINE_STEPS) -> Outcome:
     entry = spec(env_id)
     engine = entry.engine
     try:
-        state = engine.from_json(case.text)
+        text = _forged(engine, case.text) if case.forge_mask else case.text
+        state = engine.from_json(text)
     except StateError as err:
         return Outcome(case.index, "rejected", str(err)[:200])
     except Exception as err:  # any other exception on load is a failure to report
@@ -157,6 +164,23 @@ def play_case(env_id: str, case: Case, steps: int = ENGINE_STEPS) -> Outcome:
     except Exception as err:
         return Outcome(case.index, "error", f"{type(err).__name__}: {err}"[:300])
     return Outcome(case.index, "played", f"{step + 1} steps")
+
+
+def _forged(engine: Any, text: str) -> str:
+    """`text` with its mask replaced by the legal actions the rules compute for its fields, as
+    a forger who edits a saved state would do, so the edit is not caught by the mask check
+    alone. The mask is computed only for a state that passes every check before it."""
+    from eurogym.envs.core.errors import StateError
+
+    state = engine.state_type.from_json(text)
+    engine.check_state(state)
+    try:
+        engine.check_invariants(state)
+    except AssertionError as err:
+        raise StateError(f"invariant: {err}") from None
+    data = json.loads(text)
+    data["mask"] = base64.b64encode(engine.compute_mask(state).tobytes()).decode("ascii")
+    return json.dumps(data)
 
 
 def _look(entry: Any, state: Any) -> None:

@@ -154,3 +154,27 @@ def ansi_colour(text: str, rgb: tuple[int, int, int] | np.ndarray) -> str:
     """`text` wrapped in 24-bit ANSI foreground colour escapes, for terminals that show them."""
     r, g, b = (int(v) for v in rgb)
     return f"\x1b[38;2;{r};{g};{b}m{text}\x1b[0m"
+
+
+def png_bytes(image: np.ndarray) -> bytes:
+    """A uint8 RGB image [H, W, 3] as PNG file bytes (zlib only, no imaging library), for
+    self-contained HTML and files a person can open."""
+    import struct
+    import zlib
+
+    image = np.ascontiguousarray(image, np.uint8)
+    height, width = image.shape[:2]
+    rows = np.zeros((height, width * 3 + 1), np.uint8)  # filter byte 0 = none, then pixels
+    rows[:, 1:] = image.reshape(height, width * 3)
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(rows.tobytes(), 6))
+        + chunk(b"IEND", b"")
+    )

@@ -43,12 +43,12 @@ Ranges (name, meaning):
 from __future__ import annotations
 
 from eurogym.envs.daitoshi.tables import (
-    ACTION_NAMES,
     BUILDING_NAMES,
     COLOR_NAMES,
     MAX_WEALTH_SWAP,
     NATURE_NAMES,
     NUM_BASIC,
+    NUM_UPGRADES,
     RING_NAMES,
     SLOT_NAMES,
     SPACE_NAMES,
@@ -78,65 +78,133 @@ A_DONE = A_MAYOR_CARD + 2  # 136
 A_DRAFT = A_DONE + 1  # 137
 A_WEALTH = A_DRAFT + NUM_BASIC  # 141
 NUM_ACTIONS = A_WEALTH + MAX_WEALTH_SWAP + 1  # 151
-WORKSHOP_NAMES = ("inner", "central", "outer", "megamachine")
+WORKSHOP_NAMES = ("inner", "central", "outer", "Megamachine")
+ACTION_WORDS = ("Commit", "Expand/Renovate", "Electrify", "Trade", "Megamachine")
+MARKET_WORDS = ("common", "common", "innovative", "innovative", "brilliant")
 
 
 def describe(action: int, phase: int = -1) -> str:
-    """Human-readable name of an action index."""
+    """An action in the words a player would use in `phase` (state.PHASE_NAMES): the same
+    index means different things in different decisions (MSPACE 1 is Megamachine space S2
+    when donating but upgrade a when ordering the workshop rewards; COLOR is a worker gained,
+    or one returned). Without a phase (-1) it names the range. The engine's state-aware
+    `describe_action` (rules.py) adds the rewards and costs the state knows."""
+    from eurogym.envs.daitoshi import state as st  # state.py imports NUM_ACTIONS from here
+
     a = int(action)
     if not 0 <= a < NUM_ACTIONS:
         return f"<out of range {a}>"
+    text = _in_phase(a, phase, st)
+    return text if text is not None else _by_range(a)
+
+
+def _in_phase(a: int, phase: int, st) -> str | None:  # noqa: ANN001 (the state module)
+    """The phase's reading of `a`, or None where the range's own name says it."""
+    if a == A_DONE:
+        return {
+            st.P_PRODUCE: "stop producing",
+            st.P_WORKERS: "place no more workers",
+            st.P_ACTION: "take no action",
+            st.P_COMMIT: "finish Commit with one invention",
+            st.P_WORKER: "decline the worker",
+            st.P_CASH_IN: "cash in no (more) flags",
+            st.P_BRIBE: "no bribe: keep the bribe tile",
+        }.get(phase)
+    if A_FLOOR <= a < A_MSPACE:
+        slot = SLOT_NAMES[a - A_FLOOR]
+        if phase == st.P_MEGA_SLOT:
+            return f"donate the ready invention on floor {slot} to the Megamachine"
+        if phase == st.P_PROGRESS:
+            return f"advance floor {slot}'s progress marker"
+    if A_MSPACE <= a < A_TYPE:
+        i = a - A_MSPACE
+        if phase == st.P_MEGA_SPACE:
+            return f"put it on Megamachine space S{i + 1}"
+        if phase == st.P_MM_ORDER and i <= NUM_UPGRADES:
+            part = "base" if i == 0 else f"upgrade {'abc'[i - 1]}"
+            return f"take the Megamachine workshop's {part} reward next"
+    if A_TYPE <= a < A_COLOR:
+        nature = NATURE_NAMES[a - A_TYPE]
+        article = f"{'an' if nature[0] == 'u' else 'a'} {nature}"
+        return {
+            st.P_PILGRIM: f"advance your {nature} pilgrim",
+            st.P_DISCARD_HEX: f"give {article} hex from your record back to nature",
+            st.P_HEX_TO_TILE: f"move {article} hex from your record onto the new tile",
+        }.get(phase)
+    if A_COLOR <= a < A_CITY:
+        colour = COLOR_NAMES[a - A_COLOR]
+        if phase == st.P_KEEP:
+            return f"return a {colour} worker to the supply"
+        if phase == st.P_WORKER:
+            return f"take a {colour} worker (factory full: return a {colour} one to make room)"
+    if A_CITY <= a < A_BRIBE:
+        j = a - A_CITY
+        if phase == st.P_FLAG:
+            return f"place a partnership flag on city {j}"
+        if phase == st.P_CASH_IN:
+            return f"cash in your flag on city {j}"
+    return None
+
+
+def _by_range(a: int) -> str:
+    """The action range's own meaning (each range belongs to one kind of decision)."""
     if a == A_PRODUCE:
-        return "production turn"
+        return "take a production turn"
     if a < A_SUBSIDY:
         dist, space = divmod(a - A_MOVE, 3)
-        return f"move {dist + 1} to {SPACE_NAMES[space]} space"
+        return (
+            f"city turn: move your tycoon {dist + 1} district{'s' if dist else ''} to the "
+            f"{SPACE_NAMES[space]} space"
+        )
     if a == A_SUBSIDY:
-        return "use subsidy"
+        return "use the government subsidy"
     if a < A_PLACE:
         return f"activate building {BUILDING_NAMES[a - A_ACTIVATE]}"
     if a < A_EXPLORE:
         color, ws = divmod(a - A_PLACE, 4)
-        return f"place {COLOR_NAMES[color]} worker on {WORKSHOP_NAMES[ws]} workshop"
+        return f"place a {COLOR_NAMES[color]} worker on the {WORKSHOP_NAMES[ws]} workshop"
     if a < A_ACTION:
         land, order = divmod(a - A_EXPLORE, 2)
-        return f"explore river + {NATURE_NAMES[land + 1]}, {('river', 'land')[order]} first"
+        first = ("river", NATURE_NAMES[land + 1])[order]
+        return f"explore river + {NATURE_NAMES[land + 1]}, {first} hex first"
     if a < A_SLOT:
-        return f"action {ACTION_NAMES[a - A_ACTION]}"
+        return f"take the {ACTION_WORDS[a - A_ACTION]} action"
     if a < A_BUILDING:
-        return f"market slot {a - A_SLOT}"
+        m = a - A_SLOT
+        return f"commit the {MARKET_WORDS[m]} invention in market slot {m}"
     if a < A_RING:
-        return f"building {BUILDING_NAMES[a - A_BUILDING]}"
+        return f"put the invention in building {BUILDING_NAMES[a - A_BUILDING]}"
     if a < A_RENOVATE:
         d, ring = divmod(a - A_RING, 2)
-        return f"expand district {d} {RING_NAMES[ring + 1]}"
+        return f"expand district D{d} with a new {RING_NAMES[ring + 1]} tile"
     if a == A_RENOVATE:
         return "renovate"
     if a < A_TRADE:
         d, ring = divmod(a - A_TILE, 3)
-        return f"electrify district {d} {RING_NAMES[ring]}"
+        return f"electrify the {RING_NAMES[ring]} tile of district D{d}"
     if a < A_FLOOR:
         city, k = divmod(a - A_TRADE, 5)
-        return f"trade with city {city}, {k + 1} luxury"
+        return f"trade {k + 1} luxury with city {city}"
     if a < A_MSPACE:
-        return f"floor {SLOT_NAMES[a - A_FLOOR]}"
+        return f"floor slot {SLOT_NAMES[a - A_FLOOR]}"
     if a < A_TYPE:
-        return f"megamachine space S{a - A_MSPACE + 1}"
+        return f"Megamachine space S{a - A_MSPACE + 1} (or workshop reward {a - A_MSPACE})"
     if a < A_COLOR:
-        return f"nature {NATURE_NAMES[a - A_TYPE]}"
+        return f"nature type {NATURE_NAMES[a - A_TYPE]}"
     if a < A_CITY:
-        return f"colour {COLOR_NAMES[a - A_COLOR]}"
+        return f"worker colour {COLOR_NAMES[a - A_COLOR]}"
     if a < A_BRIBE:
         return f"city {a - A_CITY}"
     if a == A_BRIBE:
-        return "use the bribe tile"
+        return "use the bribe tile: reveal 2 Mayor cards and choose the one he plays"
     if a < A_DONE:
-        return f"Mayor card {('first', 'second')[a - A_MAYOR_CARD]}"
+        return f"the Mayor plays the {('first', 'second')[a - A_MAYOR_CARD]} revealed card"
     if a == A_DONE:
         return "done"
     if a < A_WEALTH:
         return f"draft basic invention {a - A_DRAFT}"
-    return f"pay {a - A_WEALTH} held unit(s) with wealth instead"
+    k = a - A_WEALTH
+    return f"pay {k} held unit{'' if k == 1 else 's'} with wealth instead"
 
 
 assert NUM_ACTIONS == 151

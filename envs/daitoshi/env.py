@@ -5,7 +5,7 @@
 | Actions     | Discrete(151), layout in envs/daitoshi/actions.py                        |
 | Agents      | `player_0` .. `player_{n-1}`, n = 1..4 (default 2)                       |
 | Observation | Dict(observation=Box(0, 1, (5896,)), action_mask=Box(0, 1, (151,)))      |
-| Rules       | shared/rules/daitoshi.md §0-§20; engine decisions in docs/daitoshi.md    |
+| Rules       | docs/rules/daitoshi.md §0-§20; engine decisions in docs/daitoshi.md    |
 
 **The default components are stand-ins.** The seed manual lost every component's contents
 (inventions, district tiles, cities, Megamachines, tracks, hexes, Mayor cards); the shipped
@@ -49,7 +49,7 @@ from eurogym.encoders.daitoshi import FLAT_SIZE, encode_flat
 from eurogym.envs.core.aec import EuroAECEnv, wrap
 from eurogym.envs.core.registry import EnvSpec, register
 from eurogym.envs.daitoshi.invariants import check_invariants
-from eurogym.envs.daitoshi.render import render_ansi, render_rgb
+from eurogym.envs.daitoshi.render import describe_changes, render_ansi, render_rgb
 from eurogym.envs.daitoshi.rules import ENGINE, mayor_score
 
 
@@ -62,6 +62,7 @@ class raw_env(EuroAECEnv):  # noqa: N801  (PettingZoo's naming convention)
     encode = staticmethod(encode_flat)
     render_ansi = staticmethod(render_ansi)
     render_rgb = staticmethod(render_rgb)
+    describe_changes = staticmethod(describe_changes)
     score_scale = 0.01
     default_players = 2
 

@@ -1,176 +1,543 @@
-"""Daitoshi renderers: a plain-text status of the city, nature, market and players, and an RGB
-picture. Both show only public information (§19): piles below their visible top, the Mayor deck
-and the hexes still on the tracks are shown only as counts."""
+"""Daitoshi as text: `render_ansi` (everything a player needs to decide, in titled sections of at
+most 120 columns, with a legend) and `describe_changes` (what happened between two states, in
+words, for the per-seat log). The picture is in render_image.py (`render_rgb`).
+
+What is hidden (env spec secret_fields): the district-tile and invention piles below their
+visible top, the hexes still on the nature tracks (only their counts are public), the Mayor
+deck and the RNG. Nothing else in Daitoshi is private to one seat, so `viewer=k` shows the
+public table marked from seat k's side, and `viewer=None` (debugging, replays) adds a HIDDEN
+section with the secret order of the piles and the Mayor deck.
+"""
 
 from __future__ import annotations
 
+import textwrap
+
 import numpy as np
 
-from eurogym.envs.core.render import OUTLINE, PLAYER_COLOURS
-from eurogym.envs.daitoshi.effects import is_mayor
+from eurogym.envs.daitoshi import state as st
+from eurogym.envs.daitoshi.render_image import render_rgb
 from eurogym.envs.daitoshi.state import EMPTY, NEUTRAL, P_GAME_OVER, PHASE_NAMES, State
 from eurogym.envs.daitoshi.tables import (
-    ACTION_NAMES,
+    ADVISOR_NAMES,
     COLOR_NAMES,
-    INVENTION_TYPES,
+    CONFLICT_AT,
+    ICON_NAMES,
     NATURE_NAMES,
+    REPUTATION_VP,
     RESOURCE_NAMES,
+    RING_NAMES,
     SLOT_NAMES,
     SPACE_NAMES,
+    WORKER_CAP,
+)
+from eurogym.envs.daitoshi.words import (
+    UPGRADE_NAMES,
+    city_text,
+    explore_text,
+    fx_list,
+    hex_text,
+    inner_name,
+    invention_text,
+    mayor_card_text,
+    tile_text,
 )
 
-TILE_ACTIONS = (*ACTION_NAMES[:4], "-", "joker")
-WORKER_RGB = np.array([(60, 110, 230), (50, 170, 70), (230, 200, 40), (210, 50, 40)], np.uint8)
-NEUTRAL_RGB = (150, 150, 150)
+__all__ = ["describe_changes", "render_ansi", "render_rgb", "decision_text", "seat_name"]
 
-# ---------------------------------------------------------------------------------- text
+WIDTH = 120
+OP_NAMES = ("steam engine", "workers", "building costs", "production progress")  # tables.OP_*
+MARK_NAMES = ("left", "middle", "right")
+PHASE_WORDS = {
+    st.P_TURN: "a production turn or a city-turn move",
+    st.P_PRODUCE: "what to produce (activate a building, use the subsidy, or stop)",
+    st.P_WORKERS: "where to place workers (or stop)",
+    st.P_EXPLORE_TH: "what to explore at the Town Hall",
+    st.P_ACTION: "the district action to take (or none)",
+    st.P_COMMIT: "which market invention to commit",
+    st.P_COMMIT_BUILDING: "the building for the invention just taken",
+    st.P_EXPAND: "where to expand (or renovate)",
+    st.P_ELECTRIFY: "which tile to electrify",
+    st.P_TRADE: "which city to trade with and how much luxury",
+    st.P_MEGA_SLOT: "which ready invention to donate to the Megamachine",
+    st.P_MEGA_SPACE: "the Megamachine space for the donation",
+    st.P_PILGRIM: "the track of an `any` pilgrim advance",
+    st.P_WORKER: "the colour of a worker gained (or one to return to make room)",
+    st.P_DISCARD_HEX: "the type of record hex to give back to nature",
+    st.P_HEX_TO_TILE: "the type of record hex to move onto the new tile",
+    st.P_FLAG: "the city for a partnership flag",
+    st.P_PROGRESS: "the floor for one progress step",
+    st.P_KEEP: "a worker colour to return (the factory keeps 2)",
+    st.P_CASH_IN: "a partnership flag to cash in (or none)",
+    st.P_MM_ORDER: "the Megamachine workshop reward to take next",
+    st.P_BRIBE: "whether to bribe the Mayor before his turn",
+    st.P_BRIBE_CARD: "which revealed Mayor card he plays",
+    st.P_DRAFT: "the basic invention to draft",
+    st.P_PAY: "how many held units to pay with wealth instead",
+}
+LEGEND = (
+    "LEGEND: seat k = player_k; D<n> district n (0-4 clockwise); T<n> district tile n, "
+    "* electrified, [colour] the worker on its workshop; 'workshop a -> b' pay a to gain b, "
+    "off:/on: unelectrified/electrified side; tycoon k@left/middle/right its space (N neutral); "
+    "#<n> invention n (type, food cost, VP, reward rows A/B/C); S1-S6 Megamachine spaces "
+    "(free / #blocked / x taken), upgrades a-c; hexes per track space left to right, "
+    "'.' none; mult = track multiplier by pilgrim space; pilgrim k@s seat k's pilgrim on "
+    "space s (0 temple); mat materials, lux luxury; rep reputation level (VP value); "
+    "fx 'n progress' = progress steps; floor track s start, - blank, U upper, M ready, "
+    "S score VP, N give a hex back, D double VP, [ ] the marker"
+)
 
 
-def render_ansi(state: State) -> str:
-    """The game as text: a turn line, one line per district (rings, workers, tycoons), the
-    nature tracks, the market and cities, then one block per seat."""
-    lines = [_turn_line(state)]
-    lines += [_district_line(state, d) for d in range(5)]
-    for t in range(4):
-        spaces = "".join(str(int(k)) for k in state.track_n[t, : state.c_nat_len[t]])
-        lines.append(f"  {NATURE_NAMES[t]:>11} track {spaces} discards {state.discard_n[t]}")
-    market = " ".join(_invention(int(i)) for i in state.market)
-    lines.append(
-        f"  market: {market} | piles {state.inv_pile_n.tolist()} | university {state.uni_n}"
-    )
-    if state.draft.any():  # §5.2 step 7, expert variant
-        offer = " ".join(_invention(int(b)) for b in state.draft.nonzero()[0])
-        lines.append(f"  draft (basic inventions on offer): {offer}")
-    if state.pay_p != EMPTY:  # §19 "Payment"
-        lines.append(
-            f"  seat {state.pay_p} paying food/materials/energy/luxury/wealth "
-            f"{state.pay_need.tolist()}"
-        )
-    mm = " ".join("#" if i == -2 else ("x" if i >= 0 else ".") for i in state.mm_inv)
-    lines.append(
-        f"  Megamachine {state.mm_board + 1} in district {state.mm_district}: spaces {mm}, "
-        f"upgrades {state.mm_up_done.tolist()}, cities {state.cities.tolist()}"
-    )
-    for p in range(state.seats):
-        lines.extend(_seat_lines(state, p))
-    return "\n".join(lines)
+def seat_name(state: State, p: int) -> str:
+    """`seat k`, or `Mayor` for the solo automa's seat."""
+    return "Mayor" if state.solo and p == 1 else f"seat {p}"
 
 
-def _turn_line(state: State) -> str:
+def decision_text(state: State) -> str:
+    """Who decides what now, in words."""
     if state.phase == P_GAME_OVER:
-        return f"game over after {state.turns + 1} turns; VP {state.vp[: state.seats].tolist()}"
-    return (
-        f"turn {state.turns + 1}: seat {state.active} to play, phase {PHASE_NAMES[state.phase]} "
-        f"(seat {state.actor} decides){' - end triggered' if state.ended else ''}"
+        return "game over"
+    return f"{seat_name(state, int(state.actor))} chooses {PHASE_WORDS[int(state.phase)]}"
+
+
+def render_ansi(state: State, viewer: int | None = None) -> str:
+    """The game as text of at most 120 columns: turn and decision, scores, the city, nature,
+    market, Megamachine, cities, prestige and worm tracks, each seat (the Mayor in solo), a
+    legend; with `viewer=None` also the hidden piles (see the module docstring)."""
+    lines: list[str] = []
+    lines += _header(state, viewer)
+    lines += _section("CITY", _city(state))
+    lines += _section("NATURE", _nature(state))
+    lines += _section("MARKET", _market(state))
+    lines += _section("MEGAMACHINE", _megamachine(state))
+    lines += _section("CITIES", _cities(state))
+    lines += _section("TRACKS", _tracks(state))
+    for p in range(int(state.seats)):
+        you = " (you)" if viewer == p else ""
+        title = f"{seat_name(state, p).upper()}{you}"
+        lines += _section(title, _mayor(state) if state.solo and p == 1 else _seat(state, p))
+    if viewer is None:
+        lines += _section("HIDDEN (viewer=None only)", _hidden(state))
+    lines += ["", LEGEND]
+    return "\n".join(part for line in lines for part in _wrap(line))
+
+
+def _wrap(line: str, indent: str = "    ") -> list[str]:
+    if len(line) <= WIDTH:
+        return [line]
+    return textwrap.wrap(line, WIDTH, subsequent_indent=indent, break_on_hyphens=False)
+
+
+def _section(title: str, body: list[str]) -> list[str]:
+    out = [f"== {title} " + "=" * max(0, WIDTH - len(title) - 4)]
+    for line in body:
+        out += _wrap(line)
+    return out
+
+
+def _header(state: State, viewer: int | None) -> list[str]:
+    seats = range(int(state.seats))
+    scores = " | ".join(
+        f"{seat_name(state, p)} {int(state.vp[p])} VP, steam {int(state.steam[p])}" for p in seats
     )
+    turn = (
+        f"DAITOSHI {state.num_players} player(s) - turn {int(state.turns) + 1}, "
+        f"{seat_name(state, int(state.active))}'s turn, start player "
+        f"{seat_name(state, int(state.start_player))}"
+    )
+    if state.leader != EMPTY:
+        turn += f", production led by {seat_name(state, int(state.leader))}"
+    if state.ended:
+        turn += ", END TRIGGERED (last round)"
+    view = (
+        "everything (viewer=None)" if viewer is None else f"as seen by {seat_name(state, viewer)}"
+    )
+    out = [turn + f"; view: {view}"]
+    if state.phase == P_GAME_OVER:
+        out.append("DECISION: none - game over")
+    else:
+        out.append(f"DECISION: {decision_text(state)} (phase {PHASE_NAMES[int(state.phase)]})")
+    out.append(f"SCORES (VP; tie-break steam): {scores}")
+    if state.pay_p != EMPTY:  # §19 "Payment"
+        need = ", ".join(
+            f"{int(n)} {name}"
+            for n, name in zip(state.pay_need, (*RESOURCE_NAMES, "wealth"), strict=True)
+            if n
+        )
+        out.append(f"PAYING: {seat_name(state, int(state.pay_p))} still owes {need or 'nothing'}")
+    if state.phase == st.P_BRIBE_CARD:
+        out.append(f"BRIBE first card: {mayor_card_text(state, int(state.mayor_alt))}")
+        out.append(f"BRIBE second card: {mayor_card_text(state, int(state.mayor_card))}")
+    return out
 
 
-def _district_line(state: State, d: int) -> str:
-    inner = int(state.tile[d, 0])
-    colour = int(state.c_tile_color[inner])
-    rings = []
-    for ring in range(3):
-        tile = int(state.tile[d, ring])
-        if tile == EMPTY:
-            rings.append("--")
-            continue
-        worker = int(state.ws_worker[d, ring])
-        mark = "*" if state.electrified[d, ring] else ""
-        rings.append(f"T{tile}{mark}" + (f"[{COLOR_NAMES[worker - 1]}]" if worker else ""))
-    tycoons = [
-        f"{'N' if t == NEUTRAL else t}@{SPACE_NAMES[int(state.tyc_s[t])]}"
+def _tycoons(state: State, d: int) -> str:
+    here = [
+        f"{'N' if t == NEUTRAL else ('M' if state.solo and t == 1 else t)}@"
+        f"{SPACE_NAMES[int(state.tyc_s[t])]}"
         for t in range(len(state.tyc_d))
         if state.tyc_d[t] == d
     ]
-    mm = " Megamachine" + (f"[{COLOR_NAMES[state.mm_worker - 1]}]" if state.mm_worker else "")
-    return (
-        f"  D{d} {TILE_ACTIONS[state.c_tile_action[inner]]:>16} "
-        f"({'any' if colour == 4 else COLOR_NAMES[colour]}): {' '.join(rings)}"
-        f"{mm if state.mm_district == d else ''} tycoons {' '.join(tycoons)}"
+    return " ".join(here) if here else "none"
+
+
+def _city(state: State) -> list[str]:
+    out = []
+    for d in range(5):
+        inner = int(state.tile[d, 0])
+        colour = int(state.c_tile_color[inner])
+        mm = ", Megamachine here" if state.mm_district == d else ""
+        who = "any colour" if colour == 4 else COLOR_NAMES[colour]
+        out.append(
+            f"D{d} {inner_name(state, inner)}: workers {who}, "
+            f"explore {explore_text(state, inner)}; tycoons {_tycoons(state, d)}{mm}"
+        )
+        for ring in range(3):
+            tile = int(state.tile[d, ring])
+            if tile == EMPTY:
+                out.append(f"  {RING_NAMES[ring]:>7}: empty")
+                continue
+            worker = int(state.ws_worker[d, ring])
+            mark = "*" if state.electrified[d, ring] else ""
+            who = f"[{COLOR_NAMES[worker - 1]}]" if worker else ""
+            hexes = [hex_text(state, int(h)) for h in state.tile_hex[d, ring] if h != EMPTY]
+            on = f"; hexes {' '.join(hexes)}" if hexes else ""
+            text = tile_text(state, tile, bool(state.electrified[d, ring]))
+            out.append(f"  {RING_NAMES[ring]:>7}: T{tile}{mark}{who} {text}{on}")
+    for k, ring in enumerate(("central", "outer")):
+        top = int(state.pile_top[k])
+        shown = f"top T{top} {tile_text(state, top)}" if top != EMPTY else "empty"
+        out.append(f"{ring} pile: {int(state.pile_n[k])} tiles, {shown}")
+    return out
+
+
+def _nature(state: State) -> list[str]:
+    out = []
+    seats = range(int(state.seats))
+    for t in range(4):
+        n = int(state.c_nat_len[t])
+        hexes = "".join("." if k == 0 else str(int(k)) for k in state.track_n[t, :n])
+        mult = " ".join(str(int(m)) for m in state.c_nat_mult[t, :n])
+        pilgrims = " ".join(
+            f"{'M' if state.solo and p == 1 else p}@{int(state.pilgrim[p, t])}" for p in seats
+        )
+        k = int(state.discard_n[t])
+        top = f" top {hex_text(state, int(state.discard[t, k - 1]))}" if k else ""
+        out.append(
+            f"{NATURE_NAMES[t]:>11}: hexes {hexes} | mult {mult} | pilgrims {pilgrims} | "
+            f"discards {k}{top}"
+        )
+    return out
+
+
+def _market(state: State) -> list[str]:
+    out = [
+        f"slot {m} ({('common', 'common', 'innovative', 'innovative', 'brilliant')[m]}): "
+        f"{invention_text(state, int(state.market[m]))}"
+        for m in range(5)
+    ]
+    piles = ", ".join(
+        f"{q} {int(n)}"
+        for q, n in zip(("common", "innovative", "brilliant"), state.inv_pile_n, strict=True)
     )
-
-
-def _invention(inv: int) -> str:
-    return "--" if inv == EMPTY else f"#{inv}"
-
-
-def _seat_lines(state: State, p: int) -> list[str]:
-    res = " ".join(f"{RESOURCE_NAMES[r][:3]}{state.res[p, r]}" for r in range(4))
-    who = "Mayor" if is_mayor(state.buf, p) else f"seat {p}"
-    head = (
-        f"  {who}: VP {state.vp[p]} steam {state.steam[p]} {res} wealth {state.wealth[p]} "
-        f"rep {state.rep[p]} prestige {state.prestige[p]} worm {state.worm[p]} "
-        f"pilgrims {state.pilgrim[p].tolist()}"
+    uni = int(state.uni[int(state.uni_n) - 1]) if state.uni_n > 0 else EMPTY
+    out.append(
+        f"face-down piles: {piles}; university stack {int(state.uni_n)}, top "
+        f"{invention_text(state, uni)}"
     )
-    if is_mayor(state.buf, p):
-        return [
-            head,
-            f"    workers {state.mayor_slot.tolist()} record {state.mayor_rec.tolist()} "
-            f"advisors {np.flatnonzero(state.advisor).tolist()} bribe tile {state.bribe}",
-        ]
-    slots = " ".join(
-        f"{SLOT_NAMES[s]}:{'-' if i == EMPTY else INVENTION_TYPES[state.c_inv_type[i]][:3]}"
-        f"{'^' if state.slot_upper[p, s] else ''}@{state.slot_pos[p, s]}"
-        for s, i in enumerate(state.slot_inv[p])
+    if state.draft.any():  # §5.2 step 7, expert variant
+        offer = "; ".join(invention_text(state, int(b)) for b in np.flatnonzero(state.draft))
+        out.append(f"draft (basic inventions on offer): {offer}")
+    return out
+
+
+def _megamachine(state: State) -> list[str]:
+    board = int(state.mm_board)
+    worker = int(state.mm_worker)
+    out = [
+        f"Megamachine {board + 1} in D{int(state.mm_district)}; workshop worker "
+        f"{COLOR_NAMES[worker - 1] if worker else 'none'}; workshop base reward "
+        f"{fx_list(state, state.c_mm_base[board])}; donating costs 1 food, mat, energy, lux "
+        "and 1 wealth"
+    ]
+    spaces = []
+    for i in range(6):
+        inv = int(state.mm_inv[i])
+        status = "#blocked" if inv == st.BLOCKED else ("free" if inv == EMPTY else f"x #{inv}")
+        spaces.append(f"S{i + 1} {status}: {fx_list(state, state.c_mm_space[board, i])}")
+    out.append(" | ".join(spaces))
+    ups = []
+    for u in range(3):
+        linked = [f"S{i + 1}" for i in range(6) if state.c_mm_link[board, u, i]]
+        tile = int(state.mm_up_tile[u])
+        done = "installed" if state.mm_up_done[u] else f"when {'+'.join(linked)} are taken"
+        ups.append(f"upgrade {UPGRADE_NAMES[u]} ({done}): {fx_list(state, state.c_up_gain[tile])}")
+    out.append(" | ".join(ups))
+    return out
+
+
+def _cities(state: State) -> list[str]:
+    out = []
+    for j in range(5):
+        flags = [seat_name(state, p) for p in range(int(state.seats)) if state.flag[p, j]]
+        out.append(city_text(state, j) + (f"; flags: {', '.join(flags)}" if flags else ""))
+    return out
+
+
+def _track_line(state: State, name: str, rewards, first: int, where: dict[int, list[str]]) -> str:
+    cells = []
+    for i, pair in enumerate(rewards):
+        pos = first + i
+        here = f"<{','.join(where[pos])}>" if pos in where else ""
+        text = fx_list(state, pair)
+        cells.append(f"{pos}{here}:{'-' if text == 'nothing' else text}")
+    return f"{name}: " + " ".join(cells)
+
+
+def _tracks(state: State) -> list[str]:
+    seats = range(int(state.seats))
+    short = {p: ("M" if state.solo and p == 1 else str(p)) for p in seats}
+    length = int(state.c_prestige_len[0])
+    at: dict[int, list[str]] = {}
+    for p in seats:
+        at.setdefault(int(state.prestige[p]), []).append(short[p])
+    prestige = _track_line(
+        state, "prestige (space:reward)", state.c_prestige[1 : length + 1], 1, at
     )
+    worm_len = int(state.c_worm_len[0])
+    at = {}
+    for p in seats:
+        at.setdefault(int(state.worm[p]), []).append(short[p])
+    worm = _track_line(state, "worm loop (space:reward)", state.c_worm[:worm_len], 0, at)
+    starts = ", ".join(f"{short[p]} at {int(state.prestige[p])}" for p in seats)
     return [
-        head,
-        f"    workers {state.workers[p].tolist()} record {state.rec_n[p].tolist()} "
-        f"conflicts {state.op_conflict[p].tolist()} chimney {state.chimney[p]} "
-        f"flags {state.flag[p].tolist()}",
-        f"    {slots}",
+        prestige + f"; past {length}: +2 VP per step; <k> = seat k's marker ({starts})",
+        worm,
+        "reputation VP by level 1-4: " + " ".join(str(int(v)) for v in REPUTATION_VP[1:]),
     ]
 
 
-# ---------------------------------------------------------------------------------- image
-
-CELL = 28
-GAP = 4
-WIDTH = 5 * (CELL + GAP) + GAP + 20 * 8 + 3 * GAP
-BOARD_H = 3 * (CELL + GAP) + GAP
-HEIGHT = BOARD_H + 4 * 10 + 5 * 10 + 4 * GAP
-BACKGROUND = (235, 228, 210)
-TILE_RGB = (190, 170, 140)
-ELECTRIC_RGB = (120, 200, 230)
+def _floor_track(state: State, p: int, s: int) -> str:
+    n = int(state.c_slot_len[s])
+    pos = int(state.slot_pos[p, s])
+    icons = [ICON_NAMES[int(c)][0] for c in state.c_slot_track[s, :n]]
+    return "".join(f"[{c}]" if i == pos else c for i, c in enumerate(icons))
 
 
-def _rect(image: np.ndarray, x: int, y: int, w: int, h: int, colour) -> None:
-    image[y - 1 : y + h + 1, x - 1 : x + w + 1] = OUTLINE
-    image[y : y + h, x : x + w] = colour
-
-
-def render_rgb(state: State) -> np.ndarray:
-    """uint8[HEIGHT, WIDTH, 3]: the city as 5 columns (districts) x 3 rows (inner, central,
-    outer; electrified tiles light blue, a worker as a coloured square, tycoons as seat
-    colours along the top), the nature tracks as rows of cells (dark = a hex), and one VP bar
-    per seat."""
-    image = np.empty((HEIGHT, WIDTH, 3), np.uint8)
-    image[...] = BACKGROUND
-    for d in range(5):
-        x = GAP + d * (CELL + GAP)
-        for ring in range(3):
-            y = GAP + ring * (CELL + GAP)
-            if state.tile[d, ring] == EMPTY:
-                continue
-            _rect(image, x, y, CELL, CELL, ELECTRIC_RGB if state.electrified[d, ring] else TILE_RGB)
-            worker = int(state.ws_worker[d, ring])
-            if worker:
-                _rect(image, x + 9, y + 9, 10, 10, WORKER_RGB[worker - 1])
-        for t in range(len(state.tyc_d)):
-            if state.tyc_d[t] == d:
-                colour = NEUTRAL_RGB if t == NEUTRAL else PLAYER_COLOURS[t]
-                image[GAP : GAP + 4, x + 4 * t : x + 4 * t + 4] = colour
-        if state.mm_district == d:
-            image[BOARD_H - GAP : BOARD_H, x : x + CELL] = (90, 60, 30)
-    x0 = 5 * (CELL + GAP) + 2 * GAP
+def _seat(state: State, p: int) -> list[str]:
+    res = " ".join(
+        f"{name[:3] if r == 1 else ('lux' if r == 3 else name)} {int(state.res[p, r])}"
+        for r, name in enumerate(RESOURCE_NAMES)
+    )
+    rep = int(state.rep[p])
+    cap = int(WORKER_CAP[1 if state.op_conflict[p, 1] else 0])
+    workers = " ".join(f"{COLOR_NAMES[c]} {int(state.workers[p, c])}" for c in range(4))
+    records = []
     for t in range(4):
-        for s in range(int(state.c_nat_len[t])):
-            k = int(state.track_n[t, s])
-            shade = (70, 70, 70) if k else (215, 215, 215)
-            image[GAP + t * 10 : GAP + t * 10 + 8, x0 + s * 8 : x0 + s * 8 + 7] = shade
-    y0 = BOARD_H + 2 * GAP
-    top = max(1, int(state.vp[: state.seats].max()))
-    for p in range(state.seats):
-        width = max(0, int((WIDTH - 2 * GAP) * state.vp[p] / max(top, 100)))  # E6: VP < 0
-        image[y0 + p * 10 : y0 + p * 10 + 8, GAP : GAP + width] = PLAYER_COLOURS[p]
-    return image
+        n = int(state.rec_n[p, t])
+        top = f" (top {hex_text(state, int(state.rec[p, t, n - 1]))})" if n else ""
+        records.append(f"{NATURE_NAMES[t]} {n}{top}")
+    conflicts = [OP_NAMES[t] for t in range(4) if state.op_conflict[p, t]]
+    flags = [str(j) for j in range(5) if state.flag[p, j]]
+    pilgrims = " ".join(f"{NATURE_NAMES[t]} {int(state.pilgrim[p, t])}" for t in range(4))
+    out = [
+        f"VP {int(state.vp[p])} (+{int(state.vp_end[p])} at end) | steam {int(state.steam[p])} | "
+        f"{res} | wealth {int(state.wealth[p])} | chimney {int(state.chimney[p]):+d} | rep "
+        f"{rep} ({int(REPUTATION_VP[rep])} VP) | prestige {int(state.prestige[p])} | worm "
+        f"{int(state.worm[p])} | production marker {MARK_NAMES[int(state.prod_mark[p])]} | "
+        f"subsidy {'unused' if state.subsidy[p] else 'used'}"
+        + (" (active)" if state.subsidy_on[p] else ""),
+        f"workers {workers} (cap {cap}) | pilgrims {pilgrims} | flags on cities "
+        f"{','.join(flags) if flags else 'none'}",
+        f"record ({CONFLICT_AT} of a type flip its operation tile) {' | '.join(records)} | "
+        f"operation tiles in conflict: {', '.join(conflicts) if conflicts else 'none'}",
+    ]
+    empty = []
+    for s in range(8):
+        inv = int(state.slot_inv[p, s])
+        if inv == EMPTY:
+            empty.append(f"{SLOT_NAMES[s]} {_floor_track(state, p, s)}")
+            continue
+        side = " upper" if state.slot_upper[p, s] else ""
+        used = " (activated)" if state.activated[p, "LMR".index(SLOT_NAMES[s][0])] else ""
+        body = invention_text(state, inv)
+        out.append(f"  {SLOT_NAMES[s]}{side}{used}: {body} | track {_floor_track(state, p, s)}")
+    if empty:
+        out.append(f"  empty floors (track): {' | '.join(empty)}")
+    return out
+
+
+def _mayor(state: State) -> list[str]:
+    p = 1
+    slots = " ".join("-" if c == EMPTY else COLOR_NAMES[int(c)] for c in state.mayor_slot)
+    record = " ".join(hex_text(state, int(h)) for h in state.mayor_rec if h != EMPTY) or "empty"
+    advisors = [ADVISOR_NAMES[i] for i in np.flatnonzero(state.advisor)]
+    left = int(state.mayor_end) - int(state.mayor_pos)
+    res = " ".join(f"{RESOURCE_NAMES[r][:3]} {int(state.res[p, r])}" for r in range(4))
+    pilgrims = " ".join(f"{NATURE_NAMES[t]} {int(state.pilgrim[p, t])}" for t in range(4))
+    bribe = "unused (you may bribe before his turn)" if state.bribe else "used"
+    return [
+        f"VP {int(state.vp[p])} | {res} | wealth {int(state.wealth[p])} | rep "
+        f"{int(state.rep[p])} | prestige {int(state.prestige[p])} | worm {int(state.worm[p])} | "
+        f"pilgrims {pilgrims} | production marker {MARK_NAMES[int(state.prod_mark[p])]}",
+        (
+            "face-up card: the one you choose of the two revealed by the bribe (see above)"
+            if state.phase == st.P_BRIBE_CARD
+            else f"face-up card: {mayor_card_text(state, int(state.mayor_card))}"
+        ),
+        f"worker slots (left to right): {slots} | record (oldest first): {record} | inventions "
+        f"{int(state.mayor_inv[0])} + {int(state.mayor_inv[1])} university",
+        f"advisors: {', '.join(advisors) if advisors else 'none'} | bribe tile {bribe} | "
+        f"deck: {left} card(s) to draw",
+    ]
+
+
+def _hidden(state: State) -> list[str]:
+    piles = []
+    for k, ring in enumerate(("central", "outer")):
+        order = [f"T{int(t)}" for t in state.pile[k, : int(state.pile_n[k])][::-1]]
+        piles.append(f"{ring} pile top first: {' '.join(order) or 'empty'}")
+    inv = []
+    for q, name in enumerate(("common", "innovative", "brilliant")):
+        n = int(state.inv_pile_n[q])
+        inv.append(f"{name} next #{int(state.inv_pile[q, n - 1])}" if n else f"{name} empty")
+    deck = [int(c) for c in state.mayor_deck[int(state.mayor_pos) : int(state.mayor_end)]]
+    out = [" | ".join(piles), "invention piles: " + ", ".join(inv)]
+    if state.solo:
+        out.append(f"Mayor deck, next first: {deck}")
+    return out
+
+
+# ---------------------------------------------------------------------------------- changes
+
+
+def _delta(name: str, a: int, b: int) -> str | None:
+    return None if a == b else f"{b - a:+d} {name}"
+
+
+def describe_changes(before: State, after: State) -> list[str]:
+    """What changed from `before` to `after`, in short lines safe for every viewer (only
+    public fields are compared): the Mayor's card and turn, tycoons, workers on workshops,
+    tiles, the market, the Megamachine, flags, and each seat's gains and losses. [] when
+    nothing visible changed."""
+    out: list[str] = []
+    if after.mayor_card != before.mayor_card and after.mayor_card != EMPTY:
+        out.append(f"Mayor revealed {mayor_card_text(after, int(after.mayor_card))}")
+    if after.bribe != before.bribe:
+        out.append("the bribe tile was used: 2 Mayor cards revealed")
+    if after.leader != before.leader and after.leader != EMPTY:
+        out.append(f"production turn led by {seat_name(after, int(after.leader))}")
+    for t in range(len(after.tyc_d)):
+        if (after.tyc_d[t], after.tyc_s[t]) != (before.tyc_d[t], before.tyc_s[t]):
+            who = "neutral" if t == NEUTRAL else seat_name(after, t)
+            out.append(
+                f"{who} tycoon moved to D{int(after.tyc_d[t])} "
+                f"{SPACE_NAMES[int(after.tyc_s[t])]} space"
+            )
+    out += _city_changes(before, after)
+    for m in range(5):
+        if after.market[m] != before.market[m]:
+            out.append(f"market slot {m}: now {invention_text(after, int(after.market[m]), False)}")
+    for i in range(6):
+        if after.mm_inv[i] != before.mm_inv[i] and after.mm_inv[i] >= 0:
+            out.append(f"invention #{int(after.mm_inv[i])} donated to Megamachine space S{i + 1}")
+    for u in range(3):
+        if after.mm_up_done[u] and not before.mm_up_done[u]:
+            out.append(f"Megamachine upgrade {UPGRADE_NAMES[u]} installed")
+    for p in range(int(after.seats)):
+        line = _seat_changes(before, after, p)
+        if line:
+            out.append(f"{seat_name(after, p)}: {line}")
+    if after.ended and not before.ended:
+        out.append("the end of the game is triggered: the round is played out")
+    if after.active != before.active and after.phase != P_GAME_OVER:
+        out.append(f"{seat_name(after, int(after.active))}'s turn")
+    if after.phase == P_GAME_OVER and before.phase != P_GAME_OVER:
+        scores = ", ".join(
+            f"{seat_name(after, p)} {int(after.vp[p])}" for p in range(int(after.seats))
+        )
+        out.append(f"game over, final VP: {scores}")
+    return out
+
+
+def _city_changes(before: State, after: State) -> list[str]:
+    out = []
+    for d in range(5):
+        for ring in range(3):
+            where = f"D{d} {RING_NAMES[ring]}"
+            tile = int(after.tile[d, ring])
+            if tile != before.tile[d, ring] and tile != EMPTY:
+                out.append(f"tile T{tile} built on {where}")
+            if after.electrified[d, ring] and not before.electrified[d, ring]:
+                out.append(f"{where} tile electrified")
+            w, v = int(after.ws_worker[d, ring]), int(before.ws_worker[d, ring])
+            if w != v:
+                out.append(
+                    f"{COLOR_NAMES[w - 1]} worker placed on the {where} workshop"
+                    if w
+                    else f"worker left the {where} workshop"
+                )
+    w, v = int(after.mm_worker), int(before.mm_worker)
+    if w != v:
+        out.append(
+            f"{COLOR_NAMES[w - 1]} worker placed on the Megamachine workshop"
+            if w
+            else "worker left the Megamachine workshop"
+        )
+    return out
+
+
+def _seat_changes(before: State, after: State, p: int) -> str:
+    parts = [
+        _delta("VP", int(before.vp[p]), int(after.vp[p])),
+        _delta("VP at end", int(before.vp_end[p]), int(after.vp_end[p])),
+        _delta("steam", int(before.steam[p]), int(after.steam[p])),
+        *(_delta(RESOURCE_NAMES[r], int(before.res[p, r]), int(after.res[p, r])) for r in range(4)),
+        _delta("wealth", int(before.wealth[p]), int(after.wealth[p])),
+        _delta("chimney", int(before.chimney[p]), int(after.chimney[p])),
+        _delta("reputation", int(before.rep[p]), int(after.rep[p])),
+        _delta("prestige", int(before.prestige[p]), int(after.prestige[p])),
+        *(
+            _delta(f"{COLOR_NAMES[c]} worker", int(before.workers[p, c]), int(after.workers[p, c]))
+            for c in range(4)
+        ),
+        *(
+            _delta(f"{NATURE_NAMES[t]} record hex", int(before.rec_n[p, t]), int(after.rec_n[p, t]))
+            for t in range(4)
+        ),
+    ]
+    out = [x for x in parts if x]
+    if after.prod_mark[p] != before.prod_mark[p]:
+        out.append(f"production marker to {MARK_NAMES[int(after.prod_mark[p])]}")
+    if after.worm[p] != before.worm[p]:
+        out.append(f"worm to {int(after.worm[p])}")
+    for t in range(4):
+        if after.pilgrim[p, t] != before.pilgrim[p, t]:
+            out.append(f"{NATURE_NAMES[t]} pilgrim to {int(after.pilgrim[p, t])}")
+        if after.op_conflict[p, t] != before.op_conflict[p, t]:
+            side = "in conflict" if after.op_conflict[p, t] else "back to normal"
+            out.append(f"{OP_NAMES[t]} tile {side}")
+    for j in range(5):
+        if after.flag[p, j] != before.flag[p, j]:
+            out.append(f"flag {'placed on' if after.flag[p, j] else 'cashed in from'} city {j}")
+    for s in range(8):
+        if after.slot_inv[p, s] != before.slot_inv[p, s]:
+            inv = int(after.slot_inv[p, s])
+            out.append(f"{SLOT_NAMES[s]} now {invention_text(after, inv, False)}")
+        elif after.slot_pos[p, s] != before.slot_pos[p, s]:
+            out.append(f"{SLOT_NAMES[s]} progress to {int(after.slot_pos[p, s])}")
+    if after.solo and p == 1:
+        if not np.array_equal(after.mayor_slot, before.mayor_slot):
+            slots = " ".join("-" if c == EMPTY else COLOR_NAMES[int(c)] for c in after.mayor_slot)
+            out.append(f"worker slots now {slots}")
+        if not np.array_equal(after.mayor_inv, before.mayor_inv):
+            out.append(
+                f"inventions now {int(after.mayor_inv[0])} + {int(after.mayor_inv[1])} university"
+            )
+        if not np.array_equal(after.mayor_rec, before.mayor_rec):
+            rec = " ".join(hex_text(after, int(h)) for h in after.mayor_rec if h != EMPTY)
+            out.append(f"record now {rec or 'empty'}")
+    return ", ".join(out)
+
+
+assert set(PHASE_WORDS) == set(range(P_GAME_OVER))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from eurogym.envs.core.engine import FlatEngine
+from eurogym.envs.core.engine import FlatEngine, action_index
 from eurogym.envs.daitoshi import kernels
 from eurogym.envs.daitoshi.actions import NUM_ACTIONS, describe
 from eurogym.envs.daitoshi.config import PLAYER_COUNTS, Config, make_config
@@ -14,6 +14,8 @@ from eurogym.envs.daitoshi.invariants import check_invariants
 from eurogym.envs.daitoshi.mayor import MAYOR
 from eurogym.envs.daitoshi.scoring import NUM_PARTS, score_parts
 from eurogym.envs.daitoshi.state import MAX_SEATS, P_GAME_OVER, PHASE_NAMES, State
+from eurogym.envs.daitoshi.statecheck import check_state
+from eurogym.envs.daitoshi.words import describe_action
 
 
 def new_game(config: Config, seed: int) -> State:
@@ -35,11 +37,17 @@ def mayor_score(state: State) -> int:
 
 
 def score_table(state: State) -> np.ndarray:
-    """int64[seats, 7]: each seat's final-scoring parts as they stand now (scoring.PART_NAMES:
-    VP, forest, mountain, underground, river, conflict penalty, leftovers)."""
+    """int64[seats, 7]: each seat's final-scoring parts (scoring.PART_NAMES: VP, forest,
+    mountain, underground, river, conflict penalty, leftovers), as they would score now.
+
+    Once the game is over the stored VP already include the parts (final_scoring adds them),
+    so the VP column is then the VP earned before final scoring: each row sums to the seat's
+    final VP instead of counting the parts twice."""
     out = np.zeros((state.seats, NUM_PARTS), np.int64)
     for p in range(state.seats):
         score_parts(state.buf, p, out[p])
+        if state.phase == P_GAME_OVER:
+            out[p, 0] = state.vp[p] - out[p, 1:].sum()
     return out
 
 
@@ -58,9 +66,19 @@ class DaitoshiEngine(FlatEngine):
 
     make_config = staticmethod(make_config)
     new_game = staticmethod(new_game)
-    final_scores = staticmethod(final_scores)
     describe = staticmethod(describe)
+    check_state = staticmethod(check_state)
     check_invariants = staticmethod(check_invariants)
+
+    def describe_action(self, state: State, action: int) -> str:
+        """The phase's reading of the action plus what the state says it yields (words.py)."""
+        self._require_state(state)
+        return describe_action(state, action_index(action))
+
+    def final_scores(self, state: State) -> np.ndarray:
+        """Module `final_scores`, for this game's states only (TypeError for a foreign one)."""
+        self._require_state(state)
+        return final_scores(state)
 
     @staticmethod
     def compute_mask(state: State) -> np.ndarray:

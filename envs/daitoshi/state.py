@@ -19,20 +19,44 @@ from eurogym.envs.core.rng import RNG_WORDS
 from eurogym.envs.daitoshi.actions import NUM_ACTIONS
 from eurogym.envs.daitoshi.components import CHAIN_KINDS, FIELDS, LIST_CAP, load_components
 from eurogym.envs.daitoshi.tables import (
+    ACTION_NAMES,
+    ANY,
+    CHIMNEY_MAX,
+    CONDITIONS,
+    DATA_CODES,
+    ICON_NAMES,
+    INVENTION_TYPES,
+    MARK_LEFT,
+    MARK_RIGHT,
+    MAX_FX,
+    MAX_SLOT_TRACK,
     MAX_TRACK,
     NUM_ADVISORS,
     NUM_BASIC,
+    NUM_CITIES,
     NUM_CITIES_IN_PLAY,
     NUM_DISTRICTS,
+    NUM_HEXES,
+    NUM_INVENTIONS,
     NUM_MARKET,
     NUM_MAYOR_CARDS,
+    NUM_MEGAMACHINES,
     NUM_MM_SPACES,
     NUM_NATURE,
     NUM_RINGS,
     NUM_SLOTS,
+    NUM_TILES,
+    NUM_UNIVERSITY,
     NUM_UPGRADES,
+    PARAM,
+    PRESTIGE_MAX,
     QUALITY_COUNTS,
+    REPUTATION_MAX,
+    RES_CAP,
+    UNIT,
     UNIVERSITY_PER_MM,
+    WORKER_CAP,
+    WORM_MAX,
 )
 
 MAX_SEATS = 5
@@ -50,6 +74,12 @@ FLOW_ENTRIES = 16
 STACK = FLOW_ENTRIES + 3 * (1 + 4 * LIST_CAP) + len(CHAIN_KINDS) * LIST_CAP + 2
 EMPTY = -1
 BLOCKED = -2  # a Megamachine space under the blocker
+# Bound of the counters the rules leave open (wealth, steam, VP, the partnership clock, turns):
+# far above any game (a game ends once the nature tracks run out), far below int64 overflow.
+COUNT_MAX = 10**6
+# Bound of an encoded effect on the stack: any code, any param, n <= 30 (the data's largest n
+# and more than any internal effect's).
+STACK_FX_MAX = UNIT * 31 - 1
 
 # Decisions (`phase`); `actor` decides.
 (
@@ -128,107 +158,175 @@ PHASE_NAMES = (
 ) = range(14)
 
 
-def _component_fields() -> list[tuple[str, tuple[int, ...]]]:
+# Inclusive bounds of the component block's values, as wide as the component validator allows
+# (components.py); blockcheck.py then checks a loaded block entry by entry against the validator.
+_DATA_FX_MAX = len(DATA_CODES) - 1 + PARAM * ANY + UNIT * 30  # code, param <= ANY, n <= 30
+_LIST = (0, MAX_FX)  # (start, len) pairs into the effect pool
+_COMPONENT_BOUNDS: dict[str, tuple[int, int]] = {
+    "fx": (0, _DATA_FX_MAX),
+    "inv_type": (0, len(INVENTION_TYPES) - 1),
+    "inv_cost": (0, len(QUALITY_COUNTS)),
+    "inv_vp": (0, 20),
+    "inv_rows": _LIST,
+    "inv_start": (EMPTY, NUM_DISTRICTS - 1),
+    "inv_mm": (EMPTY, NUM_MEGAMACHINES - 1),
+    "tile_color": (EMPTY, ANY),
+    "tile_explore": (EMPTY, ANY),
+    "tile_action": (EMPTY, len(ACTION_NAMES)),  # the last is the Town Hall's joker
+    "tile_ws": _LIST,
+    "tile_pay": _LIST,
+    "tile_el_cost": (2, 4),
+    "tile_el_gain": _LIST,
+    "tile_hexes": (0, 2),
+    "hex_nature": (0, NUM_NATURE - 1),
+    "hex_reward": _LIST,
+    "city_cost": (0, 9),
+    "city_rew": (1, _DATA_FX_MAX),
+    "city_cond": (0, len(CONDITIONS) - 1),
+    "city_prew": _LIST,
+    "mm_base": _LIST,
+    "mm_space": _LIST,
+    "mm_link": (0, 1),
+    "mm_block": (0, 1),
+    "mm_uni": (NUM_INVENTIONS - NUM_UNIVERSITY, NUM_INVENTIONS - 1),
+    "up_gain": _LIST,
+    "prestige": _LIST,
+    "prestige_len": (1, PRESTIGE_MAX),
+    "worm": _LIST,
+    "worm_len": (4, WORM_MAX),
+    "slot_track": (0, len(ICON_NAMES) - 1),
+    "slot_len": (2, MAX_SLOT_TRACK),
+    "nat_len": (3, MAX_TRACK),
+    "nat_mult": (0, 50),
+    "nat_double": (0, MAX_SEATS - 1),
+    "river_empty": (0, MAX_TRACK - 2),
+    "building_steam": (0, 9),
+    "card_district": (0, NUM_DISTRICTS - 1),
+    "card_land": (1, NUM_NATURE - 1),
+    "card_prio": (0, 3),
+    "card_prod": _LIST,
+}
+
+
+def _component_fields() -> list[tuple]:
     """Every component set has the shipped set's shapes (components.py checks the counts)."""
     shipped = load_components()
-    return [(f"c_{name}", getattr(shipped, name).shape) for name in FIELDS]
+    return [(f"c_{name}", getattr(shipped, name).shape, _COMPONENT_BOUNDS[name]) for name in FIELDS]
 
 
 LAYOUT = Layout(
     [
         *_component_fields(),
-        ("num_players", ()),  # agents
-        ("seats", ()),  # agents + the Mayor in solo
-        ("solo", ()),
-        ("payment_choice", ()),  # 1: the payer composes resource payments (§19), 0: E2
-        ("draft", (NUM_BASIC,)),  # expert variant: 1 = revealed and not yet taken (§5.2)
+        ("num_players", (), (1, MAX_SEATS - 1)),  # agents
+        ("seats", (), (2, MAX_SEATS - 1)),  # agents + the Mayor in solo
+        ("solo", (), (0, 1)),
+        ("payment_choice", (), (0, 1)),  # 1: the payer composes resource payments (§19), 0: E2
+        ("draft", (NUM_BASIC,), (0, 1)),  # expert variant: 1 = revealed and not yet taken (§5.2)
         # city
-        ("tile", (NUM_DISTRICTS, NUM_RINGS)),  # tile index (components) or EMPTY
-        ("electrified", (NUM_DISTRICTS, NUM_RINGS)),
-        ("ws_worker", (NUM_DISTRICTS, NUM_RINGS)),  # worker colour + 1 on the workshop, 0 empty
-        ("tile_hex", (NUM_DISTRICTS, NUM_RINGS, 2)),  # hexes on a central / outer tile
-        ("pile", (2, NUM_DISTRICTS)),  # secret: central and outer tile piles, top = last
-        ("pile_n", (2,)),
-        ("pile_top", (2,)),  # the visible top tile of each pile, EMPTY when empty
-        ("tyc_d", (NUM_TYCOONS,)),  # tycoon district, EMPTY if unused
-        ("tyc_s", (NUM_TYCOONS,)),  # tycoon space 0 left / 1 middle / 2 right
+        # tile index (components) or EMPTY
+        ("tile", (NUM_DISTRICTS, NUM_RINGS), (EMPTY, NUM_TILES - 1)),
+        ("electrified", (NUM_DISTRICTS, NUM_RINGS), (0, 1)),
+        # worker colour + 1 on the workshop, 0 empty
+        ("ws_worker", (NUM_DISTRICTS, NUM_RINGS), (0, NUM_NATURE)),
+        # hexes on a central / outer tile
+        ("tile_hex", (NUM_DISTRICTS, NUM_RINGS, 2), (EMPTY, NUM_HEXES - 1)),
+        # secret: central and outer tile piles, top = last
+        ("pile", (2, NUM_DISTRICTS), (0, NUM_TILES - 1)),
+        ("pile_n", (2,), (0, NUM_DISTRICTS)),
+        # the visible top tile of each pile, EMPTY when empty
+        ("pile_top", (2,), (EMPTY, NUM_TILES - 1)),
+        ("tyc_d", (NUM_TYCOONS,), (EMPTY, NUM_DISTRICTS - 1)),  # tycoon district, EMPTY if unused
+        ("tyc_s", (NUM_TYCOONS,), (0, 2)),  # tycoon space 0 left / 1 middle / 2 right
         # nature (§3.2)
-        ("track_hex", (NUM_NATURE, MAX_TRACK, 2)),  # secret: hex ids, bottom first
-        ("track_n", (NUM_NATURE, MAX_TRACK)),  # hexes on each space (public)
-        ("discard", (NUM_NATURE, MAX_TRACK)),  # face-up discard piles, top = last
-        ("discard_n", (NUM_NATURE,)),
+        # secret: hex ids, bottom first
+        ("track_hex", (NUM_NATURE, MAX_TRACK, 2), (0, NUM_HEXES - 1)),
+        ("track_n", (NUM_NATURE, MAX_TRACK), (0, 2)),  # hexes on each space (public)
+        # face-up discard piles, top = last
+        ("discard", (NUM_NATURE, MAX_TRACK), (0, NUM_HEXES - 1)),
+        ("discard_n", (NUM_NATURE,), (0, MAX_TRACK)),
         # market and Megamachine (§3.3-3.5)
-        ("market", (NUM_MARKET,)),
-        ("inv_pile", (3, max(QUALITY_COUNTS))),  # secret: face-down piles, top = last
-        ("inv_pile_n", (3,)),
-        ("uni", (UNIVERSITY_PER_MM,)),  # face-up university stack, top = last
-        ("uni_n", ()),
-        ("cities", (NUM_CITIES_IN_PLAY,)),
-        ("mm_board", ()),
-        ("mm_district", ()),
-        ("mm_inv", (NUM_MM_SPACES,)),  # donated invention, EMPTY, or BLOCKED
-        ("mm_up_tile", (NUM_UPGRADES,)),  # the upgrade tile on each upgrade space
-        ("mm_up_done", (NUM_UPGRADES,)),  # 1 = installed in the workshop
-        ("mm_worker", ()),  # worker colour + 1 on the Megamachine workshop
+        ("market", (NUM_MARKET,), (EMPTY, NUM_INVENTIONS - 1)),
+        # secret: face-down piles, top = last
+        ("inv_pile", (3, max(QUALITY_COUNTS)), (0, NUM_INVENTIONS - 1)),
+        ("inv_pile_n", (3,), (0, max(QUALITY_COUNTS))),
+        # face-up university stack, top = last
+        ("uni", (UNIVERSITY_PER_MM,), (0, NUM_INVENTIONS - 1)),
+        ("uni_n", (), (0, UNIVERSITY_PER_MM)),
+        ("cities", (NUM_CITIES_IN_PLAY,), (0, NUM_CITIES - 1)),
+        ("mm_board", (), (0, NUM_MEGAMACHINES - 1)),
+        ("mm_district", (), (0, NUM_DISTRICTS - 1)),
+        # donated invention, EMPTY, or BLOCKED
+        ("mm_inv", (NUM_MM_SPACES,), (BLOCKED, NUM_INVENTIONS - 1)),
+        # the upgrade tile on each upgrade space
+        ("mm_up_tile", (NUM_UPGRADES,), (0, NUM_UPGRADES - 1)),
+        ("mm_up_done", (NUM_UPGRADES,), (0, 1)),  # 1 = installed in the workshop
+        ("mm_worker", (), (0, NUM_NATURE)),  # worker colour + 1 on the Megamachine workshop
         # seats (§4)
-        ("res", (MAX_SEATS, 4)),
-        ("wealth", (MAX_SEATS,)),
-        ("steam", (MAX_SEATS,)),
-        ("vp", (MAX_SEATS,)),
-        ("vp_end", (MAX_SEATS,)),
-        ("chimney", (MAX_SEATS,)),  # -4..+4
-        ("rep", (MAX_SEATS,)),  # level 1..4
-        ("prestige", (MAX_SEATS,)),
-        ("worm", (MAX_SEATS,)),
-        ("pilgrim", (MAX_SEATS, NUM_NATURE)),  # 0 in the temple, else the space
-        ("op_conflict", (MAX_SEATS, 4)),  # operation tiles on their conflict side
-        ("prod_mark", (MAX_SEATS,)),  # tables.MARK_*
-        ("subsidy", (MAX_SEATS,)),  # 1 while the tile is unused
-        ("subsidy_on", (MAX_SEATS,)),  # activations free in this production turn
-        ("activated", (MAX_SEATS, 3)),  # buildings activated in this production turn
-        ("workers", (MAX_SEATS, 4)),  # by colour, on the factory
-        ("slot_inv", (MAX_SEATS, NUM_SLOTS)),  # invention id or EMPTY
-        ("slot_upper", (MAX_SEATS, NUM_SLOTS)),
-        ("slot_pos", (MAX_SEATS, NUM_SLOTS)),  # progress marker
-        ("rec", (MAX_SEATS, NUM_NATURE, MAX_TRACK)),  # exploration record stacks, top = last
-        ("rec_n", (MAX_SEATS, NUM_NATURE)),
-        ("flag", (MAX_SEATS, NUM_CITIES_IN_PLAY)),
-        ("flag_time", (MAX_SEATS, NUM_CITIES_IN_PLAY)),  # `clock` when placed (§15)
+        ("res", (MAX_SEATS, 4), (0, RES_CAP)),
+        ("wealth", (MAX_SEATS,), (0, COUNT_MAX)),
+        ("steam", (MAX_SEATS,), (0, COUNT_MAX)),
+        ("vp", (MAX_SEATS,), (-COUNT_MAX, COUNT_MAX)),
+        ("vp_end", (MAX_SEATS,), (-COUNT_MAX, COUNT_MAX)),
+        ("chimney", (MAX_SEATS,), (-CHIMNEY_MAX, CHIMNEY_MAX)),  # -4..+4
+        ("rep", (MAX_SEATS,), (0, REPUTATION_MAX)),  # level 1..4
+        ("prestige", (MAX_SEATS,), (0, PRESTIGE_MAX)),
+        ("worm", (MAX_SEATS,), (0, WORM_MAX - 1)),
+        ("pilgrim", (MAX_SEATS, NUM_NATURE), (0, MAX_TRACK)),  # 0 in the temple, else the space
+        ("op_conflict", (MAX_SEATS, 4), (0, 1)),  # operation tiles on their conflict side
+        ("prod_mark", (MAX_SEATS,), (MARK_LEFT, MARK_RIGHT)),  # tables.MARK_*
+        ("subsidy", (MAX_SEATS,), (0, 1)),  # 1 while the tile is unused
+        ("subsidy_on", (MAX_SEATS,), (0, 1)),  # activations free in this production turn
+        ("activated", (MAX_SEATS, 3), (0, 1)),  # buildings activated in this production turn
+        ("workers", (MAX_SEATS, 4), (0, int(WORKER_CAP.max()))),  # by colour, on the factory
+        ("slot_inv", (MAX_SEATS, NUM_SLOTS), (EMPTY, NUM_INVENTIONS - 1)),  # invention id or EMPTY
+        ("slot_upper", (MAX_SEATS, NUM_SLOTS), (0, 1)),
+        ("slot_pos", (MAX_SEATS, NUM_SLOTS), (0, MAX_SLOT_TRACK - 1)),  # progress marker
+        # exploration record stacks, top = last
+        ("rec", (MAX_SEATS, NUM_NATURE, MAX_TRACK), (0, NUM_HEXES - 1)),
+        ("rec_n", (MAX_SEATS, NUM_NATURE), (0, MAX_TRACK)),
+        ("flag", (MAX_SEATS, NUM_CITIES_IN_PLAY), (0, 1)),
+        ("flag_time", (MAX_SEATS, NUM_CITIES_IN_PLAY), (0, COUNT_MAX)),  # `clock` when placed (§15)
         # the solo Mayor (§18)
-        ("mayor_deck", (NUM_MAYOR_CARDS,)),  # secret order
-        ("mayor_pos", ()),  # next card to reveal
-        ("mayor_end", ()),  # cards in the draw part of the deck
-        ("mayor_card", ()),  # face-up card, EMPTY before his first turn
-        ("mayor_slot", (MAYOR_SLOTS,)),  # worker colour per slot, EMPTY
-        ("mayor_rec", (MAYOR_RECORD,)),  # hex ids, oldest first
-        ("mayor_inv", (2,)),  # inventions in his pile: non-university, university
-        ("advisor", (NUM_ADVISORS,)),  # 1 = dealt to the Mayor (tables.ADVISOR_NAMES)
-        ("bribe", ()),  # 1 while the solo bribe tile is unused
-        ("bribe_step", ()),  # 0 ask, 1 declined this turn, 2 the card is already chosen
-        ("mayor_alt", ()),  # the first of the 2 cards revealed by the bribe
+        ("mayor_deck", (NUM_MAYOR_CARDS,), (0, NUM_MAYOR_CARDS - 1)),  # secret order
+        ("mayor_pos", (), (0, NUM_MAYOR_CARDS)),  # next card to reveal
+        ("mayor_end", (), (NUM_MAYOR_CARDS, NUM_MAYOR_CARDS)),  # cards in the draw part of the deck
+        # face-up card, EMPTY before his first turn
+        ("mayor_card", (), (EMPTY, NUM_MAYOR_CARDS - 1)),
+        ("mayor_slot", (MAYOR_SLOTS,), (EMPTY, NUM_NATURE - 1)),  # worker colour per slot, EMPTY
+        ("mayor_rec", (MAYOR_RECORD,), (EMPTY, NUM_HEXES - 1)),  # hex ids, oldest first
+        # inventions in his pile: non-university, university
+        ("mayor_inv", (2,), (0, sum(QUALITY_COUNTS))),
+        ("advisor", (NUM_ADVISORS,), (0, 1)),  # 1 = dealt to the Mayor (tables.ADVISOR_NAMES)
+        ("bribe", (), (0, 1)),  # 1 while the solo bribe tile is unused
+        ("bribe_step", (), (0, 2)),  # 0 ask, 1 declined this turn, 2 the card is already chosen
+        # the first of the 2 cards revealed by the bribe
+        ("mayor_alt", (), (EMPTY, NUM_MAYOR_CARDS - 1)),
         # flow
-        ("phase", ()),
-        ("actor", ()),
-        ("step", ()),
-        ("active", ()),  # whose turn it is
-        ("start_player", ()),
-        ("leader", ()),  # production leader, EMPTY outside production
-        ("prod_i", ()),  # producers done, counting from the leader
-        ("clock", ()),  # partnership event counter (§15)
-        ("ended", ()),  # end of game triggered (§17.1)
-        ("turns", ()),
-        ("moved", ()),  # districts moved this city turn
-        ("placed", ()),  # workers placed this city turn
-        ("placed_mm", ()),
-        ("action", ()),  # the action being taken, EMPTY
-        ("picked", ()),  # Commit: inventions taken; Megamachine: the chosen slot
-        ("pending_inv", ()),  # Commit: the invention waiting for its building
-        ("pay_p", ()),  # the seat with a payment being settled (§19), EMPTY
-        ("pay_need", (5,)),  # its units still to pay: food materials energy luxury, wealth
-        ("stack_p", (STACK,)),
-        ("stack_fx", (STACK,)),
-        ("stack_n", ()),
-        ("rng", (RNG_WORDS,)),
+        ("phase", (), (0, P_GAME_OVER)),
+        ("actor", (), (0, MAX_SEATS - 2)),
+        ("step", (), (0, S_DONE)),
+        ("active", (), (0, MAX_SEATS - 2)),  # whose turn it is
+        ("start_player", (), (0, MAX_SEATS - 2)),
+        ("leader", (), (EMPTY, MAX_SEATS - 2)),  # production leader, EMPTY outside production
+        ("prod_i", (), (0, MAX_SEATS - 1)),  # producers done, counting from the leader
+        ("clock", (), (1, COUNT_MAX)),  # partnership event counter (§15)
+        ("ended", (), (0, 1)),  # end of game triggered (§17.1)
+        ("turns", (), (0, COUNT_MAX)),
+        ("moved", (), (0, NUM_DISTRICTS)),  # districts moved this city turn
+        ("placed", (), (0, NUM_RINGS + 1)),  # workers placed this city turn
+        ("placed_mm", (), (0, 1)),
+        ("action", (), (EMPTY, len(ACTION_NAMES) - 1)),  # the action being taken, EMPTY
+        # Commit: inventions taken; Megamachine: the chosen slot
+        ("picked", (), (0, NUM_SLOTS - 1)),
+        # Commit: the invention waiting for its building
+        ("pending_inv", (), (0, NUM_INVENTIONS - 1)),
+        ("pay_p", (), (EMPTY, MAX_SEATS - 2)),  # the seat with a payment being settled (§19), EMPTY
+        # its units still to pay: food materials energy luxury, wealth
+        ("pay_need", (5,), (0, LIST_CAP * 30)),
+        ("stack_p", (STACK,), (0, MAX_SEATS - 2)),
+        ("stack_fx", (STACK,), (0, STACK_FX_MAX)),
+        ("stack_n", (), (0, STACK)),
+        ("rng", (RNG_WORDS,), (0, 2**32 - 1)),
     ]
 )
 

@@ -61,7 +61,7 @@ def _choose_distinct(rng, chosen, pool, count, out):
 
 
 @njit(**KERNEL)
-def _assemble_board(buf, section_terrain):
+def assemble_board(buf, section_terrain):
     """§2.3: quadrant k holds section SECTIONS[k], rotated 180° ((i, j) -> (9-i, 9-j)) if
     ROTATIONS[k] == 180."""
     last = SECTION_SIZE - 1
@@ -80,7 +80,7 @@ def _assemble_board(buf, section_terrain):
 
 
 @njit(**KERNEL)
-def _place_location_tiles(buf, tiles_per_hex):
+def place_location_tiles(buf, tiles_per_hex):
     """§3.1 step 2: tiles on each location hex, numbered into slots in board order; a hex's
     tile type is its section's own location (§1.1)."""
     for s in range(MAX_LOCATION_HEXES):
@@ -121,8 +121,8 @@ def deal_game(buf, nbr, mask, tables, options):
     for k in range(SECTIONS_PER_GAME):
         buf[ROTATIONS + k] = 180 * randint(rng, 2) if rotations[k] == RANDOM else rotations[k]
     _choose_distinct(rng, cards, NUM_CARDS, CARDS_PER_GAME, buf[CARDS : CARDS + CARDS_PER_GAME])
-    _assemble_board(buf, section_terrain)
-    _place_location_tiles(buf, tiles_per_hex)
+    assemble_board(buf, section_terrain)
+    place_location_tiles(buf, tiles_per_hex)
     for h in range(NUM_HEXES):
         buf[OWNER + h] = EMPTY
     for p in range(MAX_PLAYERS):

@@ -5,7 +5,7 @@
 | Actions     | Discrete(409)                                                                     |
 | Agents      | `player_0` .. `player_{n-1}`, n = 2..5 (default 4)                                |
 | Observation | Dict(observation=Box(0, 1, (6942,), float32), action_mask=Box(0, 1, (409,), int8)) |
-| Rules       | shared/rules/kingdom_builder.md §1-10 (base game), decisions §16                  |
+| Rules       | docs/rules/kingdom_builder.md §1-10 (base game), decisions §16                  |
 
 Observation: `eurogym.encoders.kingdom_builder.encode_flat` (its docstring lists every entry): 17
 spatial planes (terrain, settlements relative to the observer, location tiles), then seat and

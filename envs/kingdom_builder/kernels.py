@@ -26,6 +26,7 @@ from eurogym.envs.kingdom_builder.state import (
     HOLDING,
     MANDATORY_DONE,
     MANDATORY_LEFT,
+    MANDATORY_SETTLEMENTS,
     NUM_PLAYERS,
     OWNER,
     PHASE,
@@ -63,7 +64,6 @@ from eurogym.envs.kingdom_builder.tables import (
 # Tile types (TILE_NAMES order) and target kinds.
 ORACLE, FARM, OASIS, TOWER, TAVERN, BARN, HARBOR, PADDOCK = range(8)
 ANY_BUILDABLE = -2
-MANDATORY_SETTLEMENTS = 3  # §5
 TAVERN_LINE = 3  # §7.4
 PADDOCK_STEPS = 2  # §7.4
 

@@ -11,7 +11,7 @@ from eurogym.envs.kingdom_builder import kernels
 from eurogym.envs.kingdom_builder.actions import NUM_ACTIONS, describe
 from eurogym.envs.kingdom_builder.config import PLAYER_COUNTS, Config, make_config
 from eurogym.envs.kingdom_builder.deal import RANDOM, deal_game
-from eurogym.envs.kingdom_builder.invariants import check_invariants
+from eurogym.envs.kingdom_builder.invariants import check_invariants, check_state
 from eurogym.envs.kingdom_builder.playout import playout
 from eurogym.envs.kingdom_builder.scoring import score_breakdown
 from eurogym.envs.kingdom_builder.state import MAX_PLAYERS, PHASE_GAME_OVER, PHASE_NAMES, State
@@ -81,13 +81,24 @@ class KingdomBuilderEngine(FlatEngine):
     phase_names = PHASE_NAMES
     game_over_phase = PHASE_GAME_OVER
     decider_field = "cur"
-    playout = staticmethod(playout)  # optional fast random playout, used by agents.mcts
 
     make_config = staticmethod(make_config)
     new_game = staticmethod(new_game)
-    final_scores = staticmethod(final_scores)
     describe = staticmethod(describe)
+    check_state = staticmethod(check_state)
     check_invariants = staticmethod(check_invariants)
+
+    def final_scores(self, state: State) -> np.ndarray:
+        """Total gold per seat (module `final_scores`). Only for this game's states: the
+        scoring kernels read the buffer at this layout's offsets."""
+        self._require_state(state)
+        return final_scores(state)
+
+    def playout(self, state: State, rng_words: np.ndarray, max_decisions: int = -1) -> int:
+        """The optional fast random playout used by agents.mcts (playout.playout), for this
+        game's states only."""
+        self._require_state(state)
+        return playout(state, rng_words, max_decisions)
 
     @staticmethod
     def compute_mask(state: State) -> np.ndarray:

@@ -279,7 +279,7 @@ def test_s9_6_needs_a_ready_invention_and_universities_are_never_donated():
     s.slot_inv[0, 0] = 80
     begin_action(s, 0, int(s.tyc_d[0]))
     assert A_ACTION + MEGA not in legal(s)
-    with pytest.raises(IllegalActionError, match="action megamachine"):
+    with pytest.raises(IllegalActionError, match="take the Megamachine action"):
         act(s, A_ACTION + MEGA)
 
 

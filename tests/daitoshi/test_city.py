@@ -71,7 +71,7 @@ def test_s8_2_left_and_middle_hold_one_tycoon_right_holds_four():
     refresh(s)
     assert move(1, LEFT) not in legal(s)
     assert move(1, MIDDLE) in legal(s) and move(1, RIGHT) in legal(s)
-    with pytest.raises(IllegalActionError, match="move 1 to left space"):
+    with pytest.raises(IllegalActionError, match="move your tycoon 1 district to the left space"):
         act(s, move(1, LEFT))
 
 

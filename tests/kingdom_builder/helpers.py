@@ -119,7 +119,7 @@ def blank_game(
 
 
 def _rebuild_slots(state: State, types: dict[int, str]) -> None:
-    """Location slots in board order for every 'L' hex (as rules._place_location_tiles)."""
+    """Location slots in board order for every 'L' hex (as deal.place_location_tiles)."""
     state.slot_of_hex[:] = EMPTY
     state.slot_hex[:] = EMPTY
     state.slot_type[:] = EMPTY
