@@ -45,7 +45,10 @@ from pathlib import Path
 
 import numba
 
-KERNEL = dict(cache=True)
+# no_cfunc_wrapper: numba otherwise also compiles a C-callable wrapper of every kernel, used
+# only when a kernel is passed around as a first-class function value, which none is; a few
+# percent of every cold compile (docs/cold_start.md).
+KERNEL = dict(cache=True, no_cfunc_wrapper=True)
 
 LOG = logging.getLogger("eurogym")
 # abspath, not resolve(): numba names a kernel's cache folder after its file's abspath
