@@ -232,7 +232,9 @@ def time_cold_start(env_ids: list[str], players: int) -> dict[str, float]:
 
     Returns:
         seconds: wall time from just before the spawn until the last step returned;
-        cpu_seconds: the child's user + system CPU time; load_avg_1min: at the end.
+        cpu_seconds: the child's user + system CPU time; load_avg_1min: at the end;
+        announced: how many "compiling ... kernels" lines the child logged (one per game when
+        its cache was really empty).
     """
     code = COLD_START_CODE.format(env_ids=env_ids, players=players)
     with tempfile.TemporaryDirectory(prefix="eurogym-cold-") as cache:
@@ -246,7 +248,12 @@ def time_cold_start(env_ids: list[str], players: int) -> dict[str, float]:
             check=True,
         )
     cpu, end = (float(word) for word in done.stdout.split()[-2:])
-    return {"seconds": end - start, "cpu_seconds": cpu, "load_avg_1min": os.getloadavg()[0]}
+    return {
+        "seconds": end - start,
+        "cpu_seconds": cpu,
+        "load_avg_1min": os.getloadavg()[0],
+        "announced": done.stderr.count("kernels (first use"),
+    }
 
 
 def time_first_step(env_id: str, players: int) -> float:

@@ -150,6 +150,7 @@ def test_a_temp_folder_another_user_could_write_is_refused(tmp_path: Path) -> No
     assert jit._private(tmp_path / "mine")
 
 
+@pytest.mark.skipif(numba.config.DISABLE_JIT, reason="no compiling with NUMBA_DISABLE_JIT=1")
 def test_calls_between_kernels_compile_once_per_plain_types() -> None:
     """A literal argument (a phase constant) does not give a kernel a signature of its own."""
     from eurogym.envs.caverna_ff import helpers
