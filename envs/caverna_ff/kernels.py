@@ -3,6 +3,12 @@ A5, B8, B11), every decision's legal mask and its effect. `apply_action(buf, mas
 applies one legal action, runs the automatic steps (replenishing, collecting, orc movement,
 harvest) up to the next decision, and rewrites `mask` for whoever decides next (`buf[ACTOR]`).
 
+The kernels live in modules by concern (one file would pass 2,000 lines): helpers.py (goods,
+furnishing, feasibility, persons, mines, decisions, arming), ops.py (the op stack, farming, loot,
+fights, rewards), harvest.py (conversions, feeding, harvest), masks.py (legal masks, any-time
+actions), flow.py (round flow, `advance`) and this module (`apply_action`); docs/caverna_ff.md
+names them `kernels.<name>`.
+
 Engine decisions not in the spec are numbered E1-E12 in docs/caverna_ff.md.
 """
 
