@@ -10,10 +10,11 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PIP) install -q --upgrade pip
-	$(PIP) install -q -c constraints.txt -e ".[dev,train,notebooks]"
+	$(PIP) install -q -c constraints.txt -e ".[dev,train,notebooks,bench]"
 	touch $(STAMP)
 
-demo: $(STAMP)  ## play one 4-player game with random agents, then print the throughput table
+demo: $(STAMP)  ## compile the kernels (progress bar), play one 4-player game of each game with random agents, then print the throughput table
+	$(PY) -m eurogym.envs.warmup
 	$(PY) -m eurogym.benchmarks.demo
 	$(PY) -m eurogym.benchmarks.throughput
 
@@ -26,8 +27,8 @@ test-slow: $(STAMP)  ## only the tests marked slow
 test-nojit: $(STAMP)  ## kernel and rule tests with numba disabled (coverage, debugging)
 	NUMBA_DISABLE_JIT=1 $(PY) -m pytest -q tests/kingdom_builder tests/belfort tests/core
 
-bench: $(STAMP)  ## throughput table
-	$(PY) -m eurogym.benchmarks.throughput
+bench: $(STAMP)  ## throughput table, with the cold-start rows (fresh numba cache; minutes)
+	$(PY) -m eurogym.benchmarks.throughput --cold
 
 bench-train: $(STAMP)  ## MaskablePPO train steps/s on Kingdom Builder vs connect_four_v3
 	$(PY) -m eurogym.agents.train --benchmark --env kingdom_builder_v0 --steps 16384 --out runs/bench

@@ -26,6 +26,16 @@ envs`, make, reset and a first step under 3 s with a warm numba cache (timed in 
 interpreter from just before it is spawned until its step returns; run twice, the second is
 reported); one state copy (`state.nbytes()`) under 64 KB.
 Peak RSS of this process is reported only.
+
+`--cold` adds the cold-start rows (a few minutes; docs/cold_start.md): the time from spawning a
+fresh interpreter, with `NUMBA_CACHE_DIR` pointing at a new empty folder (as on a fresh clone or
+install: every kernel is compiled), until `make`, reset and one step have run, for each game in
+its own interpreter (target <= 30 s) and for all games in one (target <= 90 s). The child's CPU
+seconds are shown too: on a busy machine the wall time grows with the load, the CPU time much
+less. `python -m eurogym.envs.warmup` compiles ahead of time (Docker images).
+
+connect four needs pygame (`pip install "eurogym[bench]"`, which `make` installs); without it
+the table is printed without the ratios to connect four.
 """
 
 from __future__ import annotations
@@ -38,6 +48,7 @@ import platform
 import resource
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -47,7 +58,6 @@ import numba
 import numpy as np
 import pettingzoo
 from pettingzoo import AECEnv
-from pettingzoo.classic.connect_four import connect_four
 
 from eurogym import envs
 from eurogym.envs.core.rng import seed_words
@@ -56,6 +66,8 @@ from eurogym.envs.core.testing import play_random_episode, random_legal_action
 ENV_RATIO_TARGET = 1.5
 ENGINE_TARGET = 100_000
 FIRST_STEP_TARGET_S = 3.0
+COLD_START_TARGET_S = 30.0  # per game, fresh numba cache
+COLD_START_ALL_TARGET_S = 90.0  # every game in one interpreter, fresh numba cache
 STATE_BYTES_TARGET = 64 * 1024
 WARMUP_SEED = 1_000_000  # warm-up games use seeds far from the timed ones
 ROUNDS = 6  # interleaved slices per rate row
@@ -69,6 +81,19 @@ env = envs.make({env_id!r}, num_players={players})
 env.reset(seed=0)
 env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
 print(time.time())
+"""
+
+COLD_START_CODE = """
+import resource
+import time
+import numpy as np
+from eurogym import envs
+for env_id in {env_ids!r}:
+    env = envs.make(env_id, num_players={players})
+    env.reset(seed=0)
+    env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
+usage = resource.getrusage(resource.RUSAGE_SELF)
+print(usage.ru_utime + usage.ru_stime, time.time())
 """
 
 
@@ -165,9 +190,8 @@ def measure_rates(
         Row name ("connect_four", then "<env_id>/env", "/raw_env", "/engine" per game) ->
         the keys of `play_games`.
     """
-    # connect_four_v3.env, imported from its defining module: the connect_four_v3 alias
-    # warns that the old creation API is deprecated (PettingZoo 1.27)
-    runners = {"connect_four": env_runner(connect_four.env)}
+    connect_four = connect_four_env()
+    runners = {} if connect_four is None else {"connect_four": env_runner(connect_four)}
     for env_id in env_ids:
         runners[f"{env_id}/env"] = env_runner(
             functools.partial(envs.make, env_id, num_players=players)
@@ -184,6 +208,52 @@ def measure_rates(
             for key in total:
                 total[key] += part[key]
     return {name: _rate(**total) for name, total in totals.items()}
+
+
+def connect_four_env() -> Callable[[], AECEnv] | None:
+    """PettingZoo's connect_four_v3 env(), or None (with a message) when pygame, which its
+    module imports, is missing. Imported from its defining module: the connect_four_v3 alias
+    warns that the old creation API is deprecated (PettingZoo 1.27)."""
+    try:
+        from pettingzoo.classic.connect_four import connect_four
+    except ImportError as error:
+        print(
+            f"connect_four_v3 unavailable ({error}); install the benchmark extra "
+            '(pip install "eurogym[bench]", or `make`) for the ratios to connect four',
+            file=sys.stderr,
+        )
+        return None
+    return connect_four.env
+
+
+def time_cold_start(env_ids: list[str], players: int) -> dict[str, float]:
+    """Spawn a fresh interpreter whose numba cache is a new empty folder and time it until it
+    has made, reset and stepped each of `env_ids` (so every kernel they use is compiled).
+
+    Returns:
+        seconds: wall time from just before the spawn until the last step returned;
+        cpu_seconds: the child's user + system CPU time; load_avg_1min: at the end;
+        announced: how many "compiling ... kernels" lines the child logged (one per game when
+        its cache was really empty).
+    """
+    code = COLD_START_CODE.format(env_ids=env_ids, players=players)
+    with tempfile.TemporaryDirectory(prefix="eurogym-cold-") as cache:
+        start = time.time()
+        done = subprocess.run(
+            [sys.executable, "-c", code],
+            cwd=REPO_ROOT,
+            env={**os.environ, "NUMBA_CACHE_DIR": cache},
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    cpu, end = (float(word) for word in done.stdout.split()[-2:])
+    return {
+        "seconds": end - start,
+        "cpu_seconds": cpu,
+        "load_avg_1min": os.getloadavg()[0],
+        "announced": done.stderr.count("kernels (first use"),
+    }
 
 
 def time_first_step(env_id: str, players: int) -> float:
@@ -228,18 +298,20 @@ def machine() -> dict[str, Any]:
     }
 
 
-def collect(seconds: float, players: int, env_ids: list[str]) -> dict[str, Any]:
+def collect(seconds: float, players: int, env_ids: list[str], cold: bool = False) -> dict[str, Any]:
     """Run every measurement once, printing a progress line per step to stderr.
 
     Args:
         seconds: time budget of each rate row.
         players: seats per game.
         env_ids: the games to measure.
+        cold: also time cold starts (fresh numba cache) per game and for all of them.
 
     Returns:
         machine, settings, one rate dict per row (see `measure_rates`), and per game
-        ("games" -> env_id ->) the first-step times, state_bytes and `passed` (target name ->
-        bool); peak_rss_mb of the whole run.
+        ("games" -> env_id ->) the first-step times, state_bytes, `cold_start` (with `cold`)
+        and `passed` (target name -> bool); `cold_start_all` (with `cold`); peak_rss_mb of the
+        whole run. Without pygame there is no "connect_four" row and no ratio to it.
     """
     results: dict[str, Any] = {
         "machine": machine(),
@@ -247,15 +319,16 @@ def collect(seconds: float, players: int, env_ids: list[str]) -> dict[str, Any]:
         "players": players,
         "env_ids": env_ids,
     }
+    steps = 3 if cold else 2
     rows = 1 + 3 * len(env_ids)
     print(
-        f"[1/2] rates: {rows} rows x {seconds:g} s, interleaved in {ROUNDS} rounds ...",
+        f"[1/{steps}] rates: {rows} rows x {seconds:g} s, interleaved in {ROUNDS} rounds ...",
         file=sys.stderr,
         flush=True,
     )
     results.update(measure_rates(env_ids, players, seconds))
-    print("[2/2] import + first step in fresh interpreters ...", file=sys.stderr, flush=True)
-    baseline = results["connect_four"]["per_second"]
+    print(f"[2/{steps}] import + first step in fresh interpreters ...", file=sys.stderr, flush=True)
+    baseline = results["connect_four"]["per_second"] if "connect_four" in results else None
     results["games"] = {}
     for env_id in env_ids:
         runs = [time_first_step(env_id, players) for _ in range(2)]
@@ -263,16 +336,25 @@ def collect(seconds: float, players: int, env_ids: list[str]) -> dict[str, Any]:
             "first_step_runs_s": runs,
             "first_step_s": runs[-1],
             "state_bytes": state_bytes(env_id, players),
-            "env_vs_connect_four": results[f"{env_id}/env"]["per_second"] / baseline,
         }
         game["passed"] = {
-            "env_vs_connect_four": game["env_vs_connect_four"] >= ENV_RATIO_TARGET,
             "engine_decisions_per_second": results[f"{env_id}/engine"]["per_second"]
             >= ENGINE_TARGET,
             "first_step_s": game["first_step_s"] < FIRST_STEP_TARGET_S,
             "state_bytes": game["state_bytes"] < STATE_BYTES_TARGET,
         }
+        if baseline is not None:
+            game["env_vs_connect_four"] = results[f"{env_id}/env"]["per_second"] / baseline
+            game["passed"]["env_vs_connect_four"] = game["env_vs_connect_four"] >= ENV_RATIO_TARGET
         results["games"][env_id] = game
+    if cold:
+        print(
+            f"[3/{steps}] cold starts, fresh numba cache (minutes) ...", file=sys.stderr, flush=True
+        )
+        for env_id, game in results["games"].items():
+            game["cold_start"] = time_cold_start([env_id], players)
+            game["passed"]["cold_start_s"] = game["cold_start"]["seconds"] <= COLD_START_TARGET_S
+        results["cold_start_all"] = time_cold_start(env_ids, players)
     results["peak_rss_mb"] = peak_rss_mb()
     return results
 
@@ -280,18 +362,29 @@ def collect(seconds: float, players: int, env_ids: list[str]) -> dict[str, Any]:
 def format_table(results: dict[str, Any]) -> str:
     """The machine lines and an aligned plain-text table of `results` (from `collect`)."""
     players = results["players"]
-    baseline = results["connect_four"]["per_second"]
+    baseline = results["connect_four"]["per_second"] if "connect_four" in results else None
 
     def rate_row(name: str, key: str, unit: str, target: str, result: str) -> list[str]:
         rate = results[key]
-        ratio = f"{rate['per_second'] / baseline:.2f}x"
+        ratio = "-" if baseline is None else f"{rate['per_second'] / baseline:.2f}x"
         games = f"{rate['games_per_second']:.1f}"
         return [name, f"{rate['per_second']:,.0f}", unit, games, ratio, target, result]
 
-    rows = [
-        ["row", "value", "unit", "games/s", "vs c4", "target", "result"],
-        rate_row("connect_four_v3 env()", "connect_four", "steps/s", "baseline", "-"),
-    ]
+    def cold_row(name: str, cold: dict[str, float], target: float) -> list[str]:
+        result = "pass" if cold["seconds"] <= target else "FAIL"
+        return [
+            f"{name} (cpu {cold['cpu_seconds']:.0f} s, load {cold['load_avg_1min']:.1f})",
+            f"{cold['seconds']:.1f}",
+            "s",
+            "-",
+            "-",
+            f"<= {target:g} s",
+            result,
+        ]
+
+    rows = [["row", "value", "unit", "games/s", "vs c4", "target", "result"]]
+    if baseline is not None:
+        rows.append(rate_row("connect_four_v3 env()", "connect_four", "steps/s", "baseline", "-"))
     missed = []
     for env_id, game in results["games"].items():
         name = env_id.removesuffix("_v0")
@@ -303,7 +396,7 @@ def format_table(results: dict[str, Any]) -> str:
                 f"{env_id}/env",
                 "steps/s",
                 f">= {ENV_RATIO_TARGET}x c4",
-                passed["env_vs_connect_four"],
+                passed.get("env_vs_connect_four", "-"),
             ),
             rate_row(f"{name} raw_env {players}p", f"{env_id}/raw_env", "steps/s", "-", "-"),
             rate_row(
@@ -332,6 +425,15 @@ def format_table(results: dict[str, Any]) -> str:
                 passed["state_bytes"],
             ],
         ]
+        if "cold_start" in game:
+            rows.append(
+                cold_row(f"{name} cold first step", game["cold_start"], COLD_START_TARGET_S)
+            )
+    if "cold_start_all" in results:
+        cold = results["cold_start_all"]
+        rows.append(cold_row("all games cold, one process", cold, COLD_START_ALL_TARGET_S))
+        if cold["seconds"] > COLD_START_ALL_TARGET_S:
+            missed.append("all games cold_start_s")
     rows.append(
         ["peak RSS (this process)", f"{results['peak_rss_mb']:.0f}", "MB", "-", "-", "-", "-"]
     )
@@ -368,8 +470,13 @@ def main(argv: list[str] | None = None) -> None:
         "--env", action="append", choices=envs.list_envs(), help="game(s) to measure; default all"
     )
     parser.add_argument("--json", type=Path, help="also write the numbers to this file")
+    parser.add_argument(
+        "--cold",
+        action="store_true",
+        help="also time cold starts with a fresh numba cache (minutes; docs/cold_start.md)",
+    )
     args = parser.parse_args(argv)
-    results = collect(args.seconds, args.players, args.env or envs.list_envs())
+    results = collect(args.seconds, args.players, args.env or envs.list_envs(), cold=args.cold)
     print(format_table(results))
     if args.json is not None:
         args.json.write_text(json.dumps(results, indent=2) + "\n")

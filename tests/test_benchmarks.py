@@ -4,6 +4,7 @@ Speed itself is never asserted (it depends on the machine)."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -68,3 +69,33 @@ def test_demo_prints_board_scores_and_winner(capsys: pytest.CaptureFixture[str])
         assert f"player_{p} (" in out
     decisions = [int(line.split()[-1]) for line in out.splitlines() if line.startswith("decisions")]
     assert len(decisions) == games and min(decisions) > 0
+
+
+def test_cold_start_compiles_in_a_fresh_cache() -> None:
+    cold = throughput.time_cold_start(["kingdom_builder_v0"], players=2)
+    assert cold["seconds"] > 0 and cold["cpu_seconds"] > 0
+    assert cold["announced"] == 1  # its numba cache was empty, so it said it was compiling
+
+
+def test_cold_rows_print_with_their_targets(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fake = {"seconds": 12.5, "cpu_seconds": 11.0, "load_avg_1min": 1.0, "announced": 1}
+    monkeypatch.setattr(throughput, "time_cold_start", lambda env_ids, players: dict(fake))
+    throughput.main(["--seconds", "0.1", "--env", "belfort_v0", "--cold"])
+    out = capsys.readouterr().out
+    row = next(line for line in out.splitlines() if line.startswith("belfort cold first step"))
+    assert "12.5" in row and "<= 30 s" in row and "pass" in row
+    row = next(line for line in out.splitlines() if line.startswith("all games cold"))
+    assert "<= 90 s" in row and "cpu 11 s" in row
+
+
+def test_without_pygame_the_table_has_no_connect_four(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "pettingzoo.classic.connect_four", None)
+    assert throughput.connect_four_env() is None
+    assert "eurogym[bench]" in capsys.readouterr().err
+    throughput.main(["--seconds", "0.1", "--env", "belfort_v0"])
+    out = capsys.readouterr().out
+    assert "connect_four_v3" not in out and "belfort engine" in out

@@ -1,24 +1,82 @@
-"""Compile options shared by every numba kernel, kept in one place (STYLE: KERNEL), and the guard
-that keeps numba's on-disk cache honest.
+"""Compile options shared by every numba kernel, kept in one place (STYLE: KERNEL), where numba
+caches them, and the guard that keeps that cache honest.
 
-`cache=True` writes compiled kernels to `__pycache__`, so a second process starts fast. numba keys
-a cached kernel on its own file only: a kernel compiled against an older state layout (offsets
-imported from state.py) would load silently after state.py changes. `drop_stale_kernels` runs once
-per process, on the first import of this module (before any kernel is compiled or loaded): it
-hashes every source file under envs/ and encoders/ and, when the hash differs from the one left
-by the last run, deletes the cached kernels there so they are compiled afresh.
+`cache=True` writes compiled kernels next to their sources (`__pycache__`), so a second process
+starts in about a second instead of compiling for a minute. This module is imported by every
+kernel module before its first `@njit` decorator runs, which is when numba picks a function's
+cache location, so the choice below is made in time:
+
+* a source tree or an install we can write to: numba's default, `__pycache__` beside the sources;
+* `NUMBA_CACHE_DIR` set by the user and writable: that directory (numba's own setting);
+* otherwise (a read-only site-packages, a system install): a per-user cache directory,
+  `$XDG_CACHE_HOME/eurogym/numba` or `~/.cache/eurogym/numba`, else a private directory under the
+  temp dir. It is exported as `NUMBA_CACHE_DIR` (so worker processes agree) and set in
+  `numba.config.CACHE_DIR` (numba read the environment when it was imported). Without this numba
+  raises "cannot cache function ... no locator available" at the first kernel call;
+* nothing writable at all: the kernels run uncached (compiled again in every process) after one
+  logged warning.
+
+numba specializes a kernel for every literal argument it is called with from another kernel:
+`decide(buf, P_LOOT, p)` and `decide(buf, P_FEED, p)` were two compiles of `decide`, 31 in all
+for Caverna's `decide`, 285 signatures for its 175 kernels. No kernel here needs a literal
+argument (none calls `numba.literally` or indexes a heterogeneous tuple with an argument), so
+`unliteral_kernel_calls` makes numba type such calls with the plain types: one compile per
+kernel and argument types, about a fifth less compile time (docs/cold_start.md). It wraps
+numba's `Dispatcher.get_call_template` (the hook that compiles a callee for its caller's
+argument types) and changes nothing for functions outside this package.
+
+numba keys a cached kernel on its own file only: a kernel compiled against an older state layout
+(offsets imported from state.py) would load silently after state.py changes. `drop_stale_kernels`
+runs once per process, on the first import of this module (before any kernel is compiled or
+loaded): it hashes every source file under envs/ and encoders/ and, when the hash differs from
+the one left by the last run, deletes the cached kernels of those folders wherever they are
+cached (in-tree or in the cache directory) so they are compiled afresh.
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib
+import logging
+import os
+import stat
+import tempfile
 from pathlib import Path
 
-KERNEL = dict(cache=True)
+import numba
 
-_ROOT = Path(__file__).resolve().parents[2]
+# no_cfunc_wrapper: numba otherwise also compiles a C-callable wrapper of every kernel, used
+# only when a kernel is passed around as a first-class function value, which none is; a few
+# percent of every cold compile (docs/cold_start.md).
+KERNEL = dict(cache=True, no_cfunc_wrapper=True)
+
+LOG = logging.getLogger("eurogym")
+# abspath, not resolve(): numba names a kernel's cache folder after its file's abspath
+_ROOT = Path(os.path.abspath(__file__)).parents[2]
 _SOURCE_DIRS = (_ROOT / "envs", _ROOT / "encoders")
-_STAMP = _ROOT / "envs" / "__pycache__" / "kernel_sources.sha256"
+_STAMP_NAME = "kernel_sources.sha256"
+COLD_TARGET_S = 30  # cold first step per game on 2 cores (docs/cold_start.md)
+_NOTICED: set[str] = set()  # env ids `notice_if_cold` has checked in this process
+_PACKAGE = __name__.split(".")[0] + "."  # "eurogym.": whose kernels `unliteral_kernel_calls` covers
+
+
+def unliteral_kernel_calls() -> None:
+    """Make calls between this package's kernels compile once per plain argument types
+    instead of once per literal value (see the module docstring). Idempotent."""
+    from numba.core import dispatcher, types
+
+    numba_get_call_template = dispatcher.Dispatcher.get_call_template
+    if getattr(numba_get_call_template, "eurogym_unliteral", False):
+        return
+
+    def get_call_template(self, args, kws):
+        if self.py_func.__module__.startswith(_PACKAGE):
+            args = tuple(types.unliteral(a) for a in args)
+            kws = {k: types.unliteral(v) for k, v in kws.items()}
+        return numba_get_call_template(self, args, kws)
+
+    get_call_template.eurogym_unliteral = True
+    dispatcher.Dispatcher.get_call_template = get_call_template
 
 
 def sources_digest() -> str:
@@ -31,23 +89,160 @@ def sources_digest() -> str:
     return digest.hexdigest()
 
 
-def drop_stale_kernels() -> bool:
-    """Delete numba's cached kernels under envs/ and encoders/ if any source changed since the
-    stamp was written; returns whether it deleted. A read-only install is left alone (numba
-    then cannot write its cache either)."""
-    digest = sources_digest()
+def source_folders() -> list[Path]:
+    """Every folder holding kernel sources (numba caches each module's kernels per folder)."""
+    folders = {path.parent for root in _SOURCE_DIRS for path in root.rglob("*.py")}
+    return sorted(folders)
+
+
+def cache_folder(folder: Path) -> Path | None:
+    """Where numba caches the kernels of the modules in `folder`: `folder/__pycache__`, or the
+    sub-folder of `numba.config.CACHE_DIR` that numba derives from the folder's path (the
+    parent folder's name and a sha1 of the path, as numba's `get_suitable_cache_subpath`);
+    None when the kernels run uncached."""
+    if not KERNEL["cache"]:
+        return None
+    if not numba.config.CACHE_DIR:
+        return folder / "__pycache__"
+    path = os.path.abspath(folder)
+    hashed = hashlib.sha1(path.encode()).hexdigest()
+    return Path(os.path.abspath(numba.config.CACHE_DIR)) / f"{os.path.basename(path)}_{hashed}"
+
+
+def cache_location() -> str:
+    """Where the kernels are cached, for messages."""
+    if not KERNEL["cache"]:
+        return "none (kernels are compiled in every process)"
+    return numba.config.CACHE_DIR or f"__pycache__ folders under {_ROOT}"
+
+
+def _writable(folder: Path) -> bool:
+    """Can numba write its cache in `folder` (created if missing)? The same test numba makes."""
     try:
-        if _STAMP.exists() and _STAMP.read_text() == digest:
-            return False
-        for folder in _SOURCE_DIRS:
-            for pattern in ("*.nbi", "*.nbc"):
-                for cached in folder.rglob(pattern):
-                    cached.unlink(missing_ok=True)
-        _STAMP.parent.mkdir(exist_ok=True)
-        _STAMP.write_text(digest)
+        folder.mkdir(parents=True, exist_ok=True)
+        tempfile.TemporaryFile(dir=folder).close()
     except OSError:
         return False
     return True
 
 
+def _private(folder: Path) -> bool:
+    """Is `folder` ours alone? Cached kernels are machine code numba loads and runs, so a
+    folder in a shared temp dir must not be one another user could have planted files in."""
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        info = folder.lstat()
+    except OSError:
+        return False
+    return (
+        stat.S_ISDIR(info.st_mode)
+        and info.st_uid == os.getuid()
+        and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+    )
+
+
+def user_cache_candidates() -> list[Path]:
+    """The per-user folders tried, in order, when the sources' folders are read-only."""
+    candidates = []
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    if xdg:
+        candidates.append(Path(xdg) / "eurogym" / "numba")
+    candidates.append(Path.home() / ".cache" / "eurogym" / "numba")
+    return candidates
+
+
+def choose_cache_dir() -> str | None:
+    """Pick where the kernels are cached (see the module docstring) and tell numba. Returns the
+    cache directory set, None for numba's default (in-tree, or the user's NUMBA_CACHE_DIR), or
+    "" when caching is off. Must run before the first `@njit(cache=True)` decorator."""
+    user_dir = os.environ.get("NUMBA_CACHE_DIR")
+    if user_dir and _writable(Path(user_dir)):
+        return None
+    if not user_dir and all(_writable(folder / "__pycache__") for folder in source_folders()):
+        return None
+    if os.name == "posix":
+        temp = Path(tempfile.gettempdir()) / f"eurogym-numba-{os.getuid()}"
+    else:
+        temp = Path(tempfile.gettempdir()) / "eurogym-numba"
+    for folder in user_cache_candidates() + [temp]:
+        if _writable(folder) and (folder != temp or os.name != "posix" or _private(folder)):
+            if user_dir:
+                LOG.warning("eurogym: NUMBA_CACHE_DIR=%s is read-only; using %s", user_dir, folder)
+            os.environ["NUMBA_CACHE_DIR"] = str(folder)
+            numba.config.CACHE_DIR = str(folder)
+            return str(folder)
+    KERNEL["cache"] = False
+    LOG.warning(
+        "eurogym: no writable folder for numba's kernel cache (%s and %s are read-only); "
+        "kernels are compiled again in every process. Set NUMBA_CACHE_DIR to a writable folder.",
+        _ROOT,
+        ", ".join(str(c) for c in user_cache_candidates()),
+    )
+    return ""
+
+
+def drop_stale_kernels() -> bool:
+    """Delete numba's cached kernels of envs/ and encoders/ if any source changed since the
+    stamp was written; returns whether it deleted. A cache that cannot be written is left
+    alone (numba then cannot write it either)."""
+    stamp_folder = cache_folder(_SOURCE_DIRS[0])
+    if stamp_folder is None:
+        return False
+    stamp = stamp_folder / _STAMP_NAME
+    digest = sources_digest()
+    try:
+        if stamp.exists() and stamp.read_text() == digest:
+            return False
+        for folder in source_folders():
+            cached = cache_folder(folder)
+            if cached is None or not cached.is_dir():
+                continue
+            for pattern in ("*.nbi", "*.nbc"):
+                for path in cached.glob(pattern):
+                    path.unlink(missing_ok=True)
+        stamp_folder.mkdir(parents=True, exist_ok=True)
+        stamp.write_text(digest)
+    except OSError:
+        return False
+    return True
+
+
+def notice_if_cold(env_id: str, package: str) -> bool:
+    """Log one line (logger "eurogym", level WARNING) the first time in this process an env is
+    made while numba's cache holds none of the kernels of its game package (a module name);
+    returns whether it did. Called by `eurogym.make`.
+
+    Logging, not print or warnings: it reaches stderr without any set-up (logging's last-resort
+    handler), as one line, and can be silenced or redirected like any library's log;
+    `warnings.warn` would become an exception under `-W error` and stop `make` itself.
+    """
+    if env_id in _NOTICED:
+        return False
+    _NOTICED.add(env_id)
+    folder = Path(os.path.abspath(importlib.import_module(package).__file__)).parent
+    if is_cached(folder):
+        return False
+    LOG.warning(
+        "eurogym: compiling %s kernels (first use, up to ~%d s on 2 cores; "
+        "run `python -m eurogym.envs.warmup` to do it ahead)",
+        env_id,
+        COLD_TARGET_S,
+    )
+    return True
+
+
+def is_cached(folder: Path) -> bool:
+    """Does numba's cache hold any kernel of the modules in `folder`? Cheap (one directory
+    listing): after `drop_stale_kernels`, an empty cache means the first call compiles."""
+    cached = cache_folder(folder)
+    if cached is None:
+        return False
+    try:
+        return any(entry.name.endswith(".nbi") for entry in os.scandir(cached))
+    except OSError:
+        return False
+
+
+unliteral_kernel_calls()
+choose_cache_dir()
 drop_stale_kernels()

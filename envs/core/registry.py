@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from eurogym.envs.core.errors import ConfigError
+from eurogym.envs.core.jit import notice_if_cold
 
 
 @dataclass(frozen=True)
@@ -69,4 +70,5 @@ def make(env_id: str, *, wrapped: bool = True, **kwargs: Any) -> Any:
     """Build env `env_id` (PettingZoo AEC). kwargs go to its raw_env: num_players, seed,
     render_mode, reward_mode and the game's rule options. `wrapped=False` gives the raw env."""
     entry = spec(env_id)
+    notice_if_cold(env_id, entry.data_package)
     return entry.wrapped_env(**kwargs) if wrapped else entry.raw_env(**kwargs)

@@ -51,13 +51,18 @@ RANDOM = -1  # "choose at random" in the chosen-value arrays
 
 @njit(**KERNEL)
 def _choose_distinct(rng, chosen, pool, count, out):
-    """out[:count] = chosen[:count], or `count` distinct values of range(pool) drawn at random."""
+    """out[:count] = chosen[:count], or `count` distinct values of range(pool) drawn at random.
+    Element loops, not slice assignments: an array-to-slice assignment makes numba compile its
+    shape-mismatch error message (tuple formatting), a sixth of Kingdom Builder's cold compile
+    (docs/cold_start.md)."""
     if chosen[0] != RANDOM:
-        out[:count] = chosen[:count]
+        for i in range(count):
+            out[i] = chosen[i]
         return
     order = np.arange(pool)
     shuffle(rng, order, pool)
-    out[:count] = order[:count]
+    for i in range(count):
+        out[i] = order[i]
 
 
 @njit(**KERNEL)

@@ -1,0 +1,547 @@
+"""Caverna FF kernels: every decision's legal mask (`compute_mask`) and the any-time actions
+(ruby trades A7, food conversions A12) offered at every decision. Split from kernels.py by
+concern.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import (
+    njit,
+)
+
+from eurogym.envs.caverna_ff.actions import (
+    A_BRIBE,
+    A_CELL,
+    A_CONVERT,
+    A_DONE,
+    A_FURN,
+    A_GOLD,
+    A_LOOT,
+    A_OPTION,
+    A_ORC,
+    A_PERSON,
+    A_PUSH,
+    A_REWARD,
+    A_RUBY,
+    A_SKIP,
+    A_SOW_GRAIN,
+    A_SOW_VEG,
+    A_SPACE,
+    A_TRAP,
+    A_TWIN,
+    NUM_ACTIONS,
+    NUM_CONVERSIONS,
+    NUM_OPTIONS,
+    NUM_RUBY_TRADES,
+)
+from eurogym.envs.caverna_ff.board import (
+    can_grow,
+    meadow_unfenced,
+    orc_on,
+    single_ok,
+    stable_ok,
+    trap_cell_ok,
+    twin_ok,
+)
+from eurogym.envs.caverna_ff.harvest import (
+    conversion_ok,
+    convert,
+)
+from eurogym.envs.caverna_ff.helpers import (
+    BR_GROWTH,
+    BR_GROWTH_OR_GOODS,
+    BR_HOUSEWORK,
+    BR_URGENT,
+    BR_WISH,
+    PERSON_ORC,
+    RUBY_TILE,
+    any_furn,
+    any_space_for,
+    any_trap,
+    any_twin,
+    armable,
+    forge_cost,
+    furn_offered,
+    imitable,
+    placeable,
+    r_,
+    refill_ok,
+    ruby_trade,
+    ruby_trade_ok,
+    space_feasible,
+    trap_offered,
+    warrior_options,
+)
+from eurogym.envs.caverna_ff.ops import (
+    can_breed,
+    farming_options,
+    fight_target_ok,
+    loot_ok,
+    reward_ok,
+)
+from eurogym.envs.caverna_ff.orcs import (
+    owner_cells,
+    push_target,
+)
+from eurogym.envs.caverna_ff.spaces import (
+    NUM_SPACES,
+)
+from eurogym.envs.caverna_ff.state import (
+    ACTOR,
+    BRIBE_GOOD,
+    CELL_KIND,
+    CK_RUBY_MINE,
+    CK_SINGLE,
+    CK_SMALL_PASTURE,
+    CK_STABLE,
+    CROP,
+    CUR_PERSON,
+    EV,
+    EV_LETTER,
+    EV_PUSHED,
+    EXP_STRENGTH,
+    FARM_USED,
+    FREE_TRAP,
+    FURN,
+    MAX_DWARFS,
+    O_FOREST,
+    O_HELD,
+    ORC_CELL,
+    ORC_STATE,
+    ORC_STR,
+    P_ARM,
+    P_BRANCH,
+    P_BREED,
+    P_CAVE_IN,
+    P_CELL,
+    P_FARMING,
+    P_FEED,
+    P_FIGHT_DOGS,
+    P_FIGHT_ORC,
+    P_FINAL_TRADES,
+    P_FORGE,
+    P_FURN,
+    P_FURN_CELL,
+    P_GAME_OVER,
+    P_HARVEST_CHOICE,
+    P_IMITATE,
+    P_INVADE,
+    P_LOOT,
+    P_ORC,
+    P_ORE_TRADE,
+    P_PLACE,
+    P_PUSH_COST,
+    P_REFILL,
+    P_REWARD,
+    P_SOLO_SAVE,
+    P_SOW,
+    P_SOW_CELL,
+    P_TRADE,
+    P_TRAP,
+    P_TRAP_CELL,
+    P_TWIN,
+    P_TWIN_KIND,
+    P_WARRIOR,
+    P_WARRIOR_PAY,
+    PENDING_TILE,
+    PHASE,
+    SOWN,
+    ST_EVENT,
+    STAGE,
+    SUB,
+    TILE,
+    TWIN_KIND,
+)
+from eurogym.envs.caverna_ff.tables import (
+    CAVE_IN_MAX_PAY,
+    CELLS,
+    DOG,
+    FOOD,
+    GRAIN,
+    MAX_FORGE_ORE,
+    NUM_FURN,
+    NUM_GOODS,
+    NUM_LOOT,
+    NUM_ORCS,
+    NUM_REWARDS,
+    NUM_TRAPS,
+    NUM_TWIN,
+    ORE,
+    PUSH_DELTA,
+    RUBY,
+    STONE,
+    T_CAVERN,
+    T_FIELD,
+    T_RUBY_MINE,
+    TW_CAVERN_CAVERN,
+    TW_CAVERN_TUNNEL,
+    VEG,
+    WARRIOR_MATERIALS,
+    WOOD,
+)
+from eurogym.envs.core.jit import (
+    KERNEL,
+)
+
+# ---- masks ------------------------------------------------------------------------------------
+
+
+@njit(**KERNEL)
+def branch_ok(buf, p, k):
+    ctx = buf[SUB + 2]
+    if ctx == BR_GROWTH:
+        return k == 0
+    if ctx == BR_GROWTH_OR_GOODS:
+        return k <= 1
+    furnish = any_furn(buf, p, 0)
+    trap = any_trap(buf, p, False)
+    if k == 0:
+        return furnish
+    if k == 1:
+        return trap
+    if k == 2:
+        return (ctx == BR_WISH and can_grow(buf, p)) or ctx == BR_URGENT
+    return False
+
+
+@njit(**KERNEL)
+def compute_mask(buf, mask):
+    """Legal actions of the current decision (all zeros once the game is over): its own
+    answers, plus the any-time ruby trades and food conversions."""
+    decision_mask(buf, mask)
+    if buf[PHASE] != P_GAME_OVER:
+        anytime_mask(buf, mask)
+
+
+@njit(**KERNEL)
+def decision_mask(buf, mask):
+    """The current decision's own answers, without the any-time actions."""
+    mask[:] = 0
+    phase = buf[PHASE]
+    p = buf[ACTOR]
+    if phase == P_GAME_OVER:
+        return
+    if phase == P_FINAL_TRADES:
+        mask[A_DONE] = 1
+        return
+    if phase == P_PLACE:
+        any_space = False
+        for s in range(NUM_SPACES):
+            if space_feasible(buf, p, buf[CUR_PERSON], s):
+                mask[A_SPACE + s] = 1
+                any_space = True
+        if not any_space:  # asked only for the any-time actions: SKIP stays home (E2)
+            mask[A_SKIP] = 1
+        if buf[r_(p, RUBY)] > 0:
+            for k in range(MAX_DWARFS + NUM_ORCS):
+                person = k if k < MAX_DWARFS else PERSON_ORC + k - MAX_DWARFS
+                if person != buf[CUR_PERSON] and placeable(buf, p, person):
+                    if any_space_for(buf, p, person):
+                        mask[A_PERSON + k] = 1
+    elif phase == P_TWIN:
+        for i in range(NUM_TWIN):
+            if twin_ok(buf, p, buf[TWIN_KIND], i):
+                mask[A_TWIN + i] = 1
+        mask[A_SKIP] = 1
+    elif phase == P_TWIN_KIND:
+        mask[A_OPTION] = 1 if any_twin(buf, p, TW_CAVERN_TUNNEL) else 0
+        mask[A_OPTION + 1] = 1 if any_twin(buf, p, TW_CAVERN_CAVERN) else 0
+        mask[A_SKIP] = 1
+    elif phase == P_CELL:
+        kind = buf[CELL_KIND]
+        for c in range(CELLS):
+            ok = False
+            if kind == CK_SINGLE:
+                ok = single_ok(buf, p, buf[PENDING_TILE], c)
+            elif kind == CK_RUBY_MINE:
+                ok = single_ok(buf, p, T_RUBY_MINE, c)
+            elif kind == CK_SMALL_PASTURE:
+                ok = meadow_unfenced(buf, p, c)
+            elif kind == CK_STABLE:
+                ok = stable_ok(buf, p, c)
+            if ok:
+                mask[A_CELL + c] = 1
+        if buf[SUB + 3]:
+            mask[A_SKIP] = 1
+    elif phase == P_SOW:
+        fields = False
+        for c in range(CELLS):
+            if buf[TILE + p * CELLS + c] == T_FIELD and buf[CROP + p * CELLS + c] == 0:
+                fields = True
+        if fields and buf[SOWN] < 2 and buf[r_(p, GRAIN)] > 0:
+            mask[A_SOW_GRAIN] = 1
+        if fields and buf[SOWN + 1] < 2 and buf[r_(p, VEG)] > 0:
+            mask[A_SOW_VEG] = 1
+        mask[A_DONE] = 1
+    elif phase == P_SOW_CELL and buf[r_(p, VEG if buf[PENDING_TILE] else GRAIN)] > 0:
+        for c in range(CELLS):
+            if buf[TILE + p * CELLS + c] == T_FIELD and buf[CROP + p * CELLS + c] == 0:
+                mask[A_CELL + c] = 1
+    elif phase == P_FORGE:
+        material = buf[SUB + 0]
+        top = 4 if material == 1 else MAX_FORGE_ORE
+        g = WOOD if material == 1 else ORE
+        for k in range(1, top + 1):
+            if buf[r_(p, g)] >= forge_cost(buf, p, material, k):
+                mask[A_OPTION + k] = 1
+        mask[A_SKIP] = 1
+    elif phase == P_LOOT:
+        for i in range(NUM_LOOT):
+            if loot_ok(buf, p, i):
+                mask[A_LOOT + i] = 1
+        mask[A_DONE] = 1
+    elif phase == P_FURN:
+        for f in range(NUM_FURN):
+            if furn_offered(buf, p, f, buf[SUB + 0]):
+                mask[A_FURN + f] = 1
+        if buf[SUB + 3]:
+            mask[A_SKIP] = 1
+    elif phase == P_FURN_CELL:
+        # still payable: an any-time action must not spend the chosen tile's cost
+        payable = furn_offered(buf, p, buf[PENDING_TILE], buf[SUB + 0])
+        for c in range(CELLS):
+            if buf[TILE + p * CELLS + c] == T_CAVERN and buf[FURN + p * CELLS + c] == 0:
+                if payable and not orc_on(buf, p, c):
+                    mask[A_CELL + c] = 1
+    elif phase == P_TRAP:
+        for t in range(NUM_TRAPS):
+            if trap_offered(buf, p, t, buf[FREE_TRAP] == 1):
+                mask[A_TRAP + t] = 1
+        mask[A_SKIP] = 1
+    elif phase == P_TRAP_CELL:
+        payable = trap_offered(buf, p, buf[PENDING_TILE], buf[FREE_TRAP] == 1)  # as above
+        for c in range(CELLS):
+            if payable and trap_cell_ok(buf, p, c):
+                mask[A_CELL + c] = 1
+    elif phase == P_BRANCH:
+        for k in range(3):
+            if branch_ok(buf, p, k):
+                mask[A_OPTION + k] = 1
+        ctx = buf[SUB + 2]
+        if ctx == BR_GROWTH or ctx == BR_HOUSEWORK:
+            mask[A_SKIP] = 1
+    elif phase == P_FARMING:
+        bits = farming_options(buf, p, buf[FARM_USED])
+        for k in range(3):
+            if bits & (1 << k):
+                mask[A_OPTION + k] = 1
+        mask[A_DONE] = 1
+    elif phase == P_ORE_TRADE:
+        for k in range(min(3, buf[r_(p, ORE)] // 2) + 1):
+            mask[A_OPTION + k] = 1
+    elif phase == P_FIGHT_ORC:
+        for o in range(NUM_ORCS):
+            if fight_target_ok(buf, p, o, buf[EXP_STRENGTH]):
+                mask[A_ORC + o] = 1
+    elif phase == P_FIGHT_DOGS:
+        o = buf[SUB + 0]
+        s = buf[ORC_STR + p * NUM_ORCS + o]
+        w = buf[EXP_STRENGTH]
+        for d in range(min(buf[r_(p, DOG)], s, NUM_OPTIONS - 1) + 1):
+            if w - max(0, s - d) >= 0:
+                mask[A_OPTION + d] = 1
+    elif phase == P_REWARD:
+        for r in range(NUM_REWARDS):
+            if reward_ok(buf, p, r):
+                mask[A_REWARD + r] = 1
+        mask[A_GOLD] = 1
+    elif phase == P_ORC:
+        ev = buf[EV]
+        o = buf[EV_LETTER]
+        if buf[r_(p, buf[BRIBE_GOOD + ev])] > 0:
+            mask[A_BRIBE] = 1
+        st = buf[ORC_STATE + p * NUM_ORCS + o]
+        if (st == O_FOREST or st == O_HELD) and buf[EV_PUSHED] == 0 and push_affordable(buf, p, ev):
+            cell = buf[ORC_CELL + p * NUM_ORCS + o]
+            for d in range(8):
+                if push_target(p, cell, PUSH_DELTA[d, 0], PUSH_DELTA[d, 1]) != -1:
+                    mask[A_PUSH + d] = 1
+        mask[A_DONE] = 1
+    elif phase == P_CAVE_IN:
+        o = buf[EV_LETTER]
+        top = min(CAVE_IN_MAX_PAY, buf[r_(p, STONE)], buf[ORC_STR + p * NUM_ORCS + o])
+        for k in range(top + 1):
+            mask[A_OPTION + k] = 1
+    elif phase == P_HARVEST_CHOICE:
+        mask[A_OPTION] = 1
+        mask[A_OPTION + 1] = 1
+    elif phase == P_SOLO_SAVE:
+        mask[A_OPTION] = 1 if buf[r_(p, RUBY)] > 0 else 0
+        mask[A_SKIP] = 1
+    elif phase == P_REFILL:
+        for c in range(CELLS):
+            if refill_ok(buf, p, c):
+                mask[A_CELL + c] = 1
+        mask[A_DONE] = 1
+    elif phase == P_TRADE:
+        src = buf[SUB + 1]
+        if src < 0:
+            for g in (WOOD, STONE, ORE):
+                if buf[r_(p, g)] > 0:
+                    mask[A_OPTION + g] = 1
+            mask[A_SKIP] = 1
+        elif buf[SUB + 2] < 0:
+            for g in (WOOD, STONE, ORE):
+                if g != src:
+                    mask[A_OPTION + g] = 1
+        else:
+            for k in range(1, min(buf[r_(p, src)], NUM_OPTIONS - 1) + 1):
+                mask[A_OPTION + k] = 1
+    elif phase == P_FEED:  # the conversions are CONVERT actions (anytime_mask)
+        mask[A_DONE] = 1
+    elif phase == P_IMITATE:
+        for s in range(NUM_SPACES):
+            if imitable(buf, p, s) and buf[r_(p, FOOD)] >= buf[SUB + 0]:
+                mask[A_SPACE + s] = 1
+    elif phase == P_ARM:
+        for d in range(MAX_DWARFS):
+            if armable(buf, p, d):
+                mask[A_OPTION + d] = 1
+    elif phase == P_INVADE:
+        bits = owner_cells(buf, p, buf[SUB + 0], buf[SUB + 1] == 1)
+        for c in range(CELLS):
+            if (bits >> c) & 1:
+                mask[A_CELL + c] = 1
+    elif phase == P_WARRIOR_PAY:
+        bits = warrior_options(buf, p)
+        for k in range(1, WARRIOR_MATERIALS - 1):
+            if (bits >> k) & 1:
+                mask[A_OPTION + k] = 1
+    elif phase == P_BREED:
+        for k in range(4):
+            if can_breed(buf, p, k) and not (buf[SUB + 1] >> k) & 1:
+                mask[A_OPTION + k] = 1
+        mask[A_DONE] = 1
+    elif phase == P_WARRIOR:
+        for k in range(1, 9):
+            if buf[r_(p, ORE)] >= k:
+                mask[A_OPTION + k] = 1
+        for k in range(1, 5):  # OPTION 9-12: arm with 1-4 wood
+            if buf[r_(p, WOOD)] >= k:
+                mask[A_OPTION + 8 + k] = 1
+        mask[A_SKIP] = 1
+
+
+@njit(**KERNEL)
+def push_affordable(buf, p, ev):
+    for g in range(NUM_GOODS):
+        if buf[r_(p, g)] < buf[P_PUSH_COST + ev * NUM_GOODS + g]:
+            return False
+    return True
+
+
+# ---- any-time actions: ruby trades (A7) and food conversions (A12) ---------------------------
+
+# Ruby trades and conversions that gain or lose an animal: not during an orc event, where
+# auto-housing must not run (D44, E1) and the animals' cells are frozen.
+RUBY_ANIMAL = np.array([0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 1, 0, 0, 0, 0], np.int64)
+CONV_ANIMAL = np.array([0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], np.int64)
+
+
+@njit(**KERNEL)
+def reasked(phase):
+    """Decisions the automatic flow asks again once the op stack is empty (placement, feeding,
+    the event-4 harvest choice, the solo clearing, an orc's bribe/push step and Cave-in, the
+    trades before scoring): after
+    an any-time action there `advance` re-asks them, or goes on when the action settled them
+    (food now covers the feeding). Every other decision is inside an op and stays pending."""
+    return (
+        phase == P_PLACE
+        or phase == P_FEED
+        or phase == P_HARVEST_CHOICE
+        or phase == P_SOLO_SAVE
+        or phase == P_ORC
+        or phase == P_CAVE_IN
+        or phase == P_FINAL_TRADES
+    )
+
+
+@njit(**KERNEL)
+def guarded(buf, phase):
+    """Pending decisions whose every answer may vanish when goods are spent or an animal takes
+    a meadow: a cost chosen earlier and paid at the cell (furnishing, trap, Imitation food, the
+    seed of the field being chosen), or no SKIP (a furnishing that must be taken, a branch).
+    Elsewhere SKIP/DONE/an OPTION stays."""
+    if phase == P_FURN:
+        return buf[SUB + 3] == 0
+    return (
+        phase == P_FURN_CELL
+        or phase == P_TRAP_CELL
+        or phase == P_BRANCH
+        or phase == P_IMITATE
+        or phase == P_SOW_CELL
+    )
+
+
+@njit(**KERNEL)
+def anytime_apply(buf, p, a):
+    """Ruby trade (RUBY) or food conversion (CONVERT) a for p, in place."""
+    if a < A_PERSON:
+        ruby_trade(buf, p, a - A_RUBY)
+    else:
+        convert(buf, p, a - A_CONVERT)
+
+
+@njit(**KERNEL)
+def still_decidable(buf, p, a):
+    """Does the pending decision keep an answer of its own after any-time action a (tried on a
+    copy)? Keeps the mask non-empty and committed costs payable."""
+    trial = buf.copy()
+    anytime_apply(trial, p, a)
+    own = np.zeros(NUM_ACTIONS, np.int8)
+    decision_mask(trial, own)
+    for i in range(NUM_ACTIONS):
+        if own[i]:
+            return True
+    return False
+
+
+@njit(**KERNEL)
+def anytime_ok(buf, p, a):
+    """May the deciding player p take ruby trade / conversion a now (A7, A12)? A single tile
+    from rubies needs its own cell decision, which would overwrite an op's pending sub-choice:
+    tile trades only at the re-asked decisions, never during an orc event (E12)."""
+    phase = buf[PHASE]
+    event = buf[STAGE] == ST_EVENT
+    if a < A_PERSON:
+        k = a - A_RUBY
+        if not ruby_trade_ok(buf, p, k):
+            return False
+        if RUBY_TILE[k] and (event or not reasked(phase)):
+            return False
+        if event and RUBY_ANIMAL[k]:
+            return False
+    else:
+        k = a - A_CONVERT
+        if not conversion_ok(buf, p, k, phase == P_FEED):
+            return False
+        if event and CONV_ANIMAL[k]:
+            return False
+    if guarded(buf, phase):
+        return still_decidable(buf, p, a)
+    return True
+
+
+@njit(**KERNEL)
+def any_anytime(buf, p):
+    """Can the deciding player p take any any-time action now?"""
+    for k in range(NUM_RUBY_TRADES):
+        if anytime_ok(buf, p, A_RUBY + k):
+            return True
+    for k in range(NUM_CONVERSIONS):
+        if anytime_ok(buf, p, A_CONVERT + k):
+            return True
+    return False
+
+
+@njit(**KERNEL)
+def anytime_mask(buf, mask):
+    """Add the any-time actions of the deciding player to the mask."""
+    p = buf[ACTOR]
+    for k in range(NUM_RUBY_TRADES):
+        if anytime_ok(buf, p, A_RUBY + k):
+            mask[A_RUBY + k] = 1
+    for k in range(NUM_CONVERSIONS):
+        if anytime_ok(buf, p, A_CONVERT + k):
+            mask[A_CONVERT + k] = 1
