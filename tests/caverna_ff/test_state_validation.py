@@ -160,20 +160,20 @@ def run_isolated(body: str, timeout: float = 60.0, start_timeout: float = 900.0)
 
 
 def test_a_ruby_picked_person_with_nothing_to_do_does_not_hang_the_work_phase():
-    """Engine bug found by validation (kernels.work_step): a person paid for with a ruby who
+    """Engine bug found by validation (flow.work_step): a person paid for with a ruby who
     can no longer do anything stayed home, but the pick was kept, so the loop picked that
     person again forever (a hang no Ctrl-C stops). The pick is now spent, as with SKIP."""
     output = run_isolated(
         """
         import numpy as np
-        from eurogym.envs.caverna_ff import kernels
+        from eurogym.envs.caverna_ff import flow
         state = ENGINE.new_game(ENGINE.make_config(1), 3)
-        kernels.work_step(state.copy().buf)  # compiled before the deadline
+        flow.work_step(state.copy().buf)  # compiled before the deadline
         print("ready", flush=True)
         state.res[0] = 0  # nothing to trade or convert
         state.occupant[state.space_open == 1] = 0  # and no free space
         state.ruby_pick[0] = 2  # dwarf 1 paid for
-        kernels.work_step(state.buf)
+        flow.work_step(state.buf)
         print("picks", state.ruby_pick.tolist(), "stage", state.stage, flush=True)
         print("done")
         """
