@@ -192,14 +192,13 @@ def _site_action(site: int, ph: int, st: object) -> str:
 
 
 def _option_words(option: int, ph: int, st: object) -> str:
-    if ph == st.P_ARCH_DISCOUNT:
+    """Inn / Recruiters': the worker or gnome gained; Architects': the discount (the only use
+    of option 3, so that is its meaning in any phase)."""
+    if ph == st.P_ARCH_DISCOUNT or option == len(ARCH_DISCOUNTS) - 1:
         w, s, m = ARCH_DISCOUNTS[option]
         off = [f"{n} {r}" for n, r in ((w, "wood"), (s, "stone"), (m, "metal")) if n]
         return "Architects' discount: " + " + ".join(off) + " less"
-    gains = ("gain an elf", "gain a dwarf", "take a free gnome")
-    if option < len(gains):
-        return gains[option]
-    return f"choice {option + 1} (not used in this phase)"
+    return ("gain an elf", "gain a dwarf", "take a free gnome")[option]
 
 
 assert len(GUILD_NAMES) == 12 and NUM_ACTIONS == 184
