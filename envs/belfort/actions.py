@@ -183,8 +183,8 @@ def _site_action(site: int, ph: int, st: object) -> str:
         st.P_ACTIONS: f"build on {where}",
         st.P_GATE_MARKER: f"put the extra gatehouse marker on {where}",
         st.P_ARCH_SITE: f"Architects': build on {where} without a card",
-        st.P_WIZ_FIRST: f"Wizards': swap {where} ...",
-        st.P_WIZ_SECOND: f"Wizards': ... with {where}",
+        st.P_WIZ_FIRST: f"Wizards': first location to swap: {where}",
+        st.P_WIZ_SECOND: f"Wizards': swap the first location with {where}",
         st.P_WIZ_GATE: f"put the moved gatehouse marker on {where}",
         st.P_NP_PLACE: f"put the non-player's marker on {where}",
     }

@@ -17,6 +17,7 @@ import textwrap
 import numpy as np
 
 from eurogym.envs.belfort.config import SEASONS
+from eurogym.envs.belfort.rules import final_scores
 from eurogym.envs.belfort.state import (
     EMPTY,
     NP_FIRST,
@@ -131,8 +132,11 @@ def decision_words(state: State) -> str:
     turn: ... (Trading Post visits 1 of 2 used)'."""
     phase = int(state.phase)
     if phase == P_GAME_OVER:
-        best = max(owners(state)[: state.num_players], key=lambda p: int(state.score[p]))
-        return f"game over - highest score: player {best} ({int(state.score[best])} points)"
+        final = final_scores(state)  # points + the §12 tie-break
+        ranked = sorted(range(state.num_players), key=lambda p: -final[p])
+        won = [f"player {p}" for p in ranked if final[p] == final[ranked[0]]]
+        scores = ", ".join(f"player {p} {int(state.score[p])}" for p in ranked)
+        return f"game over - won by {' and '.join(won)}; final scores: {scores}"
     return f"player {int(state.actor)} decides: {PHASE_WORDS[phase]}{_phase_detail(state, phase)}"
 
 

@@ -19,6 +19,7 @@ from eurogym.envs.belfort.actions import (
     PLANK_RECRUITER,
     TAKE_DECK,
     describe,
+    site_words,
 )
 from eurogym.envs.belfort.config import PLAYER_COUNTS, Config, make_config
 from eurogym.envs.belfort.deal import deal_game
@@ -34,6 +35,8 @@ from eurogym.envs.belfort.state import (
     P_NP_PICK,
     P_NP_PLACE,
     P_SPIES_TAKE,
+    P_WIZ_FIRST,
+    P_WIZ_SECOND,
     PHASE_NAMES,
     State,
 )
@@ -101,9 +104,22 @@ class BelfortEngine(FlatEngine):
 
     def describe_action(self, state: State, action: int) -> str:
         """`describe(action, phase)` plus what only the state knows: the card in a column
-        slot, a guild's name, a build's cost, which non-player is acting, a revealed card."""
+        slot, a guild's name, a build's cost, which non-player acts, a revealed card, the
+        markers a Wizards' swap moves."""
         text = super().describe_action(state, action)
-        detail = _state_detail(state, int(action))
+        a, phase = int(action), int(state.phase)
+        if phase in (P_NP_DWARF, P_NP_PICK, P_NP_PLACE):
+            i = int(state.np_dwarf[0] != EMPTY) if phase == P_NP_DWARF else int(state.np_turn)
+            text = text.replace("the non-player", f"NP{NP_FIRST + i + 1}")
+        if phase == P_WIZ_SECOND:
+            first = int(state.scratch[0])
+            return (
+                f"Wizards': swap {site_words(first)}{_holder(state, first)}"
+                f" with {site_words(a)}{_holder(state, a)}"
+            )
+        if phase == P_WIZ_FIRST and a < A_PLACE:
+            return text + _holder(state, a)
+        detail = _state_detail(state, a)
         ends = " (ends your turn)"
         if text.endswith(ends):  # keep the consequence last
             return text[: -len(ends)] + detail + ends
@@ -145,6 +161,16 @@ def _guild_label(state: State, district: int) -> str:
     return f" ({GUILD_NAMES[state.guild_of[district]]})"
 
 
+def _holder(state: State, site: int) -> str:
+    """' (empty)', ' (player 2's marker)' or ' (NP3's marker)' for a site."""
+    owner = int(state.owner[site])
+    if owner == EMPTY:
+        return " (empty)"
+    if state.num_players == 2 and owner >= NP_FIRST:
+        return f" (NP{owner + 1}'s marker)"
+    return f" (player {owner}'s marker)"
+
+
 def _state_detail(state: State, a: int) -> str:
     """The state-dependent suffix of a description ('' when there is none)."""
     phase = int(state.phase)
@@ -156,18 +182,13 @@ def _state_detail(state: State, a: int) -> str:
         return f"{guild}{kind}, cost {cost_words(site_cost(state, a))}"
     if phase == P_NP_DWARF and a >= SITE_GUILD and a < A_PLACE:
         return _guild_label(state, a - SITE_GUILD)
-    if phase == P_NP_PLACE:
-        return f" for NP{NP_FIRST + int(state.np_turn) + 1}"
     if A_PLACE <= a < A_PASS or A_ACTIVATE <= a < A_CARD:
         plank = (a - A_PLACE) % NUM_PLANKS if a < A_PASS else a - A_ACTIVATE
         return _guild_label(state, plank - 5) if 5 <= plank < PLANK_RECRUITER else ""
     if A_TAKE_CARD <= a < A_SEAT:
         slot = a - A_TAKE_CARD
         card = int(state.column[slot]) if slot != TAKE_DECK else EMPTY
-        what = f": {PROPERTY_NAMES[card]}" if card != EMPTY else ""
-        if phase == P_NP_PICK:
-            return f"{what} for NP{NP_FIRST + int(state.np_turn) + 1}"
-        return what
+        return f": {PROPERTY_NAMES[card]}" if card != EMPTY else ""
     if phase == P_SPIES_TAKE and A_SEAT <= a < A_STEAL:
         card = int(state.revealed[a - A_SEAT])
         return f": {PROPERTY_NAMES[card]}" if card != EMPTY else ""
