@@ -456,7 +456,8 @@ def describe_changes(before: State, after: State) -> list[str]:
                 f"NP{NP_FIRST + i + 1}'s dwarf moved to D{d + 1} ({GUILD_NAMES[after.guild_of[d]]})"
             )
     if after.month != before.month:
-        lines.append(f"{calendar_words(after)} begins; placement starts with shield 1")
+        first = int(np.flatnonzero(after.shield[: after.num_players] == 1)[0])
+        lines.append(f"{calendar_words(after)} begins; player {first} (shield 1) places first")
     lines.extend(_collection_changes(before, after))
     lines.extend(_card_changes(before, after))
     if after.phase == P_ACTIONS and (
@@ -497,7 +498,7 @@ def _collection_changes(before: State, after: State) -> list[str]:
             parts.append(f"{int(after.score[p] - before.score[p])} points (unpaid tax)")
         if parts:
             lines.append(f"{what}: player {p} {', '.join(parts)}")
-    return lines or [f"{what}: nothing gained"]
+    return lines or [f"{what}: no change"]
 
 
 def _card_changes(before: State, after: State) -> list[str]:
