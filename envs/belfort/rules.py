@@ -34,6 +34,7 @@ from eurogym.envs.belfort.state import (
     P_NP_DWARF,
     P_NP_PICK,
     P_NP_PLACE,
+    P_SETUP_DISCARD,
     P_SPIES_TAKE,
     P_WIZ_FIRST,
     P_WIZ_SECOND,
@@ -124,6 +125,16 @@ class BelfortEngine(FlatEngine):
         if text.endswith(ends):  # keep the consequence last
             return text[: -len(ends)] + detail + ends
         return text + detail
+
+    def describe_public(self, state: State, action: int) -> str:
+        """`describe_action` as every other seat may read it: a setup discard stays hidden
+        until all players have chosen (§4.1 step 7), so it names no card; every other action
+        of Belfort is seen by the whole table (hand-limit discards go face up, a card
+        revealed to the Spies' user is shown)."""
+        if int(state.phase) == P_SETUP_DISCARD:
+            self._require_state(state)
+            return "discard a card from the starting hand (hidden until all have chosen)"
+        return self.describe_action(state, action)
 
     def final_scores(self, state: State) -> np.ndarray:
         """Points plus the §12 tie-break per seat (module `final_scores`); a state of another

@@ -237,3 +237,16 @@ def test_rgb_of_random_states(num_players: int) -> None:
         if i % 100 == 0 or s.phase == P_GAME_OVER:
             image = render_rgb(s)
             assert image.shape[1] == WIDTH and image.shape[0] > 600
+
+
+def test_public_description_of_a_setup_discard_names_no_card(state: State) -> None:
+    from eurogym.envs.belfort.actions import A_CARD
+
+    card = int(np.flatnonzero(state.hand[state.actor])[0])
+    assert PROPERTY_NAMES[card] in ENGINE.describe_action(state, A_CARD + card)
+    public = ENGINE.describe_public(state, A_CARD + card)
+    assert "hidden" in public and not any(name in public for name in PROPERTY_NAMES)
+    while state.phase != P_ACTIONS:
+        ENGINE.apply_action(state, int(np.flatnonzero(state.mask)[0]))
+    action = int(np.flatnonzero(state.mask)[0])
+    assert ENGINE.describe_public(state, action) == ENGINE.describe_action(state, action)
