@@ -12,6 +12,7 @@ non-players NP3 / NP4 are owner ids 2 and 3, drawn with those glyphs and colours
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 import numpy as np
@@ -209,7 +210,11 @@ def _wrap(line: str) -> str:
     if len(line) <= WIDTH:
         return line
     indent = " " * (len(line) - len(line.lstrip()) + 4)
-    return "\n".join(textwrap.wrap(line, WIDTH, subsequent_indent=indent, break_on_hyphens=False))
+    # a count stays with its word ("gardens 1"): a continuation line never starts with a bare
+    # number, which a reader (or a tool listing "N  action" lines) would take for an index
+    glued = re.sub(r" (?=\d)", "\u00a0", line)
+    wrapped = textwrap.wrap(glued, WIDTH, subsequent_indent=indent, break_on_hyphens=False)
+    return "\n".join(wrapped).replace("\u00a0", " ")
 
 
 def _glyph(owner: int) -> str:

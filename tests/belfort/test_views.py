@@ -80,6 +80,8 @@ def test_ansi_fits_120_columns_has_legend_and_names_the_decider(
         for viewer in (None, *range(num_players)):
             text = render_ansi(s, viewer)
             assert max(len(line) for line in text.splitlines()) <= 120, text
+            # a wrapped count never starts a line (it would read as an action number)
+            assert not re.search(r"^\s*\d+\s*$", text, re.M), text
             assert "LEGEND:" in text
             if s.phase == P_GAME_OVER:
                 assert "game over" in text
