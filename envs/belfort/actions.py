@@ -34,11 +34,17 @@ from __future__ import annotations
 
 from eurogym.envs.belfort.tables import (
     GUILD_NAMES,
+    NUM_DISTRICTS,
+    NUM_SINGLE,
     NUM_SITES,
     PLANK_TYPES,
     PROPERTY_NAMES,
     RESOURCE_NAMES,
-    site_name,
+    SINGLE_TYPES,
+    SITE_GATE,
+    SITE_GUILD,
+    SITE_KEEP,
+    SITE_WALL,
 )
 
 A_SITE = 0
@@ -69,50 +75,130 @@ PLANK_NAMES = (
     + tuple(f"guild D{d + 1}" for d in range(5))
     + ("recruiter", "kings_camp")
 )
-KIND_NAMES = ("elf", "master_elf", "dwarf", "master_dwarf")
-AREA_NAMES = ("forest", "quarry", "mine", "gold_mine")
 
 
 def describe(action: int, phase: int = -1) -> str:
-    """Human-readable name of an action index (phase-independent part)."""
+    """What `action` does in `phase` (state.PHASE_NAMES), in a player's words, e.g. "place a
+    dwarf on your Inn's plank" or "steal 1 gold from player 2".
+
+    The same index means different things in different phases (a SITE is a build in the actions
+    turn, a Wizards' pick, a non-player's marker ...), so the phase picks the wording; with
+    phase -1 (unknown) the range's generic meaning is given. Details that need the state (the
+    card in a column slot, a guild's name) are added by BelfortEngine.describe_action.
+    """
     a = int(action)
     if not 0 <= a < NUM_ACTIONS:
         return f"<out of range {a}>"
+    from eurogym.envs.belfort import state as st  # state.py imports this module (NUM_ACTIONS)
+
+    ph = int(phase)
     if a < A_PLACE:
-        return f"site {site_name(a)}"
+        return _site_action(a, ph, st)
     if a < A_PASS:
         race, plank = divmod(a - A_PLACE, NUM_PLANKS)
-        return f"place {('elf', 'dwarf')[race]} on {PLANK_NAMES[plank]}"
+        return f"place {('an elf', 'a dwarf')[race]} on {_plank_words(plank)}"
     if a == A_PASS:
-        return "pass"
+        return "pass: send your remaining workers to the resource areas"
     if a < A_ACTIVATE:
         kind, area = divmod(a - A_AREA, 4)
-        return f"send {KIND_NAMES[kind]} to {AREA_NAMES[area]}"
+        return f"send {_KIND_WORDS[kind]} to the {AREA_WORDS[area]}"
     if a < A_CARD:
-        return f"activate {PLANK_NAMES[a - A_ACTIVATE]}"
+        return f"activate your worker on {_plank_words(a - A_ACTIVATE)}"
     if a < A_GNOME:
-        return f"card {PROPERTY_NAMES[a - A_CARD]}"
+        card = PROPERTY_NAMES[a - A_CARD]
+        verb = {
+            st.P_SETUP_DISCARD: "discard from your starting hand:",
+            st.P_DISCARD: "discard",
+            st.P_SPIES_REVEAL: "reveal to the Spies' Guild user:",
+        }.get(ph, "choose card")
+        return f"{verb} {card}"
     if a < A_BUY:
-        return f"gnome on {PROPERTY_NAMES[a - A_GNOME]}"
+        card = PROPERTY_NAMES[a - A_GNOME]
+        if ph == st.P_LOCK:
+            return f"put the free gnome on a lock of your {card}"
+        return f"hire a gnome for a lock of your {card}"
     if a < A_SELL:
-        return f"buy {RESOURCE_NAMES[a - A_BUY]}"
+        return f"buy 1 {RESOURCE_NAMES[a - A_BUY]} at the Trading Post"
     if a < A_SMITH:
-        return f"sell {RESOURCE_NAMES[a - A_SELL]}"
+        return f"sell 1 {RESOURCE_NAMES[a - A_SELL]} at the Trading Post"
     if a == A_SMITH:
-        return "blacksmith metal"
+        return "buy 1 metal at your Blacksmith"
     if a < A_TAKE_CARD:
-        return f"exchange {RESOURCE_NAMES[a - A_EXCHANGE]} for metal"
+        return f"Merchants': exchange 1 {RESOURCE_NAMES[a - A_EXCHANGE]} for 1 metal"
     if a < A_SEAT:
         slot = a - A_TAKE_CARD
-        return "take deck top" if slot == TAKE_DECK else f"take column card {slot}"
+        where = "the top card of the deck" if slot == TAKE_DECK else f"column card {slot + 1}"
+        if ph == st.P_NP_PICK:
+            return f"give the non-player {where}"
+        return f"buy {where} (ends your turn)"
     if a < A_STEAL:
-        return f"seat {a - A_SEAT}"
+        q = a - A_SEAT
+        if ph == st.P_SPIES_TAKE:
+            return f"take the card player {q} revealed"
+        return f"swap turn-order shields with player {q}"
     if a < A_OPTION:
         r, q = divmod(a - A_STEAL, 5)
-        return f"steal {RESOURCE_NAMES[r]} from seat {q}"
+        return f"steal 1 {RESOURCE_NAMES[r]} from player {q}"
     if a < A_DONE:
-        return f"option {a - A_OPTION}"
-    return "done"
+        return _option_words(a - A_OPTION, ph, st)
+    return {
+        st.P_CAMP: "keep your shield (no swap)",
+        st.P_STEAL: "stop stealing",
+        st.P_WIZ_FIRST: "skip the Wizards' swap",
+    }.get(ph, "end your actions turn")
+
+
+_KIND_WORDS = ("an elf", "a master elf", "a dwarf", "a master dwarf")
+AREA_WORDS = ("forest", "quarry", "mine", "gold mine")
+
+
+def _plank_words(plank: int) -> str:
+    if plank < 5:
+        return f"your {PROPERTY_NAMES[PLANK_TYPES[plank]]}'s plank"
+    if plank < PLANK_RECRUITER:
+        return f"the D{plank - 4} guild's plank"
+    return "the Recruiter's Desk" if plank == PLANK_RECRUITER else "the King's Camp"
+
+
+def site_words(site: int) -> str:
+    """A site in words: "the pub in D2", "gatehouse G3, D4 side", "wall 1 of D4"."""
+    if site < SITE_KEEP:
+        d, k = divmod(site, NUM_SINGLE)
+        return f"the {PROPERTY_NAMES[SINGLE_TYPES[k]]} space in D{d + 1}"
+    if site < SITE_GATE:
+        return f"the keep section of D{site - SITE_KEEP + 1}"
+    if site < SITE_WALL:
+        g, h = divmod(site - SITE_GATE, 2)
+        return f"gatehouse G{g + 1}, D{(g + h) % NUM_DISTRICTS + 1} side"
+    if site < SITE_GUILD:
+        d, w = divmod(site - SITE_WALL, 2)
+        return f"wall {w + 1} of D{d + 1}"
+    return f"the guild of D{site - SITE_GUILD + 1}"
+
+
+def _site_action(site: int, ph: int, st: object) -> str:
+    where = site_words(site)
+    words = {
+        st.P_NP_DWARF: f"put the non-player's dwarf on {where}",
+        st.P_ACTIONS: f"build on {where}",
+        st.P_GATE_MARKER: f"put the extra gatehouse marker on {where}",
+        st.P_ARCH_SITE: f"Architects': build on {where} without a card",
+        st.P_WIZ_FIRST: f"Wizards': first location to swap: {where}",
+        st.P_WIZ_SECOND: f"Wizards': swap the first location with {where}",
+        st.P_WIZ_GATE: f"put the moved gatehouse marker on {where}",
+        st.P_NP_PLACE: f"put the non-player's marker on {where}",
+    }
+    return words.get(ph, f"choose {where}")
+
+
+def _option_words(option: int, ph: int, st: object) -> str:
+    """Inn / Recruiters': the worker or gnome gained; Architects': the discount (the only use
+    of option 3, so that is its meaning in any phase)."""
+    if ph == st.P_ARCH_DISCOUNT or option == len(ARCH_DISCOUNTS) - 1:
+        w, s, m = ARCH_DISCOUNTS[option]
+        off = [f"{n} {r}" for n, r in ((w, "wood"), (s, "stone"), (m, "metal")) if n]
+        return "Architects' discount: " + " + ".join(off) + " less"
+    return ("gain an elf", "gain a dwarf", "take a free gnome")[option]
 
 
 assert len(GUILD_NAMES) == 12 and NUM_ACTIONS == 184

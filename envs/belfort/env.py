@@ -35,7 +35,7 @@ from typing import Any
 
 from eurogym.encoders.belfort import FLAT_SIZE, encode_flat
 from eurogym.envs.belfort.invariants import check_invariants
-from eurogym.envs.belfort.render import render_ansi, render_rgb
+from eurogym.envs.belfort.render import describe_changes, render_ansi, render_rgb
 from eurogym.envs.belfort.rules import ENGINE
 from eurogym.envs.core.aec import EuroAECEnv, wrap
 from eurogym.envs.core.registry import EnvSpec, register
@@ -50,6 +50,7 @@ class raw_env(EuroAECEnv):  # noqa: N801  (PettingZoo's naming convention)
     encode = staticmethod(encode_flat)
     render_ansi = staticmethod(render_ansi)
     render_rgb = staticmethod(render_rgb)
+    describe_changes = staticmethod(describe_changes)
     score_scale = 0.01
     default_players = 4
 

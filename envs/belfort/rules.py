@@ -6,13 +6,54 @@ from __future__ import annotations
 import numpy as np
 
 from eurogym.envs.belfort import kernels
-from eurogym.envs.belfort.actions import NUM_ACTIONS, describe
+from eurogym.envs.belfort.actions import (
+    A_ACTIVATE,
+    A_CARD,
+    A_PASS,
+    A_PLACE,
+    A_SEAT,
+    A_STEAL,
+    A_TAKE_CARD,
+    NUM_ACTIONS,
+    NUM_PLANKS,
+    PLANK_RECRUITER,
+    TAKE_DECK,
+    describe,
+    site_words,
+)
 from eurogym.envs.belfort.config import PLAYER_COUNTS, Config, make_config
 from eurogym.envs.belfort.deal import deal_game
 from eurogym.envs.belfort.invariants import check_invariants, check_state
 from eurogym.envs.belfort.scoring import BREAKDOWN, competitors, score_breakdown
-from eurogym.envs.belfort.state import MAX_PLAYERS, P_GAME_OVER, PHASE_NAMES, State
-from eurogym.envs.belfort.tables import GOLD, METAL, STONE, WOOD
+from eurogym.envs.belfort.state import (
+    EMPTY,
+    MAX_PLAYERS,
+    NP_FIRST,
+    P_ACTIONS,
+    P_GAME_OVER,
+    P_NP_DWARF,
+    P_NP_PICK,
+    P_NP_PLACE,
+    P_SETUP_DISCARD,
+    P_SPIES_TAKE,
+    P_WIZ_FIRST,
+    P_WIZ_SECOND,
+    PHASE_NAMES,
+    State,
+)
+from eurogym.envs.belfort.tables import (
+    GOLD,
+    GUILD_NAMES,
+    METAL,
+    PROPERTY_NAMES,
+    RESOURCE_NAMES,
+    SITE_GUILD,
+    SITE_KIND,
+    SITE_TYPE,
+    SITE_WALL,
+    STONE,
+    WOOD,
+)
 from eurogym.envs.core.engine import FlatEngine
 
 
@@ -62,6 +103,39 @@ class BelfortEngine(FlatEngine):
     check_state = staticmethod(check_state)
     check_invariants = staticmethod(check_invariants)
 
+    def describe_action(self, state: State, action: int) -> str:
+        """`describe(action, phase)` plus what only the state knows: the card in a column
+        slot, a guild's name, a build's cost, which non-player acts, a revealed card, the
+        markers a Wizards' swap moves."""
+        text = super().describe_action(state, action)
+        a, phase = int(action), int(state.phase)
+        if phase in (P_NP_DWARF, P_NP_PICK, P_NP_PLACE):
+            i = int(state.np_dwarf[0] != EMPTY) if phase == P_NP_DWARF else int(state.np_turn)
+            text = text.replace("the non-player", f"NP{NP_FIRST + i + 1}")
+        if phase == P_WIZ_SECOND:
+            first = int(state.scratch[0])
+            return (
+                f"Wizards': swap {site_words(first)}{_holder(state, first)}"
+                f" with {site_words(a)}{_holder(state, a)}"
+            )
+        if phase == P_WIZ_FIRST and a < A_PLACE:
+            return text + _holder(state, a)
+        detail = _state_detail(state, a)
+        ends = " (ends your turn)"
+        if text.endswith(ends):  # keep the consequence last
+            return text[: -len(ends)] + detail + ends
+        return text + detail
+
+    def describe_public(self, state: State, action: int) -> str:
+        """`describe_action` as every other seat may read it: a setup discard stays hidden
+        until all players have chosen (§4.1 step 7), so it names no card; every other action
+        of Belfort is seen by the whole table (hand-limit discards go face up, a card
+        revealed to the Spies' user is shown)."""
+        if int(state.phase) == P_SETUP_DISCARD:
+            self._require_state(state)
+            return "discard a card from the starting hand (hidden until all have chosen)"
+        return self.describe_action(state, action)
+
     def final_scores(self, state: State) -> np.ndarray:
         """Points plus the §12 tie-break per seat (module `final_scores`); a state of another
         game raises TypeError instead of being read with this game's field names."""
@@ -77,6 +151,59 @@ class BelfortEngine(FlatEngine):
     @staticmethod
     def run_kernel(state: State, action: int) -> None:
         kernels.apply_action(state.buf, state.mask, action)
+
+
+def cost_words(cost: np.ndarray) -> str:
+    """'2 wood + 1 metal', or 'free' (cost: W S M G amounts)."""
+    parts = [f"{int(n)} {RESOURCE_NAMES[r]}" for r, n in enumerate(cost) if n]
+    return " + ".join(parts) or "free"
+
+
+def site_cost(state: State, site: int) -> np.ndarray:
+    """W S M G cost of building on a site: its property card, a wall, or its guild (§9.2)."""
+    if SITE_KIND[site] == 0:
+        return state.prop_cost[SITE_TYPE[site]]
+    if site < SITE_GUILD:
+        return state.wall_cost
+    return state.guild_cost[state.guild_of[site - SITE_GUILD]]
+
+
+def _guild_label(state: State, district: int) -> str:
+    return f" ({GUILD_NAMES[state.guild_of[district]]})"
+
+
+def _holder(state: State, site: int) -> str:
+    """' (empty)', ' (player 2's marker)' or ' (NP3's marker)' for a site."""
+    owner = int(state.owner[site])
+    if owner == EMPTY:
+        return " (empty)"
+    if state.num_players == 2 and owner >= NP_FIRST:
+        return f" (NP{owner + 1}'s marker)"
+    return f" (player {owner}'s marker)"
+
+
+def _state_detail(state: State, a: int) -> str:
+    """The state-dependent suffix of a description ('' when there is none)."""
+    phase = int(state.phase)
+    if phase == P_ACTIONS and a < A_PLACE:
+        guild = _guild_label(state, a - SITE_GUILD) if a >= SITE_GUILD else ""
+        kind = (
+            "" if a >= SITE_WALL else f" with a {PROPERTY_NAMES[SITE_TYPE[a]]} card from your hand"
+        )
+        return f"{guild}{kind}, cost {cost_words(site_cost(state, a))}"
+    if phase == P_NP_DWARF and a >= SITE_GUILD and a < A_PLACE:
+        return _guild_label(state, a - SITE_GUILD)
+    if A_PLACE <= a < A_PASS or A_ACTIVATE <= a < A_CARD:
+        plank = (a - A_PLACE) % NUM_PLANKS if a < A_PASS else a - A_ACTIVATE
+        return _guild_label(state, plank - 5) if 5 <= plank < PLANK_RECRUITER else ""
+    if A_TAKE_CARD <= a < A_SEAT:
+        slot = a - A_TAKE_CARD
+        card = int(state.column[slot]) if slot != TAKE_DECK else EMPTY
+        return f": {PROPERTY_NAMES[card]}" if card != EMPTY else ""
+    if phase == P_SPIES_TAKE and A_SEAT <= a < A_STEAL:
+        card = int(state.revealed[a - A_SEAT])
+        return f": {PROPERTY_NAMES[card]}" if card != EMPTY else ""
+    return ""
 
 
 ENGINE = BelfortEngine()

@@ -178,3 +178,19 @@ def png_bytes(image: np.ndarray) -> bytes:
         + chunk(b"IDAT", zlib.compress(rows.tobytes(), 6))
         + chunk(b"IEND", b"")
     )
+
+
+@functools.lru_cache(maxsize=8)
+def pil_font(size: int = 14):  # noqa: ANN201  (a PIL font; Pillow is imported lazily)
+    """Pillow's built-in scalable font at `size` pixels (Pillow >= 10.1), so image renderers
+    can write text without shipping or locating a font file."""
+    from PIL import ImageFont
+
+    return ImageFont.load_default(size=size)
+
+
+def text_colour(fill: tuple[int, int, int] | np.ndarray) -> tuple[int, int, int]:
+    """Black or white, whichever reads better on `fill` (by its perceived luminance), so a
+    label stays legible on every player colour, white and black included."""
+    r, g, b = (int(v) for v in fill)
+    return (0, 0, 0) if 0.299 * r + 0.587 * g + 0.114 * b > 140 else (255, 255, 255)
