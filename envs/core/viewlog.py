@@ -30,7 +30,10 @@ def step_lines(
 ) -> list[str]:
     """The lines one decision adds to the log: who did what, then what happened by itself."""
     seat = engine.current_player(before)
-    lines = [f"{names[seat]}: {engine.describe_action(before, action)}"]
+    # every seat reads the log: a game whose decision texts can name hidden things (a card
+    # chosen face down) offers describe_public for the words all seats may see
+    describe = getattr(engine, "describe_public", engine.describe_action)
+    lines = [f"{names[seat]}: {describe(before, action)}"]
     describe_changes: Callable[[Any, Any], list[str]] | None = getattr(
         env_cls, "describe_changes", None
     )
