@@ -7,7 +7,7 @@ import numpy as np
 
 from eurogym.envs.belfort import kernels
 from eurogym.envs.belfort.actions import NUM_ACTIONS, describe
-from eurogym.envs.belfort.config import PLAYER_COUNTS, Config, make_config
+from eurogym.envs.belfort.config import OPTIONS, PLAYER_COUNTS, Config, make_config
 from eurogym.envs.belfort.deal import deal_game
 from eurogym.envs.belfort.invariants import check_invariants, check_state
 from eurogym.envs.belfort.scoring import BREAKDOWN, competitors, score_breakdown
@@ -55,6 +55,7 @@ class BelfortEngine(FlatEngine):
     state_type = State
     phase_names = PHASE_NAMES
     game_over_phase = P_GAME_OVER
+    options = OPTIONS
 
     make_config = staticmethod(make_config)
     new_game = staticmethod(new_game)
