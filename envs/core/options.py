@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
+
 from eurogym.envs.core.errors import ConfigError
 
 SEED_LIMIT = 2**64  # seeds are the 64-bit words envs.core.rng.seed_words mixes

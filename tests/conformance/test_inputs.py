@@ -10,10 +10,10 @@ import re
 
 import numpy as np
 import pytest
-from eurogym.envs.core.errors import ConfigError
 from pettingzoo.classic import connect_four_v3
 
 from eurogym import envs
+from eurogym.envs.core.errors import ConfigError
 from tests.conformance.cases import ENV_IDS
 
 # (option, bad value) for every env: wrong types (float, str, bool, list, None) and values.

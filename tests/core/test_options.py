@@ -2,9 +2,10 @@
 
 import sys
 
-import eurogym.envs
 import numpy as np
 import pytest
+
+import eurogym.envs
 from eurogym.envs.core import options, registry, rng
 from eurogym.envs.core.errors import ConfigError
 
