@@ -38,6 +38,13 @@ from eurogym.envs.belfort.tables import (
     TWO_PLAYER_INTERACTIVE,
 )
 from eurogym.envs.core.errors import ConfigError
+from eurogym.envs.core.options import (
+    check_bool,
+    check_choice,
+    check_names,
+    check_players,
+    reject_unknown,
+)
 
 PLAYER_COUNTS = (2, 3, 4, 5)
 GUILD_MODES = ("beginner", "normal", "advanced")
@@ -53,6 +60,7 @@ OVERRIDE_SECTIONS = (
     "fees",
 )
 FEES = ("gnome_hire", "card_buy", "recruiter", "guild", "hand_limit", "blacksmith_metal")
+OPTIONS = ("guild_mode", "guilds", "thieves_variant", "market_visits_cap", "data_overrides")
 
 
 @dataclass(frozen=True)
@@ -201,7 +209,8 @@ def apply_overrides(params: Params, overrides: dict[str, Any]) -> Params:
 
 @dataclass(frozen=True)
 class Config:
-    """Belfort base-game options (spec §0, §4.1, §13, §14).
+    """Belfort base-game options (spec §0, §4.1, §13, §14); build it with `make_config`, which
+    checks them.
 
     Attributes:
         num_players: 2-5 (2 adds the two non-player colours of §13).
@@ -221,50 +230,35 @@ class Config:
     data_overrides: Any = None
     params: Params = field(default_factory=default_params, compare=False, repr=False)
 
-    def validate(self) -> None:
-        if self.num_players not in PLAYER_COUNTS:
-            raise ConfigError(
-                f"num_players must be one of {PLAYER_COUNTS}, got {self.num_players!r}"
-            )
-        if self.guild_mode not in GUILD_MODES:
-            raise ConfigError(f"guild_mode must be one of {GUILD_MODES}, got {self.guild_mode!r}")
-        if self.thieves_variant not in THIEVES_VARIANTS:
-            raise ConfigError(
-                f"thieves_variant must be one of {sorted(THIEVES_VARIANTS)}, "
-                f"got {self.thieves_variant!r}"
-            )
-        if self.guilds is not None:
-            unknown = [g for g in self.guilds if g not in GUILD_NAMES]
-            if unknown:
-                raise ConfigError(f"guilds: unknown guild(s) {unknown}; base guilds: {GUILD_NAMES}")
-            if len(self.guilds) != NUM_DISTRICTS or len(set(self.guilds)) != NUM_DISTRICTS:
-                raise ConfigError(
-                    f"guilds: need {NUM_DISTRICTS} distinct guilds, got {self.guilds}"
-                )
-            if self.num_players == 2:
-                banned = [
-                    g
-                    for g in self.guilds
-                    if GUILD_CATEGORY[GUILD_NAMES.index(g)] == "interactive"
-                    and g not in TWO_PLAYER_INTERACTIVE
-                ]
-                if banned:
-                    raise ConfigError(
-                        f"guilds: {banned} not allowed with 2 players (§13: the only interactive "
-                        f"guild allowed is {TWO_PLAYER_INTERACTIVE})"
-                    )
-
 
 def make_config(num_players: int = 4, **options: Any) -> Config:
-    """A validated Config; unknown option names raise ConfigError listing the valid ones."""
-    valid = {f.name for f in fields(Config)} - {"num_players", "params"}
-    unknown = set(options) - valid
-    if unknown:
-        raise ConfigError(f"unknown belfort option(s) {sorted(unknown)}; valid: {sorted(valid)}")
-    if options.get("guilds") is not None:
-        options["guilds"] = tuple(options["guilds"])
+    """A validated Config; a bad value or type, or an unknown option name, raises ConfigError
+    naming the option (unknown names list the valid ones)."""
+    reject_unknown("belfort", options, OPTIONS)
+    n = check_players(num_players, PLAYER_COUNTS)
+    guilds = options.get("guilds")
+    if guilds is not None:
+        guilds = check_names("guilds", guilds, GUILD_NAMES, NUM_DISTRICTS)
+        banned = [
+            g
+            for g in guilds
+            if GUILD_CATEGORY[GUILD_NAMES.index(g)] == "interactive"
+            and g not in TWO_PLAYER_INTERACTIVE
+        ]
+        if n == 2 and banned:
+            raise ConfigError(
+                f"guilds: {banned} not allowed with 2 players (§13: the only interactive "
+                f"guild allowed is {TWO_PLAYER_INTERACTIVE})"
+            )
     overrides = load_overrides(options.get("data_overrides"))
-    params = apply_overrides(default_params(), overrides)
-    config = Config(num_players=num_players, params=params, **options)
-    config.validate()
-    return config
+    return Config(
+        num_players=n,
+        guild_mode=check_choice("guild_mode", options.get("guild_mode", "normal"), GUILD_MODES),
+        guilds=guilds,
+        thieves_variant=check_choice(
+            "thieves_variant", options.get("thieves_variant", "tile"), tuple(THIEVES_VARIANTS)
+        ),
+        market_visits_cap=check_bool("market_visits_cap", options.get("market_visits_cap", False)),
+        data_overrides=options.get("data_overrides"),
+        params=apply_overrides(default_params(), overrides),
+    )

@@ -21,7 +21,7 @@ from eurogym.envs.belfort.actions import (
     describe,
     site_words,
 )
-from eurogym.envs.belfort.config import PLAYER_COUNTS, Config, make_config
+from eurogym.envs.belfort.config import OPTIONS, PLAYER_COUNTS, Config, make_config
 from eurogym.envs.belfort.deal import deal_game
 from eurogym.envs.belfort.invariants import check_invariants, check_state
 from eurogym.envs.belfort.scoring import BREAKDOWN, competitors, score_breakdown
@@ -96,6 +96,7 @@ class BelfortEngine(FlatEngine):
     state_type = State
     phase_names = PHASE_NAMES
     game_over_phase = P_GAME_OVER
+    options = OPTIONS
 
     make_config = staticmethod(make_config)
     new_game = staticmethod(new_game)

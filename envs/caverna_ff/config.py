@@ -37,8 +37,10 @@ from eurogym.envs.caverna_ff.tables import (
     SPAWN_CELLS,
 )
 from eurogym.envs.core.errors import ConfigError
+from eurogym.envs.core.options import check_int, check_players, reject_unknown
 
 PLAYER_COUNTS = (1, 2, 3, 4)
+OPTIONS = ("solo_start_food", "data_overrides")
 OVERRIDE_KEYS = ("push_cost", "event_deck", "orc_gold", "bribe_goods", "movement_cards")
 _DIRS = {(-1, 0): 0, (1, 0): 1, (0, -1): 2, (0, 1): 3}
 
@@ -58,15 +60,25 @@ class Config:
 
 
 def _int(where: str, value: Any, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise ConfigError(f"{where} must be an int in [{lo}, {hi}], got {value!r}")
-    return value
+    return check_int(f"data_overrides.{where}", value, lo, hi)
 
 
 def _good(where: str, name: Any) -> int:
-    if name not in GOOD_NAMES:
-        raise ConfigError(f"{where}: unknown good {name!r}; known: {GOOD_NAMES}")
+    if not isinstance(name, str) or name not in GOOD_NAMES:
+        raise ConfigError(f"data_overrides.{where}: unknown good {name!r}; known: {GOOD_NAMES}")
     return GOOD_NAMES.index(name)
+
+
+def _step(where: str, step: Any) -> int:
+    """The direction index of a unit step [dr, dc]."""
+    if (
+        not isinstance(step, (list, tuple))
+        or len(step) != 2
+        or not all(isinstance(x, int) and not isinstance(x, bool) for x in step)
+        or tuple(step) not in _DIRS
+    ):
+        raise ConfigError(f"data_overrides.{where} step {step!r} is not a unit step")
+    return _DIRS[tuple(step)]
 
 
 def _cards(given: Any) -> tuple[np.ndarray, np.ndarray]:
@@ -81,16 +93,16 @@ def _cards(given: Any) -> tuple[np.ndarray, np.ndarray]:
         if not isinstance(cards, list) or len(cards) != DECK_CARDS:
             raise ConfigError(f"data_overrides.movement_cards.{key} must list {DECK_CARDS} cards")
         for i, card in enumerate(cards):
+            where = f"movement_cards.{key}[{i}]"
             card_steps = card.get("steps") if isinstance(card, dict) else None
             if not isinstance(card_steps, list) or len(card_steps) != d + 1:
-                raise ConfigError(f"movement_cards.{key}[{i}] needs {d + 1} steps")
+                raise ConfigError(f"data_overrides.{where} needs {d + 1} steps")
             for s, step in enumerate(card_steps):
-                if tuple(step) not in _DIRS:
-                    raise ConfigError(f"movement_cards.{key}[{i}] step {step!r} is not a unit step")
-                steps[d, i, s] = _DIRS[tuple(step)]
-            if card.get("spawn", "left") not in SPAWN_CELLS:
-                raise ConfigError(f"movement_cards.{key}[{i}].spawn must be left/center/right")
-            spawn[d, i] = SPAWN_CELLS[card.get("spawn", "left")]
+                steps[d, i, s] = _step(where, step)
+            side = card.get("spawn", "left")
+            if not isinstance(side, str) or side not in SPAWN_CELLS:
+                raise ConfigError(f"data_overrides.{where}.spawn must be left/center/right")
+            spawn[d, i] = SPAWN_CELLS[side]
     return steps, spawn
 
 
@@ -110,23 +122,24 @@ def load_overrides(overrides: dict[str, Any] | str | Path | None) -> dict[str, A
     return overrides
 
 
-def make_config(
-    num_players: int = 2,
-    solo_start_food: int = SOLO_START_FOOD,
-    data_overrides: dict[str, Any] | str | Path | None = None,
-) -> Config:
-    """Validate the options; raises ConfigError naming the bad one."""
-    if num_players not in PLAYER_COUNTS:
-        raise ConfigError(f"caverna_ff_v0 supports {PLAYER_COUNTS} players, got {num_players!r}")
-    _int("solo_start_food", solo_start_food, 0, 10)
-    over = load_overrides(data_overrides)
+def make_config(num_players: int = 2, **options: Any) -> Config:
+    """A validated Config from `solo_start_food` (D03) and `data_overrides` (module docstring);
+    a bad value or type, or an unknown option name, raises ConfigError naming the option."""
+    reject_unknown("caverna_ff", options, OPTIONS)
+    num_players = check_players(num_players, PLAYER_COUNTS)
+    solo_start_food = check_int(
+        "solo_start_food", options.get("solo_start_food", SOLO_START_FOOD), 0, 10
+    )
+    over = load_overrides(options.get("data_overrides"))
     push = EVENT_PUSH_COST.copy()
     if "push_cost" in over:
         if not isinstance(over["push_cost"], list) or len(over["push_cost"]) != 4:
             raise ConfigError("data_overrides.push_cost must list 4 cost dicts")
         push[:] = 0
         for b, cost in enumerate(over["push_cost"]):
-            for g, k in dict(cost).items():
+            if not isinstance(cost, dict):
+                raise ConfigError(f"data_overrides.push_cost[{b}] must be a dict good -> amount")
+            for g, k in cost.items():
                 push[b, _good("push_cost", g)] = _int(f"push_cost[{b}].{g}", k, 0, MAX_PUSH_COST)
     deck = EVENT_DECK.copy()
     if "event_deck" in over:

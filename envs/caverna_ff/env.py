@@ -15,7 +15,8 @@ what is left in each stack are public.
 Every decision is a step of the player who makes it, including orc-event decisions (bribe,
 push, Cave-in stone, invasion ties by the cave owner) and the event-4 harvest choice. Rewards:
 `win_loss` (+1 to each best score, tie-break fewer hostile orcs in the cave, spec B12) or
-`score_margin` (/100).
+`score_margin` (/100). Solo (`ENGINE.solo_outcome`): `win_loss` is +1 with all four orcs
+defeated or friendly at the end (B13), else -1; `score_margin` is the player's points / 100.
 
 Options: num_players, seed, render_mode, reward_mode, max_decisions, solo_start_food (D03) and
 data_overrides (the stand-in expansion data, see envs.caverna_ff.config).
@@ -67,5 +68,29 @@ register(
         check_invariants=check_invariants,
         private_fields=(),
         secret_fields=("rng",),  # cards and markers are drawn from it when revealed
+        bad_option_cases=(
+            (1, "solo_start_food", -1),
+            (1, "solo_start_food", 11),
+            (1, "solo_start_food", 1.0),
+            (1, "solo_start_food", True),
+            (1, "solo_start_food", "1"),
+            (2, "data_overrides", 5),
+            (2, "data_overrides", ["orc_gold"]),
+            (2, "data_overrides", "no/such/file.json"),
+            (2, "data_overrides", {"bogus": 1}),
+            (2, "data_overrides", {"event_deck": [3, 2, 2]}),
+            (2, "data_overrides", {"event_deck": [3.0, 2, 2, 1]}),
+            (2, "data_overrides", {"push_cost": [{"gems": 1}] * 4}),
+            (2, "data_overrides", {"push_cost": [1, 2, 3, 4]}),
+            (2, "data_overrides", {"orc_gold": [1, 1, True, 2]}),
+            (2, "data_overrides", {"bribe_goods": ["wood", 3, "ore", "food"]}),
+            (2, "data_overrides", {"movement_cards": {"deck_1": [{"steps": [[2, 0]]}] * 9}}),
+            (2, "data_overrides", {"movement_cards": {"deck_1": [{"steps": [5]}] * 9}}),
+            (
+                2,
+                "data_overrides",
+                {"movement_cards": {"deck_1": [{"steps": [[1, 0]], "spawn": ["left"]}] * 9}},
+            ),
+        ),
     )
 )

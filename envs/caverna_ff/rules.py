@@ -7,13 +7,20 @@ import numpy as np
 
 from eurogym.envs.caverna_ff import kernels
 from eurogym.envs.caverna_ff.actions import NUM_ACTIONS, describe
-from eurogym.envs.caverna_ff.config import PLAYER_COUNTS, Config, make_config
+from eurogym.envs.caverna_ff.config import OPTIONS, PLAYER_COUNTS, Config, make_config
 from eurogym.envs.caverna_ff.consistency import check_state
 from eurogym.envs.caverna_ff.deal import deal_game
 from eurogym.envs.caverna_ff.describe import describe_in_state
 from eurogym.envs.caverna_ff.invariants import check_invariants
 from eurogym.envs.caverna_ff.scoring import BREAKDOWN, cave_orcs, score_breakdown
-from eurogym.envs.caverna_ff.state import MAX_PLAYERS, P_GAME_OVER, PHASE_NAMES, State
+from eurogym.envs.caverna_ff.state import (
+    MAX_PLAYERS,
+    O_DEFEATED,
+    O_FRIENDLY,
+    P_GAME_OVER,
+    PHASE_NAMES,
+    State,
+)
 from eurogym.envs.core.engine import FlatEngine, action_index
 
 
@@ -50,6 +57,7 @@ class CavernaFFEngine(FlatEngine):
     state_type = State
     phase_names = PHASE_NAMES
     game_over_phase = P_GAME_OVER
+    options = OPTIONS
 
     make_config = staticmethod(make_config)
     new_game = staticmethod(new_game)
@@ -68,6 +76,14 @@ class CavernaFFEngine(FlatEngine):
         twin tile, material, branch, bribe good), so the text alone is enough to choose."""
         self._require_state(state)
         return describe_in_state(state, action_index(action))
+
+    def solo_outcome(self, state: State) -> tuple[bool, float]:
+        """Solo (B13): a game is won with all four orcs defeated or friendly at the end (the
+        campaign's rule for each of its games). The rules set no score to beat, so the margin
+        is the player's own points (without the B12 tie-break fraction)."""
+        self._require_state(state)
+        won = bool(np.isin(state.orc_state[0], (O_DEFEATED, O_FRIENDLY)).all())
+        return won, float(score_table(state)[0].sum())
 
     @staticmethod
     def compute_mask(state: State) -> np.ndarray:

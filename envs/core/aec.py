@@ -14,8 +14,11 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
+from eurogym.envs.core.engine import action_index
 from eurogym.envs.core.errors import ConfigError
+from eurogym.envs.core.options import check_int, check_players, check_seed
 from eurogym.envs.core.viewlog import ViewLog, step_lines, view_text
 
 REWARD_MODES = ("win_loss", "score_margin")
@@ -25,14 +28,22 @@ class EuroAECEnv(AECEnv):
     """AEC env around a functional engine.
 
     Args:
-        num_players: seats; agents are named player_0 .. player_{n-1} in seat order.
-        seed: default seed for `reset()` calls that pass none (reset(seed=s) overrides it).
+        num_players: seats (an int among the engine's player_counts); agents are named
+            player_0 .. player_{n-1} in seat order.
+        seed: default seed for `reset()` calls that pass none (reset(seed=s) overrides it):
+            None or an int in [0, 2**64).
         render_mode: None, "human" (prints the text view), "ansi" (returns it) or "rgb_array".
         reward_mode: "win_loss" (at game end each winner +1, everyone else -1; tied winners all
             +1) or "score_margin" (own final score minus the best opponent's, times
-            `score_scale`).
-        max_decisions: truncate the game after this many decisions (a safety cap).
-        **options: the game's rule options (see its Config); unknown ones raise ConfigError.
+            `score_scale`). A solo game has no opponent: the engine's `solo_outcome` says
+            whether it was won (win_loss) and by what margin (score_margin).
+        max_decisions: truncate the game after this many decisions (a positive int; a safety
+            cap).
+        **options: the game's rule options (see its Config).
+
+    Every bad or unknown argument raises ConfigError naming it. Later, `reset(seed=...)` with
+    a bad seed raises TypeError (not an int) or ValueError (outside [0, 2**64)), and `step` with
+    an action that is not an int (bool, float, str) raises TypeError.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -62,14 +73,21 @@ class EuroAECEnv(AECEnv):
     ):
         super().__init__()
         num_players = self.default_players if num_players is None else num_players
-        if render_mode not in (None, *self.metadata["render_modes"]):
+        num_players = check_players(num_players, self.engine.player_counts)
+        if render_mode is not None and (
+            not isinstance(render_mode, str) or render_mode not in self.metadata["render_modes"]
+        ):
             raise ConfigError(
                 f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}"
             )
-        if reward_mode not in REWARD_MODES:
+        if not isinstance(reward_mode, str) or reward_mode not in REWARD_MODES:
             raise ConfigError(f"reward_mode must be one of {REWARD_MODES}, got {reward_mode!r}")
-        if max_decisions < 1:
-            raise ConfigError(f"max_decisions must be positive, got {max_decisions}")
+        max_decisions = check_int("max_decisions", max_decisions, 1)
+        if seed is not None:
+            try:
+                seed = check_seed(seed)
+            except (TypeError, ValueError) as err:
+                raise ConfigError(str(err)) from None
         self.config = self.engine.make_config(num_players, **options)
         self.render_mode = render_mode
         self.reward_mode = reward_mode
@@ -96,6 +114,10 @@ class EuroAECEnv(AECEnv):
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """A new game. `seed` None uses the constructor's seed once, then fresh entropy; else
+        an int in [0, 2**64) (TypeError / ValueError otherwise, before anything changes)."""
+        if seed is not None:
+            seed = check_seed(seed)
         if seed is None:
             seed = self._default_seed
             self._default_seed = None  # later resets without a seed give new games
@@ -126,16 +148,24 @@ class EuroAECEnv(AECEnv):
         return {"observation": type(self).encode(self.state_, player), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
+        """Play `action` (an int: Python or numpy integer) for `agent_selection`; a terminated
+        or truncated agent steps with None to leave. Once every agent has left, step is a no-op
+        that logs PettingZoo's "step() called after all agents are terminated or truncated"
+        warning, as PettingZoo's OrderEnforcingWrapper does (and so the wrapped env)."""
+        if not self.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        action = action_index(action)
         before = self.state_.copy() if self.render_mode is not None else None
-        self.engine.apply_action(self.state_, int(action))
+        self.engine.apply_action(self.state_, action)
         if before is not None:  # the log costs a state copy per step, so only when rendering
             seat = self.agent_name_mapping[agent]
             lines = step_lines(
-                type(self), self.engine, before, int(action), self.state_, self.possible_agents
+                type(self), self.engine, before, action, self.state_, self.possible_agents
             )
             self.view_log.decided(seat, lines)
         self.num_decisions += 1
@@ -162,6 +192,13 @@ class EuroAECEnv(AECEnv):
                 self.infos[a]["action_mask"] = self._mask_for(a)
 
     def _final_rewards(self) -> dict[str, float]:
+        """Each agent's reward at game end in the env's reward mode. A solo game asks the
+        engine's `solo_outcome` hook (won?, margin) instead of comparing seats."""
+        if len(self.possible_agents) == 1:
+            won, margin = self.engine.solo_outcome(self.state_)
+            if self.reward_mode == "win_loss":
+                return {self.possible_agents[0]: 1.0 if won else -1.0}
+            return {self.possible_agents[0]: float(margin * self.score_scale)}
         scores = np.asarray(self.engine.final_scores(self.state_), dtype=np.float64)
         rewards = {}
         for i, a in enumerate(self.possible_agents):

@@ -20,12 +20,16 @@ class Engine(Protocol):
     name: str
     num_actions: int
     player_counts: tuple[int, ...]
+    options: tuple[str, ...]  # the rule options make_config takes besides num_players
 
     def make_config(self, num_players: int, **options: Any) -> Any:
-        """Validated, immutable config; raises ConfigError on a bad option."""
+        """Validated, immutable config; raises ConfigError naming the option on a bad type or
+        value of any option (num_players included) and on an unknown option name."""
 
     def new_game(self, config: Any, seed: int) -> Any:
-        """A fresh game; `seed` fully determines every chance event."""
+        """A fresh game; `seed` fully determines every chance event. It must be an int in
+        [0, 2**64) (numpy ints too): TypeError / ValueError otherwise (envs.core.rng.seed_words
+        checks it)."""
 
     def current_player(self, state: Any) -> int:
         """Who decides now (may differ from whose turn it is)."""
@@ -40,6 +44,11 @@ class Engine(Protocol):
 
     def final_scores(self, state: Any) -> np.ndarray:
         """Score per seat (float64[num_players]); valid once `is_over`."""
+
+    def solo_outcome(self, state: Any) -> tuple[bool, float]:
+        """Solo games only (a game with 1 in player_counts): whether the lone player won and
+        their margin (own score minus the score to beat, or the score itself when the rules
+        set none); the env's win_loss and score_margin rewards read it."""
 
     def describe_action(self, state: Any, action: int) -> str:
         """Human-readable action, e.g. 'place@r4c7'."""
@@ -65,6 +74,7 @@ class FlatEngine:
     state_type: type
     phase_names: tuple[str, ...]
     game_over_phase: int
+    options: tuple[str, ...] = ()  # the rule options make_config takes besides num_players
     decider_field = "actor"  # the State attribute holding the deciding seat
 
     @staticmethod
@@ -76,6 +86,11 @@ class FlatEngine:
     def run_kernel(state: Any, action: int) -> None:
         """Apply an already checked action in place and run the automatic steps after it."""
         raise NotImplementedError
+
+    def solo_outcome(self, state: Any) -> tuple[bool, float]:
+        """(won, margin) of a finished solo game; every game with 1 in player_counts overrides
+        it with its rules' solo result (the conformance suite checks that it does)."""
+        raise NotImplementedError(f"{self.game} has no solo game")
 
     @staticmethod
     def check_state(state: Any) -> None:

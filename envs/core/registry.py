@@ -1,9 +1,14 @@
-"""The env registry: each game registers itself once (one call in its package __init__);
-`eurogym.make` and `eurogym.list_envs` read it. There is no if/elif over game names anywhere."""
+"""The env registry. A game is one folder: every subpackage of `eurogym.envs` (other than
+`core`) with an `env` module is a game, and that module registers its env id on its last line
+(`register(EnvSpec(...))`). The registry imports those modules on first use, in name order;
+`eurogym.make` and `eurogym.list_envs` read it. There is no list of games and no if/elif over
+game names anywhere."""
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -29,22 +34,38 @@ class EnvSpec:
     # Non-default rule options the conformance suite checks too, as (num_players, options):
     # every config flag that changes play should appear in one case.
     option_cases: tuple[tuple[int, dict[str, Any]], ...] = ()
+    # Bad rule options, as (num_players, option, value): make() must raise a ConfigError naming
+    # the option. The conformance suite requires a case for every name in `engine.options`.
+    bad_option_cases: tuple[tuple[int, str, Any], ...] = ()
 
 
 _REGISTRY: dict[str, EnvSpec] = {}
-# Each game's env module registers its env id on its last line. They are imported on first use
-# of the registry, not by `import envs`, so encoders and engines import each other freely.
-GAME_MODULES = (
-    "eurogym.envs.kingdom_builder.env",
-    "eurogym.envs.belfort.env",
-    "eurogym.envs.daitoshi.env",
-    "eurogym.envs.caverna_ff.env",
-)
+_LOADED = False
+CORE = "core"  # the one subpackage of eurogym.envs that is not a game
+
+
+def game_modules() -> list[str]:
+    """The `env` module of every game folder under eurogym.envs, sorted by folder name. Found
+    on disk, so they are imported on first use of the registry, not by `import eurogym.envs`:
+    encoders and engines can import each other freely."""
+    import eurogym.envs as package
+
+    names = sorted(
+        info.name
+        for info in pkgutil.iter_modules(package.__path__)
+        if info.ispkg and info.name != CORE
+    )
+    modules = [f"{package.__name__}.{name}.env" for name in names]
+    return [m for m in modules if importlib.util.find_spec(m) is not None]
 
 
 def _load_games() -> None:
-    for module in GAME_MODULES:
+    global _LOADED
+    if _LOADED:
+        return
+    for module in game_modules():
         importlib.import_module(module)
+    _LOADED = True
 
 
 def register(spec: EnvSpec) -> None:

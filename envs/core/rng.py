@@ -9,6 +9,7 @@ import numpy as np
 from numba import njit
 
 from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.options import check_seed
 
 RNG_WORDS = 4
 _MASK32 = 0xFFFFFFFF
@@ -17,8 +18,11 @@ _MASK64 = 0xFFFFFFFFFFFFFFFF
 
 def seed_words(seed: int) -> np.ndarray:
     """Four non-zero 32-bit words from `seed`, well mixed by splitmix64 (so nearby seeds give
-    unrelated streams). Plain Python ints: ~10x cheaper than numpy's SeedSequence."""
-    x = int(seed) & _MASK64
+    unrelated streams). Plain Python ints: ~10x cheaper than numpy's SeedSequence.
+
+    Every game's `new_game` seeds through here, so this is where a seed is checked: it must be
+    an int in [0, 2**64) (TypeError / ValueError otherwise, see options.check_seed)."""
+    x = check_seed(seed)
     words = []
     for _ in range(RNG_WORDS // 2):
         x = (x + 0x9E3779B97F4A7C15) & _MASK64

@@ -11,22 +11,24 @@ It is validated when the config is made; a bad file raises ConfigError naming th
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from eurogym.envs.core.errors import ConfigError
+from eurogym.envs.core.options import check_bool, check_choice, check_players, reject_unknown
 from eurogym.envs.daitoshi.components import Components, component_block, load_components
 from eurogym.envs.daitoshi.tables import DIFFICULTIES
 
 PLAYER_COUNTS = (1, 2, 3, 4)
+OPTIONS = ("components", "difficulty", "expert", "payment_choice")
 
 
 @dataclass(frozen=True)
 class Config:
-    """Daitoshi options (spec §5, §18).
+    """Daitoshi options (spec §5, §18); build it with `make_config`, which checks them.
 
     Attributes:
         num_players: 1-4 agents; 1 is the solo game against the Mayor automa (seat 1, played by
@@ -60,29 +62,25 @@ class Config:
 
 
 def make_config(num_players: int = 2, **options: Any) -> Config:
-    """A validated Config; unknown option names raise ConfigError listing the valid ones."""
-    valid = {f.name for f in fields(Config)} - {"num_players", "compiled", "block"}
-    unknown = set(options) - valid
-    if unknown:
-        raise ConfigError(f"unknown daitoshi option(s) {sorted(unknown)}; valid: {sorted(valid)}")
-    if isinstance(num_players, bool) or num_players not in PLAYER_COUNTS:
-        raise ConfigError(f"num_players must be one of {PLAYER_COUNTS}, got {num_players!r}")
-    difficulty = options.get("difficulty", "apprentice")
-    if difficulty not in DIFFICULTIES:
-        raise ConfigError(f"difficulty must be one of {DIFFICULTIES}, got {difficulty!r}")
+    """A validated Config; a bad value or type, or an unknown option name, raises ConfigError
+    naming the option (unknown names list the valid ones)."""
+    reject_unknown("daitoshi", options, OPTIONS)
+    num_players = check_players(num_players, PLAYER_COUNTS)
+    difficulty = check_choice("difficulty", options.get("difficulty", "apprentice"), DIFFICULTIES)
     if difficulty != "apprentice" and num_players != 1:
         raise ConfigError("difficulty (the Mayor's advisors) applies to the solo game only")
-    for flag in ("expert", "payment_choice"):
-        if flag in options and not isinstance(options[flag], bool):
-            raise ConfigError(f"{flag} must be True or False, got {options[flag]!r}")
     path = options.get("components")
     if path is not None and not isinstance(path, (str, Path)):
         raise ConfigError(f"components must be a path to a JSON file or None, got {path!r}")
+    try:
+        compiled = load_components(path)
+    except ConfigError as err:
+        raise ConfigError(f"components: {err}") from None
     return Config(
         num_players=num_players,
         components=path,
         difficulty=difficulty,
-        expert=options.get("expert", False),
-        payment_choice=options.get("payment_choice", True),
-        compiled=load_components(path),
+        expert=check_bool("expert", options.get("expert", False)),
+        payment_choice=check_bool("payment_choice", options.get("payment_choice", True)),
+        compiled=compiled,
     )

@@ -24,7 +24,8 @@ player, the Mayor automa (seat 1) plays his turns inside the env between the pla
 
 Rewards: `reward_mode="win_loss"` gives +1 to every player with the best VP (ties broken by
 steam left, §17.4) and -1 to the rest; `"score_margin"` gives (own VP - best opponent's) / 100.
-Solo: the opponent is the Mayor, and the player wins only with strictly more VP (§18.5).
+Solo: the opponent is the Mayor, and the player wins only with strictly more VP (§18.5);
+score_margin is (own VP - the Mayor's) / 100 (`ENGINE.solo_outcome`).
 
 Options: num_players, seed, render_mode ("ansi" | "rgb_array"), reward_mode, max_decisions,
 `components` (a replacement component JSON file), `expert` (draft the basic inventions, §5.2
@@ -50,7 +51,7 @@ from eurogym.envs.core.aec import EuroAECEnv, wrap
 from eurogym.envs.core.registry import EnvSpec, register
 from eurogym.envs.daitoshi.invariants import check_invariants
 from eurogym.envs.daitoshi.render import describe_changes, render_ansi, render_rgb
-from eurogym.envs.daitoshi.rules import ENGINE, mayor_score
+from eurogym.envs.daitoshi.rules import ENGINE
 
 
 class raw_env(EuroAECEnv):  # noqa: N801  (PettingZoo's naming convention)
@@ -65,17 +66,6 @@ class raw_env(EuroAECEnv):  # noqa: N801  (PettingZoo's naming convention)
     describe_changes = staticmethod(describe_changes)
     score_scale = 0.01
     default_players = 2
-
-    def _final_rewards(self) -> dict[str, float]:
-        """Solo (§18.5): against the Mayor, a win needs strictly more VP."""
-        if len(self.possible_agents) > 1:
-            return super()._final_rewards()
-        me = int(self.state_.vp[0])
-        mayor = mayor_score(self.state_)
-        agent = self.possible_agents[0]
-        if self.reward_mode == "win_loss":
-            return {agent: 1.0 if me > mayor else -1.0}
-        return {agent: (me - mayor) * self.score_scale}
 
 
 def env(**kwargs: Any) -> EuroAECEnv:
@@ -99,6 +89,18 @@ register(
             (2, {"expert": True}),
             (4, {"expert": True, "payment_choice": False}),
             (3, {"payment_choice": False}),
+        ),
+        bad_option_cases=(
+            (2, "components", 3),
+            (2, "components", "no/such/file.json"),
+            (2, "difficulty", "hard"),
+            (1, "difficulty", 1),
+            (2, "difficulty", "master"),  # the Mayor's advisors: solo only
+            (2, "expert", 1),
+            (2, "expert", "True"),
+            (2, "expert", None),
+            (2, "payment_choice", 0),
+            (2, "payment_choice", "no"),
         ),
     )
 )

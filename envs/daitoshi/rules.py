@@ -8,7 +8,7 @@ import numpy as np
 from eurogym.envs.core.engine import FlatEngine, action_index
 from eurogym.envs.daitoshi import kernels
 from eurogym.envs.daitoshi.actions import NUM_ACTIONS, describe
-from eurogym.envs.daitoshi.config import PLAYER_COUNTS, Config, make_config
+from eurogym.envs.daitoshi.config import OPTIONS, PLAYER_COUNTS, Config, make_config
 from eurogym.envs.daitoshi.deal import deal_game
 from eurogym.envs.daitoshi.invariants import check_invariants
 from eurogym.envs.daitoshi.mayor import MAYOR
@@ -63,6 +63,7 @@ class DaitoshiEngine(FlatEngine):
     state_type = State
     phase_names = PHASE_NAMES
     game_over_phase = P_GAME_OVER
+    options = OPTIONS
 
     make_config = staticmethod(make_config)
     new_game = staticmethod(new_game)
@@ -79,6 +80,13 @@ class DaitoshiEngine(FlatEngine):
         """Module `final_scores`, for this game's states only (TypeError for a foreign one)."""
         self._require_state(state)
         return final_scores(state)
+
+    def solo_outcome(self, state: State) -> tuple[bool, float]:
+        """§18.5: the player wins only with strictly more VP than the Mayor (no steam
+        tie-break); the margin is the VP difference."""
+        self._require_state(state)
+        me, mayor = int(state.vp[0]), mayor_score(state)
+        return me > mayor, float(me - mayor)
 
     @staticmethod
     def compute_mask(state: State) -> np.ndarray:

@@ -3,10 +3,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from eurogym.envs.core.errors import ConfigError
+from eurogym.envs.core.options import (
+    check_bool,
+    check_int,
+    check_names,
+    check_players,
+    is_int,
+    reject_unknown,
+)
 from eurogym.envs.kingdom_builder.tables import (
     CARD_NAMES,
     CARDS_PER_GAME,
@@ -15,11 +23,12 @@ from eurogym.envs.kingdom_builder.tables import (
 )
 
 PLAYER_COUNTS = (2, 3, 4, 5)  # §1.1 (4 colours) + the Nomads 5th colour, as the issue asks
+OPTIONS = ("sections", "rotations", "cards", "start_player", "lords_zero_can_be_second")
 
 
 @dataclass(frozen=True)
 class Config:
-    """Kingdom Builder base game options.
+    """Kingdom Builder base game options; build it with `make_config`, which checks them.
 
     Attributes:
         num_players: 2-5.
@@ -39,48 +48,39 @@ class Config:
     start_player: int | None = None
     lords_zero_can_be_second: bool = True
 
-    def validate(self) -> None:
-        if self.num_players not in PLAYER_COUNTS:
-            raise ConfigError(
-                f"num_players must be one of {PLAYER_COUNTS}, got {self.num_players!r}"
-            )
-        if self.sections is not None:
-            _check_choice("sections", self.sections, SECTION_NAMES, SECTIONS_PER_GAME)
-        if self.rotations is not None:
-            if len(self.rotations) != SECTIONS_PER_GAME or any(
-                r not in (0, 180) for r in self.rotations
-            ):
-                raise ConfigError(
-                    f"rotations must be {SECTIONS_PER_GAME} values in (0, 180), "
-                    f"got {self.rotations!r}"
-                )
-        if self.cards is not None:
-            _check_choice("cards", self.cards, CARD_NAMES, CARDS_PER_GAME)
-        if self.start_player is not None and not 0 <= self.start_player < self.num_players:
-            raise ConfigError(
-                f"start_player must be a seat 0..{self.num_players - 1}, got {self.start_player!r}"
-            )
-
-
-def _check_choice(option: str, chosen: tuple[str, ...], known: tuple[str, ...], count: int) -> None:
-    unknown = [c for c in chosen if c not in known]
-    if unknown:
-        raise ConfigError(f"{option}: unknown or unavailable {unknown}; choose from {list(known)}")
-    if len(chosen) != count or len(set(chosen)) != count:
-        raise ConfigError(f"{option}: need {count} distinct names, got {list(chosen)}")
-
 
 def make_config(num_players: int = 2, **options: Any) -> Config:
-    """A validated Config; unknown option names raise ConfigError listing the valid ones."""
-    valid = {f.name for f in fields(Config)} - {"num_players"}
-    unknown = set(options) - valid
-    if unknown:
-        raise ConfigError(
-            f"unknown kingdom_builder option(s) {sorted(unknown)}; valid: {sorted(valid)}"
-        )
-    for key in ("sections", "rotations", "cards"):
-        if options.get(key) is not None:
-            options[key] = tuple(options[key])
-    config = Config(num_players=num_players, **options)
-    config.validate()
-    return config
+    """A validated Config; a bad value or type, or an unknown option name, raises ConfigError
+    naming the option (unknown names list the valid ones)."""
+    reject_unknown("kingdom_builder", options, OPTIONS)
+    n = check_players(num_players, PLAYER_COUNTS)
+    sections = options.get("sections")
+    if sections is not None:
+        sections = check_names("sections", sections, SECTION_NAMES, SECTIONS_PER_GAME)
+    rotations = options.get("rotations")
+    if rotations is not None:
+        if (
+            not isinstance(rotations, (list, tuple))
+            or len(rotations) != SECTIONS_PER_GAME
+            or any(not is_int(r) or r not in (0, 180) for r in rotations)
+        ):
+            raise ConfigError(
+                f"rotations must be {SECTIONS_PER_GAME} ints in (0, 180), got {rotations!r}"
+            )
+        rotations = tuple(int(r) for r in rotations)
+    cards = options.get("cards")
+    if cards is not None:
+        cards = check_names("cards", cards, CARD_NAMES, CARDS_PER_GAME)
+    start = options.get("start_player")
+    if start is not None:
+        start = check_int("start_player", start, 0, n - 1)
+    return Config(
+        num_players=n,
+        sections=sections,
+        rotations=rotations,
+        cards=cards,
+        start_player=start,
+        lords_zero_can_be_second=check_bool(
+            "lords_zero_can_be_second", options.get("lords_zero_can_be_second", True)
+        ),
+    )

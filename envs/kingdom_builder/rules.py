@@ -9,7 +9,7 @@ from eurogym.envs.core.engine import FlatEngine
 from eurogym.envs.core.rng import seed_words
 from eurogym.envs.kingdom_builder import kernels
 from eurogym.envs.kingdom_builder.actions import NUM_ACTIONS, describe
-from eurogym.envs.kingdom_builder.config import PLAYER_COUNTS, Config, make_config
+from eurogym.envs.kingdom_builder.config import OPTIONS, PLAYER_COUNTS, Config, make_config
 from eurogym.envs.kingdom_builder.deal import RANDOM, deal_game
 from eurogym.envs.kingdom_builder.invariants import check_invariants, check_state
 from eurogym.envs.kingdom_builder.playout import playout
@@ -80,6 +80,7 @@ class KingdomBuilderEngine(FlatEngine):
     state_type = State
     phase_names = PHASE_NAMES
     game_over_phase = PHASE_GAME_OVER
+    options = OPTIONS
     decider_field = "cur"
 
     make_config = staticmethod(make_config)

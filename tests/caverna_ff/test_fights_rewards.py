@@ -3,6 +3,7 @@ rules, shared spaces and the gold alternative."""
 
 import pytest
 
+from eurogym.envs.caverna_ff import env as caverna_env
 from eurogym.envs.caverna_ff.actions import (
     A_DONE,
     A_GOLD,
@@ -12,7 +13,17 @@ from eurogym.envs.caverna_ff.actions import (
     A_REWARD,
     A_SKIP,
 )
-from eurogym.envs.caverna_ff.state import O_DEFEATED, P_FIGHT_DOGS, P_FIGHT_ORC, P_REWARD
+from eurogym.envs.caverna_ff.rules import ENGINE, score_table
+from eurogym.envs.caverna_ff.state import (
+    O_CAVE,
+    O_DEFEATED,
+    O_FOREST,
+    O_FRIENDLY,
+    O_HELD,
+    P_FIGHT_DOGS,
+    P_FIGHT_ORC,
+    P_REWARD,
+)
 from eurogym.envs.caverna_ff.tables import (
     DOG,
     FOOD,
@@ -159,3 +170,31 @@ def test_b6_master_trader_converts_any_amount_of_one_material_into_another():
     assert legal(s) == {A_OPTION + 1, A_OPTION + 2}
     act(s, A_OPTION + 1, A_OPTION + 3)  # to stone, 3 of them
     assert s.res[0, 0] == 2 and s.res[0, 1] == stone + 3
+
+
+@pytest.mark.parametrize(
+    "orcs,won",
+    [
+        ((O_DEFEATED, O_FRIENDLY, O_DEFEATED, O_FRIENDLY), True),
+        ((O_DEFEATED,) * 4, True),
+        ((O_DEFEATED, O_DEFEATED, O_DEFEATED, O_FOREST), False),
+        ((O_FRIENDLY, O_HELD, O_FRIENDLY, O_FRIENDLY), False),
+        ((O_CAVE, O_DEFEATED, O_DEFEATED, O_DEFEATED), False),
+    ],
+)
+def test_b13_solo_is_won_with_every_orc_defeated_or_friendly_and_margin_is_the_score(orcs, won):
+    s = new_state(1)
+    s.orc_state[0] = orcs
+    points = score_table(s)[0].sum()
+    assert ENGINE.solo_outcome(s) == (won, float(points))
+    env = caverna_env.raw_env(num_players=1, seed=0, reward_mode="win_loss")
+    env.state_ = s
+    assert env._final_rewards() == {"player_0": 1.0 if won else -1.0}
+    env = caverna_env.raw_env(num_players=1, seed=0, reward_mode="score_margin")
+    env.state_ = s
+    assert env._final_rewards() == {"player_0": pytest.approx(points / 100)}
+
+
+def test_solo_outcome_rejects_a_foreign_state():
+    with pytest.raises(TypeError):
+        ENGINE.solo_outcome(object())

@@ -149,10 +149,15 @@ def test_s18_5_the_player_wins_only_with_strictly_more_vp_than_the_mayor(mode):
     env = daitoshi_env.raw_env(num_players=1, seed=0, reward_mode=mode)
     env.reset()
     env.state_.vp[:2] = [30, 30]
+    env.state_.steam[0] = 5  # the §17.4 steam tie-break does not count against the Mayor
     rewards = env._final_rewards()
+    assert ENGINE.solo_outcome(env.state_) == (False, 0.0)
     assert rewards["player_0"] == (-1.0 if mode == "win_loss" else 0.0)
     env.state_.vp[:2] = [31, 30]
+    assert ENGINE.solo_outcome(env.state_) == (True, 1.0)
     assert env._final_rewards()["player_0"] == (1.0 if mode == "win_loss" else pytest.approx(0.01))
+    env.state_.vp[:2] = [20, 30]
+    assert env._final_rewards()["player_0"] == (-1.0 if mode == "win_loss" else pytest.approx(-0.1))
     assert np.all(np.isfinite(list(rewards.values())))
 
 
