@@ -345,4 +345,5 @@ def _turn_start_line(after: State) -> str:
     if after.mandatory_done:
         return f"{who}'s turn: reveals {played_terrain(after)} (supply empty)"
     count = min(int(after.mandatory_left), int(after.supply[after.cur]))
-    return f"{who}'s turn: reveals {played_terrain(after)}, must build {count} settlements there"
+    settlements = "settlement" if count == 1 else "settlements"
+    return f"{who}'s turn: reveals {played_terrain(after)}, must build {count} {settlements} there"

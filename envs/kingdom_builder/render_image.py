@@ -237,7 +237,8 @@ def _player_lines(
 ) -> list[str]:
     card = int(state.hand[p])
     if card == EMPTY:
-        hand = "none"
+        acting = p == state.cur and state.played != EMPTY and state.phase != PHASE_GAME_OVER
+        hand = f"none (played {terrain_word(state.played)})" if acting else "none"
     elif viewer is not None and viewer != p:
         hand = "hidden"
     else:

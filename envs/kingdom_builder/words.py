@@ -129,9 +129,10 @@ def decision(state: Any) -> str:
         return "the game is over"
     who = player_name(int(state.cur))
     if phase == PHASE_MANDATORY:
-        nth = MANDATORY_SETTLEMENTS - int(state.mandatory_left) + 1
+        done = MANDATORY_SETTLEMENTS - int(state.mandatory_left)
+        total = done + _to_build(state)  # fewer than 3 when the supply runs out (§5)
         return (
-            f"{who}: mandatory action, build settlement {nth} of {MANDATORY_SETTLEMENTS} "
+            f"{who}: mandatory action, build settlement {done + 1} of {total} "
             f"on {played_terrain(state)} (next to your own if possible)"
         )
     if phase in (PHASE_TILE_TARGET, PHASE_TILE_ORIGIN):
@@ -143,12 +144,21 @@ def decision(state: Any) -> str:
             origin = hex_name(state.selected)
             return f"{who}: {tile_name(tile)} tile, move the settlement from {origin} to {where}"
         return f"{who}: {tile_name(tile)} tile, choose the hex to build on ({where})"
+    usable = [tile_name(t) for t in range(len(TILE_NAMES)) if state.mask[TILE_ACTIONS + t]]
+    tiles = f" ({', '.join(usable)})" if usable else ""
     if state.mandatory_done:
-        return f"{who}: use a location tile, or end the turn"
+        return f"{who}: use a location tile{tiles}, or end the turn"
+    count = _to_build(state)
+    first = f", or use a location tile first{tiles}" if usable else ""
     return (
-        f"{who}: start the mandatory action (build {int(state.mandatory_left)} settlements "
-        f"on {played_terrain(state)}), or use a location tile first"
+        f"{who}: start the mandatory action (build {count} settlement{'s' * (count != 1)} "
+        f"on {played_terrain(state)}){first}"
     )
+
+
+def _to_build(state: Any) -> int:
+    """Settlements the mandatory action still builds: the ones left, capped by the supply."""
+    return min(int(state.mandatory_left), int(state.supply[state.cur]))
 
 
 def tiles_gained(state: Any, player: int, hex_id: int) -> list[int]:
