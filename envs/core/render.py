@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import math
+from typing import Any
 
 import numpy as np
 
@@ -21,6 +22,7 @@ PLAYER_COLOURS = np.array(
     np.uint8,
 )
 PLAYER_COLOURS.setflags(write=False)
+PLAYER_COLOUR_NAMES = ("red", "blue", "white", "black", "purple")  # words for PLAYER_COLOURS
 PLAYER_GLYPHS = "01234"  # digits never clash with the letters renderers use for terrain
 OUTLINE = (40, 40, 40)
 SQRT3 = math.sqrt(3.0)
@@ -154,6 +156,14 @@ def ansi_colour(text: str, rgb: tuple[int, int, int] | np.ndarray) -> str:
     """`text` wrapped in 24-bit ANSI foreground colour escapes, for terminals that show them."""
     r, g, b = (int(v) for v in rgb)
     return f"\x1b[38;2;{r};{g};{b}m{text}\x1b[0m"
+
+
+def default_font(size: int = 14) -> Any:
+    """Pillow's built-in scalable font at `size` pixels (Pillow >= 10.1 ships it, so images
+    with text need no font file on the machine)."""
+    from PIL import ImageFont
+
+    return ImageFont.load_default(size=size)
 
 
 def png_bytes(image: np.ndarray) -> bytes:

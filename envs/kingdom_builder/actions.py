@@ -22,7 +22,15 @@ TILE_ACTIONS = NUM_HEXES
 END_TURN = TILE_ACTIONS + NUM_TILE_TYPES
 NUM_ACTIONS = END_TURN + 1
 
-_HEX_VERBS = ("place", "place", "to", "move_from", "none")
+# What choosing a hex means in each phase (main, mandatory, tile_target, tile_origin, game_over),
+# without the state; words.describe_in_state adds the terrain, the tile and the tiles gained.
+_HEX_WORDS = (
+    "build a settlement at {where} (starts the mandatory action)",
+    "build a settlement at {where}",
+    "build or move the tile's settlement to {where}",
+    "move the settlement at {where} (choose where next)",
+    "{where} (the game is over)",
+)
 
 
 def hex_action(row: int, col: int) -> int:
@@ -30,12 +38,14 @@ def hex_action(row: int, col: int) -> int:
 
 
 def describe(action: int, phase: int) -> str:
-    """Readable action, e.g. 'place@r4c7', 'use:barn', 'end_turn'."""
+    """The action in words for a decision in `phase`, e.g. 'build a settlement at row 4, col 7',
+    'use the Oracle tile', 'end the turn'. The engine's describe_action says more from the state
+    (terrain, tile, origin of a move): see words.describe_in_state."""
     if not 0 <= action < NUM_ACTIONS:
-        return f"out-of-range({action})"
+        return f"out-of-range action {action}"
     if action < TILE_ACTIONS:
         row, col = divmod(action - HEX_ACTIONS, COLS)
-        return f"{_HEX_VERBS[phase]}@r{row}c{col}"
+        return _HEX_WORDS[phase].format(where=f"row {row}, col {col}")
     if action < END_TURN:
-        return f"use:{TILE_NAMES[action - TILE_ACTIONS]}"
-    return "end_turn"
+        return f"use the {TILE_NAMES[action - TILE_ACTIONS].capitalize()} tile"
+    return "end the turn"

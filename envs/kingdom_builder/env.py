@@ -22,7 +22,7 @@ A forced "end turn" is taken automatically.
 Rewards: at game end, `reward_mode="win_loss"` gives +1 to every player with the most gold
 and -1 to the rest; `"score_margin"` gives (own gold - best opponent's gold) / 100.
 
-Options: num_players, seed, render_mode ("ansi" | "rgb_array"), reward_mode, max_decisions
+Options: num_players, seed, render_mode ("human" | "ansi" | "rgb_array"), reward_mode, max_decisions
 and the rule options of `eurogym.envs.kingdom_builder.config.Config` (sections, rotations, cards,
 start_player, lords_zero_can_be_second).
 
@@ -38,7 +38,7 @@ from eurogym.encoders.kingdom_builder import FLAT_SIZE, encode_flat
 from eurogym.envs.core.aec import EuroAECEnv, wrap
 from eurogym.envs.core.registry import EnvSpec, register
 from eurogym.envs.kingdom_builder.invariants import check_invariants
-from eurogym.envs.kingdom_builder.render import render_ansi, render_rgb
+from eurogym.envs.kingdom_builder.render import describe_changes, render_ansi, render_rgb
 from eurogym.envs.kingdom_builder.rules import ENGINE
 
 
@@ -51,6 +51,7 @@ class raw_env(EuroAECEnv):  # noqa: N801  (PettingZoo's naming convention)
     encode = staticmethod(encode_flat)
     render_ansi = staticmethod(render_ansi)
     render_rgb = staticmethod(render_rgb)
+    describe_changes = staticmethod(describe_changes)
     score_scale = 0.01
     default_players = 4
 

@@ -1,58 +1,64 @@
-"""Kingdom Builder renderers: a plain-text board with a public status block, and an RGB image.
+"""Kingdom Builder views: the text view (`render_ansi`), the log lines of what happened on its own
+between two states (`describe_changes`), and the image (`render_rgb`, in render_image.py).
 
-Both show only public information: a player's terrain card (`state.hand`) and the deck order
-are never drawn, so a render can be shown to any seat or written to logs.
+The text view fits in 120 columns: the board (with row and column numbers) and, beside it, a
+legend of every symbol and the three Kingdom Builder cards in play; below, the decision the game
+waits for and who makes it, the terrain cards, and one row per player (supply, card in hand,
+gold per card and castles, tiles). `viewer=None` shows every hand (replays, debugging);
+`viewer=k` shows only seat k's own card, as that seat sees the game (encoders.kingdom_builder).
+The deck order is never shown.
 """
 
 from __future__ import annotations
 
+import textwrap
+
 import numpy as np
 
-from eurogym.envs.core.render import (
-    PLAYER_COLOURS,
-    PLAYER_GLYPHS,
-    ansi_colour,
-    draw_discs,
-    hex_centres,
-    rasterize_hexes,
-)
+from eurogym.envs.core.render import PLAYER_COLOURS, PLAYER_GLYPHS, ansi_colour
+from eurogym.envs.kingdom_builder.render_image import HEX_SIZE, TERRAIN_COLOURS, render_rgb
 from eurogym.envs.kingdom_builder.rules import score_table
-from eurogym.envs.kingdom_builder.state import EMPTY, PHASE_GAME_OVER, PHASE_NAMES, State
+from eurogym.envs.kingdom_builder.state import EMPTY, PHASE_GAME_OVER, State
 from eurogym.envs.kingdom_builder.tables import (
     BUILDABLE_MAX,
     CARD_NAMES,
     COLS,
     LOCATION,
+    NUM_HEXES,
     NUM_TILE_TYPES,
     ROWS,
     TERRAIN_LETTERS,
-    TERRAIN_NAMES,
     TILE_NAMES,
     WATER,
 )
-
-HEX_SIZE = 12.0  # circumradius in pixels: a 20x20 board is 366 x 427 pixels
-TERRAIN_COLOURS = np.array(
-    [
-        (150, 205, 90),  # G grass: light green
-        (190, 110, 55),  # C canyon: brown-orange
-        (235, 215, 150),  # D desert: sand
-        (225, 140, 200),  # F flower field: pink
-        (35, 110, 45),  # T forest: dark green
-        (110, 120, 80),  # S swamp: olive
-        (215, 190, 60),  # A farmland: wheat
-        (60, 130, 220),  # W water: blue
-        (135, 135, 135),  # M mountain: grey
-        (60, 70, 90),  # K castle: dark slate
-        (240, 180, 20),  # L location: gold
-        (175, 150, 120),  # N nomad space: taupe
-        (120, 40, 60),  # P palace: burgundy
-        (95, 75, 60),  # O silo: dark brown
-    ],
-    np.uint8,
+from eurogym.envs.kingdom_builder.words import (
+    CARD_SUMMARIES,
+    TILE_LETTERS,
+    TILE_SUMMARIES,
+    decision,
+    hex_name,
+    played_terrain,
+    player_name,
+    terrain_word,
+    tile_name,
+    title,
 )
-TERRAIN_COLOURS.setflags(write=False)
-TILE_MARK_COLOUR = (255, 255, 255)
+
+__all__ = [
+    "HEX_SIZE",
+    "TERRAIN_COLOURS",
+    "WIDTH",
+    "describe_changes",
+    "render_ansi",
+    "render_rgb",
+    "terrain_glyph",
+]
+
+WIDTH = 120  # the text view never uses more columns
+BOARD_WIDTH = 3 + 1 + 2 * COLS  # row label, odd-row indent, 20 cells of 2 characters
+PANEL_START = BOARD_WIDTH + 3  # column where the legend beside the board begins
+LEGAL_MARK = "+"  # second character of a cell the current decision may choose
+MOVING_MARK = "*"  # second character of the settlement being moved
 
 
 def terrain_glyph(code: int) -> str:
@@ -64,89 +70,200 @@ def terrain_glyph(code: int) -> str:
     return letter.lower() if code <= BUILDABLE_MAX else letter
 
 
-def render_ansi(state: State, colour: bool = False) -> str:
-    """The board and public game status as text.
+def render_ansi(state: State, viewer: int | None = None, *, colour: bool = False) -> str:
+    """The game as text, at most 120 columns wide.
 
-    Board lines are `RR ` (row number) then 20 cells of 2 characters, odd rows indented by one
-    character as on the hex grid. A cell is a settlement's player glyph, or the terrain glyph
-    followed, on a location hex, by its number of tiles left.
+    Board cells are 2 characters: a settlement's player digit, or the terrain glyph; a location
+    hex shows its tile letter and the tiles left on it; a second character '+' marks a hex (or
+    settlement) the current decision may choose, '*' the settlement being moved.
 
     Args:
         state: the game.
-        colour: wrap settlement glyphs in 24-bit ANSI colour escapes (off by default so logs
+        viewer: None shows every player's terrain card; a seat number hides the other seats'
+            cards ('?'), as that seat sees the game.
+        colour: wrap settlement digits in 24-bit ANSI colour escapes (off by default so logs
             and tests see plain text).
     """
-    lines = [_board_line(state, row, colour) for row in range(ROWS)]
-    lines.append(_legend(state))
-    lines.extend(_status(state))
+    board = _board_lines(state, colour)
+    panel = _panel_lines(state)
+    lines = [_header(state, viewer), ""]
+    for i in range(max(len(board), len(panel))):
+        left = board[i] if i < len(board) else ""
+        right = panel[i] if i < len(panel) else ""
+        pad = PANEL_START + len(left) - _visible_len(left)
+        lines.append((left.ljust(pad) + right).rstrip() if right else left)
+    lines.append("")
+    lines.extend(_wrap("DECISION  " + decision(state), 10))
+    lines.extend(_wrap(_cards_line(state), 7))
+    if state.end_triggered and state.phase != PHASE_GAME_OVER:
+        lines.extend(_wrap(_end_line(state), 4))
+    lines.append("")
+    lines.extend(_players(state, viewer))
+    if state.phase == PHASE_GAME_OVER:
+        lines.extend(_wrap(_result_line(state), 7))
     return "\n".join(lines)
 
 
-def _board_line(state: State, row: int, colour: bool) -> str:
-    indent = " " if row & 1 else ""
-    cells = [_cell(state, row * COLS + col, colour) for col in range(COLS)]
-    return f"{row:2d} {indent}{''.join(cells)}".rstrip()
+def _visible_len(text: str) -> int:
+    """Length without ANSI colour escapes."""
+    count, i = 0, 0
+    while i < len(text):
+        if text[i] == "\x1b":
+            i = text.index("m", i) + 1
+            continue
+        count, i = count + 1, i + 1
+    return count
 
 
-def _cell(state: State, hex_id: int, colour: bool) -> str:
+def _wrap(text: str, indent: int) -> list[str]:
+    return textwrap.wrap(text, WIDTH, subsequent_indent=" " * indent, break_on_hyphens=False)
+
+
+def _header(state: State, viewer: int | None) -> str:
+    seen = "all cards shown" if viewer is None else f"seen by {player_name(viewer)}"
+    return f"KINGDOM BUILDER  {state.num_players} players, turn {state.turn}, {seen}"
+
+
+def _board_lines(state: State, colour: bool) -> list[str]:
+    """Two header lines with the column numbers (tens, then units), then the 20 board rows."""
+    offset = " " * 4
+    tens = offset + "".join(f"{c // 10 if c >= 10 else ' '} " for c in range(COLS))
+    units = offset + "".join(f"{c % 10} " for c in range(COLS))
+    legal = _legal_hexes(state)
+    rows = []
+    for row in range(ROWS):
+        cells = [_cell(state, row * COLS + col, legal, colour) for col in range(COLS)]
+        rows.append(f"{row:2d} {' ' if row & 1 else ''}{''.join(cells)}".rstrip())
+    return ["BOARD (row, col)", tens.rstrip(), units.rstrip(), *rows]
+
+
+def _legal_hexes(state: State) -> np.ndarray:
+    """bool[400]: hexes the current decision may choose (none once the game is over)."""
+    if state.phase == PHASE_GAME_OVER:
+        return np.zeros(NUM_HEXES, bool)
+    return state.mask[:NUM_HEXES].astype(bool)
+
+
+def _cell(state: State, hex_id: int, legal: np.ndarray, colour: bool) -> str:
+    mark = LEGAL_MARK if legal[hex_id] else " "
     owner = int(state.owner[hex_id])
     if owner != EMPTY:
         glyph = PLAYER_GLYPHS[owner]
-        return (ansi_colour(glyph, PLAYER_COLOURS[owner]) if colour else glyph) + " "
+        mark = MOVING_MARK if hex_id == state.selected else mark
+        return (ansi_colour(glyph, PLAYER_COLOURS[owner]) if colour else glyph) + mark
     terrain = int(state.terrain[hex_id])
     slot = int(state.slot_of_hex[hex_id])
-    suffix = str(int(state.tiles_left[slot])) if terrain == LOCATION and slot != EMPTY else " "
-    return terrain_glyph(terrain) + suffix
+    if terrain == LOCATION and slot != EMPTY:
+        return TILE_LETTERS[TILE_NAMES[state.slot_type[slot]]] + str(int(state.tiles_left[slot]))
+    return terrain_glyph(terrain) + mark
 
 
-def _legend(state: State) -> str:
-    present = sorted(set(state.terrain.tolist()))
-    terrains = [
-        f"{terrain_glyph(t)}n {TERRAIN_NAMES[t]} (n tiles left)"
-        if t == LOCATION
-        else f"{terrain_glyph(t)} {TERRAIN_NAMES[t]}"
-        for t in present
+def _panel_lines(state: State) -> list[str]:
+    """The legend of every board symbol and the Kingdom Builder cards, beside the board."""
+    width = WIDTH - PANEL_START
+    # Every fixed legend line below is shorter than `width`; only card lines need wrapping.
+    present = sorted(set(state.terrain.tolist()) - {LOCATION})
+    buildable = [t for t in present if t <= BUILDABLE_MAX]
+    other = [t for t in present if t > BUILDABLE_MAX]
+    last = PLAYER_GLYPHS[state.num_players - 1]
+    lines = [
+        "LEGEND",
+        "  ".join(f"{terrain_glyph(t)} {terrain_word(t)}" for t in buildable) + " (buildable)",
+        "  ".join(f"{terrain_glyph(t)} {terrain_word(t)}" for t in other),
+        "Castles K pay 3 gold each to every player next to them",
+        f"0-{last} settlements of players 0-{last}",
+        f"{LEGAL_MARK} after a glyph: can be chosen now; {MOVING_MARK}: settlement being moved",
+        "Location hexes: letter + tiles left. Build next to one",
+        "to take a tile; use each tile you hold once per turn:",
     ]
-    players = f"{PLAYER_GLYPHS[0]}-{PLAYER_GLYPHS[state.num_players - 1]} settlements"
-    return "legend: " + ", ".join([*terrains, players])
-
-
-def _status(state: State) -> list[str]:
-    """Turn line, then a table: one row per player with supply, gold per card and castles, tiles."""
-    scores = score_table(state)
-    header = ["player", "supply", *(CARD_NAMES[c] for c in state.cards), "castles", "total"]
-    widths = [len(h) for h in header]
-    lines = [_turn_line(state), _columns(header, widths) + "  tiles"]
-    for p in range(state.num_players):
-        mark = "*" if p == state.cur and state.phase != PHASE_GAME_OVER else " "
-        gold = scores[p].tolist()
-        values = [PLAYER_GLYPHS[p] + mark, str(state.supply[p]), *map(str, gold), str(sum(gold))]
-        lines.append(_columns(values, widths) + "  " + _tiles_held(state, p))
+    types = sorted({int(t) for t in state.slot_type if t != EMPTY})
+    for t in types:
+        name = TILE_NAMES[t]
+        lines.append(f" {TILE_LETTERS[name]} {title(name):8s}{TILE_SUMMARIES[name]}")
+    lines.append("KINGDOM BUILDER CARDS (gold at the end)")
+    for card in state.cards:
+        name = CARD_NAMES[card]
+        text = f" {title(name):12s}{CARD_SUMMARIES[name]}"
+        lines.extend(textwrap.wrap(text, width, subsequent_indent=" " * 13))
     return lines
+
+
+def _cards_line(state: State) -> str:
+    """Played card, draw pile size, discard and removed piles: all public (§4, §5)."""
+
+    def piles(counts: np.ndarray) -> str:
+        return ", ".join(f"{terrain_word(t)} {n}" for t, n in enumerate(counts) if n) or "none"
+
+    played = played_terrain(state) if state.phase != PHASE_GAME_OVER else "-"
+    return (
+        f"CARDS  played: {played}; draw pile: {state.deck_size}; "
+        f"discarded: {piles(state.discard)}; removed: {piles(state.removed)}"
+    )
+
+
+def _last_player(state: State) -> int:
+    """The seat that plays the last turn of a round: the one before the start player (§9)."""
+    return (int(state.start_player) - 1) % int(state.num_players)
+
+
+def _end_line(state: State) -> str:
+    return f"END  a supply is empty: the game ends after {player_name(_last_player(state))}'s turn"
+
+
+def _result_line(state: State) -> str:
+    totals = score_table(state).sum(axis=1)
+    best = totals.max()
+    winners = " and ".join(player_name(p) for p in np.flatnonzero(totals == best))
+    return f"FINAL  {winners} {'win' if (totals == best).sum() > 1 else 'wins'} with {best} gold"
+
+
+def _players(state: State, viewer: int | None) -> list[str]:
+    """One row per player; tiles that do not fit wrap under the tiles column."""
+    scores = score_table(state)
+    card_names = [title(CARD_NAMES[c]) for c in state.cards]
+    header = ["PLAYERS", "supply", "card", *card_names, "castles", "gold"]
+    rows = []
+    for p in range(state.num_players):
+        acting = p == state.cur and state.phase != PHASE_GAME_OVER
+        gold = scores[p].tolist()
+        rows.append(
+            [
+                f"{'>' if acting else ' '} {player_name(p)}",
+                str(state.supply[p]),
+                _hand(state, p, viewer),
+                *map(str, gold),
+                str(sum(gold)),
+            ]
+        )
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    start = sum(widths) + 2 * len(widths)
+    lines = [_columns(header, widths) + "  tiles"]
+    for p, row in enumerate(rows):
+        tiles = textwrap.wrap(_tiles_held(state, p), WIDTH - start) or ["-"]
+        lines.append(_columns(row, widths) + "  " + tiles[0])
+        lines.extend(" " * start + more for more in tiles[1:])
+    lines.append(
+        "  > = to act; card = terrain card in hand (? hidden, - none); "
+        "tiles: new = taken this turn, used = spent this turn"
+    )
+    return [line.rstrip() for line in lines]
+
+
+def _hand(state: State, player: int, viewer: int | None) -> str:
+    card = int(state.hand[player])
+    if card == EMPTY:
+        return "-"
+    if viewer is not None and viewer != player:
+        return "?"
+    return terrain_word(card)
 
 
 def _columns(values: list[str], widths: list[int]) -> str:
     return "  ".join(v.ljust(w) for v, w in zip(values, widths, strict=True))
 
 
-def _turn_line(state: State) -> str:
-    phase = int(state.phase)
-    parts = [f"turn {state.turn}"]
-    if phase != PHASE_GAME_OVER:
-        parts.append(f"player {PLAYER_GLYPHS[state.cur]} to act")
-    parts.append(f"phase {PHASE_NAMES[phase]}")
-    played = int(state.played)
-    parts.append(f"played {TERRAIN_NAMES[played] if played != EMPTY else '-'}")
-    if state.active_tile != EMPTY:
-        parts.append(f"tile in use {TILE_NAMES[state.active_tile]}")
-    if state.selected != EMPTY:
-        parts.append(f"moving from {divmod(state.selected, COLS)}")
-    parts.append(f"deck {state.deck_size} cards")
-    return " | ".join(parts)
-
-
 def _tiles_held(state: State, player: int) -> str:
-    """e.g. "oracle x2 (1 new), farm x1 (1 used)": new tiles can't be used until next turn
+    """e.g. "Oracle x2 (1 new), Farm x1 (1 used)": new tiles can't be used until next turn
     and used ones are spent for this turn (§7.1), so both matter when reading a position."""
     held = np.zeros(NUM_TILE_TYPES, np.int64)
     for slot in np.flatnonzero(state.holding[player]):
@@ -156,31 +273,77 @@ def _tiles_held(state: State, player: int) -> str:
         counts = (state.tile_new[player, tile], state.tile_used[player, tile])
         notes = [f"{n} {label}" for n, label in zip(counts, ("new", "used"), strict=True) if n]
         note = f" ({', '.join(notes)})" if notes else ""
-        parts.append(f"{TILE_NAMES[tile]} x{held[tile]}{note}")
-    return ", ".join(parts) or "-"
+        parts.append(f"{tile_name(tile)} x{held[tile]}{note}")
+    return ", ".join(parts)
 
 
-def render_rgb(state: State, size: float = HEX_SIZE) -> np.ndarray:
-    """uint8[H, W, 3] picture of the board: terrain-coloured hexes, settlements as discs in
-    PLAYER_COLOURS, and one white dot per tile left on each location hex."""
-    image = rasterize_hexes(ROWS, COLS, size, TERRAIN_COLOURS[state.terrain])
-    centres = hex_centres(ROWS, COLS, size)
-    _draw_tile_marks(state, image, centres, size)
-    built = np.flatnonzero(state.owner != EMPTY)
-    draw_discs(
-        image, centres[built], 0.55 * size, PLAYER_COLOURS[state.owner[built]], outline=(40, 40, 40)
-    )
-    return image
+def describe_changes(before: State, after: State) -> list[str]:
+    """What happened on its own between two states of one game, as short lines safe for every
+    seat: tiles taken or lost, the end being triggered, turns ending (the discarded card, 'drew
+    a terrain card' without naming it), the next player's revealed card, cards removed for lack
+    of an empty hex, reshuffles and the final result. [] when nothing happened on its own.
+
+    The deciding seat's own choice (the hex built on, the tile used) is the action's
+    description; these lines are its consequences and the steps the engine took itself.
+    """
+    lines = _tile_changes(before, after)
+    if after.end_triggered and not before.end_triggered:
+        emptied = np.flatnonzero((after.supply == 0) & (before.supply > 0))
+        who = player_name(int(emptied[0])) if len(emptied) else "a player"
+        lines.append(
+            f"{who} built their last settlement: the game ends after "
+            f"{player_name(_last_player(after))}'s turn"
+        )
+    turns = int(after.turn) - int(before.turn)
+    over = after.phase == PHASE_GAME_OVER and before.phase != PHASE_GAME_OVER
+    if turns or over:
+        lines.append(_turn_end_line(before))
+    if turns > 1:
+        lines.append(f"{turns - 1} more turn(s) were played")
+    if after.deck_size > before.deck_size:
+        lines.append("the discard pile was shuffled into a new draw pile")
+    removed = after.removed - before.removed
+    for t in np.flatnonzero(removed):
+        lines.append(
+            f"{removed[t]} {terrain_word(t)} card(s) removed from the game: no empty "
+            f"{terrain_word(t)} hex left"
+        )
+    if turns and not over:
+        lines.append(_turn_start_line(after))
+    if over:
+        totals = score_table(after).sum(axis=1)
+        gold = ", ".join(f"{player_name(p)} {g}" for p, g in enumerate(totals))
+        lines.append(f"game over, final gold: {gold}")
+        lines.append(_result_line(after).removeprefix("FINAL  "))
+    return lines
 
 
-def _draw_tile_marks(state: State, image: np.ndarray, centres: np.ndarray, size: float) -> None:
-    """Small dots in a row below a location hex's centre, one per tile still on it."""
-    radius = max(1.5, 0.18 * size)
-    for slot in np.flatnonzero(state.slot_hex != EMPTY):
-        left = int(state.tiles_left[slot])
-        if left <= 0:
-            continue
-        x, y = centres[state.slot_hex[slot]]
-        offsets = (np.arange(left) - (left - 1) / 2.0) * 0.5 * size
-        dots = np.stack([x + offsets, np.full(left, y + 0.4 * size)], axis=1)
-        draw_discs(image, dots, radius, np.array(TILE_MARK_COLOUR, np.uint8))
+def _tile_changes(before: State, after: State) -> list[str]:
+    lines = []
+    for p in range(after.num_players):
+        for slot in np.flatnonzero(after.holding[p] != before.holding[p]):
+            tile, where = tile_name(after.slot_type[slot]), hex_name(after.slot_hex[slot])
+            if after.holding[p, slot]:
+                lines.append(f"{player_name(p)} took the {tile} tile from the location at {where}")
+            else:
+                lines.append(
+                    f"{player_name(p)} lost the {tile} tile of {where}: no settlement next to it"
+                )
+    return lines
+
+
+def _turn_end_line(before: State) -> str:
+    who = player_name(int(before.cur))
+    discarded = f"discarded {played_terrain(before)}, " if before.played != EMPTY else ""
+    return f"{who} ended the turn: {discarded}drew a terrain card"
+
+
+def _turn_start_line(after: State) -> str:
+    who = player_name(int(after.cur))
+    if after.played == EMPTY:
+        return f"{who}'s turn: no terrain card left, no mandatory action"
+    if after.mandatory_done:
+        return f"{who}'s turn: reveals {played_terrain(after)} (supply empty)"
+    count = min(int(after.mandatory_left), int(after.supply[after.cur]))
+    settlements = "settlement" if count == 1 else "settlements"
+    return f"{who}'s turn: reveals {played_terrain(after)}, must build {count} {settlements} there"

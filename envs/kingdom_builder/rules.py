@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from eurogym.envs.core.engine import FlatEngine
+from eurogym.envs.core.engine import FlatEngine, action_index
 from eurogym.envs.core.rng import seed_words
 from eurogym.envs.kingdom_builder import kernels
 from eurogym.envs.kingdom_builder.actions import NUM_ACTIONS, describe
@@ -26,6 +26,7 @@ from eurogym.envs.kingdom_builder.tables import (
     TILE_NAMES,
     TILES_PER_HEX,
 )
+from eurogym.envs.kingdom_builder.words import describe_in_state
 
 _DEAL_TABLES = (
     SECTION_TERRAIN,
@@ -100,6 +101,12 @@ class KingdomBuilderEngine(FlatEngine):
         game's states only."""
         self._require_state(state)
         return playout(state, rng_words, max_decisions)
+
+    def describe_action(self, state: State, action: int) -> str:
+        """The action in a player's words, using the state: the terrain of the hex, the tile in
+        use, the settlement being moved and the tiles the move gains (words.describe_in_state)."""
+        self._require_state(state)
+        return describe_in_state(state, action_index(action))
 
     @staticmethod
     def compute_mask(state: State) -> np.ndarray:

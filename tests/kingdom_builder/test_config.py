@@ -69,6 +69,6 @@ def test_env_renders_in_both_modes(mode):
     env.reset()
     frame = env.render()
     if mode == "ansi":
-        assert isinstance(frame, str) and "phase" in frame
+        assert isinstance(frame, str) and "DECISION  player" in frame
     else:
         assert frame.ndim == 3 and frame.shape[2] == 3 and frame.dtype == np.uint8

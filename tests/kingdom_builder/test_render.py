@@ -22,9 +22,19 @@ from eurogym.envs.kingdom_builder.render import (
     render_rgb,
     terrain_glyph,
 )
+from eurogym.envs.kingdom_builder.render_image import BOARD_ORIGIN, board_centres
 from eurogym.envs.kingdom_builder.rules import new_game
-from eurogym.envs.kingdom_builder.state import PHASE_NAMES, State
-from eurogym.envs.kingdom_builder.tables import CARD_NAMES, COLS, LOCATION, ROWS, WATER
+from eurogym.envs.kingdom_builder.state import State
+from eurogym.envs.kingdom_builder.tables import (
+    CARD_NAMES,
+    CASTLE,
+    COLS,
+    LOCATION,
+    ROWS,
+    TILE_NAMES,
+    WATER,
+)
+from eurogym.envs.kingdom_builder.words import TILE_LETTERS
 
 
 @pytest.fixture
@@ -35,7 +45,9 @@ def state() -> State:
 def board_cells(text: str) -> list[list[str]]:
     """The 2-character cells of the 20 board lines: `RR ` label, one more space on odd rows."""
     cells = []
-    for row, line in enumerate(text.splitlines()[:ROWS]):
+    lines = text.splitlines()
+    first = lines.index(next(line for line in lines if line.startswith(" 0 ")))
+    for row, line in enumerate(lines[first : first + ROWS]):
         assert line.startswith(f"{row:2d} ")
         start = 3 + (row & 1)
         line = line.ljust(start + 2 * COLS)
@@ -44,7 +56,7 @@ def board_cells(text: str) -> list[list[str]]:
 
 
 def centre_pixel(image: np.ndarray, hex_id: int) -> np.ndarray:
-    x, y = hex_centres(ROWS, COLS, HEX_SIZE)[hex_id]
+    x, y = board_centres()[hex_id]
     return image[int(round(y)), int(round(x))]
 
 
@@ -56,13 +68,16 @@ def test_ansi_board_has_20_rows_of_20_cells_matching_the_terrain(state: State) -
     text = render_ansi(state)
     cells = board_cells(text)
     assert len(cells) == ROWS and all(len(row) == COLS for row in cells)
+    legal = state.mask[: ROWS * COLS]
     for h in range(ROWS * COLS):
         cell = cells[h // COLS][h % COLS]
-        assert cell[0] == terrain_glyph(int(state.terrain[h]))
         if state.terrain[h] == LOCATION:
-            assert cell[1] == str(state.tiles_left[state.slot_of_hex[h]])
+            slot = state.slot_of_hex[h]
+            assert cell[0] == TILE_LETTERS[TILE_NAMES[state.slot_type[slot]]]
+            assert cell[1] == str(state.tiles_left[slot])
         else:
-            assert cell[1] == " "
+            assert cell[0] == terrain_glyph(int(state.terrain[h]))
+            assert cell[1] == ("+" if legal[h] else " ")
 
 
 def test_ansi_shows_settlements_at_their_row_and_column(state: State) -> None:
@@ -80,27 +95,30 @@ def test_ansi_location_shows_tiles_left(state: State) -> None:
     slot = 0
     h = int(state.slot_hex[slot])
     state.tiles_left[slot] = 1
-    assert board_cells(render_ansi(state))[h // COLS][h % COLS] == "L1"
+    letter = TILE_LETTERS[TILE_NAMES[state.slot_type[slot]]]
+    assert board_cells(render_ansi(state))[h // COLS][h % COLS] == letter + "1"
 
 
-def test_ansi_hides_hands_and_deck_order(state: State) -> None:
-    before = render_ansi(state)
+def test_ansi_for_a_seat_hides_other_hands_and_always_the_deck_order(state: State) -> None:
+    viewer = int(state.cur)
+    before = render_ansi(state, viewer=viewer)
     other = state.copy()
     for p in range(other.num_players):
-        other.hand[p] = (other.hand[p] + 1) % 5
+        if p != viewer:
+            other.hand[p] = (other.hand[p] + 1) % 5
     other.deck[: other.deck_size] = other.deck[: other.deck_size][::-1].copy()
     assert not np.array_equal(other.hand, state.hand)
-    assert render_ansi(other) == before
+    assert render_ansi(other, viewer=viewer) == before
+    assert render_ansi(other) != render_ansi(state)  # viewer=None shows every hand
 
 
 def test_ansi_status_lists_public_information(state: State) -> None:
     state.supply[1] = 37
     text = render_ansi(state)
-    assert PHASE_NAMES[state.phase] in text
-    assert f"player {PLAYER_GLYPHS[state.cur]} to act" in text
+    assert "DECISION  player" in text and "start the mandatory action" in text
     for card in state.cards:
-        assert CARD_NAMES[card] in text
-    assert any(line.startswith(PLAYER_GLYPHS[1]) and " 37 " in line for line in text.splitlines())
+        assert CARD_NAMES[card].capitalize() in text
+    assert any("player 1 (blue)" in line and " 37 " in line for line in text.splitlines())
 
 
 def test_ansi_is_plain_unless_colour_is_asked_for(state: State) -> None:
@@ -112,7 +130,9 @@ def test_ansi_is_plain_unless_colour_is_asked_for(state: State) -> None:
 def test_rgb_shape_and_dtype(state: State) -> None:
     image = render_rgb(state)
     assert image.dtype == np.uint8
-    assert image.shape == (*image_size(ROWS, COLS, HEX_SIZE), 3)
+    height, width = image_size(ROWS, COLS, HEX_SIZE)
+    assert image.shape[0] >= BOARD_ORIGIN[1] + height
+    assert image.shape[1] >= max(800, BOARD_ORIGIN[0] + width) and image.shape[2] == 3
 
 
 def test_rgb_settlements_use_their_player_colour() -> None:
@@ -122,14 +142,16 @@ def test_rgb_settlements_use_their_player_colour() -> None:
         state.owner[h] = p
     image = render_rgb(state)
     for p, h in enumerate(hexes):
-        assert tuple(centre_pixel(image, h)) == tuple(PLAYER_COLOURS[p])
+        x, y = board_centres()[h]
+        beside_digit = image[int(round(y)), int(round(x + 0.4 * HEX_SIZE))]
+        assert tuple(beside_digit) == tuple(PLAYER_COLOURS[p])
 
 
 def test_rgb_empty_hexes_show_their_terrain_colour(state: State) -> None:
     image = render_rgb(state)
     water = first_hex(state, WATER)
     assert tuple(centre_pixel(image, water)) == tuple(TERRAIN_COLOURS[WATER])
-    for h in np.flatnonzero(state.terrain != LOCATION):
+    for h in np.flatnonzero((state.terrain != LOCATION) & (state.terrain != CASTLE)):
         assert tuple(centre_pixel(image, h)) == tuple(TERRAIN_COLOURS[state.terrain[h]])
 
 
@@ -141,11 +163,15 @@ def test_distinct_terrains_and_players_get_distinct_colours() -> None:
 def test_rgb_marks_one_dot_per_tile_left(state: State) -> None:
     slot = 0
     h = int(state.slot_hex[slot])
-    in_hex = hex_index_map(ROWS, COLS, HEX_SIZE) == h
+    height, width = image_size(ROWS, COLS, HEX_SIZE)
+    x0, y0 = BOARD_ORIGIN
     white_pixels = []
     for left in (2, 1, 0):
         state.tiles_left[slot] = left
-        white = (render_rgb(state) == 255).all(axis=2)
+        image = render_rgb(state)
+        in_hex = np.zeros(image.shape[:2], bool)
+        in_hex[y0 : y0 + height, x0 : x0 + width] = hex_index_map(ROWS, COLS, HEX_SIZE) == h
+        white = (image == 255).all(axis=2)
         white_pixels.append(int((white & in_hex).sum()))
     assert white_pixels[0] > white_pixels[1] > white_pixels[2] == 0
 

@@ -102,12 +102,12 @@ def test_play_cli_runs_from_the_command_line_with_piped_input(tmp_path):
             "--record",
             str(record),
         ],
-        input="place\nview\nquit\n",
+        input="build\nview\nquit\n",
         capture_output=True,
         text=True,
         timeout=600,
     )
     assert result.returncode == 0, result.stderr
-    assert "fits" in result.stdout  # "place" names several actions
+    assert "fits" in result.stdout  # "build" names several actions
     assert "stopped; the record holds the game so far" in result.stdout
     assert load_record(record)["final_scores"] is None

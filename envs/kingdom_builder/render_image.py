@@ -1,0 +1,313 @@
+"""Kingdom Builder as a picture (`render_rgb`): the board with row and column numbers, the
+location tiles and settlements labelled, the hexes the current decision may choose outlined; a
+title bar naming the decision and who makes it; a panel per player (supply, terrain card, tiles,
+gold per card); the three Kingdom Builder cards with what they pay; and a legend.
+
+Text is drawn with Pillow's built-in font, so no font file is needed. The board itself is the
+shared numpy hex rasterizer (envs.core.render) pasted at BOARD_ORIGIN.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eurogym.envs.core.render import (
+    PLAYER_COLOURS,
+    PLAYER_GLYPHS,
+    default_font,
+    draw_discs,
+    hex_centres,
+    image_size,
+    rasterize_hexes,
+)
+from eurogym.envs.kingdom_builder.rules import score_table
+from eurogym.envs.kingdom_builder.state import EMPTY, PHASE_GAME_OVER, State
+from eurogym.envs.kingdom_builder.tables import (
+    BUILDABLE_MAX,
+    CARD_NAMES,
+    CASTLE,
+    COLS,
+    LOCATION,
+    NUM_HEXES,
+    NUM_TILE_TYPES,
+    ROWS,
+    TILE_NAMES,
+)
+from eurogym.envs.kingdom_builder.words import (
+    CARD_SUMMARIES,
+    TILE_SUMMARIES,
+    decision,
+    played_terrain,
+    player_name,
+    terrain_word,
+    tile_name,
+    title,
+)
+
+HEX_SIZE = 22.0  # circumradius in pixels: the 20x20 board is 782 x 671 pixels
+BOARD_ORIGIN = (30, 96)  # (x, y) of the board's top-left corner in the picture
+PANEL_X = 840  # left edge of the players and cards panel
+WIDTH = 1320
+HEIGHT = 920
+BACKGROUND = (248, 246, 240)
+INK = (25, 25, 25)
+MUTED = (90, 90, 90)
+HIGHLIGHT = (255, 215, 0)  # outline of hexes the current decision may choose
+MOVING = (255, 60, 200)  # ring around the settlement being moved
+TERRAIN_COLOURS = np.array(
+    [
+        (150, 205, 90),  # G grass: light green
+        (190, 110, 55),  # C canyon: brown-orange
+        (235, 215, 150),  # D desert: sand
+        (225, 140, 200),  # F flower field: pink
+        (35, 110, 45),  # T forest: dark green
+        (110, 120, 80),  # S swamp: olive
+        (215, 190, 60),  # A farmland: wheat
+        (60, 130, 220),  # W water: blue
+        (135, 135, 135),  # M mountain: grey
+        (60, 70, 90),  # K castle: dark slate
+        (240, 180, 20),  # L location: gold
+        (175, 150, 120),  # N nomad space: taupe
+        (120, 40, 60),  # P palace: burgundy
+        (95, 75, 60),  # O silo: dark brown
+    ],
+    np.uint8,
+)
+TERRAIN_COLOURS.setflags(write=False)
+TILE_MARK_COLOUR = (255, 255, 255)
+
+
+def board_centres() -> np.ndarray:
+    """float64[400, 2]: (x, y) pixel centre of each hex in the picture."""
+    return hex_centres(ROWS, COLS, HEX_SIZE) + np.array(BOARD_ORIGIN, np.float64)
+
+
+def render_rgb(state: State, viewer: int | None = None) -> np.ndarray:
+    """uint8[HEIGHT, WIDTH, 3] picture of the game (920 x 1320).
+
+    Args:
+        state: the game.
+        viewer: None shows every player's terrain card; a seat number hides the other seats'
+            cards, as in render_ansi.
+    """
+    from PIL import Image, ImageDraw
+
+    canvas = np.empty((HEIGHT, WIDTH, 3), np.uint8)
+    canvas[:] = BACKGROUND
+    height, width = image_size(ROWS, COLS, HEX_SIZE)
+    x0, y0 = BOARD_ORIGIN
+    canvas[y0 : y0 + height, x0 : x0 + width] = _board(state)
+    image = Image.fromarray(canvas)
+    draw = ImageDraw.Draw(image)
+    _board_text(state, draw)
+    _title_bar(state, draw)
+    y = _players_panel(state, draw, viewer)
+    y = _cards_panel(state, draw, y + 8)
+    _legend(state, draw, y + 8)
+    return np.asarray(image, np.uint8).copy()
+
+
+def _board(state: State) -> np.ndarray:
+    """The board alone: terrain hexes, tile dots and settlement discs (numpy drawing)."""
+    image = rasterize_hexes(ROWS, COLS, HEX_SIZE, TERRAIN_COLOURS[state.terrain], BACKGROUND)
+    centres = hex_centres(ROWS, COLS, HEX_SIZE)
+    radius = 0.16 * HEX_SIZE
+    for slot in np.flatnonzero(state.slot_hex != EMPTY):
+        left = int(state.tiles_left[slot])
+        if left > 0:
+            x, y = centres[state.slot_hex[slot]]
+            offsets = (np.arange(left) - (left - 1) / 2.0) * 0.5 * HEX_SIZE
+            dots = np.stack([x + offsets, np.full(left, y + 0.5 * HEX_SIZE)], axis=1)
+            draw_discs(image, dots, radius, np.array(TILE_MARK_COLOUR, np.uint8), (40, 40, 40))
+    built = np.flatnonzero(state.owner != EMPTY)
+    colours = PLAYER_COLOURS[state.owner[built]]
+    draw_discs(image, centres[built], 0.55 * HEX_SIZE, colours, outline=(40, 40, 40))
+    return image
+
+
+def _hexagon(x: float, y: float, size: float) -> list[tuple[float, float]]:
+    angles = np.radians(np.arange(6) * 60.0 + 30.0)
+    return [(x + size * np.cos(a), y + size * np.sin(a)) for a in angles]
+
+
+def _board_text(state: State, draw: Any) -> None:
+    """Row and column numbers, tile names on location hexes, player digits on settlements,
+    outlines of the hexes the decision may choose and a ring on the settlement being moved."""
+    small, label = default_font(10), default_font(12)
+    centres = board_centres()
+    x0, y0 = BOARD_ORIGIN
+    for col in range(COLS):
+        x, _ = centres[col]
+        draw.text((x, y0 - 4), str(col), fill=MUTED, font=label, anchor="ms")
+    for row in range(ROWS):
+        _, y = centres[row * COLS]
+        draw.text((x0 - 6, y), str(row), fill=MUTED, font=label, anchor="rm")
+    for slot in np.flatnonzero(state.slot_hex != EMPTY):
+        x, y = centres[state.slot_hex[slot]]
+        name = title(TILE_NAMES[state.slot_type[slot]])
+        draw.text((x, y - 4), name, fill=INK, font=small, anchor="mm")
+    for h in np.flatnonzero(state.terrain == CASTLE):
+        _castle(draw, *centres[h])
+    for h in np.flatnonzero(state.owner != EMPTY):
+        owner = int(state.owner[h])
+        x, y = centres[h]
+        ink = (0, 0, 0) if PLAYER_COLOURS[owner].mean() > 128 else (255, 255, 255)
+        draw.text((x, y), PLAYER_GLYPHS[owner], fill=ink, font=label, anchor="mm")
+    if state.phase != PHASE_GAME_OVER:
+        for h in np.flatnonzero(state.mask[:NUM_HEXES]):
+            draw.polygon(_hexagon(*centres[h], HEX_SIZE - 2), outline=HIGHLIGHT, width=3)
+    if state.selected != EMPTY:
+        x, y = centres[state.selected]
+        r = 0.75 * HEX_SIZE
+        draw.ellipse((x - r, y - r, x + r, y + r), outline=MOVING, width=3)
+
+
+def _castle(draw: Any, x: float, y: float) -> None:
+    """A small white tower with three merlons, so castles read as castles, not as dark hexes."""
+    s = HEX_SIZE / 10.0
+    draw.rectangle((x - 4 * s, y - 2 * s, x + 4 * s, y + 5 * s), fill=(235, 235, 235))
+    for dx in (-4, -0.7, 2.6):
+        draw.rectangle((x + dx * s, y - 5 * s, x + (dx + 1.4) * s, y - 2 * s), fill=(235, 235, 235))
+
+
+def _wrap(draw: Any, text: str, font: Any, width: float) -> list[str]:
+    """Greedy word wrap to `width` pixels."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and draw.textlength(lines[-1] + " " + word, font=font) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def _title_bar(state: State, draw: Any) -> None:
+    big, font = default_font(20), default_font(15)
+    draw.rectangle((0, 0, WIDTH, 66), fill=(45, 55, 75))
+    head = f"Kingdom Builder   {state.num_players} players   turn {state.turn}"
+    if state.end_triggered and state.phase != PHASE_GAME_OVER:
+        head += "   LAST ROUND"
+    draw.text((12, 8), head, fill=(255, 255, 255), font=big)
+    if state.played != EMPTY and state.phase != PHASE_GAME_OVER:
+        played = f"played terrain card: {terrain_word(state.played)}"
+        draw.text((WIDTH - 40, 9), played, fill=(255, 255, 255), font=font, anchor="ra")
+        colour = tuple(int(c) for c in TERRAIN_COLOURS[state.played])
+        draw.rectangle((WIDTH - 32, 8, WIDTH - 12, 28), fill=colour, outline=(255, 255, 255))
+    text = "Decision: " + decision(state)
+    if state.phase == PHASE_GAME_OVER:
+        text = "Game over: " + _winners(state)
+    for i, line in enumerate(_wrap(draw, text, font, WIDTH - 24)[:2]):
+        draw.text((12, 32 + 17 * i), line, fill=(255, 230, 140), font=font)
+
+
+def _winners(state: State) -> str:
+    totals = score_table(state).sum(axis=1)
+    best = totals.max()
+    names = " and ".join(player_name(p) for p in np.flatnonzero(totals == best))
+    return f"{names} {'win' if (totals == best).sum() > 1 else 'wins'} with {best} gold"
+
+
+def _players_panel(state: State, draw: Any, viewer: int | None) -> int:
+    """One block per player; returns the y below the last block."""
+    bold, font = default_font(15), default_font(13)
+    scores = score_table(state)
+    y = 76
+    for p in range(state.num_players):
+        acting = p == state.cur and state.phase != PHASE_GAME_OVER
+        lines = _player_lines(state, p, scores[p], viewer, font, draw)
+        bottom = y + 28 + 16 * len(lines)
+        border = HIGHLIGHT if acting else (200, 200, 200)
+        draw.rectangle((PANEL_X, y, WIDTH - 10, bottom), outline=border, width=3 if acting else 1)
+        colour = tuple(int(c) for c in PLAYER_COLOURS[p])
+        draw.rectangle((PANEL_X + 8, y + 5, PANEL_X + 24, y + 21), fill=colour, outline=INK)
+        name = ("> " if acting else "") + player_name(p) + (" to act" if acting else "")
+        draw.text((PANEL_X + 32, y + 4), name, fill=INK, font=bold)
+        gold = f"{int(scores[p].sum())} gold"
+        draw.text((WIDTH - 20, y + 4), gold, fill=INK, font=bold, anchor="ra")
+        for i, line in enumerate(lines):
+            draw.text((PANEL_X + 12, y + 24 + 16 * i), line, fill=INK, font=font)
+        y = bottom + 6
+    return y
+
+
+def _player_lines(
+    state: State, p: int, gold: np.ndarray, viewer: int | None, font: Any, draw: Any
+) -> list[str]:
+    card = int(state.hand[p])
+    if card == EMPTY:
+        acting = p == state.cur and state.played != EMPTY and state.phase != PHASE_GAME_OVER
+        hand = f"none (played {terrain_word(state.played)})" if acting else "none"
+    elif viewer is not None and viewer != p:
+        hand = "hidden"
+    else:
+        hand = terrain_word(card)
+    parts = [f"{title(CARD_NAMES[c])} {g}" for c, g in zip(state.cards, gold[:-1], strict=True)]
+    lines = [
+        f"supply {state.supply[p]}   card in hand: {hand}",
+        "gold: " + ", ".join([*parts, f"castles {gold[-1]}"]),
+    ]
+    tiles = []
+    held = np.zeros(NUM_TILE_TYPES, np.int64)
+    for slot in np.flatnonzero(state.holding[p]):
+        held[state.slot_type[slot]] += 1
+    for t in np.flatnonzero(held):
+        new, used = state.tile_new[p, t], state.tile_used[p, t]
+        note = "".join([f", {new} new" if new else "", f", {used} used" if used else ""])
+        tiles.append(f"{tile_name(t)} x{held[t]}{note}")
+    lines.extend(_wrap(draw, "tiles: " + ("; ".join(tiles) or "none"), font, WIDTH - PANEL_X - 30))
+    return lines
+
+
+def _cards_panel(state: State, draw: Any, y: int) -> int:
+    """The three Kingdom Builder cards and the terrain card piles; returns the y below."""
+    bold, font = default_font(15), default_font(13)
+    draw.text((PANEL_X, y), "Kingdom Builder cards (gold at game end)", fill=INK, font=bold)
+    y += 20
+    for c in state.cards:
+        name = CARD_NAMES[c]
+        draw.text((PANEL_X + 4, y), title(name), fill=INK, font=bold)
+        for line in _wrap(draw, CARD_SUMMARIES[name], font, WIDTH - PANEL_X - 120):
+            draw.text((PANEL_X + 105, y + 1), line, fill=INK, font=font)
+            y += 16
+        y += 2
+    piles = ", ".join(f"{terrain_word(t)} {n}" for t, n in enumerate(state.discard) if n)
+    played = played_terrain(state) if state.phase != PHASE_GAME_OVER else "-"
+    text = f"Terrain cards: played {played}; draw pile {state.deck_size}; discarded: {piles or '-'}"
+    for line in _wrap(draw, text, font, WIDTH - PANEL_X - 20):
+        draw.text((PANEL_X, y + 4), line, fill=INK, font=font)
+        y += 16
+    return y + 4
+
+
+def _legend(state: State, draw: Any, y_panel: int) -> None:
+    """Terrain swatches, location tiles in play with what they do, and the board marks, under
+    the board."""
+    font, bold = default_font(13), default_font(14)
+    x0 = BOARD_ORIGIN[0]
+    y = BOARD_ORIGIN[1] + image_size(ROWS, COLS, HEX_SIZE)[0] + 10
+    present = sorted(set(state.terrain.tolist()) - {LOCATION})
+    x = x0
+    for t in present:
+        name = terrain_word(t) + (" (build)" if t <= BUILDABLE_MAX else "")
+        colour = tuple(int(c) for c in TERRAIN_COLOURS[t])
+        draw.rectangle((x, y + 2, x + 14, y + 16), fill=colour, outline=INK)
+        draw.text((x + 19, y + 1), name, fill=INK, font=font)
+        x += 19 + int(draw.textlength(name, font=font)) + 14
+    y += 24
+    heading = "Locations (dots = tiles left; build next to one to take a tile):"
+    draw.text((x0, y), heading, fill=INK, font=bold)
+    y += 19
+    types = sorted({int(t) for t in state.slot_type if t != EMPTY})
+    for i, t in enumerate(types):
+        name = TILE_NAMES[t]
+        col, row = i % 2, i // 2
+        text = f"{title(name)}: {TILE_SUMMARIES[name]}"
+        draw.text((x0 + 8 + 370 * col, y + 17 * row), text, fill=INK, font=font)
+    y += 17 * ((len(types) + 1) // 2) + 6
+    marks = (
+        "Yellow outline: can be chosen now.  Pink ring: settlement being moved.  "
+        "Castle: 3 gold if you touch it."
+    )
+    draw.text((x0, y), marks, fill=MUTED, font=font)

@@ -1,0 +1,201 @@
+"""Kingdom Builder in words: names of players, hexes, cards and tiles, the current decision, and
+one-line summaries of the rules a player needs at the table. Shared by the text and image views
+and by the state-aware action descriptions, so they all say the same thing the same way.
+
+Everything here reads public information only (never `hand` or `deck`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eurogym.envs.core.render import PLAYER_COLOUR_NAMES
+from eurogym.envs.kingdom_builder.actions import (
+    END_TURN,
+    HEX_ACTIONS,
+    NUM_ACTIONS,
+    TILE_ACTIONS,
+    describe,
+)
+from eurogym.envs.kingdom_builder.state import (
+    EMPTY,
+    MANDATORY_SETTLEMENTS,
+    PHASE_GAME_OVER,
+    PHASE_MANDATORY,
+    PHASE_TILE_ORIGIN,
+    PHASE_TILE_TARGET,
+)
+from eurogym.envs.kingdom_builder.tables import COLS, NEIGHBOURS, TERRAIN_NAMES, TILE_NAMES
+
+# One uppercase letter per location tile type for the 2-character board cells; lowercase
+# letters are buildable terrain, so the two never clash (M mountain and K castle are unused).
+TILE_LETTERS = {
+    "oracle": "O",
+    "farm": "F",
+    "oasis": "A",
+    "tower": "T",
+    "tavern": "V",
+    "barn": "B",
+    "harbor": "H",
+    "paddock": "P",
+}
+# What a tile lets its holder do once per turn (§7), short enough for a legend line.
+TILE_SUMMARIES = {
+    "oracle": "build 1 on the played terrain",
+    "farm": "build 1 on grass",
+    "oasis": "build 1 on desert",
+    "tower": "build 1 on the board edge",
+    "tavern": "build 1 at the end of a line of 3 of yours",
+    "barn": "move 1 of yours to the played terrain",
+    "harbor": "move 1 of yours to water",
+    "paddock": "move 1 of yours 2 hexes in a straight line",
+}
+MOVE_TILES = frozenset({"barn", "harbor", "paddock"})
+# Where a tile builds or moves to, to complete "build a settlement on ..." (None: played card).
+TILE_TERRAIN = {
+    "oracle": None,
+    "farm": "grass",
+    "oasis": "desert",
+    "tower": "the board edge",
+    "tavern": "the end of a line of 3",
+    "barn": None,
+    "harbor": "water",
+    "paddock": "a hex 2 steps away in a straight line",
+}
+# The gold each Kingdom Builder card pays at game end (§10), in one short line.
+CARD_SUMMARIES = {
+    "fishermen": "1 gold per settlement next to water",
+    "miners": "1 gold per settlement next to a mountain",
+    "workers": "1 gold per settlement next to a castle or location",
+    "merchants": "4 gold per castle/location joined to another by your area",
+    "discoverers": "1 gold per row with a settlement of yours",
+    "knights": "2 gold per settlement in your fullest row",
+    "hermits": "1 gold per separate area of your settlements",
+    "citizens": "1 gold per 2 settlements in your largest area",
+    "farmers": "3 gold per settlement in your weakest quadrant",
+    "lords": "per quadrant: 12 gold to the most settlements, 6 to the next",
+}
+PHASE_WORDS = (
+    "main step",
+    "mandatory action",
+    "tile: choose the target hex",
+    "tile: choose the settlement to move",
+    "game over",
+)
+
+
+def title(name: str) -> str:
+    """'flower_field' -> 'Flower field', 'oracle' -> 'Oracle'."""
+    return name.replace("_", " ").capitalize()
+
+
+def terrain_word(code: int) -> str:
+    """'flower field' for terrain code 3: the name a player says."""
+    return TERRAIN_NAMES[code].replace("_", " ")
+
+
+def player_name(player: int) -> str:
+    """'player 1 (blue)': the seat number the glyphs use and its colour in the image."""
+    return f"player {player} ({PLAYER_COLOUR_NAMES[player]})"
+
+
+def hex_name(hex_id: int) -> str:
+    """'row 4, col 7' for hex 87, the labels printed around the board."""
+    row, col = divmod(int(hex_id), COLS)
+    return f"row {row}, col {col}"
+
+
+def tile_name(tile: int) -> str:
+    """'Oracle' for tile type 0."""
+    return title(TILE_NAMES[tile])
+
+
+def played_terrain(state: Any) -> str:
+    """The terrain of the played card, or 'no card' when the deck ran out (§5, D11)."""
+    return terrain_word(state.played) if state.played != EMPTY else "no card"
+
+
+def tile_destination(state: Any, tile: int) -> str:
+    """Where a tile builds or moves to: its fixed terrain or place, else the played terrain."""
+    fixed = TILE_TERRAIN[TILE_NAMES[tile]]
+    return fixed if fixed is not None else played_terrain(state)
+
+
+def decision(state: Any) -> str:
+    """The decision the state waits for and who makes it, in words, e.g.
+    'player 1 (blue): mandatory action, build settlement 2 of 3 on grass'."""
+    phase = int(state.phase)
+    if phase == PHASE_GAME_OVER:
+        return "the game is over"
+    who = player_name(int(state.cur))
+    if phase == PHASE_MANDATORY:
+        done = MANDATORY_SETTLEMENTS - int(state.mandatory_left)
+        total = done + _to_build(state)  # fewer than 3 when the supply runs out (§5)
+        return (
+            f"{who}: mandatory action, build settlement {done + 1} of {total} "
+            f"on {played_terrain(state)} (next to your own if possible)"
+        )
+    if phase in (PHASE_TILE_TARGET, PHASE_TILE_ORIGIN):
+        tile = int(state.active_tile)
+        where = tile_destination(state, tile)
+        if phase == PHASE_TILE_ORIGIN:
+            return f"{who}: {tile_name(tile)} tile, choose which settlement to move to {where}"
+        if TILE_NAMES[tile] in MOVE_TILES:
+            origin = hex_name(state.selected)
+            return f"{who}: {tile_name(tile)} tile, move the settlement from {origin} to {where}"
+        return f"{who}: {tile_name(tile)} tile, choose the hex to build on ({where})"
+    usable = [tile_name(t) for t in range(len(TILE_NAMES)) if state.mask[TILE_ACTIONS + t]]
+    tiles = f" ({', '.join(usable)})" if usable else ""
+    if state.mandatory_done:
+        return f"{who}: use a location tile{tiles}, or end the turn"
+    count = _to_build(state)
+    first = f", or use a location tile first{tiles}" if usable else ""
+    return (
+        f"{who}: start the mandatory action (build {count} settlement{'s' * (count != 1)} "
+        f"on {played_terrain(state)}){first}"
+    )
+
+
+def _to_build(state: Any) -> int:
+    """Settlements the mandatory action still builds: the ones left, capped by the supply."""
+    return min(int(state.mandatory_left), int(state.supply[state.cur]))
+
+
+def tiles_gained(state: Any, player: int, hex_id: int) -> list[int]:
+    """Tile types `player` would take by arriving on `hex_id` (§7.2, D7): one from each adjacent
+    location hex that still has tiles and that the player never took from."""
+    gained = []
+    for n in NEIGHBOURS[hex_id]:
+        slot = int(state.slot_of_hex[n]) if n >= 0 else EMPTY
+        if slot != EMPTY and state.tiles_left[slot] > 0 and not state.ever_taken[player, slot]:
+            gained.append(int(state.slot_type[slot]))
+    return gained
+
+
+def describe_in_state(state: Any, action: int) -> str:
+    """What `action` does in `state`, in a player's words, e.g. 'build a settlement on grass at
+    row 4, col 7 and take the Farm tile', 'use the Oracle tile (build 1 on the played terrain:
+    grass)', 'move the settlement from row 2, col 3 to water at row 5, col 1'."""
+    phase = int(state.phase)
+    if not 0 <= action < NUM_ACTIONS or phase == PHASE_GAME_OVER:
+        return describe(action, phase)
+    if action == END_TURN:
+        return "end the turn"
+    if action >= TILE_ACTIONS:
+        tile = action - TILE_ACTIONS
+        summary = TILE_SUMMARIES[TILE_NAMES[tile]]
+        if TILE_TERRAIN[TILE_NAMES[tile]] is None:
+            summary += f": {played_terrain(state)}"
+        return f"use the {tile_name(tile)} tile ({summary})"
+    hex_id = action - HEX_ACTIONS
+    where = f"{terrain_word(state.terrain[hex_id])} at {hex_name(hex_id)}"
+    if phase == PHASE_TILE_ORIGIN:
+        return f"move the settlement at {hex_name(hex_id)} ({tile_name(state.active_tile)} tile)"
+    gained = tiles_gained(state, int(state.cur), hex_id)
+    taking = "".join(f" and take the {tile_name(t)} tile" for t in gained)
+    if phase == PHASE_TILE_TARGET:
+        tile = int(state.active_tile)
+        if TILE_NAMES[tile] in MOVE_TILES:
+            return f"move the settlement from {hex_name(state.selected)} to {where}{taking}"
+        return f"build a settlement on {where}{taking} ({tile_name(tile)} tile)"
+    return f"build a settlement on {where}{taking}"
