@@ -55,7 +55,6 @@ LOG = logging.getLogger("eurogym")
 _ROOT = Path(os.path.abspath(__file__)).parents[2]
 _SOURCE_DIRS = (_ROOT / "envs", _ROOT / "encoders")
 _STAMP_NAME = "kernel_sources.sha256"
-COLD_TARGET_S = 30  # cold first step per game on 2 cores (docs/cold_start.md)
 _NOTICED: set[str] = set()  # env ids `notice_if_cold` has checked in this process
 _PACKAGE = __name__.split(".")[0] + "."  # "eurogym.": whose kernels `unliteral_kernel_calls` covers
 
@@ -223,10 +222,9 @@ def notice_if_cold(env_id: str, package: str) -> bool:
     if is_cached(folder):
         return False
     LOG.warning(
-        "eurogym: compiling %s kernels (first use, up to ~%d s on 2 cores; "
+        "eurogym: compiling %s kernels (first use, up to about a minute on 2 cores; "
         "run `python -m eurogym.envs.warmup` to do it ahead)",
         env_id,
-        COLD_TARGET_S,
     )
     return True
 

@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 import numba
+import numpy as np
 import pytest
 from numba.core.caching import _CacheLocator
 
@@ -151,19 +152,35 @@ def test_a_temp_folder_another_user_could_write_is_refused(tmp_path: Path) -> No
     assert jit._private(tmp_path / "mine")
 
 
+def _kernel_pair(module: str) -> tuple:
+    """A kernel defined as if in `module`, and a caller passing it two different literals."""
+
+    def callee(buf, k):
+        buf[0] += k
+        return k
+
+    callee.__module__ = module
+    callee = numba.njit(callee)
+
+    @numba.njit
+    def caller(buf):
+        return callee(buf, 3) + callee(buf, 4)
+
+    return callee, caller
+
+
 @pytest.mark.skipif(numba.config.DISABLE_JIT, reason="no compiling with NUMBA_DISABLE_JIT=1")
 def test_calls_between_kernels_compile_once_per_plain_types() -> None:
-    """A literal argument (a phase constant) does not give a kernel a signature of its own."""
-    from eurogym import make
-    from eurogym.envs.caverna_ff import helpers
-
-    env = make("caverna_ff_v0", num_players=2)
-    env.reset(seed=0)
-    signatures = helpers.decide.signatures
-    assert signatures and not any(
-        isinstance(arg, numba.types.Literal) for sig in signatures for arg in sig
-    )
-    assert len(signatures) == 1
+    """A literal argument (a phase constant) does not give a kernel a signature of its own;
+    functions outside the package keep numba's literal specializations."""
+    buf = np.zeros(1, np.int64)
+    ours, caller = _kernel_pair("eurogym.envs.probe")
+    assert caller(buf) == 7 and buf[0] == 7
+    assert ours.signatures == [(numba.types.Array(numba.types.int64, 1, "C"), numba.types.int64)]
+    theirs, caller = _kernel_pair("somebody_else")
+    caller(buf)
+    assert len(theirs.signatures) == 2
+    assert all(isinstance(sig[1], numba.types.Literal) for sig in theirs.signatures)
 
 
 def test_a_cold_env_is_announced_once(
