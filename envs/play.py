@@ -32,6 +32,7 @@ from eurogym.envs.core.viewlog import ViewLog, step_lines, view_text
 from eurogym.envs.record import Recorder, replay
 
 HUMAN = "human"
+LEGAL_HEADER = "legal actions (number: description):"
 
 
 class Quit(Exception):
@@ -46,8 +47,9 @@ def choose(
     player = engine.current_player(state)
     legal = [int(a) for a in np.flatnonzero(engine.legal_action_mask(state, player))]
     described = {a: engine.describe_action(state, a) for a in legal}
+    write(LEGAL_HEADER)
     for a in legal:
-        write(f"  {a:4d}  {described[a]}")
+        write(f"  {a:4d}: {described[a]}")
     while True:
         write(f"seat {player}, your move (number, description, undo, view, quit): ")
         answer = read().strip()

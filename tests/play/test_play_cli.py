@@ -11,10 +11,10 @@ import sys
 import pytest
 
 from eurogym import envs
-from eurogym.envs.play import play
+from eurogym.envs.play import LEGAL_HEADER, play
 from eurogym.envs.record import load_record, replay
 
-LISTED = re.compile(r"^\s+(\d+)\s{2}(.+)$", re.M)
+LISTED = re.compile(r"\s+(\d+): (.+)")
 
 
 class ScriptedPerson(io.TextIOBase):
@@ -28,10 +28,17 @@ class ScriptedPerson(io.TextIOBase):
 
     def readline(self, size: int = -1) -> str:
         self.answers += 1
+        if self.answers > 5000:  # a person stuck answering: end the game instead of hanging
+            return "quit\n"
         if self.script:
             return self.script.pop(0) + "\n"
-        chunks = self.out.getvalue().split("your move")[:-1]
-        listed = next(found for chunk in reversed(chunks) if (found := LISTED.findall(chunk)))
+        text = self.out.getvalue()
+        listed = []
+        for line in text[text.rindex(LEGAL_HEADER) :].splitlines()[1:]:
+            match = LISTED.fullmatch(line)
+            if match is None:
+                break
+            listed.append(match.groups())
         number, description = listed[0]
         unique = [d for _, d in listed if d.lower().startswith(description.lower())]
         if self.answers % 2 and len(unique) == 1:
