@@ -278,3 +278,24 @@ def test_benchmark_reports_both_envs() -> None:
     assert result["ratio"] == pytest.approx(
         result["ours"]["steps_per_s"] / result["connect_four_v3"]["steps_per_s"]
     )
+
+
+def test_tournament_takes_a_saved_model_as_ppo_path_and_writes_records(tmp_path: Path) -> None:
+    from eurogym.agents.tournament import run_tournament
+    from eurogym.envs.record import replay
+
+    path = tmp_path / "model.zip"
+    build_model(make_vec_env(KB, n_envs=1), seed=0).save(path)
+    records = tmp_path / "records"
+    result = run_tournament(
+        KB, ["random", f"ppo:{path}"], games=2, progress=False, record_dir=records
+    )
+    assert len(result.games) == 2
+    assert {name for names, _ in result.games for name in names} == {"random", f"ppo:{path}"}
+    files = sorted(records.glob("*.json"))
+    assert len(files) == 2
+    for file in files:
+        states = list(replay(file))  # bit-exact replay checks the recorded final scores
+        assert envs.spec(KB).engine.is_over(states[-1])
+    with pytest.raises(ValueError, match="no model file"):
+        run_tournament(KB, ["random", f"ppo:{tmp_path / 'missing.zip'}"], games=2, progress=False)
