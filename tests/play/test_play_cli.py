@@ -68,8 +68,6 @@ def test_a_person_plays_a_whole_game_and_gets_a_record(env_id, tmp_path):
 
 def test_undo_takes_back_the_persons_last_move_and_the_agents_after_it():
     out = io.StringIO()
-    # three moves of the person (each answered by number or prefix), then undo
-    person = ScriptedPerson(out, [])
 
     class UndoOnce(ScriptedPerson):
         def readline(self, size: int = -1) -> str:
@@ -78,7 +76,7 @@ def test_undo_takes_back_the_persons_last_move_and_the_agents_after_it():
                 return "undo\n"
             return super().readline(size)
 
-    person = UndoOnce(out, [])
+    person = UndoOnce(out, [])  # three answers (by number or prefix), then undo
     recorder = play("kingdom_builder_v0", ["human", "random"], seed=1, stdin=person, stdout=out)
     text = out.getvalue()
     assert re.search(r"undid [1-9]\d* move\(s\), back to your decision", text)
