@@ -70,7 +70,7 @@ from eurogym.envs.caverna_ff.tables import (
     TWIN_CELLS,
     TWIN_HALVES,
 )
-from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.jit import INLINE, KERNEL
 
 A_SHEEP, A_BOAR, A_CATTLE, A_DONKEY, A_DOG = range(5)
 
@@ -92,7 +92,7 @@ def orc_on(buf, p, c):
     return False
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def orc_in_forest_cell(buf, p, c):
     for o in range(NUM_ORCS):
         s = buf[ORC_STATE + p * NUM_ORCS + o]
@@ -119,7 +119,7 @@ def touches(buf, p, c, forest):
     return False
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def free_cell(buf, p, c):
     """Uncovered: no tile and (forest) no trap on it. A stable does not block a meadow (E11);
     the callers keep fields off stables."""
@@ -202,7 +202,7 @@ def gain_bonus(buf, p, c):
         buf[RES + p * NUM_GOODS + g] += BONUS[c, g]
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def place_twin(buf, p, kind, i):
     a = TWIN_CELLS[i, 0]
     b = TWIN_CELLS[i, 1]
@@ -252,7 +252,7 @@ def living_dwarfs(buf, p):
     return n
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def dwarf_tokens(buf, p):
     n = 0
     for d in range(MAX_DWARFS):
@@ -326,7 +326,7 @@ def orc_homes(buf, p, home):
                 break
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def free_orc_room(buf, p):
     """An orc room with no friendly orc and no invader (spec B9), or -1."""
     home = np.zeros(NUM_ORCS, np.int64)
@@ -343,7 +343,7 @@ def free_orc_room(buf, p):
     return -1
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def is_hostage_orc(buf, p, o):
     for q in range(NUM_ORCS):
         if (
@@ -516,7 +516,7 @@ def misplaced(buf, p, n, u_cell, u_cap, u_allow, u_one, convert):
     return bad
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def housing_ok(buf, p):
     """Every farm animal of p stands in a unit that may hold it, within capacity (A9, D05)."""
     u_cell = np.zeros(MAX_UNITS, np.int64)
@@ -528,7 +528,7 @@ def housing_ok(buf, p):
     return misplaced(buf, p, n, u_cell, u_cap, u_allow, u_one, False) == 0
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def house_new(buf, p):
     """During an orc event (D44): animals already on the board stay where they are. Animals the
     supply no longer has (paid or converted) leave their cells, animals whose spot stopped

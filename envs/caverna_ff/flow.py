@@ -125,6 +125,7 @@ from eurogym.envs.caverna_ff.tables import (
     WOOD,
 )
 from eurogym.envs.core.jit import (
+    INLINE,
     KERNEL,
 )
 from eurogym.envs.core.rng import (
@@ -148,7 +149,7 @@ def clear_space(buf, s):
         buf[ACCUM + s * NUM_GOODS + g] = 0
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def start_round(buf):
     """Spec A5 steps 1-2 with B11: reveal card and marker, suppliers; solo: each space with
     >= 6 goods is emptied unless the player pays 1 ruby (a decision, P_SOLO_SAVE); replenish.
@@ -199,7 +200,7 @@ def start_round(buf):
     return False
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def harvest_kind_of_round(buf):
     rnd = buf[ROUND]
     if rnd <= 2:
@@ -220,7 +221,7 @@ def start_harvest(buf):
     buf[HARVEST_KIND] = harvest_kind_of_round(buf)
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def end_work_phase(buf):
     """Return home (A5 step 4), then the orc event if the round has an orc marker (D08)."""
     rnd = buf[ROUND]
@@ -258,7 +259,7 @@ def draw_card(buf):
     return -1
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def draw_round_card(buf, rnd):
     """The round's card (A4, B2): the solo order; Wish for Children on round 4; else uniform
     among the cards left in the round's stage (= the stage stack shuffled at setup)."""
@@ -281,7 +282,7 @@ def draw_round_card(buf, rnd):
     return -1
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def draw_marker(buf, rnd):
     """Harvest marker of the round (B2 step 2): orc markers face up on 3 and 6, printed rounds
     1-2, 4-5 have none, rounds 7-12 reveal one of the face-down markers left."""
@@ -298,7 +299,7 @@ def draw_marker(buf, rnd):
     return 0
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def work_step(buf):
     """Find the next person to place (A5 step 3); returns True if a decision was set."""
     n = n_players(buf)
@@ -325,7 +326,7 @@ def work_step(buf):
     return False
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def event_step(buf):
     """Orc event (B8): letters A-D, players in turn order; returns True on a decision."""
     n = n_players(buf)
@@ -359,7 +360,7 @@ def event_step(buf):
     return finish_event(buf)
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def finish_event(buf):
     """After all letters: Orc D arrives after event 2; event 4 forces invasion (B8). Returns
     True when an owner must break an invasion tie; it is then called again (only event 4 can
@@ -390,7 +391,7 @@ def finish_event(buf):
     return False
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def end_game(buf):
     """Before scoring every hostile orc in a cave re-evaluates by value (B8, D26), A->D; an
     owner's tie choice (P_INVADE) interrupts, `final_next` says where to go on. Then each
@@ -438,7 +439,7 @@ def orc_step_3(buf, p, o):
     return False
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def forced(buf, mask):
     """Resolve a decision that has exactly one legal answer and nothing to weigh: an orc event
     step with no bribe or push possible, a defeat with no reward space left (the gold must be

@@ -88,6 +88,7 @@ from eurogym.envs.caverna_ff.tables import (
     WOOD,
 )
 from eurogym.envs.core.jit import (
+    INLINE,
     KERNEL,
 )
 
@@ -143,7 +144,7 @@ def conversion_ok(buf, p, k, feeding):
     return True
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def convert(buf, p, k):
     """One food conversion; animals converted give +1 with a Slaughtering Cave."""
     animals = False
@@ -165,7 +166,7 @@ def convert(buf, p, k):
         rehouse(buf, p)
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def dwarf_rate(buf, p, kind):
     """Food one dwarf eats in this feeding (what the Working Cave covers)."""
     if kind == H_FEED_ONE:
@@ -181,7 +182,7 @@ def dwarf_rate(buf, p, kind):
     return 1
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def can_convert(buf, p):
     for k in range(NUM_CONVERSIONS):
         if conversion_ok(buf, p, k, True):
@@ -222,7 +223,7 @@ def food_need(buf, p, kind):
     return need
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def field_phase(buf, p):
     for c in range(CELLS):
         if buf[CROP + p * CELLS + c] > 0:
@@ -230,7 +231,7 @@ def field_phase(buf, p):
             buf[r_(p, VEG if buf[CROP_KIND + p * CELLS + c] else GRAIN)] += 1
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def mining_phase(buf, p):
     """B4: a mine holding a donkey moves all its goods to the supply."""
     for c in range(CELLS):
@@ -241,7 +242,7 @@ def mining_phase(buf, p):
                 buf[MINE_GOODS + p * CELLS + c] = 0
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def harvest_step(buf):
     """The round's harvest (B11) player by player in turn order (D39): event 4's choice first,
     then per player field -> mining -> feeding (the player converts food while some is still

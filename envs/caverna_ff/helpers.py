@@ -150,6 +150,7 @@ from eurogym.envs.caverna_ff.tables import (
     WOOD,
 )
 from eurogym.envs.core.jit import (
+    INLINE,
     KERNEL,
 )
 
@@ -209,7 +210,7 @@ def furn_cost(buf, p, f, g):
     return c
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def alignment_empty(buf, p):
     """No strength marker left: all four orcs defeated or friendly (spec B6 yellow access)."""
     for o in range(NUM_ORCS):
@@ -434,7 +435,7 @@ def trap_offered(buf, p, t, free):
     return False
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def op_feasible(buf, p, person, s, code, arg):
     if code == OP_COLLECT:
         for g in range(NUM_GOODS):
@@ -477,7 +478,7 @@ def op_feasible(buf, p, person, s, code, arg):
     return False
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def imitable_exists(buf, p):
     for s in range(NUM_SPACES):
         if imitable(buf, p, s):
@@ -511,7 +512,7 @@ def space_feasible(buf, p, person, s):
 # ---- persons ----------------------------------------------------------------------------------
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def next_person(buf, p):
     """The person p must place next (spec A5 step 3, B9): unarmed dwarfs, then armed by
     ascending strength, then friendly orcs; -1 if nobody is left. (No ruby deviation, E2.)"""
@@ -549,7 +550,7 @@ def hostage_orc(buf, p, o):
     return False
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def placeable(buf, p, person):
     """Could `person` of p be placed this turn, order aside?"""
     if person >= PERSON_ORC:
@@ -566,7 +567,7 @@ def placeable(buf, p, person):
     )
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def any_space_for(buf, p, person):
     for s in range(NUM_SPACES):
         if space_feasible(buf, p, person, s):
@@ -583,7 +584,7 @@ RUBY_GAIN[10, CATTLE] = 1
 RUBY_TILE = np.array([0] * 11 + [T_MEADOW, T_FIELD, T_TUNNEL, T_CAVERN], np.int64)
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def ruby_trade_ok(buf, p, k):
     rubies = 2 if k == 14 else 1
     if buf[r_(p, RUBY)] < rubies or (k == 10 and buf[r_(p, FOOD)] < 1):
@@ -591,7 +592,7 @@ def ruby_trade_ok(buf, p, k):
     return RUBY_TILE[k] == 0 or any_single(buf, p, RUBY_TILE[k])
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def ruby_trade(buf, p, k):
     buf[r_(p, RUBY)] -= 2 if k == 14 else 1
     if k == 10:
@@ -643,7 +644,7 @@ def refill_ok(buf, p, c):
     return same < (REFILL_ORE_MINES if t == T_ORE_MINE else REFILL_RUBY_MINES)
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def ask_refill(buf, p):
     """FF refill mines (B3, a choice: 2 ore on each of up to 2 ore mines, 1 ruby on each of up
     to 2 ruby mines; the player picks the mines one at a time, DONE stops)."""

@@ -241,6 +241,7 @@ from eurogym.envs.caverna_ff.tables import (
     WOOD,
 )
 from eurogym.envs.core.jit import (
+    INLINE,
     KERNEL,
 )
 
@@ -249,6 +250,10 @@ __all__ = [
     "OP_FURNISH",
     "OP_REFILL",
     "PERSON_ORC",
+    "ADVANCE",
+    "ASK",
+    "ASKED",
+    "act",
     "advance",
     "apply_action",
     "compute_mask",
@@ -267,8 +272,10 @@ __all__ = [
 
 # ---- applying a decision ----------------------------------------------------------------------
 
+ADVANCE, ASK, ASKED = 0, 1, 2  # what `act` leaves to do (see there)
 
-@njit(**KERNEL)
+
+@njit(**INLINE)
 def push_program(buf, p, s):
     for i in range(MAX_OPS - 1, -1, -1):
         code = PROGRAM[s, i, 0]
@@ -276,7 +283,7 @@ def push_program(buf, p, s):
             push_op(buf, code, PROGRAM[s, i, 1], p)
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def sow_field(buf, mask, p, c, veg):
     """Sow field c with grain (3) or a vegetable (2) and pay the seed (A11). Returns True if
     the sowing goes on as a decision (P_SOW with more than DONE legal)."""
@@ -293,18 +300,20 @@ def sow_field(buf, mask, p, c, veg):
 
 
 @njit(**KERNEL)
-def apply_action(buf, mask, a):
-    """Apply legal action a for buf[ACTOR] (the caller checked the mask), then advance."""
+def act(buf, mask, a):
+    """Apply legal action a for buf[ACTOR] (the caller checked the mask); returns what comes
+    next: ADVANCE (the automatic flow goes on: `advance`), ASK (the same decision, or a
+    sub-decision set here, is pending: `compute_mask` writes its mask) or ASKED (pending, mask
+    already written). Python calls `act` and then the kernel it names rather than one kernel
+    doing both: numba compiles every kernel together with everything it calls, so a kernel
+    calling both `act` and `advance` would compile the whole game a second time (about a
+    tenth of Caverna's cold start, docs/cold_start.md)."""
     phase = buf[PHASE]
     p = buf[ACTOR]
     n = n_players(buf)
     if A_RUBY <= a < A_PERSON or a >= A_CONVERT:  # any time: the decision stays pending
         anytime_apply(buf, p, a)
-        if reasked(phase):
-            advance(buf, mask)
-        else:
-            compute_mask(buf, mask)
-        return
+        return ADVANCE if reasked(phase) else ASK
     if phase == P_PLACE and a == A_SKIP:  # no space legal, no trade wanted: stays home (E2)
         buf[RUBY_PICK + p] = 0
         set_person_space(buf, p, buf[CUR_PERSON], -2)
@@ -338,8 +347,7 @@ def apply_action(buf, mask, a):
         if a != A_SKIP:
             buf[TWIN_KIND] = TW_CAVERN_TUNNEL if a == A_OPTION else TW_CAVERN_CAVERN
             decide(buf, P_TWIN, p)
-            compute_mask(buf, mask)
-            return
+            return ASK
     elif phase == P_CELL:
         if a != A_SKIP:
             c = a - A_CELL
@@ -368,13 +376,12 @@ def apply_action(buf, mask, a):
             if c == -2:  # several empty fields: the player picks one (orcs destroy per cell)
                 buf[PENDING_TILE] = veg
                 decide(buf, P_SOW_CELL, p)
-                compute_mask(buf, mask)
-                return
+                return ASK
             if sow_field(buf, mask, p, c, veg):
-                return
+                return ASKED
     elif phase == P_SOW_CELL:
         if sow_field(buf, mask, p, a - A_CELL, buf[PENDING_TILE]):
-            return
+            return ASKED
     elif phase == P_FORGE:
         if a != A_SKIP:
             k = a - A_OPTION
@@ -386,22 +393,19 @@ def apply_action(buf, mask, a):
             finish_expedition(buf, p)
         else:
             if take_loot(buf, p, a - A_LOOT):
-                compute_mask(buf, mask)
-                return
+                return ASK
     elif phase == P_FURN:
         if a != A_SKIP:
             buf[PENDING_TILE] = a - A_FURN
             decide(buf, P_FURN_CELL, p)
-            compute_mask(buf, mask)
-            return
+            return ASK
     elif phase == P_FURN_CELL:
         f = buf[PENDING_TILE]
         if f == F_WARRIOR:
             buf[SUB + 1] = a - A_CELL
             buf[SUB + 2] = -1
             if ask_warrior(buf, p):
-                compute_mask(buf, mask)
-                return
+                return ASK
         else:
             build_furn(buf, p, f, a - A_CELL, buf[SUB + 0])
     elif phase == P_WARRIOR_PAY:
@@ -410,8 +414,7 @@ def apply_action(buf, mask, a):
         else:
             pending = ask_warrior(buf, p)
         if pending:
-            compute_mask(buf, mask)
-            return
+            return ASK
     elif phase == P_WARRIOR:
         if a != A_SKIP:
             k = a - A_OPTION
@@ -420,16 +423,14 @@ def apply_action(buf, mask, a):
             else:
                 buf[r_(p, WOOD)] -= k - 8
             if arm_dwarf(buf, p, k if k <= 8 else k - 8):
-                compute_mask(buf, mask)
-                return
+                return ASK
     elif phase == P_ARM:
         buf[WEAPON + p * MAX_DWARFS + a - A_OPTION] = buf[SUB + 0]
     elif phase == P_TRAP:
         if a != A_SKIP:
             buf[PENDING_TILE] = a - A_TRAP
             decide(buf, P_TRAP_CELL, p)
-            compute_mask(buf, mask)
-            return
+            return ASK
     elif phase == P_TRAP_CELL:
         t = buf[PENDING_TILE]
         c = a - A_CELL
@@ -470,8 +471,7 @@ def apply_action(buf, mask, a):
                 ask_stable(buf, p, 0 if has_furn(buf, p, F_STONE_CARVER) else 1)
             else:
                 ask_pasture(buf, p, k, 2 if k == 0 else 4)
-            compute_mask(buf, mask)
-            return
+            return ASK
     elif phase == P_ORE_TRADE:
         k = a - A_OPTION
         buf[r_(p, ORE)] -= 2 * k
@@ -480,16 +480,14 @@ def apply_action(buf, mask, a):
     elif phase == P_FIGHT_ORC:
         buf[SUB + 0] = a - A_ORC
         decide(buf, P_FIGHT_DOGS, p)
-        compute_mask(buf, mask)
-        return
+        return ASK
     elif phase == P_FIGHT_DOGS:
         fight(buf, p, a - A_OPTION)
     elif phase == P_REWARD:
         if a == A_GOLD:
             buf[r_(p, GOLD)] += buf[P_ORC_GOLD + buf[SUB + 0]]
         elif take_reward(buf, p, a - A_REWARD):
-            compute_mask(buf, mask)
-            return
+            return ASK
     elif phase == P_ORC:
         ev = buf[EV]
         o = buf[EV_LETTER]
@@ -502,8 +500,7 @@ def apply_action(buf, mask, a):
                 seat_done(buf)
         elif a == A_DONE:
             if orc_step_3(buf, p, o):
-                compute_mask(buf, mask)
-                return
+                return ASK
         else:
             d = a - A_PUSH
             paid_animal = False
@@ -522,8 +519,7 @@ def apply_action(buf, mask, a):
             if target == CAVE:
                 buf[EV_PUSHED] = 2
                 if invade(buf, p, o):
-                    compute_mask(buf, mask)
-                    return
+                    return ASK
             else:
                 r = enter_cell(buf, p, o, target)
                 if r == 1:
@@ -540,8 +536,7 @@ def apply_action(buf, mask, a):
         else:
             r = move_orc(buf, p, o)
             if r == MV_INVADE:
-                compute_mask(buf, mask)
-                return
+                return ASK
             if r == MV_CAVE_IN:
                 buf[EV_MOVING] = 2
             else:
@@ -564,7 +559,7 @@ def apply_action(buf, mask, a):
             buf[SUB + 1] |= 1 << c
             compute_mask(buf, mask)
             if mask.sum() > 1:
-                return
+                return ASKED
     elif phase == P_SOLO_SAVE:
         if a == A_SKIP:
             clear_space(buf, buf[CLEAR_POS])
@@ -583,8 +578,7 @@ def apply_action(buf, mask, a):
                 buf[r_(p, buf[SUB + 2])] += k
                 buf[SUB + 1] = -2  # done
             if buf[SUB + 1] != -2:
-                compute_mask(buf, mask)
-                return
+                return ASK
     elif phase == P_FEED:  # DONE: accept begging for what is still missing
         pay_food(buf, p, food_need(buf, p, buf[HARVEST_KIND]))
         if buf[HARVEST_KIND] == H_NORMAL or (
@@ -603,7 +597,17 @@ def apply_action(buf, mask, a):
             buf[SUB + 1] |= 1 << (a - A_OPTION)
         picks = buf[SUB + 1]
         if a != A_DONE and picks & (picks - 1) == 0:  # one type so far: a second may follow
-            compute_mask(buf, mask)
-            return
+            return ASK
         breed_picked(buf, p, picks)
-    advance(buf, mask)
+    return ADVANCE
+
+
+@njit(**KERNEL)
+def apply_action(buf, mask, a):
+    """`act` and the kernel it names in one call, for kernels that play whole games (batched
+    engines, playouts); the single-game engine calls the two itself (see `act`)."""
+    nxt = act(buf, mask, a)
+    if nxt == ADVANCE:
+        advance(buf, mask)
+    elif nxt == ASK:
+        compute_mask(buf, mask)

@@ -181,13 +181,14 @@ from eurogym.envs.caverna_ff.tables import (
     WOOD,
 )
 from eurogym.envs.core.jit import (
+    INLINE,
     KERNEL,
 )
 
 # ---- masks ------------------------------------------------------------------------------------
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def branch_ok(buf, p, k):
     ctx = buf[SUB + 2]
     if ctx == BR_GROWTH:
@@ -423,7 +424,7 @@ def decision_mask(buf, mask):
         mask[A_SKIP] = 1
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def push_affordable(buf, p, ev):
     for g in range(NUM_GOODS):
         if buf[r_(p, g)] < buf[P_PUSH_COST + ev * NUM_GOODS + g]:
@@ -457,7 +458,7 @@ def reasked(phase):
     )
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def guarded(buf, phase):
     """Pending decisions whose every answer may vanish when goods are spent or an animal takes
     a meadow: a cost chosen earlier and paid at the cell (furnishing, trap, Imitation food, the
@@ -483,7 +484,7 @@ def anytime_apply(buf, p, a):
         convert(buf, p, a - A_CONVERT)
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def still_decidable(buf, p, a):
     """Does the pending decision keep an answer of its own after any-time action a (tried on a
     copy)? Keeps the mask non-empty and committed costs payable."""
@@ -523,7 +524,7 @@ def anytime_ok(buf, p, a):
     return True
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def any_anytime(buf, p):
     """Can the deciding player p take any any-time action now?"""
     for k in range(NUM_RUBY_TRADES):
@@ -535,7 +536,7 @@ def any_anytime(buf, p):
     return False
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def anytime_mask(buf, mask):
     """Add the any-time actions of the deciding player to the mask."""
     p = buf[ACTOR]

@@ -183,13 +183,14 @@ from eurogym.envs.caverna_ff.tables import (
     WOOD,
 )
 from eurogym.envs.core.jit import (
+    INLINE,
     KERNEL,
 )
 
 # ---- the op stack -----------------------------------------------------------------------------
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def run_op(buf, code, arg, p):
     """Run one op for seat p; returns True if it set a decision phase."""
     s = buf[CUR_SPACE]
@@ -411,7 +412,7 @@ def can_breed(buf, p, a):
     return buf[r_(p, FIRST_ANIMAL + a)] >= 2
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def ask_breed(buf, p):
     """Loot 'breed up to 2 farm-animal types' (A8): with 3 or 4 types able to breed the player
     picks up to 2 of them (P_BREED, picks as bits in sub[1]); with 2 or fewer all of them breed
@@ -427,7 +428,7 @@ def ask_breed(buf, p):
     return decide(buf, P_BREED, p)
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def breed_picked(buf, p, picks):
     """One newborn for each type in the bit set `picks` (the P_BREED choice)."""
     for a in range(4):
@@ -439,7 +440,7 @@ def breed_picked(buf, p, picks):
 # ---- loot and fights --------------------------------------------------------------------------
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def loot_taken(buf, i):
     return (buf[EXP_TAKEN] >> i) & 1
 
@@ -467,7 +468,7 @@ def loot_ok(buf, p, i):
     return True
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def any_loot(buf, p):
     for i in range(NUM_LOOT):
         if loot_ok(buf, p, i):
@@ -475,7 +476,7 @@ def any_loot(buf, p):
     return False
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def take_loot(buf, p, i):
     """Resolve loot item i now (A8 table, B5); items needing choices push their ops."""
     buf[EXP_TAKEN] |= 1 << i
@@ -522,7 +523,7 @@ def take_loot(buf, p, i):
     return False
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def fight(buf, p, d):
     """Fight (B5): spend d dogs; W' = W - max(0, S - d); +1 after the expedition if W' > 0;
     then the orc is defeated and its reward claimed."""
@@ -540,7 +541,7 @@ def fight(buf, p, d):
 # ---- rewards ----------------------------------------------------------------------------------
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def reward_ok(buf, p, r):
     """A free reward space in an allowed column of a strip in play (B6)."""
     if r // 4 >= n_players(buf) or buf[REWARD_TAKEN + r] != 0:
@@ -548,7 +549,7 @@ def reward_ok(buf, p, r):
     return REWARD_COLUMN[r] < ORC_MAX_COLUMN[buf[SUB + 0]]
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def take_reward(buf, p, r):
     buf[REWARD_TAKEN + r] = p + 1
     row = REWARD_GAIN[r].copy()

@@ -82,7 +82,7 @@ from eurogym.envs.caverna_ff.tables import (
     TRAP_KIND,
     TRAP_MAX,
 )
-from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.jit import INLINE, KERNEL
 
 MV_DONE, MV_CAVE_IN, MV_INVADE = 0, 1, 2
 
@@ -141,7 +141,7 @@ def befriend_held(buf, p, ready_round):
         buf[ORC_READY + oi(p, o)] = ready_round
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def trap_holds_other(buf, p, o, c):
     for q in range(NUM_ORCS):
         if q != o and buf[ORC_STATE + oi(p, q)] == O_HELD and buf[ORC_CELL + oi(p, q)] == c:
@@ -179,7 +179,7 @@ def enter_cell(buf, p, o, c):
     return 0
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def cave_in_pay(buf, p, o, stone):
     """Cave-in (spec B7): pay `stone`, the orc loses that much strength; the trap deactivates
     even if nothing is paid. Returns True if the orc is defeated."""
@@ -247,7 +247,7 @@ def person_at(buf, p, c):
     return False
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def housing_flag(buf, p, c):
     for a in range(NUM_ANIMALS):
         if buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + a]:
@@ -255,7 +255,7 @@ def housing_flag(buf, p, c):
     return 1 if person_at(buf, p, c) else 0
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def cave_key(buf, p, o, c, final):
     """Priority of cave cell c for orc o (spec B8 invasion; final re-evaluation D26); -1 if
     the orc may not take it. Ties: a tile housing an animal or person first (the last digit);
@@ -287,7 +287,7 @@ def cave_key(buf, p, o, c, final):
     return cat * 100000 + sub * 10 + flag
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def tied_cells(buf, p, o, final):
     """Bit set of the cave cells orc o prefers most (B8 priority and housing preference, D26
     value before scoring); 0 if none qualifies, several bits = the owner chooses (seed p.12)."""
@@ -301,7 +301,7 @@ def tied_cells(buf, p, o, final):
     return bits
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def roomless_after(buf, p, o, c):
     """Dwarfs that would be left without room (spec A5 step 4) if orc o took cave cell c: an
     occupied dwelling gives no room, its hostage needs none (D22)."""
@@ -366,7 +366,7 @@ def take_cell(buf, p, o, c):
     befriend_held(buf, p, ready_round(buf))
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def occupy(buf, p, o, c):
     """Orc o takes cave cell c (spec B8 effects): mine goods and donkey to the general supply,
     animals housed there eaten (D23, E4), the weakest person living there is a hostage."""

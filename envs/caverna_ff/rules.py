@@ -93,7 +93,12 @@ class CavernaFFEngine(FlatEngine):
 
     @staticmethod
     def run_kernel(state: State, action: int) -> None:
-        kernels.apply_action(state.buf, state.mask, action)
+        # kernels.act, then the kernel it names: see kernels.act for why not one kernel
+        nxt = kernels.act(state.buf, state.mask, action)
+        if nxt == kernels.ADVANCE:
+            kernels.advance(state.buf, state.mask)
+        elif nxt == kernels.ASK:
+            kernels.compute_mask(state.buf, state.mask)
 
 
 ENGINE = CavernaFFEngine()

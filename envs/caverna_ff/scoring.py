@@ -53,7 +53,7 @@ from eurogym.envs.caverna_ff.tables import (
     TRAP_INACTIVE_POINTS,
     VEG,
 )
-from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.jit import INLINE, KERNEL
 
 BREAKDOWN = (
     "animals",
@@ -70,7 +70,7 @@ BREAKDOWN = (
 MINE_POINTS = {T_ORE_MINE: 3, T_RUBY_MINE: 4}
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def yellow_bonus(buf, p, f, c):
     """Bonus points of a yellow furnishing on cell c (spec A10, B10)."""
     r = RES + p * NUM_GOODS

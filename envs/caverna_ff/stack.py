@@ -10,7 +10,7 @@ from __future__ import annotations
 from numba import njit
 
 from eurogym.envs.caverna_ff.state import STACK, STACK_AT, STACK_N
-from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.jit import INLINE, KERNEL
 
 OP_REWARD = 100  # arg = orc * 100 + its strength before the defeat (D43)
 OP_LOOT_RESUME = 101  # back to the loot choice of the running expedition
@@ -29,7 +29,7 @@ def push_op(buf, code, arg, player):
     buf[STACK_N] = n + 1
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def pop_op(buf):
     """(code, arg, player) of the top op, removed."""
     n = buf[STACK_N] - 1

@@ -49,6 +49,7 @@ import numba
 # only when a kernel is passed around as a first-class function value, which none is; a few
 # percent of every cold compile (docs/cold_start.md).
 KERNEL = dict(cache=True, no_cfunc_wrapper=True)
+INLINE = dict(KERNEL, inline="always")
 
 LOG = logging.getLogger("eurogym")
 # abspath, not resolve(): numba names a kernel's cache folder after its file's abspath
