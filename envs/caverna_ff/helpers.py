@@ -550,7 +550,7 @@ def hostage_orc(buf, p, o):
     return False
 
 
-@njit(**INLINE)
+@njit(**KERNEL)
 def placeable(buf, p, person):
     """Could `person` of p be placed this turn, order aside?"""
     if person >= PERSON_ORC:
@@ -567,7 +567,7 @@ def placeable(buf, p, person):
     )
 
 
-@njit(**INLINE)
+@njit(**KERNEL)
 def any_space_for(buf, p, person):
     for s in range(NUM_SPACES):
         if space_feasible(buf, p, person, s):

@@ -188,7 +188,7 @@ from eurogym.envs.core.jit import (
 # ---- masks ------------------------------------------------------------------------------------
 
 
-@njit(**INLINE)
+@njit(**KERNEL)
 def branch_ok(buf, p, k):
     ctx = buf[SUB + 2]
     if ctx == BR_GROWTH:
@@ -424,7 +424,7 @@ def decision_mask(buf, mask):
         mask[A_SKIP] = 1
 
 
-@njit(**INLINE)
+@njit(**KERNEL)
 def push_affordable(buf, p, ev):
     for g in range(NUM_GOODS):
         if buf[r_(p, g)] < buf[P_PUSH_COST + ev * NUM_GOODS + g]:

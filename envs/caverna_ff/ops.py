@@ -541,7 +541,7 @@ def fight(buf, p, d):
 # ---- rewards ----------------------------------------------------------------------------------
 
 
-@njit(**INLINE)
+@njit(**KERNEL)
 def reward_ok(buf, p, r):
     """A free reward space in an allowed column of a strip in play (B6)."""
     if r // 4 >= n_players(buf) or buf[REWARD_TAKEN + r] != 0:
