@@ -25,6 +25,15 @@ kernel and argument types, about a fifth less compile time (docs/cold_start.md).
 numba's `Dispatcher.get_call_template` (the hook that compiles a callee for its caller's
 argument types) and changes nothing for functions outside this package.
 
+numba compiles every kernel into a module of its own and links into it a copy of every kernel it
+calls, which LLVM then optimises and turns into machine code again: a big kernel reached through
+many small ones is compiled many times over. `INLINE` kernels (numba's `inline="always"`) are
+not compiled on their own when another kernel calls them: numba types their body inside the
+caller. Caverna marks so the kernels called from one place (or two places of the same caller),
+which took its cold start from about 50 s to about 35 s (docs/cold_start.md); inlining more than
+that made it slower, because numba's front end grows faster than linearly with a kernel's size.
+A kernel Python calls directly is still compiled on its own at that call.
+
 numba keys a cached kernel on its own file only: a kernel compiled against an older state layout
 (offsets imported from state.py) would load silently after state.py changes. `drop_stale_kernels`
 runs once per process, on the first import of this module (before any kernel is compiled or
@@ -49,6 +58,7 @@ import numba
 # only when a kernel is passed around as a first-class function value, which none is; a few
 # percent of every cold compile (docs/cold_start.md).
 KERNEL = dict(cache=True, no_cfunc_wrapper=True)
+# a kernel with a single caller: its body is typed inside the caller (see the docstring)
 INLINE = dict(KERNEL, inline="always")
 
 LOG = logging.getLogger("eurogym")
