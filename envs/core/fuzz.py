@@ -119,6 +119,57 @@ def mutations(env_id: str, states: list[Any], count: int, seed: int) -> list[Cas
     return cases
 
 
+def in_bounds_forgeries(env_id: str, count: int, seed: int, steps: int) -> dict[str, int]:
+    """The forger who also writes the rules' mask: `count` of `sample_states`, each with 1-3
+    field entries set inside their bounds (a random value, or one off the current one), the
+    mask recomputed by the rules once `check_state` passed, then loaded with `from_json`. Only
+    `check_state` and the invariants stand between such a state and the kernels: each must be
+    rejected or play `steps` random steps keeping the invariants, with every seat's observation,
+    the ansi view and the scores computable (anything else escapes as an exception).
+
+    Returns {"rejected": n, "played": m}. Runs in this process: call it in a subprocess, since
+    a crash is what it looks for.
+    """
+    from eurogym.envs.core.errors import StateError
+    from eurogym.envs.core.registry import spec
+
+    entry = spec(env_id)
+    engine = entry.engine
+    states = sample_states(env_id, 24, seed)
+    rng = np.random.default_rng(seed)
+    counts = {"rejected": 0, "played": 0}
+    for k in range(count):
+        state = states[k % len(states)].copy()
+        layout = state.LAYOUT
+        names = list(layout.fields)
+        for _ in range(int(rng.integers(1, 4))):
+            name = names[int(rng.integers(len(names)))]
+            view = layout.view(state.buf, name).reshape(-1)
+            i = int(rng.integers(view.size))
+            lo, hi = layout.bounds[name]
+            near = int(view[i] + rng.choice((-1, 1)))
+            if rng.random() < 0.5 and hi - lo < 1000:
+                view[i] = int(rng.integers(lo, hi + 1))
+            else:
+                view[i] = min(max(near, lo), hi)
+        try:
+            engine.check_state(state)  # the mask kernel runs only on what passes
+            state.mask[:] = engine.compute_mask(state)
+            loaded = engine.from_json(state.to_json())
+        except StateError:
+            counts["rejected"] += 1
+            continue
+        play = np.random.default_rng(k)
+        for _ in range(steps):
+            if engine.is_over(loaded):
+                break
+            engine.apply_action(loaded, int(play.choice(np.flatnonzero(loaded.mask))))
+            engine.check_invariants(loaded)
+        _look(entry, loaded)
+        counts["played"] += 1
+    return counts
+
+
 def _hostile_value(rng: np.random.Generator, bounds: Any, current: np.ndarray) -> int:
     kind = rng.integers(5)
     if kind == 0 or bounds is None:

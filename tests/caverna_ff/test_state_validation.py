@@ -220,57 +220,12 @@ def test_forged_states_carrying_the_rules_mask_are_rejected_or_play_safely():
     output = run_isolated(
         """
         import json
-        import numpy as np
-        from eurogym.envs.caverna_ff import kernels
-        from eurogym.envs.caverna_ff.invariants import check_invariants
-        from eurogym.envs.caverna_ff.state import LAYOUT
-        from eurogym.envs.core.errors import StateError
-        from eurogym.envs.core.fuzz import sample_states
-        from eurogym.envs.core.registry import spec
-
-        raw = spec("caverna_ff_v0").raw_env
-        states = sample_states("caverna_ff_v0", 24, 31)
-        ENGINE.validate(states[1])
-        check_invariants(states[1])
-        raw.encode(states[1], 0)
-        raw.render_ansi(states[1])
-        print("ready", flush=True)
-        rng = np.random.default_rng(31)
-        names = list(LAYOUT.fields)
-        counts = {"rejected": 0, "played": 0}
-        for k in range(400):
-            state = states[k % len(states)].copy()
-            for _ in range(int(rng.integers(1, 4))):
-                name = names[int(rng.integers(len(names)))]
-                view = LAYOUT.view(state.buf, name).reshape(-1)
-                i = int(rng.integers(view.size))
-                lo, hi = LAYOUT.bounds[name]
-                near = min(max(int(view[i] + rng.choice((-1, 1))), lo), hi)
-                view[i] = int(rng.integers(lo, hi + 1)) if rng.random() < 0.5 else near
-            try:
-                state.check_bounds()
-                ENGINE.check_state(state)  # the kernels run only on what passes
-                kernels.compute_mask(state.buf, state.mask)
-                loaded = ENGINE.from_json(state.to_json())
-            except StateError:
-                counts["rejected"] += 1
-                continue
-            play = np.random.default_rng(k)
-            for _ in range(120):
-                if ENGINE.is_over(loaded):
-                    break
-                ENGINE.apply_action(loaded, int(play.choice(np.flatnonzero(loaded.mask))))
-                check_invariants(loaded)
-            raw.encode(loaded, 0)
-            raw.render_ansi(loaded)
-            ENGINE.final_scores(loaded)
-            counts["played"] += 1
-        print(json.dumps(counts))
-        print("done")
+        from eurogym.envs.core.fuzz import in_bounds_forgeries
+        print(json.dumps(in_bounds_forgeries("caverna_ff_v0", 400, 31, 120)))
         """,
         timeout=900.0,
     )
-    counts = json.loads(output.splitlines()[-2])
+    counts = json.loads(output.splitlines()[-1])
     assert counts["rejected"] + counts["played"] == 400
     assert counts["played"] >= 80, counts  # most in-range edits of harmless fields still load
 

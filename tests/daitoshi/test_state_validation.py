@@ -304,48 +304,8 @@ def test_hostile_single_fields_are_rejected_or_play_safely_in_a_subprocess():
 
 
 FORGED_STATES = """
-import numpy as np
-from eurogym.envs.core.errors import StateError
-from eurogym.envs.core.fuzz import sample_states
-from eurogym.envs.core.registry import spec
-from eurogym.envs.daitoshi import kernels
-from eurogym.envs.daitoshi.invariants import check_invariants
-from eurogym.envs.daitoshi.rules import ENGINE
-from eurogym.envs.daitoshi.state import LAYOUT
-entry = spec("daitoshi_v0")
-states = sample_states("daitoshi_v0", 24, 31)
-rng = np.random.default_rng(31)
-names = list(LAYOUT.fields)
-counts = {"rejected": 0, "played": 0}
-for k in range(400):
-    state = states[k % len(states)].copy()
-    for _ in range(int(rng.integers(1, 4))):
-        name = names[int(rng.integers(len(names)))]
-        view = LAYOUT.view(state.buf, name).reshape(-1)
-        i = int(rng.integers(view.size))
-        lo, hi = LAYOUT.bounds[name]
-        near = int(view[i] + rng.choice((-1, 1)))
-        if rng.random() < 0.5 and hi - lo < 1000:
-            view[i] = int(rng.integers(lo, hi + 1))
-        else:
-            view[i] = min(max(near, lo), hi)
-    try:
-        ENGINE.check_state(state)  # the mask kernel runs only on what passes
-        kernels.compute_mask(state.buf, state.mask, np.zeros(6, np.int64))
-        loaded = ENGINE.from_json(state.to_json())
-    except StateError:
-        counts["rejected"] += 1
-        continue
-    play = np.random.default_rng(k)
-    for _ in range(100):
-        if ENGINE.is_over(loaded):
-            break
-        ENGINE.apply_action(loaded, int(play.choice(np.flatnonzero(loaded.mask))))
-        check_invariants(loaded)
-    ENGINE.final_scores(loaded)
-    entry.raw_env.encode(loaded, 0)
-    entry.raw_env.render_ansi(loaded)
-    counts["played"] += 1
+from eurogym.envs.core.fuzz import in_bounds_forgeries
+counts = in_bounds_forgeries("daitoshi_v0", 400, 31, 100)
 print(counts["rejected"], counts["played"])
 """
 
