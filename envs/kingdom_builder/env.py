@@ -34,7 +34,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from eurogym.encoders.kingdom_builder import FLAT_SIZE, encode_flat
+import numpy as np
+from gymnasium import spaces
+
+from eurogym.encoders.kingdom_builder import FLAT_SIZE, X_FLAT_SIZE, encode_flat
 from eurogym.envs.core.aec import EuroAECEnv, wrap
 from eurogym.envs.core.registry import EnvSpec, register
 from eurogym.envs.kingdom_builder.invariants import check_invariants
@@ -55,6 +58,23 @@ class raw_env(EuroAECEnv):  # noqa: N801  (PettingZoo's naming convention)
     score_scale = 0.01
     default_players = 4
 
+    def __init__(self, *args: Any, **kwargs: Any):
+        """As EuroAECEnv; with expansions or a board file the action space has 425 actions
+        and the observation X_FLAT_SIZE values (the base game keeps 409 and 6942)."""
+        super().__init__(*args, **kwargs)
+        if self.config.big_box:
+            n = self.engine.num_actions_for(self.config)
+            self.observation_size = X_FLAT_SIZE
+            self._zero_mask = np.zeros(n, np.int8)
+            obs_space = spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, 1.0, (X_FLAT_SIZE,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (n,), np.int8),
+                }
+            )
+            self.observation_spaces = {a: obs_space for a in self.possible_agents}
+            self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+
 
 def env(**kwargs: Any) -> EuroAECEnv:
     """raw_env wrapped in PettingZoo's standard wrappers (illegal move -> -1 and game over)."""
@@ -73,8 +93,32 @@ register(
         check_invariants=check_invariants,
         private_fields=("hand",),
         secret_fields=("deck", "rng"),
-        option_cases=((3, {"lords_zero_can_be_second": False}),),
+        option_cases=(
+            (3, {"lords_zero_can_be_second": False}),
+            (4, {"expansions": ("nomads",)}),
+            (5, {"expansions": ("nomads",)}),
+            (
+                2,
+                {
+                    "expansions": ["nomads"],
+                    "sections": ("quarry", "caravan", "village", "garden"),
+                    "cards": ("families", "shepherds", "ambassadors"),
+                },
+            ),
+        ),
         bad_option_cases=(
+            (3, "expansions", "nomads"),
+            (3, "expansions", ("nomad",)),
+            (3, "expansions", ("nomads", "nomads")),
+            (3, "expansions", ("crossroads",)),
+            (3, "expansions", ("island",)),
+            (3, "expansions", None),
+            (3, "board_file", 5),
+            (3, "board_file", "/nonexistent/kingdom_builder_boards.json"),
+            (3, "sections", ("quarry", "tavern", "oasis", "farm")),
+            (3, "sections", ("temple", "tavern", "oasis", "farm")),
+            (3, "cards", ("families", "lords", "farmers")),
+            (3, "cards", ("geologists", "lords", "farmers")),
             (3, "sections", "oracle"),
             (3, "sections", 5),
             (3, "sections", ("tavern", "paddock", "oasis")),
