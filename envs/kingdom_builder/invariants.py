@@ -107,7 +107,8 @@ def _check_setup(state: State, n: int) -> None:
 
 def _check_expansion_members(state: BigBoxState) -> None:
     """Every section and card in play belongs to the base game or an enabled expansion."""
-    enabled = {"base"} | {e for e, on in zip(EXPANSIONS, state.expansions.tolist(), strict=True) if on}
+    flags = zip(EXPANSIONS, state.expansions.tolist(), strict=True)
+    enabled = {"base"} | {e for e, on in flags if on}
     for k, section in enumerate(state.sections.tolist()):
         expansion = SECTION_EXPANSION[section]
         _require(expansion in enabled, f"sections[{k}]", section, f"is from {expansion}")
