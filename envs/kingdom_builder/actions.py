@@ -55,6 +55,7 @@ def action_tile(action: int) -> int:
         return action - X_TILE_ACTIONS + NUM_TILE_TYPES
     return -1
 
+
 # What choosing a hex means in each phase (main, mandatory, tile_target, tile_origin, game_over),
 # without the state; words.describe_in_state adds the terrain, the tile and the tiles gained.
 _HEX_WORDS = (

@@ -1,11 +1,12 @@
-"""Kingdom Builder (base game) as a PettingZoo AEC environment.
+"""Kingdom Builder (base game, and the Nomads expansion) as a PettingZoo AEC environment.
 
 | Import      | `from eurogym.envs.kingdom_builder.env import env`, or `eurogym.make(...)`       |
 |-------------|-----------------------------------------------------------------------------------|
-| Actions     | Discrete(409)                                                                     |
+| Actions     | Discrete(409); Discrete(425) with `expansions` or `board_file`                    |
 | Agents      | `player_0` .. `player_{n-1}`, n = 2..5 (default 4)                                |
-| Observation | Dict(observation=Box(0, 1, (6942,), float32), action_mask=Box(0, 1, (409,), int8)) |
-| Rules       | docs/rules/kingdom_builder.md §1-10 (base game), decisions §16                  |
+| Observation | Dict(observation=Box(0, 1, (6942,), float32), action_mask=Box(0, 1, (409,), int8)); |
+|             | (17214,) and (425,) with `expansions` or `board_file`                             |
+| Rules       | docs/rules/kingdom_builder.md §1-10 (base game), §11 (Nomads), decisions §16    |
 
 Observation: `eurogym.encoders.kingdom_builder.encode_flat` (its docstring lists every entry): 17
 spatial planes (terrain, settlements relative to the observer, location tiles), then seat and
@@ -23,11 +24,21 @@ Rewards: at game end, `reward_mode="win_loss"` gives +1 to every player with the
 and -1 to the rest; `"score_margin"` gives (own gold - best opponent's gold) / 100.
 
 Options: num_players, seed, render_mode ("human" | "ansi" | "rgb_array"), reward_mode, max_decisions
-and the rule options of `eurogym.envs.kingdom_builder.config.Config` (sections, rotations, cards,
-start_player, lords_zero_can_be_second).
+and the rule options of `eurogym.envs.kingdom_builder.config.Config` (expansions, sections,
+rotations, cards, board_file, start_player, lords_zero_can_be_second).
+
+Expansions: `expansions=("nomads",)` plays Nomads (§11: nomad spaces and the 15 nomad tiles, the
+Quarry with its stone walls, Caravan, Village, Garden, Families, Shepherds, Ambassadors) on the
+real, sourced maps. Not implemented, and refused with ConfigError when named: Crossroads,
+Marshlands, Harvest, Capital, Caves, Island (their maps are unavailable and no stand-in maps
+exist yet, so there are no stand-ins in the data), the `allow_stand_in_cards` option, the D21/D24
+alternative flags and the §5 timing fix of issue 14; docs/rules/kingdom_builder.md "Not
+implemented" has the full list. `board_file=` loads section maps from the documented JSON format
+(rules §2.4), so a user with the real boards can replace any playable section's map.
 
 Version history:
-* v0: base game, 2-5 players, all 8 base sections and 10 base cards.
+* v0: base game, 2-5 players, all 8 base sections and 10 base cards; later in v0 (the base game
+  unchanged bit for bit): the Nomads expansion and board files.
 """
 
 from __future__ import annotations

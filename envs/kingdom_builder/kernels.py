@@ -698,8 +698,8 @@ def _use_nomad(buf, player, kind):
         return
     buf[ACTIVE_NOMAD] = kind
     if kind == SWORD:
-        buf[SWORD_NEXT] = player if has_settlement(buf, player) else _next_victim(
-            buf, player, player
+        buf[SWORD_NEXT] = (
+            player if has_settlement(buf, player) else _next_victim(buf, player, player)
         )
         buf[PHASE] = PHASE_SWORD
     elif kind == RESETTLEMENT:

@@ -62,10 +62,12 @@ DECK_SIZE = sum(DECK_COUNTS)
 SETTLEMENTS_PER_PLAYER = CARDS["pieces"]["per_player"]["settlements"]
 
 
-# Expansions (issue 14 / spec §11-§15) in option order, and the ones this engine plays; the
+# Expansions (issue 14; Nomads is §11) in option order, and the ones this engine plays; the
 # others raise ConfigError ("not implemented") rather than being silently ignored.
 EXPANSIONS = ("nomads", "crossroads", "marshlands", "harvest", "capital", "caves", "island")
 IMPLEMENTED_EXPANSIONS = ("nomads",)
+
+
 def _playable(expansion: str) -> bool:
     return expansion == "base" or expansion in IMPLEMENTED_EXPANSIONS
 
