@@ -24,7 +24,8 @@ A Big Box game (expansions or a board file; BigBoxState) appends, after those 69
 X_PLANES planes of 400 then X_SCALARS scalars (X_FLAT_SIZE in all; the base part is unchanged,
 so a base game's features are a prefix):
     planes  nomad spaces; stone walls; the nomad tile lying on each space, one-hot (11 kinds);
-            the location tile type of each location hex, one-hot (12 types: base, Nomads)
+            the location tile type of each location hex, one-hot (12 types: base, Nomads);
+            capitals (§15.1); caves (§15.2)
     5 x 47  per relative seat k: in-game gold/100, nomad tiles taken this turn (11)/2, nomad
             tiles usable this turn (11)/2, Nomads location tiles held (4)/2 and usable (4)/2,
             and for each of the 8 location slots whether the seat holds that slot's tile and
@@ -37,6 +38,7 @@ so a base game's features are a prefix):
     9       outpost armed, action steps left/4, action steps done/4, walls left/25, Sword
             victim relative to me one-hot (5)
     8       expansions in play (7), board from a board file
+    2       cave move in progress, cave move used this turn (§15.2)
 """
 
 from __future__ import annotations
@@ -52,7 +54,12 @@ from eurogym.envs.kingdom_builder.state import (
     ACTIVE_NOMAD,
     ACTIVE_TILE,
     BONUS_GOLD,
+    CAPITAL_HEX,
     CARDS,
+    CAVE_HEX,
+    CAVE_MOVE_AT,
+    CAVE_MOVING,
+    CAVE_USED,
     CUR,
     CUSTOM_BOARD,
     DECK_SIZE_AT,
@@ -65,6 +72,7 @@ from eurogym.envs.kingdom_builder.state import (
     HOLDING,
     MANDATORY_DONE,
     MANDATORY_LEFT,
+    MAX_CAPITALS,
     MAX_NOMAD_SPACES,
     MAX_PLAYERS,
     NOMAD_HEX,
@@ -108,6 +116,7 @@ from eurogym.envs.kingdom_builder.tables import (
     NUM_HEXES,
     NUM_TILE_TYPES,
     ROWS,
+    SECTIONS_PER_GAME,
     SETTLEMENTS_PER_PLAYER,
     STONE_WALLS,
     TERRAIN_LETTERS,
@@ -141,7 +150,9 @@ NUM_X_TILES = NUM_ALL_TILE_TYPES - NUM_TILE_TYPES
 X_WALL_PLANE = 1
 X_NOMAD_PLANES = 2
 X_SLOT_TYPE_PLANES = X_NOMAD_PLANES + NUM_NOMAD_KINDS
-X_PLANES = X_SLOT_TYPE_PLANES + NUM_ALL_TILE_TYPES
+X_CAPITAL_PLANE = X_SLOT_TYPE_PLANES + NUM_ALL_TILE_TYPES
+X_CAVE_PLANE = X_CAPITAL_PLANE + 1
+X_PLANES = X_CAVE_PLANE + 1
 _X_PER_SEAT = 1 + 2 * NUM_NOMAD_KINDS + 2 * NUM_X_TILES + 2 * MAX_LOCATION_HEXES
 X_SCALARS = (
     MAX_PLAYERS * _X_PER_SEAT
@@ -153,6 +164,7 @@ X_SCALARS = (
     + MAX_PLAYERS
     + NUM_EXPANSIONS
     + 1
+    + 2
 )
 X_FLAT_SIZE = FLAT_SIZE + X_PLANES * NUM_HEXES + X_SCALARS
 
@@ -262,6 +274,12 @@ def _fill_big(buf, me, out):
     for s in range(MAX_LOCATION_HEXES):
         if buf[SLOT_HEX + s] >= 0:
             planes[X_SLOT_TYPE_PLANES + buf[SLOT_TYPE + s], buf[SLOT_HEX + s]] = 1.0
+    for c in range(MAX_CAPITALS):
+        if buf[CAPITAL_HEX + c] >= 0:
+            planes[X_CAPITAL_PLANE, buf[CAPITAL_HEX + c]] = 1.0
+    for k in range(SECTIONS_PER_GAME):
+        if buf[CAVE_HEX + k] >= 0:
+            planes[X_CAVE_PLANE, buf[CAVE_HEX + k]] = 1.0
     i = X_PLANES * NUM_HEXES
     for k in range(MAX_PLAYERS):
         if k < n:
@@ -307,6 +325,9 @@ def _fill_big(buf, me, out):
     for e in range(NUM_EXPANSIONS):
         out[i + e] = buf[EXPANSION_FLAGS + e]
     out[i + NUM_EXPANSIONS] = buf[CUSTOM_BOARD]
+    i += NUM_EXPANSIONS + 1
+    out[i] = 1.0 if buf[CAVE_MOVE_AT] == CAVE_MOVING else 0.0
+    out[i + 1] = 1.0 if buf[CAVE_MOVE_AT] == CAVE_USED else 0.0
 
 
 def flat_size(state: State) -> int:

@@ -15,6 +15,8 @@ Games with expansions (BigBoxState) append, after 408:
                  outpost, resettlement
     424          stop: end a Quarry after its first wall, a resettling settlement's steps, or
                  the Resettlement tile
+    425          the cave move (Queenie Caves, §15.2): choose a settlement next to a cave, then
+                 an empty buildable hex next to any cave
 
 A turn is a sequence of these small decisions, e.g. [400+5 barn, 57 origin, 61 destination,
 12, 13, 33 mandatory, 408]. When "end the turn" is the only legal action the engine takes it
@@ -39,7 +41,8 @@ NUM_ACTIONS = END_TURN + 1
 X_TILE_ACTIONS = NUM_ACTIONS  # tile type t >= 8 is action X_TILE_ACTIONS + t - 8
 NOMAD_ACTIONS = X_TILE_ACTIONS + NUM_ALL_TILE_TYPES - NUM_TILE_TYPES
 STOP = NOMAD_ACTIONS + len(NOMAD_KINDS)
-X_NUM_ACTIONS = STOP + 1
+CAVE_MOVE = STOP + 1
+X_NUM_ACTIONS = CAVE_MOVE + 1
 
 
 def tile_action(tile: int) -> int:
@@ -89,4 +92,6 @@ def describe(action: int, phase: int) -> str:
     if action < STOP:
         kind = NOMAD_KINDS[action - NOMAD_ACTIONS].replace("_", " ")
         return f"use the nomad tile {kind}"
-    return "stop (end the current multi-step action)"
+    if action == STOP:
+        return "stop (end the current multi-step action)"
+    return "start the cave move (move a settlement next to a cave to a hex next to a cave)"

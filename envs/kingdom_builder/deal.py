@@ -9,10 +9,13 @@ from eurogym.envs.core.jit import KERNEL
 from eurogym.envs.core.rng import RNG_WORDS, randint, shuffle
 from eurogym.envs.kingdom_builder.kernels import compute_mask, draw_card, start_turn
 from eurogym.envs.kingdom_builder.nomads import deal_nomads, is_big
+from eurogym.envs.kingdom_builder.queenies import deal_capitals, deal_caves
 from eurogym.envs.kingdom_builder.state import (
     ACTIVE_NOMAD,
     ACTIVE_TILE,
+    CAPITAL_HEX,
     CARDS,
+    CAVE_HEX,
     CUR,
     CUSTOM_BOARD,
     DECK,
@@ -21,6 +24,7 @@ from eurogym.envs.kingdom_builder.state import (
     EXPANSION_FLAGS,
     HAND,
     LORDS_ZERO,
+    MAX_CAPITALS,
     MAX_PLAYERS,
     NUM_EXPANSIONS,
     NUM_PLAYERS,
@@ -42,6 +46,7 @@ from eurogym.envs.kingdom_builder.state import (
 from eurogym.envs.kingdom_builder.tables import (
     CARDS_PER_GAME,
     COLS,
+    EXPANSIONS,
     LOCATION,
     MAX_LOCATION_HEXES,
     NUM_HEXES,
@@ -51,6 +56,7 @@ from eurogym.envs.kingdom_builder.tables import (
 )
 
 RANDOM = -1  # "choose at random" in the chosen-value arrays
+NOMADS, CAPITAL, CAVES = (EXPANSIONS.index(e) for e in ("nomads", "capital", "caves"))
 
 
 @njit(**KERNEL)
@@ -160,7 +166,17 @@ def deal_game(buf, nbr, mask, tables, options):
         buf[CUSTOM_BOARD] = custom
         buf[ACTIVE_NOMAD] = EMPTY
         buf[SWORD_NEXT] = EMPTY
-        deal_nomads(buf, nomad_counts, walls if expansions[0] else 0)
+        deal_nomads(buf, nomad_counts, walls if expansions[NOMADS] else 0)
+        if expansions[CAPITAL]:
+            deal_capitals(buf)
+        else:
+            for i in range(MAX_CAPITALS):
+                buf[CAPITAL_HEX + i] = EMPTY
+        if expansions[CAVES]:
+            deal_caves(buf)
+        else:
+            for k in range(SECTIONS_PER_GAME):
+                buf[CAVE_HEX + k] = EMPTY
     buf[START_PLAYER] = randint(rng, num_players) if start_player == RANDOM else start_player
     for p in range(num_players):
         buf[HAND + p] = draw_card(buf)

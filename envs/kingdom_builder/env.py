@@ -2,11 +2,11 @@
 
 | Import      | `from eurogym.envs.kingdom_builder.env import env`, or `eurogym.make(...)`       |
 |-------------|-----------------------------------------------------------------------------------|
-| Actions     | Discrete(409); Discrete(425) with `expansions` or `board_file`                    |
-| Agents      | `player_0` .. `player_{n-1}`, n = 2..5 (default 4)                                |
-| Observation | Dict(observation=Box(0, 1, (6942,), float32), action_mask=Box(0, 1, (409,), int8)); |
-|             | (17214,) and (425,) with `expansions` or `board_file`                             |
-| Rules       | docs/rules/kingdom_builder.md §1-10 (base game), §11 (Nomads), decisions §16    |
+| Actions     | Discrete(409); Discrete(426) with `expansions` or `board_file`               |
+| Agents      | `player_0` .. `player_{n-1}`, n = 2..5 (default 4)                           |
+| Observation | Dict(observation=Box(0, 1, (6942,)), action_mask=Box(0, 1, (409,), int8));  |
+|             | (OBS,) and (426,) with `expansions` or `board_file` (encoders X_FLAT_SIZE)   |
+| Rules       | docs/rules/kingdom_builder.md §1-11, §15.1-§15.2, decisions §16             |
 
 Observation: `eurogym.encoders.kingdom_builder.encode_flat` (its docstring lists every entry): 17
 spatial planes (terrain, settlements relative to the observer, location tiles), then seat and
@@ -107,7 +107,9 @@ register(
         option_cases=(
             (3, {"lords_zero_can_be_second": False}),
             (4, {"expansions": ("nomads",)}),
-            (5, {"expansions": ("nomads",)}),
+            (3, {"expansions": ("capital",), "sections": ("oracle", "harbor", "farm", "tower")}),
+            (3, {"expansions": ("caves",)}),
+            (5, {"expansions": ("nomads", "capital", "caves")}),
             (
                 2,
                 {
@@ -123,6 +125,7 @@ register(
             (3, "expansions", ("nomads", "nomads")),
             (3, "expansions", ("crossroads",)),
             (3, "expansions", ("island",)),
+            (3, "expansions", ("capital", "marshlands")),
             (3, "expansions", None),
             (3, "board_file", 5),
             (3, "board_file", "/nonexistent/kingdom_builder_boards.json"),

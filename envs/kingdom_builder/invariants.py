@@ -14,6 +14,7 @@ from eurogym.envs.kingdom_builder.deal import assemble_board, place_location_til
 from eurogym.envs.kingdom_builder.kernels import BARN, CARAVAN, HARBOR, PADDOCK
 from eurogym.envs.kingdom_builder.nomads import NUM_DONATIONS, RESETTLEMENT, SWORD
 from eurogym.envs.kingdom_builder.state import (
+    CAVE_MOVING,
     EMPTY,
     MANDATORY_SETTLEMENTS,
     PHASE_GAME_OVER,
@@ -30,6 +31,7 @@ from eurogym.envs.kingdom_builder.tables import (
     ALL_TILE_NAMES,
     BUILDABLE_MAX,
     CARD_EXPANSION,
+    CASTLE,
     DECK_COUNTS,
     DECK_SIZE,
     EXPANSIONS,
@@ -84,6 +86,7 @@ def _check_setup(state: State, n: int) -> None:
     big = isinstance(state, BigBoxState)
     if big:
         _check_expansion_members(state)
+        _check_queenies(state)
     if big and state.custom_board:
         _check_custom_board(state)
         return
@@ -103,6 +106,25 @@ def _check_setup(state: State, n: int) -> None:
         values = getattr(state, name)
         bad = np.flatnonzero(values[..., unused])
         _require(not bad.size, name, values.tolist(), "is not 0 on an unused location slot")
+
+
+def _check_queenies(state: BigBoxState) -> None:
+    """Capitals stand on castles of Oracle/Harbor sections (§15.1), caves on mountains of
+    their own quadrant (§15.2), and only when those Queenies are in play."""
+    on = dict(zip(EXPANSIONS, state.expansions.tolist(), strict=True))
+    capitals = state.capital_hex[state.capital_hex != EMPTY]
+    _require(on["capital"] or not capitals.size, "capital_hex", capitals.tolist(), "unused")
+    _require((state.terrain[capitals] == CASTLE).all(), "capital_hex", capitals.tolist(), "")
+    _require(len(set(capitals.tolist())) == capitals.size, "capital_hex", capitals.tolist(), "")
+    caves = state.cave_hex
+    _require(on["caves"] or (caves == EMPTY).all(), "cave_hex", caves.tolist(), "without Caves")
+    for k, h in enumerate(caves.tolist()):
+        if h != EMPTY:
+            quadrant = 2 * (h // 200) + h % 20 // 10
+            ok = state.terrain[h] == MOUNTAIN and quadrant == k
+            _require(ok, f"cave_hex[{k}]", h, "is not a mountain of its quadrant")
+    if not on["caves"]:
+        _require(state.cave_move == 0, "cave_move", state.cave_move, "without Caves")
 
 
 def _check_expansion_members(state: BigBoxState) -> None:
@@ -226,6 +248,14 @@ def _check_turn(state: State, n: int) -> None:
         _require(state.played == EMPTY, "played", state.played, "after the game is over")
     else:
         _check_mandatory(state, cur, phase)
+    if big and state.cave_move == CAVE_MOVING:  # §15.2: no tile, a settlement next to a cave
+        _require(phase in (PHASE_TILE_ORIGIN, PHASE_TILE_TARGET), "cave_move", 1, f"in {phase}")
+        _require(tile == EMPTY and state.active_nomad == EMPTY, "cave_move", 1, "with a tile")
+        moving = phase == PHASE_TILE_TARGET
+        _require((selected != EMPTY) == moving, "selected", selected, f"in phase {phase}")
+        if moving:
+            _require(state.owner[selected] == cur, "selected", selected, "is not cur's")
+        return
     if big:
         nomad = state.active_nomad
         _check_nomad_turn(state, cur, phase)

@@ -19,6 +19,7 @@ from eurogym.envs.core.hexgrid import NUM_DIRECTIONS, has_line_beyond, has_neigh
 from eurogym.envs.core.jit import KERNEL
 from eurogym.envs.core.rng import RNG_WORDS, shuffle
 from eurogym.envs.kingdom_builder.actions import (
+    CAVE_MOVE,
     END_TURN,
     NOMAD_ACTIONS,
     STOP,
@@ -42,11 +43,15 @@ from eurogym.envs.kingdom_builder.nomads import (
     take_nomad_tiles,
     village_targets,
 )
+from eurogym.envs.kingdom_builder.queenies import cave_origins, cave_targets
 from eurogym.envs.kingdom_builder.state import (
     ACTION_DONE,
     ACTION_LEFT,
     ACTIVE_NOMAD,
     ACTIVE_TILE,
+    CAVE_MOVE_AT,
+    CAVE_MOVING,
+    CAVE_USED,
     CUR,
     DECK,
     DECK_SIZE_AT,
@@ -356,6 +361,12 @@ def _big_mask(buf, nbr, player, phase, mask):
     hexes = mask[:NUM_HEXES]
     scratch = np.empty(NUM_HEXES, np.int8)
     nomad = buf[ACTIVE_NOMAD]
+    if buf[CAVE_MOVE_AT] == CAVE_MOVING:  # §15.2: a settlement next to a cave, then the hex
+        if phase == PHASE_TILE_ORIGIN:
+            cave_origins(buf, nbr, player, hexes)
+        else:
+            cave_targets(buf, nbr, hexes)
+        return
     if phase == PHASE_SWORD:
         victim = buf[SWORD_NEXT]
         for h in range(NUM_HEXES):
@@ -381,6 +392,8 @@ def _big_mask(buf, nbr, player, phase, mask):
         for kind in range(NUM_NOMAD_KINDS):
             if can_use_nomad(buf, nbr, player, kind, scratch):
                 mask[NOMAD_ACTIONS + kind] = 1
+        if buf[CAVE_MOVE_AT] == 0 and cave_origins(buf, nbr, player, scratch) > 0:
+            mask[CAVE_MOVE] = 1
     elif phase == PHASE_MANDATORY and can_use_nomad(buf, nbr, player, OUTPOST, scratch):
         mask[NOMAD_ACTIONS + OUTPOST] = 1  # a modifier, usable inside the mandatory action
 
@@ -396,7 +409,7 @@ def compute_mask(buf, nbr, mask):
     hexes = mask[:NUM_HEXES]
     if phase == PHASE_GAME_OVER:
         return
-    if is_big(buf) and buf[ACTIVE_NOMAD] != EMPTY or phase > PHASE_GAME_OVER:
+    if phase > PHASE_GAME_OVER or (is_big(buf) and _big_action_open(buf)):
         _big_mask(buf, nbr, player, phase, mask)
         return
     if phase == PHASE_MANDATORY:
@@ -561,6 +574,7 @@ def end_turn(buf):
             ]
             buf[NOMAD_NEW + player * NUM_NOMAD_KINDS + k] = 0
         buf[OUTPOST_ARMED] = 0
+        buf[CAVE_MOVE_AT] = 0
     n = buf[NUM_PLAYERS]
     if buf[END_TRIGGERED] and player == (buf[START_PLAYER] + n - 1) % n:
         buf[PHASE] = PHASE_GAME_OVER
@@ -570,9 +584,15 @@ def end_turn(buf):
 
 
 @njit(**KERNEL)
+def _big_action_open(buf):
+    """A nomad tile or the cave move is in progress (Big Box buffers only)."""
+    return buf[ACTIVE_NOMAD] != EMPTY or buf[CAVE_MOVE_AT] == CAVE_MOVING
+
+
+@njit(**KERNEL)
 def _apply_hex(buf, nbr, player, h):
     phase = buf[PHASE]
-    if phase > PHASE_GAME_OVER or (is_big(buf) and buf[ACTIVE_NOMAD] != EMPTY):
+    if phase > PHASE_GAME_OVER or (is_big(buf) and _big_action_open(buf)):
         _apply_nomad_hex(buf, nbr, player, h)
     elif phase == PHASE_TILE_ORIGIN:
         buf[SELECTED] = h
@@ -658,7 +678,14 @@ def _apply_nomad_hex(buf, nbr, player, h):
     Donation build."""
     phase = buf[PHASE]
     scratch = np.empty(NUM_HEXES, np.int8)
-    if phase == PHASE_SWORD:
+    if buf[CAVE_MOVE_AT] == CAVE_MOVING and phase == PHASE_TILE_ORIGIN:
+        buf[SELECTED] = h
+        buf[PHASE] = PHASE_TILE_TARGET
+    elif buf[CAVE_MOVE_AT] == CAVE_MOVING:
+        move(buf, nbr, player, buf[SELECTED], h)
+        buf[CAVE_MOVE_AT] = CAVE_USED
+        _finish_action(buf)
+    elif phase == PHASE_SWORD:
         victim = buf[SWORD_NEXT]
         buf[OWNER + h] = EMPTY
         buf[SUPPLY + victim] += 1  # back to its owner's supply; a triggered end stays (§9)
@@ -739,8 +766,11 @@ def apply_action(buf, nbr, mask, action):
         end_turn(buf)
     elif action < STOP:
         _use_nomad(buf, player, action - NOMAD_ACTIONS)
-    else:
+    elif action == STOP:
         _stop(buf, nbr, player)
+    else:  # CAVE_MOVE (§15.2)
+        buf[CAVE_MOVE_AT] = CAVE_MOVING
+        buf[PHASE] = PHASE_TILE_ORIGIN
     while True:
         settle_mandatory(buf)
         if buf[PHASE] == PHASE_MANDATORY and buf[MANDATORY_DONE]:

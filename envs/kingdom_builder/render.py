@@ -67,6 +67,8 @@ __all__ = [
 
 WIDTH = 120  # the text view never uses more columns
 WALL_GLYPH = "#"  # a stone wall (Nomads Quarry, §11.2) fills its cell
+CAVE_GLYPH = "@"  # a cave (Queenie Caves, §15.2): a mountain with a cave
+CAPITAL_MARK = "^"  # second character of a castle holding a capital (Queenie Capital, §15.1)
 BOARD_WIDTH = 3 + 1 + 2 * COLS  # row label, odd-row indent, 20 cells of 2 characters
 PANEL_START = BOARD_WIDTH + 3  # column where the legend beside the board begins
 LEGAL_MARK = "+"  # second character of a cell the current decision may choose
@@ -170,8 +172,13 @@ def _cell(state: State, hex_id: int, legal: np.ndarray, colour: bool) -> str:
     if terrain == LOCATION and slot != EMPTY:
         letter = TILE_LETTERS[ALL_TILE_NAMES[state.slot_type[slot]]]
         return letter + str(int(state.tiles_left[slot]))
-    if terrain == NOMAD_SPACE and isinstance(state, BigBoxState):
-        return "N" + _nomad_letter(state, hex_id)
+    if isinstance(state, BigBoxState):
+        if terrain == NOMAD_SPACE:
+            return "N" + _nomad_letter(state, hex_id)
+        if hex_id in state.capital_hex:
+            return terrain_glyph(terrain) + CAPITAL_MARK
+        if hex_id in state.cave_hex:
+            return CAVE_GLYPH + mark
     return terrain_glyph(terrain) + mark
 
 
@@ -226,6 +233,11 @@ def _nomad_legend(state: BigBoxState) -> list[str]:
             lines.append(f" N{NOMAD_LETTERS[NOMAD_KINDS[k]]} {nomad_name(k)}: {nomad_summary(k)}")
     if state.walls_left or (state.owner == WALL).any():
         lines.append(f"{WALL_GLYPH * 2} stone wall (blocks the hex); {state.walls_left} walls left")
+    if (state.capital_hex != EMPTY).any():
+        lines.append(f"K{CAPITAL_MARK} capital: 1 gold per settlement within 2 hexes")
+    if (state.cave_hex != EMPTY).any():
+        lines.append(f"{CAVE_GLYPH} cave (a mountain): once a turn move one of yours")
+        lines.append("  next to a cave to a hex next to a cave")
     return lines
 
 
@@ -262,7 +274,7 @@ def _players(state: State, viewer: int | None) -> list[str]:
     """One row per player; tiles that do not fit wrap under the tiles column."""
     scores = score_table(state)
     card_names = [title(ALL_CARD_NAMES[c]) for c in state.cards]
-    extra = ["in play"] if isinstance(state, BigBoxState) else []
+    extra = ["in play", "capitals"] if isinstance(state, BigBoxState) else []
     header = ["PLAYERS", "supply", "card", *card_names, "castles", *extra, "gold"]
     rows = []
     for p in range(state.num_players):

@@ -82,6 +82,8 @@ TERRAIN_COLOURS = np.array(
 TERRAIN_COLOURS.setflags(write=False)
 TILE_MARK_COLOUR = (255, 255, 255)
 WALL_COLOUR = (70, 60, 55)  # a stone wall: a dark square on its hex
+CAVE_COLOUR = (20, 20, 20)  # a cave: a black disc on its mountain
+CAPITAL_COLOUR = (200, 30, 30)  # a capital: a red ring around its castle
 
 
 def board_centres() -> np.ndarray:
@@ -185,6 +187,14 @@ def _nomad_marks(state: BigBoxState, draw: Any, centres: np.ndarray, font: Any) 
     for h in np.flatnonzero(state.owner == WALL):
         x, y = centres[h]
         draw.rectangle((x - s, y - s, x + s, y + s), fill=WALL_COLOUR, outline=(20, 20, 20))
+    r = 0.35 * HEX_SIZE
+    for h in state.cave_hex[state.cave_hex != EMPTY]:
+        x, y = centres[h]
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=CAVE_COLOUR)
+    r = 0.8 * HEX_SIZE
+    for h in state.capital_hex[state.capital_hex != EMPTY]:
+        x, y = centres[h]
+        draw.ellipse((x - r, y - r, x + r, y + r), outline=CAPITAL_COLOUR, width=3)
 
 
 def _castle(draw: Any, x: float, y: float) -> None:
@@ -271,7 +281,7 @@ def _player_lines(
     parts = [f"{title(ALL_CARD_NAMES[c])} {g}" for c, g in zip(state.cards, cards, strict=True)]
     parts.append(f"castles {gold[len(state.cards)]}")
     if big:
-        parts.append(f"during play {gold[-1]}")
+        parts.append(f"during play {gold[-2]}, capitals {gold[-1]}")
     lines = [
         f"supply {state.supply[p]}   card in hand: {hand}",
         "gold: " + ", ".join(parts),
@@ -345,6 +355,10 @@ def _legend(state: State, draw: Any, y_panel: int) -> None:
         ]
         if state.walls_left or (state.owner == WALL).any():
             entries.append(f"Dark square: stone wall ({state.walls_left} left)")
+        if (state.capital_hex != EMPTY).any():
+            entries.append("Red ring: capital, 1 gold per settlement within 2 hexes")
+        if (state.cave_hex != EMPTY).any():
+            entries.append("Black disc: cave; once a turn move one of yours from a cave to a cave")
     for i, text in enumerate(entries):
         col, row = i % 2, i // 2
         draw.text((x0 + 8 + 370 * col, y + 17 * row), text, fill=INK, font=font)

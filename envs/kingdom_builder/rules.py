@@ -97,14 +97,16 @@ def new_game(config: Config, seed: int) -> State:
 
 
 def score_columns(state: State) -> int:
-    """Columns of score_table: 3 cards and castles, plus in-game gold in a Big Box game."""
-    return CARDS_PER_GAME + (2 if isinstance(state, BigBoxState) else 1)
+    """Columns of score_table: 3 cards and castles, plus in-game gold and capitals in a Big
+    Box game."""
+    return CARDS_PER_GAME + (3 if isinstance(state, BigBoxState) else 1)
 
 
 def score_table(state: State) -> np.ndarray:
     """int64[P, 4]: each player's gold from the 3 game cards and from castles; a Big Box game
     adds a 5th column, the gold scored during play (Treasure, Families, Shepherds,
-    Ambassadors; in-game cards score 0 in their own column at the end, §11.3)."""
+    Ambassadors; in-game cards score 0 in their own column at the end, §11.3), and a 6th,
+    the capitals (§15.1)."""
     out = np.zeros((state.num_players, score_columns(state)), np.int64)
     score_breakdown(state.buf, NEIGHBOURS, out)
     return out

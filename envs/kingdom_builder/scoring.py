@@ -9,6 +9,7 @@ from numba import njit
 from eurogym.envs.core.hexgrid import NUM_DIRECTIONS, has_neighbour_equal, label_components
 from eurogym.envs.core.jit import KERNEL
 from eurogym.envs.core.ranking import dense_places
+from eurogym.envs.kingdom_builder.queenies import score_capitals
 from eurogym.envs.kingdom_builder.state import (
     BONUS_GOLD,
     CARDS,
@@ -236,10 +237,11 @@ def score_card(buf, nbr, player, card):
 @njit(**KERNEL)
 def score_breakdown(buf, nbr, out):
     """out int64[P, 4]: gold per player from the 3 game cards (columns 0-2) and castles (3);
-    with a 5th column (Big Box games) also the gold scored during play."""
+    Big Box games (6 columns) add the gold scored during play (4) and capitals (5, §15.1)."""
     for p in range(buf[NUM_PLAYERS]):
         for i in range(3):
             out[p, i] = score_card(buf, nbr, p, buf[CARDS + i])
         out[p, 3] = score_castles(buf, nbr, p)
         if out.shape[1] > 4:
             out[p, 4] = buf[BONUS_GOLD + p]
+            out[p, 5] = score_capitals(buf, p)

@@ -71,6 +71,8 @@ MAX_BONUS_GOLD = 10_000  # in-game gold (Treasure, Families, Shepherds, Ambassad
 RESETTLEMENT_STEPS = 4  # §11.1
 DONATION_BUILDS = 3  # §11.1
 QUARRY_WALLS = 2  # §11.2
+MAX_CAPITALS = 2  # §15.1: one per Oracle / Harbor section
+CAVE_MOVING, CAVE_USED = 1, 2  # cave_move values (§15.2: once per turn)
 
 _BASE_FIELDS = [
     # board, fixed at setup
@@ -151,6 +153,10 @@ X_LAYOUT = Layout(
         ("action_done", (), (0, RESETTLEMENT_STEPS)),  # walls placed / steps of this settlement
         ("sword_next", (), (EMPTY, MAX_PLAYERS - 1)),  # Sword: the seat losing a settlement
         ("mandatory_hexes", (MANDATORY_SETTLEMENTS,), (EMPTY, NUM_HEXES - 1)),  # Families
+        # Queenies (§15): capitals on castles, caves on mountains, the cave move's progress
+        ("capital_hex", (MAX_CAPITALS,), (EMPTY, NUM_HEXES - 1)),
+        ("cave_hex", (SECTIONS_PER_GAME,), (EMPTY, NUM_HEXES - 1)),
+        ("cave_move", (), (0, CAVE_USED)),  # 0 not used this turn, 1 in progress, 2 used
     ]
 )
 
@@ -194,6 +200,7 @@ OUTPOST_ARMED, ACTION_LEFT, ACTION_DONE, SWORD_NEXT = map(
     _xoffset, ("outpost_armed", "action_left", "action_done", "sword_next")
 )
 MANDATORY_HEXES = _xoffset("mandatory_hexes")
+CAPITAL_HEX, CAVE_HEX, CAVE_MOVE_AT = map(_xoffset, ("capital_hex", "cave_hex", "cave_move"))
 
 
 class State(FlatState):

@@ -30,6 +30,7 @@ GRASS, CANYON, DESERT, FLOWER, FOREST = (TERRAIN_CODES[c] for c in "GCDFT")
 SWAMP, FARMLAND = TERRAIN_CODES["S"], TERRAIN_CODES["A"]
 WATER, MOUNTAIN, CASTLE, LOCATION = (TERRAIN_CODES[c] for c in "WMKL")
 NOMAD_SPACE = TERRAIN_CODES["N"]
+ORACLE_SECTION, HARBOR_SECTION = 0, 6  # the sections with 2 castles (§1.1): Capital (§15.1)
 BUILDABLE_MAX = FARMLAND  # codes 0..6 are buildable terrain (§1.2)
 NUM_CARD_TERRAINS = 5  # terrain cards: grass, canyon, desert, flower field, forest
 TERRAIN_NAMES = tuple(BOARDS["terrain_codes"][c]["name"] for c in TERRAIN_LETTERS)
@@ -62,10 +63,10 @@ DECK_SIZE = sum(DECK_COUNTS)
 SETTLEMENTS_PER_PLAYER = CARDS["pieces"]["per_player"]["settlements"]
 
 
-# Expansions (issue 14; Nomads is §11) in option order, and the ones this engine plays; the
-# others raise ConfigError ("not implemented") rather than being silently ignored.
+# Expansions (issue 14; Nomads §11, Queenies §15) in option order, and the ones this engine
+# plays; the others raise ConfigError ("not implemented") rather than being silently ignored.
 EXPANSIONS = ("nomads", "crossroads", "marshlands", "harvest", "capital", "caves", "island")
-IMPLEMENTED_EXPANSIONS = ("nomads",)
+IMPLEMENTED_EXPANSIONS = ("nomads", "capital", "caves")
 
 
 def _playable(expansion: str) -> bool:

@@ -197,6 +197,10 @@ def decision(state: Any) -> str:
         return "the game is over"
     who = player_name(int(state.cur))
     nomad = int(getattr(state, "active_nomad", EMPTY))
+    if int(getattr(state, "cave_move", 0)) == 1:
+        if phase == PHASE_TILE_ORIGIN:
+            return f"{who}: cave move, choose your settlement next to a cave"
+        return f"{who}: cave move, choose the empty hex next to a cave to move it to"
     if phase == PHASE_SWORD:
         return f"{who}: Sword, choose the settlement of {player_name(state.sword_next)} to remove"
     if phase == PHASE_STEP:
@@ -272,7 +276,7 @@ def describe_in_state(state: Any, action: int) -> str:
         return describe(action, phase)
     if action == END_TURN:
         return "end the turn"
-    if action == STOP:
+    if action >= STOP:
         return describe(action, phase)
     if action >= NOMAD_ACTIONS:
         kind = action - NOMAD_ACTIONS
@@ -287,6 +291,10 @@ def describe_in_state(state: Any, action: int) -> str:
     where = f"{terrain_word(state.terrain[hex_id])} at {hex_name(hex_id)}"
     if phase == PHASE_SWORD:
         return f"remove the settlement of {player_name(state.sword_next)} at {hex_name(hex_id)}"
+    if int(getattr(state, "cave_move", 0)) == 1 and phase == PHASE_TILE_ORIGIN:
+        return f"move the settlement at {hex_name(hex_id)} (cave move)"
+    if int(getattr(state, "cave_move", 0)) == 1:
+        return f"move the settlement from {hex_name(state.selected)} to {where} (cave move)"
     if phase == PHASE_STEP:
         return f"step the settlement from {hex_name(state.selected)} to {where}"
     if phase == PHASE_TILE_ORIGIN and int(getattr(state, "active_nomad", EMPTY)) != EMPTY:

@@ -129,6 +129,8 @@ def blank_game(
         _rebuild_slots(state, {as_hex(h): t for h, t in (locations or {}).items()})
         if isinstance(state, BigBoxState):
             _rebuild_nomads(state, {as_hex(h): k for h, k in (nomads or {}).items()})
+            state.capital_hex[:] = EMPTY  # a drawn board has no capital or cave until a
+            state.cave_hex[:] = EMPTY  # test puts one there
     if played is not None:
         set_played(state, played)
     refresh(state)
