@@ -1,4 +1,4 @@
-"""Kingdom Builder (base game, and the Nomads expansion) as a PettingZoo AEC environment.
+"""Kingdom Builder (base game; Nomads, Capital and Caves) as a PettingZoo AEC environment.
 
 | Import      | `from eurogym.envs.kingdom_builder.env import env`, or `eurogym.make(...)`       |
 |-------------|-----------------------------------------------------------------------------------|
@@ -27,18 +27,18 @@ Options: num_players, seed, render_mode ("human" | "ansi" | "rgb_array"), reward
 and the rule options of `eurogym.envs.kingdom_builder.config.Config` (expansions, sections,
 rotations, cards, board_file, start_player, lords_zero_can_be_second).
 
-Expansions: `expansions=("nomads",)` plays Nomads (§11: nomad spaces and the 15 nomad tiles, the
-Quarry with its stone walls, Caravan, Village, Garden, Families, Shepherds, Ambassadors) on the
-real, sourced maps. Not implemented, and refused with ConfigError when named: Crossroads,
-Marshlands, Harvest, Capital, Caves, Island (their maps are unavailable and no stand-in maps
-exist yet, so there are no stand-ins in the data), the `allow_stand_in_cards` option, the D21/D24
-alternative flags and the §5 timing fix of issue 14; docs/rules/kingdom_builder.md "Not
-implemented" has the full list. `board_file=` loads section maps from the documented JSON format
+Expansions: `expansions=(...)` in any combination of "nomads" (§11: nomad spaces and the 15
+nomad tiles, the Quarry with its stone walls, Caravan, Village, Garden, Families, Shepherds,
+Ambassadors, on the real sourced maps), "capital" (§15.1) and "caves" (§15.2). Not implemented,
+and refused with ConfigError when named: Crossroads, Marshlands, Harvest and the Island (their
+maps are unavailable and no stand-in maps exist yet, so there are no stand-ins in the data), the
+`allow_stand_in_cards` option, the D21/D24 alternative flags and the §5 timing fix of issue 14;
+docs/rules/kingdom_builder.md "Not implemented" has the full list. `board_file=` loads section maps from the documented JSON format
 (rules §2.4), so a user with the real boards can replace any playable section's map.
 
 Version history:
 * v0: base game, 2-5 players, all 8 base sections and 10 base cards; later in v0 (the base game
-  unchanged bit for bit): the Nomads expansion and board files.
+  unchanged bit for bit): Nomads, Capital, Caves and board files.
 """
 
 from __future__ import annotations
