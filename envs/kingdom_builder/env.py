@@ -33,8 +33,9 @@ Ambassadors, on the real sourced maps), "capital" (§15.1) and "caves" (§15.2).
 and refused with ConfigError when named: Crossroads, Marshlands, Harvest and the Island (their
 maps are unavailable and no stand-in maps exist yet, so there are no stand-ins in the data), the
 `allow_stand_in_cards` option, the D21/D24 alternative flags and the §5 timing fix of issue 14;
-docs/rules/kingdom_builder.md "Not implemented" has the full list. `board_file=` loads section maps from the documented JSON format
-(rules §2.4), so a user with the real boards can replace any playable section's map.
+docs/rules/kingdom_builder.md "Not implemented" has the full list. `board_file=` loads section
+maps from the documented JSON format (rules §2.4), so a user with the real boards can replace
+any playable section's map.
 
 Version history:
 * v0: base game, 2-5 players, all 8 base sections and 10 base cards; later in v0 (the base game

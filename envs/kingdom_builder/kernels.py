@@ -43,7 +43,7 @@ from eurogym.envs.kingdom_builder.nomads import (
     take_nomad_tiles,
     village_targets,
 )
-from eurogym.envs.kingdom_builder.queenies import cave_origins, cave_targets
+from eurogym.envs.kingdom_builder.queenies import can_cave_move, cave_origins, cave_targets
 from eurogym.envs.kingdom_builder.state import (
     ACTION_DONE,
     ACTION_LEFT,
@@ -392,7 +392,7 @@ def _big_mask(buf, nbr, player, phase, mask):
         for kind in range(NUM_NOMAD_KINDS):
             if can_use_nomad(buf, nbr, player, kind, scratch):
                 mask[NOMAD_ACTIONS + kind] = 1
-        if buf[CAVE_MOVE_AT] == 0 and cave_origins(buf, nbr, player, scratch) > 0:
+        if buf[CAVE_MOVE_AT] == 0 and can_cave_move(buf, nbr, player):
             mask[CAVE_MOVE] = 1
     elif phase == PHASE_MANDATORY and can_use_nomad(buf, nbr, player, OUTPOST, scratch):
         mask[NOMAD_ACTIONS + OUTPOST] = 1  # a modifier, usable inside the mandatory action

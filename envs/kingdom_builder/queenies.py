@@ -112,29 +112,63 @@ def next_to_cave(buf, nbr, h):
 
 
 @njit(**KERNEL)
+def _is_free(buf, h):
+    return buf[OWNER + h] == EMPTY and buf[TERRAIN + h] <= BUILDABLE_MAX
+
+
+@njit(**KERNEL)
 def cave_targets(buf, nbr, out):
-    """§15.2: empty buildable hexes next to any cave (no other adjacency rule)."""
-    count = 0
+    """§15.2: empty buildable hexes next to any cave (no other adjacency rule). Scans only
+    the caves' neighbours: the mask asks this on every main step of a Caves game."""
     for h in range(NUM_HEXES):
         out[h] = 0
-        if buf[OWNER + h] == EMPTY and buf[TERRAIN + h] <= BUILDABLE_MAX:
-            if next_to_cave(buf, nbr, h):
-                out[h] = 1
+    count = 0
+    for k in range(SECTIONS_PER_GAME):
+        cave = buf[CAVE_HEX + k]
+        if cave == EMPTY:
+            continue
+        for d in range(NUM_DIRECTIONS):
+            n = nbr[cave, d]
+            if n >= 0 and out[n] == 0 and _is_free(buf, n):
+                out[n] = 1
                 count += 1
     return count
 
 
 @njit(**KERNEL)
+def can_cave_move(buf, nbr, player):
+    """Some settlement of `player` touches a cave and some free hex touches a cave."""
+    own = False
+    free = False
+    for k in range(SECTIONS_PER_GAME):
+        cave = buf[CAVE_HEX + k]
+        if cave == EMPTY:
+            continue
+        for d in range(NUM_DIRECTIONS):
+            n = nbr[cave, d]
+            if n >= 0:
+                own = own or buf[OWNER + n] == player
+                free = free or _is_free(buf, n)
+    return own and free
+
+
+@njit(**KERNEL)
 def cave_origins(buf, nbr, player, out):
     """Settlements of `player` next to a cave, when a cave target exists."""
-    scratch = np.empty(NUM_HEXES, np.int8)
-    anywhere = cave_targets(buf, nbr, scratch) > 0
-    count = 0
     for h in range(NUM_HEXES):
         out[h] = 0
-        if anywhere and buf[OWNER + h] == player and next_to_cave(buf, nbr, h):
-            out[h] = 1
-            count += 1
+    if not can_cave_move(buf, nbr, player):
+        return 0
+    count = 0
+    for k in range(SECTIONS_PER_GAME):
+        cave = buf[CAVE_HEX + k]
+        if cave == EMPTY:
+            continue
+        for d in range(NUM_DIRECTIONS):
+            n = nbr[cave, d]
+            if n >= 0 and out[n] == 0 and buf[OWNER + n] == player:
+                out[n] = 1
+                count += 1
     return count
 
 
