@@ -32,8 +32,8 @@ nomad tiles, the Quarry with its stone walls, Caravan, Village, Garden, Families
 Ambassadors, on the real sourced maps), "capital" (§15.1) and "caves" (§15.2). Not implemented,
 and refused with ConfigError when named: Crossroads, Marshlands, Harvest and the Island (their
 maps are unavailable and no stand-in maps exist yet, so there are no stand-ins in the data), the
-`allow_stand_in_cards` option, the D21/D24 alternative flags and the §5 timing fix of issue 14;
-docs/rules/kingdom_builder.md "Not implemented" has the full list. `board_file=` loads section
+`allow_stand_in_cards` option and the D21/D24 alternative flags; docs/rules/kingdom_builder.md
+"Not implemented" has the full list. `board_file=` loads section
 maps from the documented JSON format (rules §2.4), so a user with the real boards can replace
 any playable section's map.
 

@@ -307,8 +307,8 @@ def _check_nomad_turn(state: BigBoxState, cur: int, phase: int) -> None:
 
 def _check_mandatory(state: State, cur: int, phase: int) -> None:
     """§5 as the engine keeps it between decisions: an unfinished mandatory action has a played
-    card with an empty hex of its terrain and settlements in supply; once started (phase
-    mandatory) it is neither finished nor interrupted by tiles."""
+    card and settlements in supply; once started (phase mandatory) its card's terrain has an
+    empty hex, and it is neither finished nor interrupted by tiles."""
     done, left, played = state.mandatory_done, state.mandatory_left, state.played
     if phase == PHASE_MANDATORY:
         _require(not done, "mandatory_done", done, "in phase mandatory")
@@ -324,8 +324,9 @@ def _check_mandatory(state: State, cur: int, phase: int) -> None:
         _require(left == MANDATORY_SETTLEMENTS, "mandatory_left", left, f"in phase {phase}")
     _require(played != EMPTY, "played", played, "while the mandatory action is pending")
     _require(state.supply[cur] > 0, "mandatory_done", done, "with an empty supply")
-    open_hex = (state.terrain == played) & (state.owner == EMPTY)
-    _require(open_hex.any(), "played", played, "has no empty hex left (§5)")
+    if phase == PHASE_MANDATORY:  # before it starts, an extra action may have filled it (§5)
+        open_hex = (state.terrain == played) & (state.owner == EMPTY)
+        _require(open_hex.any(), "played", played, "has no empty hex left (§5)")
 
 
 def check_invariants(state: State) -> None:

@@ -421,8 +421,10 @@ def compute_mask(buf, nbr, mask):
     else:
         if buf[MANDATORY_DONE]:
             mask[END_TURN] = 1
-        else:
-            placement_targets(buf, nbr, player, buf[PLAYED], False, EMPTY, hexes)
+        elif placement_targets(buf, nbr, player, buf[PLAYED], False, EMPTY, hexes) == 0:
+            # §5: an extra action filled the played terrain's last hex; starting the
+            # mandatory action now replaces the card (action END_TURN means "start" here)
+            mask[END_TURN] = 1
         scratch = np.empty(NUM_HEXES, np.int8)
         for tile in range(NUM_TILE_TYPES):
             if can_use_tile(buf, nbr, player, tile, scratch):
@@ -519,10 +521,13 @@ def draw_card(buf):
 
 
 @njit(**KERNEL)
-def settle_mandatory(buf):
-    """Keep the mandatory action playable (§5, D6, D11): it ends once the supply is empty; a
-    played card whose terrain has no empty hex left is removed from the game and replaced by
-    a new draw until one is usable; with no card left the mandatory action ends early."""
+def settle_mandatory(buf, replace):
+    """Keep the mandatory action playable (§5, D6, D11): it ends once the supply is empty;
+    with `replace`, a played card whose terrain has no empty hex left is removed from the game
+    and replaced by a new draw until one is usable; with no card left the mandatory action
+    ends early. The exception applies when the card is revealed, when the mandatory action
+    starts and between its placements, not as soon as an extra action before it fills the
+    last hex (a later extra action may free one again): callers pass `replace` accordingly."""
     if buf[MANDATORY_DONE]:
         return
     if buf[SUPPLY + buf[CUR]] == 0:
@@ -530,7 +535,7 @@ def settle_mandatory(buf):
         return
     if buf[PLAYED] == EMPTY:
         buf[PLAYED] = draw_card(buf)
-    while buf[PLAYED] != EMPTY and not has_empty_terrain(buf, buf[PLAYED]):
+    while replace and buf[PLAYED] != EMPTY and not has_empty_terrain(buf, buf[PLAYED]):
         buf[REMOVED + buf[PLAYED]] += 1
         buf[PLAYED] = draw_card(buf)
     if buf[PLAYED] == EMPTY:
@@ -552,7 +557,7 @@ def start_turn(buf):
     if is_big(buf):
         for i in range(MANDATORY_SETTLEMENTS):
             buf[MANDATORY_HEXES + i] = EMPTY
-    settle_mandatory(buf)
+    settle_mandatory(buf, True)  # §5: checked when the card is revealed
 
 
 @njit(**KERNEL)
@@ -762,6 +767,8 @@ def apply_action(buf, nbr, mask, action):
         buf[used_at(player, tile)] += 1  # turned over when used (§7.1)
         buf[ACTIVE_TILE] = tile
         buf[PHASE] = PHASE_TILE_ORIGIN if is_move_tile(tile) else PHASE_TILE_TARGET
+    elif action == END_TURN and not buf[MANDATORY_DONE]:
+        settle_mandatory(buf, True)  # start the mandatory action with a dead card (§5)
     elif action == END_TURN:
         end_turn(buf)
     elif action < STOP:
@@ -772,13 +779,16 @@ def apply_action(buf, nbr, mask, action):
         buf[CAVE_MOVE_AT] = CAVE_MOVING
         buf[PHASE] = PHASE_TILE_ORIGIN
     while True:
-        settle_mandatory(buf)
+        settle_mandatory(buf, buf[PHASE] == PHASE_MANDATORY)  # between placements (§5)
         if buf[PHASE] == PHASE_MANDATORY and buf[MANDATORY_DONE]:
             buf[PHASE] = PHASE_MAIN
         compute_mask(buf, nbr, mask)
         if buf[PHASE] != PHASE_MAIN or not _only_end_turn(mask):
             return
-        end_turn(buf)
+        if buf[MANDATORY_DONE]:
+            end_turn(buf)
+        else:  # the only choice is to start the mandatory action with a dead card
+            settle_mandatory(buf, True)
 
 
 @njit(**KERNEL)

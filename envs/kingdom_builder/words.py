@@ -25,6 +25,7 @@ from eurogym.envs.kingdom_builder.state import (
     EMPTY,
     MANDATORY_SETTLEMENTS,
     PHASE_GAME_OVER,
+    PHASE_MAIN,
     PHASE_MANDATORY,
     PHASE_STEP,
     PHASE_SWORD,
@@ -245,9 +246,24 @@ def decision(state: Any) -> str:
         return f"{who}: use a location tile{tiles}, or end the turn"
     count = _to_build(state)
     first = f", or use a location tile first{tiles}" if usable else ""
+    if _dead_card(state):
+        return (
+            f"{who}: start the mandatory action (no empty {played_terrain(state)} hex is left: "
+            f"the card is removed and replaced, §5){first}"
+        )
     return (
         f"{who}: start the mandatory action (build {count} settlement{'s' * (count != 1)} "
         f"on {played_terrain(state)}){first}"
+    )
+
+
+def _dead_card(state: Any) -> bool:
+    """The mandatory action is pending but an extra action filled its terrain (§5): starting
+    it (the END_TURN action) replaces the card."""
+    return (
+        int(state.phase) == PHASE_MAIN
+        and not state.mandatory_done
+        and not ((state.terrain == state.played) & (state.owner == EMPTY)).any()
     )
 
 
@@ -274,6 +290,8 @@ def describe_in_state(state: Any, action: int) -> str:
     phase = int(state.phase)
     if not 0 <= action < min(len(state.mask), X_NUM_ACTIONS) or phase == PHASE_GAME_OVER:
         return describe(action, phase)
+    if action == END_TURN and _dead_card(state):
+        return f"start the mandatory action: replace the dead {played_terrain(state)} card (§5)"
     if action == END_TURN:
         return "end the turn"
     if action >= STOP:
