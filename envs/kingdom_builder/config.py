@@ -40,6 +40,8 @@ OPTIONS = (
     "board_file",
     "start_player",
     "lords_zero_can_be_second",
+    "in_game_cards_count_moves",
+    "sword_includes_self",
 )
 
 
@@ -61,6 +63,10 @@ class Config:
             maps replace the shipped ones, or None.
         board_maps: the maps read from board_file, by section name (filled by make_config).
         start_player: seat of the start player, or None for a random seat (§3.1 step 6).
+        in_game_cards_count_moves: D21 - Shepherds and Ambassadors also pay for moved
+            settlements (default True); False pays for builds only. Nomads only.
+        sword_includes_self: D24 - the Sword removes one of the user's own settlements too
+            (default True, the seed's literal text); False: opponents only. Nomads only.
         lords_zero_can_be_second: D8 - a player with 0 settlements in a section can take Lords
             second place (default True); False requires at least 1 settlement for second too.
     """
@@ -72,6 +78,8 @@ class Config:
     cards: tuple[str, ...] | None = None
     start_player: int | None = None
     lords_zero_can_be_second: bool = True
+    in_game_cards_count_moves: bool = True
+    sword_includes_self: bool = True
     board_file: str | None = None
     board_maps: tuple = ()
 
@@ -192,6 +200,11 @@ def make_config(num_players: int = 2, **options: Any) -> Config:
         })  # fmt: skip
         cards = check_names("cards", cards, ALL_CARD_NAMES, CARDS_PER_GAME)
         _check_members("cards", cards, ALL_CARD_NAMES, CARD_EXPANSION, expansions)
+    nomad_flags = {}
+    for name in ("in_game_cards_count_moves", "sword_includes_self"):
+        nomad_flags[name] = check_bool(name, options.get(name, True))
+        if not nomad_flags[name] and "nomads" not in expansions:
+            raise ConfigError(f"{name}=False needs expansions=('nomads',) (a Nomads rule)")
     board_file = options.get("board_file")
     board_maps = () if board_file is None else _board_maps(board_file)
     start = options.get("start_player")
@@ -207,6 +220,7 @@ def make_config(num_players: int = 2, **options: Any) -> Config:
         lords_zero_can_be_second=check_bool(
             "lords_zero_can_be_second", options.get("lords_zero_can_be_second", True)
         ),
+        **nomad_flags,
         board_file=None if board_file is None else str(board_file),
         board_maps=board_maps,
     )

@@ -16,6 +16,7 @@ from eurogym.envs.kingdom_builder.state import (
     CAPITAL_HEX,
     CARDS,
     CAVE_HEX,
+    COUNT_MOVES,
     CUR,
     CUSTOM_BOARD,
     DECK,
@@ -40,6 +41,7 @@ from eurogym.envs.kingdom_builder.state import (
     START_PLAYER,
     SUPPLY,
     SWORD_NEXT,
+    SWORD_SELF,
     TERRAIN,
     TILES_LEFT,
 )
@@ -130,13 +132,14 @@ def deal_game(buf, nbr, mask, tables, options):
             nomad_counts int64[11], stone walls).
         options: (num_players, sections int64[4], rotations int64[4], cards int64[3],
             start_player, lords_zero_can_be_second, section pool int64[k], card pool
-            int64[m], expansion flags int64[7], custom board 0/1); RANDOM (-1) entries are
+            int64[m], expansion flags int64[7], custom board 0/1, in-game cards count moves
+            0/1 (D21), Sword includes the user 0/1 (D24)); RANDOM (-1) entries are
             drawn at random, sections and cards from their pools. Expansion flags and the
             custom-board flag are written only to a Big Box buffer.
     """
     section_terrain, section_tiles, tiles_per_hex, deck_counts, nomad_counts, walls = tables
     num_players, sections, rotations, cards, start_player, lords_zero = options[:6]
-    section_pool, card_pool, expansions, custom = options[6:]
+    section_pool, card_pool, expansions, custom, count_moves, sword_self = options[6:]
     rng = buf[RNG : RNG + RNG_WORDS]
     buf[NUM_PLAYERS] = num_players
     buf[LORDS_ZERO] = lords_zero
@@ -164,6 +167,8 @@ def deal_game(buf, nbr, mask, tables, options):
         for e in range(NUM_EXPANSIONS):
             buf[EXPANSION_FLAGS + e] = expansions[e]
         buf[CUSTOM_BOARD] = custom
+        buf[COUNT_MOVES] = count_moves
+        buf[SWORD_SELF] = sword_self
         buf[ACTIVE_NOMAD] = EMPTY
         buf[SWORD_NEXT] = EMPTY
         deal_nomads(buf, nomad_counts, walls if expansions[NOMADS] else 0)

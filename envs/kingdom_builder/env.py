@@ -25,15 +25,16 @@ and -1 to the rest; `"score_margin"` gives (own gold - best opponent's gold) / 1
 
 Options: num_players, seed, render_mode ("human" | "ansi" | "rgb_array"), reward_mode, max_decisions
 and the rule options of `eurogym.envs.kingdom_builder.config.Config` (expansions, sections,
-rotations, cards, board_file, start_player, lords_zero_can_be_second).
+rotations, cards, board_file, start_player, lords_zero_can_be_second, in_game_cards_count_moves,
+sword_includes_self).
 
 Expansions: `expansions=(...)` in any combination of "nomads" (§11: nomad spaces and the 15
 nomad tiles, the Quarry with its stone walls, Caravan, Village, Garden, Families, Shepherds,
 Ambassadors, on the real sourced maps), "capital" (§15.1) and "caves" (§15.2). Not implemented,
 and refused with ConfigError when named: Crossroads, Marshlands, Harvest and the Island (their
 maps are unavailable and no stand-in maps exist yet, so there are no stand-ins in the data), the
-`allow_stand_in_cards` option and the D21/D24 alternative flags; docs/rules/kingdom_builder.md
-"Not implemented" has the full list. `board_file=` loads section
+`allow_stand_in_cards` option; docs/rules/kingdom_builder.md "Not implemented" has the full
+list. `board_file=` loads section
 maps from the documented JSON format (rules §2.4), so a user with the real boards can replace
 any playable section's map.
 
@@ -112,6 +113,14 @@ register(
             (3, {"expansions": ("caves",)}),
             (5, {"expansions": ("nomads", "capital", "caves")}),
             (
+                3,
+                {
+                    "expansions": ("nomads",),
+                    "in_game_cards_count_moves": False,
+                    "sword_includes_self": False,
+                },
+            ),
+            (
                 2,
                 {
                     "expansions": ["nomads"],
@@ -154,6 +163,10 @@ register(
             (3, "lords_zero_can_be_second", 1),
             (3, "lords_zero_can_be_second", "yes"),
             (3, "lords_zero_can_be_second", None),
+            (3, "in_game_cards_count_moves", 0),
+            (3, "in_game_cards_count_moves", False),  # needs Nomads
+            (3, "sword_includes_self", "no"),
+            (3, "sword_includes_self", False),  # needs Nomads
         ),
     )
 )

@@ -52,6 +52,7 @@ from eurogym.envs.kingdom_builder.state import (
     CAVE_MOVE_AT,
     CAVE_MOVING,
     CAVE_USED,
+    COUNT_MOVES,
     CUR,
     DECK,
     DECK_SIZE_AT,
@@ -93,6 +94,7 @@ from eurogym.envs.kingdom_builder.state import (
     START_PLAYER,
     SUPPLY,
     SWORD_NEXT,
+    SWORD_SELF,
     TERRAIN,
     TILE_NEW,
     TILE_USED,
@@ -342,9 +344,9 @@ def can_use_nomad(buf, nbr, player, kind, scratch):
         return False
     if kind < NUM_DONATIONS:
         return buf[SUPPLY + player] > 0 and nomad_targets(buf, nbr, player, kind, scratch) > 0
-    if kind == SWORD:
+    if kind == SWORD:  # someone to remove from: anyone, or the others only (D24 flag)
         for p in range(buf[NUM_PLAYERS]):
-            if has_settlement(buf, p):
+            if (p != player or buf[SWORD_SELF]) and has_settlement(buf, p):
                 return True
         return False
     if kind == OUTPOST:
@@ -494,7 +496,7 @@ def move(buf, nbr, player, src, dst):
     buf[OWNER + dst] = player
     take_tiles(buf, nbr, player, dst)
     lose_tiles(buf, nbr, player)
-    if is_big(buf):
+    if is_big(buf) and buf[COUNT_MOVES]:
         score_placement(buf, nbr, player, dst)  # D21: in-game cards count moves
 
 
@@ -648,8 +650,9 @@ def _place_wall(buf, nbr, player, h):
 
 @njit(**KERNEL)
 def _next_victim(buf, after, player):
-    """Sword (§11.1, D24: the user too): the next seat after `after`, in seat order from the
-    user, that has a settlement on the board, or EMPTY once every seat had its turn."""
+    """Sword (§11.1): the next seat after `after`, in seat order from the user, that has a
+    settlement on the board, or EMPTY once every seat had its turn (the user's own turn, D24,
+    comes first and is handled by _use_nomad)."""
     n = buf[NUM_PLAYERS]
     seat = after
     while True:
@@ -667,7 +670,8 @@ def _end_resettle_one(buf, nbr, player):
     h = buf[SELECTED]
     take_tiles(buf, nbr, player, h)
     lose_tiles(buf, nbr, player)
-    score_placement(buf, nbr, player, h)
+    if buf[COUNT_MOVES]:
+        score_placement(buf, nbr, player, h)
     buf[SELECTED] = EMPTY
     buf[ACTION_DONE] = 0
     scratch = np.empty(NUM_HEXES, np.int8)
@@ -730,9 +734,10 @@ def _use_nomad(buf, player, kind):
         return
     buf[ACTIVE_NOMAD] = kind
     if kind == SWORD:
-        buf[SWORD_NEXT] = (
-            player if has_settlement(buf, player) else _next_victim(buf, player, player)
-        )
+        if buf[SWORD_SELF] and has_settlement(buf, player):  # D24: the user first
+            buf[SWORD_NEXT] = player
+        else:
+            buf[SWORD_NEXT] = _next_victim(buf, player, player)
         buf[PHASE] = PHASE_SWORD
     elif kind == RESETTLEMENT:
         buf[ACTION_LEFT] = RESETTLEMENT_STEPS

@@ -89,6 +89,8 @@ def new_game(config: Config, seed: int) -> State:
         if config.big_box
         else _NO_EXPANSIONS,
         int(config.board_file is not None),
+        int(config.in_game_cards_count_moves),
+        int(config.sword_includes_self),
     )
     state = BigBoxState() if config.big_box else State()
     state.rng[:] = seed_words(seed)

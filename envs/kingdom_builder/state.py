@@ -157,6 +157,9 @@ X_LAYOUT = Layout(
         ("capital_hex", (MAX_CAPITALS,), (EMPTY, NUM_HEXES - 1)),
         ("cave_hex", (SECTIONS_PER_GAME,), (EMPTY, NUM_HEXES - 1)),
         ("cave_move", (), (0, CAVE_USED)),  # 0 not used this turn, 1 in progress, 2 used
+        # rule flags of the §16 decisions D21 and D24 (config options)
+        ("in_game_cards_count_moves", (), (0, 1)),
+        ("sword_includes_self", (), (0, 1)),
     ]
 )
 
@@ -201,6 +204,7 @@ OUTPOST_ARMED, ACTION_LEFT, ACTION_DONE, SWORD_NEXT = map(
 )
 MANDATORY_HEXES = _xoffset("mandatory_hexes")
 CAPITAL_HEX, CAVE_HEX, CAVE_MOVE_AT = map(_xoffset, ("capital_hex", "cave_hex", "cave_move"))
+COUNT_MOVES, SWORD_SELF = map(_xoffset, ("in_game_cards_count_moves", "sword_includes_self"))
 
 
 class State(FlatState):

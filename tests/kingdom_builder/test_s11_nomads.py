@@ -4,7 +4,9 @@ including the seed rulebook's worked examples (Resettlement 3 steps + 1, Outpost
 second wall, Caravan's four options, Shepherds ABC/CBA)."""
 
 import numpy as np
+import pytest
 
+from eurogym.envs.core.errors import ConfigError
 from eurogym.envs.kingdom_builder import rules
 from eurogym.envs.kingdom_builder.actions import STOP
 from eurogym.envs.kingdom_builder.nomads import RESETTLEMENT, SWORD
@@ -474,3 +476,48 @@ def test_s02_3_random_mix_draws_only_enabled_sections_and_cards():
 
 def test_s11_1_sword_and_resettlement_phases_keep_kind_constants():
     assert NOMAD_KINDS[SWORD] == "sword" and NOMAD_KINDS[RESETTLEMENT] == "resettlement"
+
+
+# ---------------------------------------------------------------- D21, D24 rule flags
+
+
+def test_s11_1_sword_opponents_only_with_sword_includes_self_false_D24():
+    state = blank_game(3, terrain_rows=NOMAD_FIELD, fill="G", expansions=NOMADS, played="G")
+    state.set("sword_includes_self", 0)
+    place(state, 0, (5, 0))
+    give_nomad(state, 0, "sword")
+    assert "sword" not in legal_nomads(state)  # only the user has a settlement
+    place(state, 2, (5, 5))
+    act(state, nomad_action("sword"))
+    assert state.sword_next == 2 and legal_hexes(state) == cells((5, 5))
+    act(state, (5, 5))
+    assert state.owner[hx(5, 0)] == 0 and state.phase == PHASE_MAIN
+
+
+def test_s11_3_in_game_cards_count_moves_flag_D21():
+    def resettle_next_to_player_1(count_moves):
+        state = blank_game(
+            terrain_rows=RESETTLE_FIELD, fill="G", expansions=NOMADS, played="G",
+            cards=("ambassadors", "lords", "knights"),
+        )  # fmt: skip
+        state.set("in_game_cards_count_moves", int(count_moves))
+        place(state, 0, (4, 4))
+        place(state, 1, (4, 6))
+        give_nomad(state, 0, "resettlement")
+        act(state, nomad_action("resettlement"), (4, 4), (4, 5), STOP, STOP)
+        return int(state.bonus_gold[0])
+
+    assert resettle_next_to_player_1(True) == 1  # the move pays (default)
+    assert resettle_next_to_player_1(False) == 0
+
+
+def test_s16_nomads_rule_flags_reach_the_state_and_need_nomads():
+    config = rules.make_config(
+        2, expansions=NOMADS, in_game_cards_count_moves=False, sword_includes_self=False
+    )
+    state = rules.new_game(config, 0)
+    assert state.in_game_cards_count_moves == 0 and state.sword_includes_self == 0
+    default = rules.new_game(rules.make_config(2, expansions=NOMADS), 0)
+    assert default.in_game_cards_count_moves == 1 and default.sword_includes_self == 1
+    with pytest.raises(ConfigError, match="sword_includes_self=False needs"):
+        rules.make_config(2, sword_includes_self=False)
