@@ -100,39 +100,48 @@ def deal_caves(buf):
 
 
 @njit(**KERNEL)
-def next_to_cave(buf, nbr, h):
-    for d in range(NUM_DIRECTIONS):
-        n = nbr[h, d]
-        if n < 0:
-            continue
-        for k in range(SECTIONS_PER_GAME):
-            if buf[CAVE_HEX + k] == n:
-                return True
-    return False
-
-
-@njit(**KERNEL)
 def _is_free(buf, h):
     return buf[OWNER + h] == EMPTY and buf[TERRAIN + h] <= BUILDABLE_MAX
 
 
 @njit(**KERNEL)
-def cave_targets(buf, nbr, out):
-    """§15.2: empty buildable hexes next to any cave (no other adjacency rule). Scans only
-    the caves' neighbours: the mask asks this on every main step of a Caves game."""
-    for h in range(NUM_HEXES):
-        out[h] = 0
+def cave_neighbours(buf, nbr, out):
+    """The hexes next to a cave (out int64[>= 24], possibly repeated when caves share a
+    neighbour); returns their count. The cave move only ever looks at these, so the mask,
+    asked on every main step of a Caves game, scans 24 hexes rather than the board."""
     count = 0
     for k in range(SECTIONS_PER_GAME):
         cave = buf[CAVE_HEX + k]
         if cave == EMPTY:
             continue
         for d in range(NUM_DIRECTIONS):
-            n = nbr[cave, d]
-            if n >= 0 and out[n] == 0 and _is_free(buf, n):
-                out[n] = 1
+            if nbr[cave, d] >= 0:
+                out[count] = nbr[cave, d]
                 count += 1
     return count
+
+
+@njit(**KERNEL)
+def _mark(buf, nbr, player, out):
+    """out[h] = 1 for each hex next to a cave that is free (player < 0) or holds a settlement
+    of `player`; returns how many distinct hexes were marked."""
+    around = np.empty(SECTIONS_PER_GAME * NUM_DIRECTIONS, np.int64)
+    for h in range(NUM_HEXES):
+        out[h] = 0
+    count = 0
+    for i in range(cave_neighbours(buf, nbr, around)):
+        n = around[i]
+        wanted = _is_free(buf, n) if player < 0 else buf[OWNER + n] == player
+        if wanted and out[n] == 0:
+            out[n] = 1
+            count += 1
+    return count
+
+
+@njit(**KERNEL)
+def cave_targets(buf, nbr, out):
+    """§15.2: empty buildable hexes next to any cave (no other adjacency rule)."""
+    return _mark(buf, nbr, EMPTY, out)
 
 
 @njit(**KERNEL)
@@ -140,36 +149,21 @@ def can_cave_move(buf, nbr, player):
     """Some settlement of `player` touches a cave and some free hex touches a cave."""
     own = False
     free = False
-    for k in range(SECTIONS_PER_GAME):
-        cave = buf[CAVE_HEX + k]
-        if cave == EMPTY:
-            continue
-        for d in range(NUM_DIRECTIONS):
-            n = nbr[cave, d]
-            if n >= 0:
-                own = own or buf[OWNER + n] == player
-                free = free or _is_free(buf, n)
+    around = np.empty(SECTIONS_PER_GAME * NUM_DIRECTIONS, np.int64)
+    for i in range(cave_neighbours(buf, nbr, around)):
+        own = own or buf[OWNER + around[i]] == player
+        free = free or _is_free(buf, around[i])
     return own and free
 
 
 @njit(**KERNEL)
 def cave_origins(buf, nbr, player, out):
     """Settlements of `player` next to a cave, when a cave target exists."""
-    for h in range(NUM_HEXES):
-        out[h] = 0
     if not can_cave_move(buf, nbr, player):
+        for h in range(NUM_HEXES):
+            out[h] = 0
         return 0
-    count = 0
-    for k in range(SECTIONS_PER_GAME):
-        cave = buf[CAVE_HEX + k]
-        if cave == EMPTY:
-            continue
-        for d in range(NUM_DIRECTIONS):
-            n = nbr[cave, d]
-            if n >= 0 and out[n] == 0 and buf[OWNER + n] == player:
-                out[n] = 1
-                count += 1
-    return count
+    return _mark(buf, nbr, player, out)
 
 
 @njit(**KERNEL)

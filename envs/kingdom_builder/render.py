@@ -351,6 +351,8 @@ def describe_changes(before: State, after: State) -> list[str]:
     description; these lines are its consequences and the steps the engine took itself.
     """
     lines = _tile_changes(before, after)
+    if isinstance(after, BigBoxState) and isinstance(before, BigBoxState):
+        lines += _nomad_changes(before, after)
     if after.end_triggered and not before.end_triggered:
         emptied = np.flatnonzero((after.supply == 0) & (before.supply > 0))
         who = player_name(int(emptied[0])) if len(emptied) else "a player"
@@ -393,6 +395,17 @@ def _tile_changes(before: State, after: State) -> list[str]:
                 lines.append(
                     f"{player_name(p)} lost the {tile} tile of {where}: no settlement next to it"
                 )
+    return lines
+
+
+def _nomad_changes(before: BigBoxState, after: BigBoxState) -> list[str]:
+    """Nomad tiles taken from their spaces (§11.1): by the player who was to act."""
+    who = player_name(int(before.cur))
+    lines = []
+    for j in np.flatnonzero((before.nomad_tile != EMPTY) & (after.nomad_tile == EMPTY)):
+        kind = int(before.nomad_tile[j])
+        where = hex_name(int(before.nomad_hex[j]))
+        lines.append(f"{who} took the nomad tile {nomad_name(kind)} at {where}")
     return lines
 
 

@@ -81,6 +81,8 @@ TERRAIN_COLOURS = np.array(
 )
 TERRAIN_COLOURS.setflags(write=False)
 TILE_MARK_COLOUR = (255, 255, 255)
+LEGEND_LINE = 17  # pixels per line of the legend under the board
+BASE_LEGEND_ROWS = 2  # legend rows a base game can need (at most 4 location types)
 WALL_COLOUR = (70, 60, 55)  # a stone wall: a dark square on its hex
 CAVE_COLOUR = (20, 20, 20)  # a cave: a black disc on its mountain
 CAPITAL_COLOUR = (200, 30, 30)  # a capital: a red ring around its castle
@@ -92,7 +94,8 @@ def board_centres() -> np.ndarray:
 
 
 def render_rgb(state: State, viewer: int | None = None) -> np.ndarray:
-    """uint8[HEIGHT, WIDTH, 3] picture of the game (920 x 1320).
+    """uint8[HEIGHT, WIDTH, 3] picture of the game (920 x 1320; a Big Box game whose legend has
+    more lines is taller by LEGEND_LINE pixels per extra line).
 
     Args:
         state: the game.
@@ -101,7 +104,9 @@ def render_rgb(state: State, viewer: int | None = None) -> np.ndarray:
     """
     from PIL import Image, ImageDraw
 
-    canvas = np.empty((HEIGHT, WIDTH, 3), np.uint8)
+    entries = _legend_entries(state)
+    extra = LEGEND_LINE * max(0, (len(entries) + 1) // 2 - BASE_LEGEND_ROWS)
+    canvas = np.empty((HEIGHT + extra, WIDTH, 3), np.uint8)
     canvas[:] = BACKGROUND
     height, width = image_size(ROWS, COLS, HEX_SIZE)
     x0, y0 = BOARD_ORIGIN
@@ -111,8 +116,8 @@ def render_rgb(state: State, viewer: int | None = None) -> np.ndarray:
     _board_text(state, draw)
     _title_bar(state, draw)
     y = _players_panel(state, draw, viewer)
-    y = _cards_panel(state, draw, y + 8)
-    _legend(state, draw, y + 8)
+    _cards_panel(state, draw, y + 8)
+    _legend(state, draw, entries)
     return np.asarray(image, np.uint8).copy()
 
 
@@ -328,7 +333,26 @@ def _cards_panel(state: State, draw: Any, y: int) -> int:
     return y + 4
 
 
-def _legend(state: State, draw: Any, y_panel: int) -> None:
+def _legend_entries(state: State) -> list[str]:
+    """The legend lines under the board: location tiles in play, and in a Big Box game the
+    nomad tiles on the board, walls, capitals and caves."""
+    types = sorted({int(t) for t in state.slot_type if t != EMPTY})
+    entries = [f"{title(ALL_TILE_NAMES[t])}: {TILE_SUMMARIES[ALL_TILE_NAMES[t]]}" for t in types]
+    if isinstance(state, BigBoxState):
+        kinds = sorted({int(k) for k in state.nomad_tile if k != EMPTY})
+        entries += [
+            f"N{NOMAD_LETTERS[NOMAD_KINDS[k]]} {nomad_name(k)}: {nomad_summary(k)}" for k in kinds
+        ]
+        if state.walls_left or (state.owner == WALL).any():
+            entries.append(f"Dark square: stone wall ({state.walls_left} left)")
+        if (state.capital_hex != EMPTY).any():
+            entries.append("Red ring: capital, 1 gold per settlement within 2 hexes")
+        if (state.cave_hex != EMPTY).any():
+            entries.append("Black disc: cave; once a turn move one of yours from a cave to a cave")
+    return entries
+
+
+def _legend(state: State, draw: Any, entries: list[str]) -> None:
     """Terrain swatches, location tiles in play with what they do, and the board marks, under
     the board."""
     font, bold = default_font(13), default_font(14)
@@ -346,23 +370,10 @@ def _legend(state: State, draw: Any, y_panel: int) -> None:
     heading = "Locations (dots = tiles left; build next to one to take a tile):"
     draw.text((x0, y), heading, fill=INK, font=bold)
     y += 19
-    types = sorted({int(t) for t in state.slot_type if t != EMPTY})
-    entries = [f"{title(ALL_TILE_NAMES[t])}: {TILE_SUMMARIES[ALL_TILE_NAMES[t]]}" for t in types]
-    if isinstance(state, BigBoxState):
-        kinds = sorted({int(k) for k in state.nomad_tile if k != EMPTY})
-        entries += [
-            f"N{NOMAD_LETTERS[NOMAD_KINDS[k]]} {nomad_name(k)}: {nomad_summary(k)}" for k in kinds
-        ]
-        if state.walls_left or (state.owner == WALL).any():
-            entries.append(f"Dark square: stone wall ({state.walls_left} left)")
-        if (state.capital_hex != EMPTY).any():
-            entries.append("Red ring: capital, 1 gold per settlement within 2 hexes")
-        if (state.cave_hex != EMPTY).any():
-            entries.append("Black disc: cave; once a turn move one of yours from a cave to a cave")
     for i, text in enumerate(entries):
         col, row = i % 2, i // 2
-        draw.text((x0 + 8 + 370 * col, y + 17 * row), text, fill=INK, font=font)
-    y += 17 * ((len(entries) + 1) // 2) + 6
+        draw.text((x0 + 8 + 370 * col, y + LEGEND_LINE * row), text, fill=INK, font=font)
+    y += LEGEND_LINE * ((len(entries) + 1) // 2) + 6
     marks = (
         "Yellow outline: can be chosen now.  Pink ring: settlement being moved.  "
         "Castle: 3 gold if you touch it."

@@ -251,3 +251,13 @@ def nomads_state_without_wall() -> State:
     state = nomads_state()
     state.owner[0] = -1
     return state
+
+
+def test_describe_changes_names_the_nomad_tile_taken():
+    from eurogym.envs.kingdom_builder.render import describe_changes
+
+    before = nomads_state()
+    after = before.copy()
+    after.nomad_tile[0] = -1
+    lines = describe_changes(before, after)
+    assert any("took the nomad tile Sword" in line for line in lines)
