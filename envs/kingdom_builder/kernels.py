@@ -300,8 +300,8 @@ def move_origins(buf, nbr, player, tile, out):
             continue
         if tile == PADDOCK and paddock_targets(buf, nbr, h, scratch) == 0:
             continue
-        if tile == CARAVAN and caravan_targets(buf, nbr, h, scratch) == 0:
-            continue
+        if tile == CARAVAN and step_targets(buf, nbr, h, scratch) == 0:
+            continue  # a slide exists iff some first step is free (§11.2): 6 hexes, no walks
         out[h] = 1
         count += 1
     return count

@@ -81,6 +81,12 @@ def deal_caves(buf):
     those (physically the players choose); a section without one gets none."""
     rng = buf[RNG : RNG + RNG_WORDS]
     candidates = np.empty(NUM_HEXES, np.int64)
+    specials = np.empty(NUM_HEXES, np.int64)  # listed once: a new game must stay cheap
+    num_specials = 0
+    for s in range(NUM_HEXES):
+        if buf[TERRAIN + s] >= CASTLE:
+            specials[num_specials] = s
+            num_specials += 1
     for k in range(SECTIONS_PER_GAME):
         buf[CAVE_HEX + k] = EMPTY
         count = 0
@@ -88,8 +94,8 @@ def deal_caves(buf):
             if _quadrant(h) != k or buf[TERRAIN + h] != MOUNTAIN:
                 continue
             clear = True
-            for s in range(NUM_HEXES):
-                if buf[TERRAIN + s] >= CASTLE and hex_distance(h, s) < CAVE_CLEARANCE:
+            for i in range(num_specials):
+                if hex_distance(h, specials[i]) < CAVE_CLEARANCE:
                     clear = False
                     break
             if clear:
