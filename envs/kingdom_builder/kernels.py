@@ -1,7 +1,8 @@
 """numba kernels for Kingdom Builder: targets (§6.2), location tiles (§7), the turn sequence
 (§4, §5, §9) and the engine step that ties them together, for the base game and, on a
 BigBoxState buffer, the Nomads expansion (§11: nomad tiles, Quarry walls, Caravan, Village,
-Garden, the in-game cards; see nomads.py for the Nomads-only targets).
+Garden, the in-game cards; see nomads.py for the Nomads-only targets) and the Queenies Capital
+and Caves (§15.1, §15.2; queenies.py).
 
 Every kernel takes the flat state buffer `buf` (int64, fields at the offsets from state.py)
 and, where geometry matters, the neighbour table `nbr` (int64[400, 6], envs.core.hexgrid).
@@ -359,7 +360,7 @@ def can_use_nomad(buf, nbr, player, kind, scratch):
 @njit(**KERNEL)
 def _big_mask(buf, nbr, player, phase, mask):
     """The expansion part of the mask (Big Box buffers): expansion tiles, nomad tiles, the
-    multi-step actions' stop, and the Sword and Resettlement phases."""
+    multi-step actions' stop, the Sword and Resettlement phases, and the cave move."""
     hexes = mask[:NUM_HEXES]
     scratch = np.empty(NUM_HEXES, np.int8)
     nomad = buf[ACTIVE_NOMAD]
@@ -402,7 +403,7 @@ def _big_mask(buf, nbr, player, phase, mask):
 
 @njit(**KERNEL)
 def compute_mask(buf, nbr, mask):
-    """Write the legal-action mask (int8[409], or int8[425] for a Big Box game; actions.py
+    """Write the legal-action mask (int8[409], or int8[426] for a Big Box game; actions.py
     layout) for the player to act."""
     for a in range(mask.shape[0]):
         mask[a] = 0

@@ -5,6 +5,11 @@ this game (4 to 8 of them, in board order); tile *types* index TILE_NAMES.
 Scalars are read as `state.cur`; kernels use the offsets exported below (`CUR`, `OWNER`, ...).
 Every field declares inclusive bounds derived from the component tables: a loaded state must
 lie inside them (envs.core.flatstate); invariants.check_state checks how fields fit together.
+
+Two layouts: `State` (LAYOUT) is the base game, unchanged so its games and JSON stay bit for
+bit; `BigBoxState` (X_LAYOUT) is every game with expansions or a board file: the same base
+fields at the same offsets (so every base kernel reads it unchanged), with wider bounds, then
+the expansion fields. Kernels tell them apart by the buffer length (nomads.is_big).
 """
 
 from __future__ import annotations
