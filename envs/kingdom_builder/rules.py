@@ -172,19 +172,21 @@ class KingdomBuilderEngine(FlatEngine):
         mask.flags.writeable = False
         return mask
 
-    def from_json(self, text: str) -> State:
-        """A base or Big Box state from untrusted JSON, told apart by its field set."""
-        state_type = State
-        if isinstance(text, (str, bytes, bytearray)):
-            try:
-                fields = json.loads(text).get("fields")
-            except (ValueError, AttributeError):
-                fields = None
-            if isinstance(fields, dict) and "expansions" in fields:
-                state_type = BigBoxState
+    def parse_state(self, text: str) -> State:
+        """A base or Big Box state parsed from JSON (structure, types, bounds; not yet
+        validated), told apart by its field set: a Big Box state has `expansions`."""
         if not isinstance(text, (str, bytes, bytearray)):
             raise StateError(f"state JSON must be text, got {type(text).__name__}")
-        state = state_type.from_json(text)
+        try:
+            fields = json.loads(text).get("fields")
+        except (ValueError, AttributeError):
+            fields = None
+        big = isinstance(fields, dict) and "expansions" in fields
+        return (BigBoxState if big else State).from_json(text)
+
+    def from_json(self, text: str) -> State:
+        """A base or Big Box state from untrusted JSON (`parse_state`, then `validate`)."""
+        state = self.parse_state(text)
         self.validate(state)
         return state
 
