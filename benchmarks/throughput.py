@@ -20,6 +20,10 @@ to connect four stay fair.
 * `connect_four_v3 env()`: PettingZoo's reference env with the same loop, pick and counting.
   It is the yardstick: absolute rates depend on the machine, the ratio much less.
 
+Games with option rows (`OPTION_ROWS`: Kingdom Builder with every built expansion on) also get
+`<game> +<label> env()` and `engine` rows, with their own engine target (issue 14: 150,000
+decisions/s at 4 players for Kingdom Builder with expansions).
+
 Targets, per game: env() at least 1.5x connect four's steps/s (a far bigger game should still
 not be the bottleneck of a training loop); the bare engine at least 100,000 decisions/s; `import
 envs`, make, reset and a first step under 3 s with a warm numba cache (timed in a fresh
@@ -71,6 +75,10 @@ COLD_START_ALL_TARGET_S = 90.0  # every game in one interpreter, fresh numba cac
 STATE_BYTES_TARGET = 64 * 1024
 WARMUP_SEED = 1_000_000  # warm-up games use seeds far from the timed ones
 ROUNDS = 6  # interleaved slices per rate row
+# env id -> (label, options, engine target): extra env() and engine rows with these options.
+OPTION_ROWS = {
+    "kingdom_builder_v0": ("big_box", {"expansions": ("nomads", "capital", "caves")}, 150_000),
+}
 REPO_ROOT = Path(__file__).resolve().parents[1]
 
 FIRST_STEP_CODE = """
@@ -133,7 +141,9 @@ def play_games(env: AECEnv, seconds: float, seed: int) -> dict[str, float]:
             return _rate(decisions, games, elapsed)
 
 
-def engine_games(env_id: str, players: int, seconds: float, seed: int) -> dict[str, float]:
+def engine_games(
+    env_id: str, players: int, seconds: float, seed: int, options: dict | None = None
+) -> dict[str, float]:
     """Whole random games on the bare engine (new_game + apply_action) for `seconds`.
 
     Args:
@@ -141,12 +151,13 @@ def engine_games(env_id: str, players: int, seconds: float, seed: int) -> dict[s
         players: seats per game.
         seconds: time budget; at least one game is played.
         seed: game g starts from seed + g; actions draw from seed_words(seed).
+        options: rule options for make_config (OPTION_ROWS), or None.
 
     Returns:
         The same keys as `play_games`; per_second is decisions/s.
     """
     engine = envs.spec(env_id).engine
-    config = engine.make_config(players)
+    config = engine.make_config(players, **(options or {}))
     words = seed_words(seed)
     decisions = games = 0
     start = time.perf_counter()
@@ -168,10 +179,10 @@ def env_runner(make_env: Callable[[], AECEnv]) -> Runner:
     return functools.partial(play_games, env)
 
 
-def engine_runner(env_id: str, players: int) -> Runner:
+def engine_runner(env_id: str, players: int, options: dict | None = None) -> Runner:
     """`engine_games` for `players` seats, after one untimed warm-up game."""
-    engine_games(env_id, players, 0.0, WARMUP_SEED)
-    return functools.partial(engine_games, env_id, players)
+    engine_games(env_id, players, 0.0, WARMUP_SEED, options)
+    return lambda seconds, seed: engine_games(env_id, players, seconds, seed, options)
 
 
 def measure_rates(
@@ -200,6 +211,12 @@ def measure_rates(
             functools.partial(envs.make, env_id, num_players=players, wrapped=False)
         )
         runners[f"{env_id}/engine"] = engine_runner(env_id, players)
+        if env_id in OPTION_ROWS:
+            label, options, _ = OPTION_ROWS[env_id]
+            runners[f"{env_id}+{label}/env"] = env_runner(
+                functools.partial(envs.make, env_id, num_players=players, **options)
+            )
+            runners[f"{env_id}+{label}/engine"] = engine_runner(env_id, players, options)
     totals = {name: {"decisions": 0, "games": 0, "seconds": 0.0} for name in runners}
     for _ in range(rounds):
         for name, run in runners.items():
@@ -320,7 +337,7 @@ def collect(seconds: float, players: int, env_ids: list[str], cold: bool = False
         "env_ids": env_ids,
     }
     steps = 3 if cold else 2
-    rows = 1 + 3 * len(env_ids)
+    rows = 1 + 3 * len(env_ids) + 2 * len(set(env_ids) & set(OPTION_ROWS))
     print(
         f"[1/{steps}] rates: {rows} rows x {seconds:g} s, interleaved in {ROUNDS} rounds ...",
         file=sys.stderr,
@@ -346,6 +363,13 @@ def collect(seconds: float, players: int, env_ids: list[str], cold: bool = False
         if baseline is not None:
             game["env_vs_connect_four"] = results[f"{env_id}/env"]["per_second"] / baseline
             game["passed"]["env_vs_connect_four"] = game["env_vs_connect_four"] >= ENV_RATIO_TARGET
+        if env_id in OPTION_ROWS:
+            label, _, target = OPTION_ROWS[env_id]
+            rate = results[f"{env_id}+{label}/engine"]["per_second"]
+            game["passed"][f"{label}_engine_decisions_per_second"] = rate >= target
+            if baseline is not None:
+                ratio = results[f"{env_id}+{label}/env"]["per_second"] / baseline
+                game["passed"][f"{label}_env_vs_connect_four"] = ratio >= ENV_RATIO_TARGET
         results["games"][env_id] = game
     if cold:
         print(
@@ -425,6 +449,24 @@ def format_table(results: dict[str, Any]) -> str:
                 passed["state_bytes"],
             ],
         ]
+        if env_id in OPTION_ROWS:
+            label, _, target = OPTION_ROWS[env_id]
+            rows += [
+                rate_row(
+                    f"{name} +{label} env() {players}p",
+                    f"{env_id}+{label}/env",
+                    "steps/s",
+                    f">= {ENV_RATIO_TARGET}x c4",
+                    passed.get(f"{label}_env_vs_connect_four", "-"),
+                ),
+                rate_row(
+                    f"{name} +{label} engine {players}p",
+                    f"{env_id}+{label}/engine",
+                    "decisions/s",
+                    f">= {target:,}/s",
+                    passed[f"{label}_engine_decisions_per_second"],
+                ),
+            ]
         if "cold_start" in game:
             rows.append(
                 cold_row(f"{name} cold first step", game["cold_start"], COLD_START_TARGET_S)

@@ -19,6 +19,26 @@ Flat vector, float32[6800 + 142]: the planes flattened, then
     10      Kingdom Builder cards in play, multi-hot
     11      draw pile size/25, discard counts/5 per terrain, removed counts/5 per terrain
     6       end triggered, start seat relative to me one-hot (5)
+
+A Big Box game (expansions or a board file; BigBoxState) appends, after those 6942 values,
+X_PLANES planes of 400 then X_SCALARS scalars (X_FLAT_SIZE in all; the base part is unchanged,
+so a base game's features are a prefix):
+    planes  nomad spaces; stone walls; the nomad tile lying on each space, one-hot (11 kinds);
+            the location tile type of each location hex, one-hot (12 types: base, Nomads);
+            capitals (§15.1); caves (§15.2)
+    5 x 47  per relative seat k: in-game gold/100, nomad tiles taken this turn (11)/2, nomad
+            tiles usable this turn (11)/2, Nomads location tiles held (4)/2 and usable (4)/2,
+            and for each of the 8 location slots whether the seat holds that slot's tile and
+            whether it ever took one there (D7) (where a held tile came from decides when it
+            is lost, §7.3)
+    3       the Nomads cards in play (families, shepherds, ambassadors), multi-hot
+    11      nomad tile in use, one-hot
+    2       phase sword, phase step (the base phase one-hot covers the other five)
+    4       Nomads location tile in use, one-hot
+    9       outpost armed, action steps left/4, action steps done/4, walls left/25, Sword
+            victim relative to me one-hot (5)
+    8       expansions in play (7), board from a board file
+    2       cave move in progress, cave move used this turn (§15.2)
 """
 
 from __future__ import annotations
@@ -29,23 +49,45 @@ from numba import njit
 from eurogym.envs.core.jit import KERNEL
 from eurogym.envs.kingdom_builder.kernels import num_usable
 from eurogym.envs.kingdom_builder.state import (
+    ACTION_DONE,
+    ACTION_LEFT,
+    ACTIVE_NOMAD,
     ACTIVE_TILE,
+    BONUS_GOLD,
+    CAPITAL_HEX,
     CARDS,
+    CAVE_HEX,
+    CAVE_MOVE_AT,
+    CAVE_MOVING,
+    CAVE_USED,
     CUR,
+    CUSTOM_BOARD,
     DECK_SIZE_AT,
     DISCARD,
     EMPTY,
     END_TRIGGERED,
     EVER_TAKEN,
+    EXPANSION_FLAGS,
     HAND,
     HOLDING,
     MANDATORY_DONE,
     MANDATORY_LEFT,
+    MAX_CAPITALS,
+    MAX_NOMAD_SPACES,
     MAX_PLAYERS,
+    NOMAD_HEX,
+    NOMAD_NEW,
+    NOMAD_READY,
+    NOMAD_TILE,
+    NUM_EXPANSIONS,
+    NUM_NOMAD_KINDS,
     NUM_PLAYERS,
+    OUTPOST_ARMED,
     OWNER,
     PHASE,
     PHASE_NAMES,
+    PHASE_STEP,
+    PHASE_SWORD,
     PLAYED,
     REMOVED,
     SELECTED,
@@ -53,8 +95,12 @@ from eurogym.envs.kingdom_builder.state import (
     SLOT_TYPE,
     START_PLAYER,
     SUPPLY,
+    SWORD_NEXT,
     TERRAIN,
     TILES_LEFT,
+    WALL,
+    WALLS_LEFT,
+    BigBoxState,
     State,
 )
 from eurogym.envs.kingdom_builder.tables import (
@@ -62,12 +108,17 @@ from eurogym.envs.kingdom_builder.tables import (
     COLS,
     DECK_SIZE,
     MAX_LOCATION_HEXES,
+    NOMAD_SPACE,
+    NUM_ALL_CARDS,
+    NUM_ALL_TILE_TYPES,
     NUM_CARD_TERRAINS,
     NUM_CARDS,
     NUM_HEXES,
     NUM_TILE_TYPES,
     ROWS,
+    SECTIONS_PER_GAME,
     SETTLEMENTS_PER_PLAYER,
+    STONE_WALLS,
     TERRAIN_LETTERS,
 )
 
@@ -95,6 +146,28 @@ NUM_SCALARS = (
 )
 FLAT_SIZE = NUM_PLANES * NUM_HEXES + NUM_SCALARS
 
+NUM_X_TILES = NUM_ALL_TILE_TYPES - NUM_TILE_TYPES
+X_WALL_PLANE = 1
+X_NOMAD_PLANES = 2
+X_SLOT_TYPE_PLANES = X_NOMAD_PLANES + NUM_NOMAD_KINDS
+X_CAPITAL_PLANE = X_SLOT_TYPE_PLANES + NUM_ALL_TILE_TYPES
+X_CAVE_PLANE = X_CAPITAL_PLANE + 1
+X_PLANES = X_CAVE_PLANE + 1
+_X_PER_SEAT = 1 + 2 * NUM_NOMAD_KINDS + 2 * NUM_X_TILES + 2 * MAX_LOCATION_HEXES
+X_SCALARS = (
+    MAX_PLAYERS * _X_PER_SEAT
+    + (NUM_ALL_CARDS - NUM_CARDS)
+    + NUM_NOMAD_KINDS
+    + 2
+    + NUM_X_TILES
+    + 4
+    + MAX_PLAYERS
+    + NUM_EXPANSIONS
+    + 1
+    + 2
+)
+X_FLAT_SIZE = FLAT_SIZE + X_PLANES * NUM_HEXES + X_SCALARS
+
 _PLANE_OF_TERRAIN = np.full(len(TERRAIN_LETTERS), -1, np.int64)
 for _i, _letter in enumerate(PLANE_TERRAINS):
     _PLANE_OF_TERRAIN[TERRAIN_LETTERS.index(_letter)] = _i
@@ -111,7 +184,7 @@ def _fill_planes(buf, me, plane_of_terrain, planes):
         if p >= 0:
             planes[p, h] = 1.0
         owner = buf[OWNER + h]
-        if owner != EMPTY:
+        if owner != EMPTY and owner < n:  # a seat (a Big Box stone wall is not)
             planes[SEAT_PLANES + (owner - me) % n, h] = 1.0
     for s in range(MAX_LOCATION_HEXES):
         h = buf[SLOT_HEX + s]
@@ -183,6 +256,85 @@ def _fill_flat(buf, me, plane_of_terrain, out):
     _fill_scalars(buf, me, out[board:])
 
 
+@njit(**KERNEL)
+def _fill_big(buf, me, out):
+    """out float32[X_PLANES * 400 + X_SCALARS]: the Big Box part, see the module docstring."""
+    for i in range(out.shape[0]):
+        out[i] = 0.0
+    n = buf[NUM_PLAYERS]
+    planes = out[: X_PLANES * NUM_HEXES].reshape((X_PLANES, NUM_HEXES))
+    for h in range(NUM_HEXES):
+        if buf[TERRAIN + h] == NOMAD_SPACE:
+            planes[0, h] = 1.0
+        if buf[OWNER + h] == WALL:
+            planes[X_WALL_PLANE, h] = 1.0
+    for j in range(MAX_NOMAD_SPACES):
+        if buf[NOMAD_HEX + j] >= 0 and buf[NOMAD_TILE + j] >= 0:
+            planes[X_NOMAD_PLANES + buf[NOMAD_TILE + j], buf[NOMAD_HEX + j]] = 1.0
+    for s in range(MAX_LOCATION_HEXES):
+        if buf[SLOT_HEX + s] >= 0:
+            planes[X_SLOT_TYPE_PLANES + buf[SLOT_TYPE + s], buf[SLOT_HEX + s]] = 1.0
+    for c in range(MAX_CAPITALS):
+        if buf[CAPITAL_HEX + c] >= 0:
+            planes[X_CAPITAL_PLANE, buf[CAPITAL_HEX + c]] = 1.0
+    for k in range(SECTIONS_PER_GAME):
+        if buf[CAVE_HEX + k] >= 0:
+            planes[X_CAVE_PLANE, buf[CAVE_HEX + k]] = 1.0
+    i = X_PLANES * NUM_HEXES
+    for k in range(MAX_PLAYERS):
+        if k < n:
+            seat = (me + k) % n
+            out[i] = min(buf[BONUS_GOLD + seat] / 100.0, 1.0)
+            for kind in range(NUM_NOMAD_KINDS):
+                out[i + 1 + kind] = buf[NOMAD_NEW + seat * NUM_NOMAD_KINDS + kind] / 2.0
+                out[i + 1 + NUM_NOMAD_KINDS + kind] = (
+                    buf[NOMAD_READY + seat * NUM_NOMAD_KINDS + kind] / 2.0
+                )
+            j = i + 1 + 2 * NUM_NOMAD_KINDS
+            for t in range(NUM_X_TILES):
+                held = 0
+                for s in range(MAX_LOCATION_HEXES):
+                    if (
+                        buf[HOLDING + seat * MAX_LOCATION_HEXES + s]
+                        and buf[SLOT_TYPE + s] == NUM_TILE_TYPES + t
+                    ):
+                        held += 1
+                out[j + t] = held / 2.0
+                out[j + NUM_X_TILES + t] = max(num_usable(buf, seat, NUM_TILE_TYPES + t), 0) / 2.0
+            j += 2 * NUM_X_TILES
+            for s in range(MAX_LOCATION_HEXES):
+                out[j + s] = buf[HOLDING + seat * MAX_LOCATION_HEXES + s]
+                out[j + MAX_LOCATION_HEXES + s] = buf[EVER_TAKEN + seat * MAX_LOCATION_HEXES + s]
+        i += _X_PER_SEAT
+    for c in range(CARDS_PER_GAME):
+        if buf[CARDS + c] >= NUM_CARDS:
+            out[i + buf[CARDS + c] - NUM_CARDS] = 1.0
+    i += NUM_ALL_CARDS - NUM_CARDS
+    i = _one_hot(out, i, buf[ACTIVE_NOMAD], NUM_NOMAD_KINDS)
+    out[i] = 1.0 if buf[PHASE] == PHASE_SWORD else 0.0
+    out[i + 1] = 1.0 if buf[PHASE] == PHASE_STEP else 0.0
+    i += 2
+    i = _one_hot(out, i, buf[ACTIVE_TILE] - NUM_TILE_TYPES, NUM_X_TILES)
+    out[i] = buf[OUTPOST_ARMED]
+    out[i + 1] = buf[ACTION_LEFT] / 4.0
+    out[i + 2] = buf[ACTION_DONE] / 4.0
+    out[i + 3] = buf[WALLS_LEFT] / STONE_WALLS
+    i += 4
+    victim = buf[SWORD_NEXT]
+    i = _one_hot(out, i, (victim - me) % n if victim >= 0 else -1, MAX_PLAYERS)
+    for e in range(NUM_EXPANSIONS):
+        out[i + e] = buf[EXPANSION_FLAGS + e]
+    out[i + NUM_EXPANSIONS] = buf[CUSTOM_BOARD]
+    i += NUM_EXPANSIONS + 1
+    out[i] = 1.0 if buf[CAVE_MOVE_AT] == CAVE_MOVING else 0.0
+    out[i + 1] = 1.0 if buf[CAVE_MOVE_AT] == CAVE_USED else 0.0
+
+
+def flat_size(state: State) -> int:
+    """Length of encode_flat's vector for this state (FLAT_SIZE, or X_FLAT_SIZE)."""
+    return X_FLAT_SIZE if isinstance(state, BigBoxState) else FLAT_SIZE
+
+
 def encode_planes(state: State, player: int) -> np.ndarray:
     """float32[17, 20, 20] spatial planes for a CNN, as seen by `player`."""
     planes = np.empty((NUM_PLANES, NUM_HEXES), np.float32)
@@ -191,7 +343,10 @@ def encode_planes(state: State, player: int) -> np.ndarray:
 
 
 def encode_flat(state: State, player: int) -> np.ndarray:
-    """float32[FLAT_SIZE]: planes then scalar features, as seen by `player` (env default)."""
-    out = np.empty(FLAT_SIZE, np.float32)
-    _fill_flat(state.buf, player, _PLANE_OF_TERRAIN, out)
+    """float32[FLAT_SIZE]: planes then scalar features, as seen by `player` (env default);
+    float32[X_FLAT_SIZE] for a Big Box game (the base part, then the expansion part)."""
+    out = np.empty(flat_size(state), np.float32)
+    _fill_flat(state.buf, player, _PLANE_OF_TERRAIN, out[:FLAT_SIZE])
+    if out.shape[0] > FLAT_SIZE:
+        _fill_big(state.buf, player, out[FLAT_SIZE:])
     return out

@@ -41,6 +41,7 @@ def test_main_prints_table_and_writes_json(
     for row in ("connect_four_v3 env()", "kingdom_builder env() 3p", "belfort env() 3p"):
         assert row in out
     assert "belfort engine 3p" in out and "kingdom_builder import + first step" in out
+    assert "kingdom_builder +big_box engine 3p" in out
     results = json.loads(path.read_text())
     _check_rate(results["connect_four"])
     assert results["peak_rss_mb"] > 0
@@ -50,11 +51,18 @@ def test_main_prints_table_and_writes_json(
             _check_rate(results[f"{env_id}/{row}"])
         assert len(game["first_step_runs_s"]) == 2
         assert game["first_step_s"] > 0 and game["state_bytes"] > 0
+        option_rows = set()
+        if env_id in throughput.OPTION_ROWS:  # e.g. Kingdom Builder with its expansions on
+            label = throughput.OPTION_ROWS[env_id][0]
+            for row in ("env", "engine"):
+                _check_rate(results[f"{env_id}+{label}/{row}"])
+            option_rows = {f"{label}_env_vs_connect_four", f"{label}_engine_decisions_per_second"}
         assert set(game["passed"]) == {
             "env_vs_connect_four",
             "engine_decisions_per_second",
             "first_step_s",
             "state_bytes",
+            *option_rows,
         }
 
 

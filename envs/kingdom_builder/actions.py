@@ -8,6 +8,16 @@
                  barn, harbor, paddock), before or after the mandatory action (§7.1)
     408          end the turn (only after the mandatory action)
 
+Games with expansions (BigBoxState) append, after 408:
+    409 .. 412   use an expansion location tile: quarry, caravan, village, garden
+    413 .. 423   use a nomad tile (§11.1): donation grass, canyon, desert, flower field,
+                 forest, water, mountain, sword, treasure (never: it pays when taken),
+                 outpost, resettlement
+    424          stop: end a Quarry after its first wall, a resettling settlement's steps, or
+                 the Resettlement tile
+    425          the cave move (Queenie Caves, §15.2): choose a settlement next to a cave, then
+                 an empty buildable hex next to any cave
+
 A turn is a sequence of these small decisions, e.g. [400+5 barn, 57 origin, 61 destination,
 12, 13, 33 mandatory, 408]. When "end the turn" is the only legal action the engine takes it
 itself, so agents never face a forced single-choice step.
@@ -15,12 +25,39 @@ itself, so agents never face a forced single-choice step.
 
 from __future__ import annotations
 
-from eurogym.envs.kingdom_builder.tables import COLS, NUM_HEXES, NUM_TILE_TYPES, TILE_NAMES
+from eurogym.envs.kingdom_builder.tables import (
+    ALL_TILE_NAMES,
+    COLS,
+    NOMAD_KINDS,
+    NUM_ALL_TILE_TYPES,
+    NUM_HEXES,
+    NUM_TILE_TYPES,
+)
 
 HEX_ACTIONS = 0
 TILE_ACTIONS = NUM_HEXES
 END_TURN = TILE_ACTIONS + NUM_TILE_TYPES
 NUM_ACTIONS = END_TURN + 1
+X_TILE_ACTIONS = NUM_ACTIONS  # tile type t >= 8 is action X_TILE_ACTIONS + t - 8
+NOMAD_ACTIONS = X_TILE_ACTIONS + NUM_ALL_TILE_TYPES - NUM_TILE_TYPES
+STOP = NOMAD_ACTIONS + len(NOMAD_KINDS)
+CAVE_MOVE = STOP + 1
+X_NUM_ACTIONS = CAVE_MOVE + 1
+
+
+def tile_action(tile: int) -> int:
+    """The action that uses location tile type `tile` (base or expansion)."""
+    return TILE_ACTIONS + tile if tile < NUM_TILE_TYPES else X_TILE_ACTIONS + tile - NUM_TILE_TYPES
+
+
+def action_tile(action: int) -> int:
+    """The tile type an action uses, or -1 if it uses none."""
+    if TILE_ACTIONS <= action < END_TURN:
+        return action - TILE_ACTIONS
+    if X_TILE_ACTIONS <= action < NOMAD_ACTIONS:
+        return action - X_TILE_ACTIONS + NUM_TILE_TYPES
+    return -1
+
 
 # What choosing a hex means in each phase (main, mandatory, tile_target, tile_origin, game_over),
 # without the state; words.describe_in_state adds the terrain, the tile and the tiles gained.
@@ -30,6 +67,8 @@ _HEX_WORDS = (
     "build or move the tile's settlement to {where}",
     "move the settlement at {where} (choose where next)",
     "{where} (the game is over)",
+    "remove the settlement at {where} (Sword)",
+    "step the resettling settlement to {where}",
 )
 
 
@@ -41,11 +80,18 @@ def describe(action: int, phase: int) -> str:
     """The action in words for a decision in `phase`, e.g. 'build a settlement at row 4, col 7',
     'use the Oracle tile', 'end the turn'. The engine's describe_action says more from the state
     (terrain, tile, origin of a move): see words.describe_in_state."""
-    if not 0 <= action < NUM_ACTIONS:
+    if not 0 <= action < X_NUM_ACTIONS:
         return f"out-of-range action {action}"
     if action < TILE_ACTIONS:
         row, col = divmod(action - HEX_ACTIONS, COLS)
-        return _HEX_WORDS[phase].format(where=f"row {row}, col {col}")
-    if action < END_TURN:
-        return f"use the {TILE_NAMES[action - TILE_ACTIONS].capitalize()} tile"
-    return "end the turn"
+        return _HEX_WORDS[min(phase, len(_HEX_WORDS) - 1)].format(where=f"row {row}, col {col}")
+    if action == END_TURN:
+        return "end the turn"
+    if action < NOMAD_ACTIONS:
+        return f"use the {ALL_TILE_NAMES[action_tile(action)].capitalize()} tile"
+    if action < STOP:
+        kind = NOMAD_KINDS[action - NOMAD_ACTIONS].replace("_", " ")
+        return f"use the nomad tile {kind}"
+    if action == STOP:
+        return "stop (end the current multi-step action)"
+    return "start the cave move (move a settlement next to a cave to a hex next to a cave)"

@@ -1,5 +1,5 @@
-"""Game configuration: player count, board and card choice, and the rule flags for the spec's
-§16 decisions that can reasonably be read another way."""
+"""Game configuration: player count, expansions, board and card choice, and the rule flags for
+the spec's §16 decisions that can reasonably be read another way."""
 
 from __future__ import annotations
 
@@ -15,15 +15,34 @@ from eurogym.envs.core.options import (
     is_int,
     reject_unknown,
 )
+from eurogym.envs.kingdom_builder.boards import parse_section, read_board_file
 from eurogym.envs.kingdom_builder.tables import (
-    CARD_NAMES,
+    ALL_CARD_NAMES,
+    ALL_SECTION_NAMES,
+    BOARDS,
+    CARD_EXPANSION,
+    CARDS,
     CARDS_PER_GAME,
-    SECTION_NAMES,
+    EXPANSIONS,
+    IMPLEMENTED_EXPANSIONS,
+    SECTION_EXPANSION,
     SECTIONS_PER_GAME,
+    TERRAIN_CODES,
+    TILE_INDEX,
 )
 
 PLAYER_COUNTS = (2, 3, 4, 5)  # §1.1 (4 colours) + the Nomads 5th colour, as the issue asks
-OPTIONS = ("sections", "rotations", "cards", "start_player", "lords_zero_can_be_second")
+OPTIONS = (
+    "expansions",
+    "sections",
+    "rotations",
+    "cards",
+    "board_file",
+    "start_player",
+    "lords_zero_can_be_second",
+    "in_game_cards_count_moves",
+    "sword_includes_self",
+)
 
 
 @dataclass(frozen=True)
@@ -32,21 +51,121 @@ class Config:
 
     Attributes:
         num_players: 2-5.
-        sections: 4 distinct base section names for quadrants top-left, top-right, bottom-left,
-            bottom-right (§2.3), or None for a random choice and order.
+        expansions: names from tables.EXPANSIONS in play (issue 14); () is the base game.
+            Only tables.IMPLEMENTED_EXPANSIONS can be chosen; the others raise ConfigError.
+        sections: 4 distinct section names (base or an enabled expansion's) for quadrants
+            top-left, top-right, bottom-left, bottom-right (§2.3), or None for a random
+            choice and order among the base and enabled expansions' sections.
         rotations: 4 values in {0, 180}, one per quadrant, or None for a fair coin each (D2).
-        cards: 3 distinct Kingdom Builder card ids (§10), or None for a random draw.
+        cards: 3 distinct Kingdom Builder card ids (§10, §11.3), base or of an enabled
+            expansion, or None for a random draw from all of them.
+        board_file: path of a JSON board file (envs/kingdom_builder/boards.py) whose section
+            maps replace the shipped ones, or None.
+        board_maps: the maps read from board_file, by section name (filled by make_config).
         start_player: seat of the start player, or None for a random seat (§3.1 step 6).
+        in_game_cards_count_moves: D21 - Shepherds and Ambassadors also pay for moved
+            settlements (default True); False pays for builds only. Nomads only.
+        sword_includes_self: D24 - the Sword removes one of the user's own settlements too
+            (default True, the seed's literal text); False: opponents only. Nomads only.
         lords_zero_can_be_second: D8 - a player with 0 settlements in a section can take Lords
             second place (default True); False requires at least 1 settlement for second too.
     """
 
     num_players: int = 2
+    expansions: tuple[str, ...] = ()
     sections: tuple[str, ...] | None = None
     rotations: tuple[int, ...] | None = None
     cards: tuple[str, ...] | None = None
     start_player: int | None = None
     lords_zero_can_be_second: bool = True
+    in_game_cards_count_moves: bool = True
+    sword_includes_self: bool = True
+    board_file: str | None = None
+    board_maps: tuple = ()
+
+    @property
+    def big_box(self) -> bool:
+        """True if the game needs the Big Box state (an expansion or a board file)."""
+        return bool(self.expansions) or self.board_file is not None
+
+
+def _check_expansions(value: Any) -> tuple[str, ...]:
+    """Distinct names from EXPANSIONS, in EXPANSIONS order; ones not built yet are refused."""
+    if isinstance(value, str) or not isinstance(value, (list, tuple)):
+        raise ConfigError(
+            f"expansions must be a list of names from {list(EXPANSIONS)}, got {value!r}"
+        )
+    unknown = [v for v in value if not isinstance(v, str) or v not in EXPANSIONS]
+    if unknown:
+        raise ConfigError(f"expansions: unknown {unknown}; choose from {list(EXPANSIONS)}")
+    if len(set(value)) != len(value):
+        raise ConfigError(f"expansions: names repeat in {list(value)}")
+    missing = [v for v in value if v not in IMPLEMENTED_EXPANSIONS]
+    if missing:
+        raise ConfigError(
+            f"expansions: {missing} not implemented yet "
+            f"(implemented: {list(IMPLEMENTED_EXPANSIONS)})"
+        )
+    return tuple(e for e in EXPANSIONS if e in value)
+
+
+def _enabled(expansion: str, expansions: tuple[str, ...]) -> bool:
+    return expansion == "base" or expansion in expansions
+
+
+def _check_members(
+    name: str,
+    chosen: tuple[str, ...],
+    known: tuple[str, ...],
+    of: tuple[str, ...],
+    expansions: tuple[str, ...],
+) -> None:
+    """ConfigError for a chosen section/card whose expansion is not enabled."""
+    for item in chosen:
+        expansion = of[known.index(item)]
+        if not _enabled(expansion, expansions):
+            raise ConfigError(
+                f"{name}: {item!r} belongs to expansion {expansion!r}, which is not enabled "
+                f"(expansions={list(expansions)})"
+            )
+
+
+def _unplayable_hint(name: str, value: Any, known: tuple[str, ...], data: dict) -> None:
+    """A clearer ConfigError for a section/card the data knows but this engine cannot play."""
+    if isinstance(value, (list, tuple)):
+        for item in value:
+            if isinstance(item, str) and item not in known and item in data:
+                raise ConfigError(
+                    f"{name}: {item!r} ({data[item]}) cannot be played: its expansion is not "
+                    f"implemented or its text/map is unavailable (D48, D49)"
+                )
+
+
+def _board_maps(path: Any) -> tuple:
+    """The board file's maps as ((name, (terrain, tiles)), ...), each checked (boards.py)."""
+    boards = read_board_file(path)
+    maps = []
+    for name, entry in boards.items():
+        if name not in BOARDS["boards"]:
+            raise ConfigError(
+                f"board_file {str(path)!r}: unknown section {name!r}; "
+                f"known: {list(BOARDS['boards'])}"
+            )
+        if name not in ALL_SECTION_NAMES:
+            raise ConfigError(
+                f"board_file {str(path)!r}: section {name!r} belongs to an expansion that is "
+                f"not implemented yet ({BOARDS['boards'][name]['expansion']})"
+            )
+        expected = BOARDS["boards"][name]
+        maps.append(
+            (
+                name,
+                parse_section(
+                    name, entry, TERRAIN_CODES, expected, TILE_INDEX, f"board_file {str(path)!r}"
+                ),
+            )
+        )
+    return tuple(maps)
 
 
 def make_config(num_players: int = 2, **options: Any) -> Config:
@@ -54,9 +173,14 @@ def make_config(num_players: int = 2, **options: Any) -> Config:
     naming the option (unknown names list the valid ones)."""
     reject_unknown("kingdom_builder", options, OPTIONS)
     n = check_players(num_players, PLAYER_COUNTS)
+    expansions = _check_expansions(options.get("expansions", ()))
     sections = options.get("sections")
     if sections is not None:
-        sections = check_names("sections", sections, SECTION_NAMES, SECTIONS_PER_GAME)
+        _unplayable_hint("sections", sections, ALL_SECTION_NAMES, {
+            k: f"expansion {b['expansion']}, map {b['status']}" for k, b in BOARDS["boards"].items()
+        })  # fmt: skip
+        sections = check_names("sections", sections, ALL_SECTION_NAMES, SECTIONS_PER_GAME)
+        _check_members("sections", sections, ALL_SECTION_NAMES, SECTION_EXPANSION, expansions)
     rotations = options.get("rotations")
     if rotations is not None:
         if (
@@ -70,12 +194,25 @@ def make_config(num_players: int = 2, **options: Any) -> Config:
         rotations = tuple(int(r) for r in rotations)
     cards = options.get("cards")
     if cards is not None:
-        cards = check_names("cards", cards, CARD_NAMES, CARDS_PER_GAME)
+        _unplayable_hint("cards", cards, ALL_CARD_NAMES, {
+            c["id"]: f"expansion {c['expansion']}, confidence {c.get('confidence')}"
+            for c in CARDS["kingdom_builder_cards"]
+        })  # fmt: skip
+        cards = check_names("cards", cards, ALL_CARD_NAMES, CARDS_PER_GAME)
+        _check_members("cards", cards, ALL_CARD_NAMES, CARD_EXPANSION, expansions)
+    nomad_flags = {}
+    for name in ("in_game_cards_count_moves", "sword_includes_self"):
+        nomad_flags[name] = check_bool(name, options.get(name, True))
+        if not nomad_flags[name] and "nomads" not in expansions:
+            raise ConfigError(f"{name}=False needs expansions=('nomads',) (a Nomads rule)")
+    board_file = options.get("board_file")
+    board_maps = () if board_file is None else _board_maps(board_file)
     start = options.get("start_player")
     if start is not None:
         start = check_int("start_player", start, 0, n - 1)
     return Config(
         num_players=n,
+        expansions=expansions,
         sections=sections,
         rotations=rotations,
         cards=cards,
@@ -83,4 +220,7 @@ def make_config(num_players: int = 2, **options: Any) -> Config:
         lords_zero_can_be_second=check_bool(
             "lords_zero_can_be_second", options.get("lords_zero_can_be_second", True)
         ),
+        **nomad_flags,
+        board_file=None if board_file is None else str(board_file),
+        board_maps=board_maps,
     )

@@ -1,23 +1,33 @@
-"""Set-up (§3.1) as one numba kernel, so a new game costs microseconds (MCTS and benchmarks
-start many). Random choices draw from the state's RNG in a fixed order: sections, rotations,
-cards, deck, start player; then each seat draws one terrain card in seat order."""
+"""Set-up (§3.1, §3.2) as one numba kernel, so a new game costs microseconds (MCTS and
+benchmarks start many). Random choices draw from the state's RNG in a fixed order: sections,
+rotations, cards, deck, (Big Box: nomad tiles), start player; then each seat draws one terrain
+card in seat order. The base game draws exactly as it did before expansions existed."""
 
-import numpy as np
 from numba import njit
 
 from eurogym.envs.core.jit import KERNEL
 from eurogym.envs.core.rng import RNG_WORDS, randint, shuffle
 from eurogym.envs.kingdom_builder.kernels import compute_mask, draw_card, start_turn
+from eurogym.envs.kingdom_builder.nomads import deal_nomads, is_big
+from eurogym.envs.kingdom_builder.queenies import deal_capitals, deal_caves
 from eurogym.envs.kingdom_builder.state import (
+    ACTIVE_NOMAD,
     ACTIVE_TILE,
+    CAPITAL_HEX,
     CARDS,
+    CAVE_HEX,
+    COUNT_MOVES,
     CUR,
+    CUSTOM_BOARD,
     DECK,
     DECK_SIZE_AT,
     EMPTY,
+    EXPANSION_FLAGS,
     HAND,
     LORDS_ZERO,
+    MAX_CAPITALS,
     MAX_PLAYERS,
+    NUM_EXPANSIONS,
     NUM_PLAYERS,
     OWNER,
     PLAYED,
@@ -30,28 +40,30 @@ from eurogym.envs.kingdom_builder.state import (
     SLOT_TYPE,
     START_PLAYER,
     SUPPLY,
+    SWORD_NEXT,
+    SWORD_SELF,
     TERRAIN,
     TILES_LEFT,
 )
 from eurogym.envs.kingdom_builder.tables import (
     CARDS_PER_GAME,
     COLS,
+    EXPANSIONS,
     LOCATION,
     MAX_LOCATION_HEXES,
-    NUM_CARDS,
     NUM_HEXES,
-    NUM_SECTIONS,
     SECTION_SIZE,
     SECTIONS_PER_GAME,
     SETTLEMENTS_PER_PLAYER,
 )
 
 RANDOM = -1  # "choose at random" in the chosen-value arrays
+NOMADS, CAPITAL, CAVES = (EXPANSIONS.index(e) for e in ("nomads", "capital", "caves"))
 
 
 @njit(**KERNEL)
 def _choose_distinct(rng, chosen, pool, count, out):
-    """out[:count] = chosen[:count], or `count` distinct values of range(pool) drawn at random.
+    """out[:count] = chosen[:count], or `count` distinct values of `pool` drawn at random.
     Element loops, not slice assignments: an array-to-slice assignment makes numba compile its
     shape-mismatch error message (tuple formatting), a sixth of Kingdom Builder's cold compile
     (docs/cold_start.md)."""
@@ -59,8 +71,8 @@ def _choose_distinct(rng, chosen, pool, count, out):
         for i in range(count):
             out[i] = chosen[i]
         return
-    order = np.arange(pool)
-    shuffle(rng, order, pool)
+    order = pool.copy()
+    shuffle(rng, order, pool.shape[0])
     for i in range(count):
         out[i] = order[i]
 
@@ -85,9 +97,9 @@ def assemble_board(buf, section_terrain):
 
 
 @njit(**KERNEL)
-def place_location_tiles(buf, tiles_per_hex):
+def place_location_tiles(buf, section_tiles, tiles_per_hex):
     """§3.1 step 2: tiles on each location hex, numbered into slots in board order; a hex's
-    tile type is its section's own location (§1.1)."""
+    tile type is the one its section map gives it (a base section's own location, §1.1)."""
     for s in range(MAX_LOCATION_HEXES):
         buf[SLOT_HEX + s] = EMPTY
         buf[SLOT_TYPE + s] = EMPTY
@@ -98,7 +110,11 @@ def place_location_tiles(buf, tiles_per_hex):
         if buf[TERRAIN + h] != LOCATION:
             continue
         r, c = h // COLS, h % COLS
-        tile = buf[SECTIONS + 2 * (r // SECTION_SIZE) + c // SECTION_SIZE]
+        k = 2 * (r // SECTION_SIZE) + c // SECTION_SIZE
+        i, j = r % SECTION_SIZE, c % SECTION_SIZE
+        if buf[ROTATIONS + k] == 180:
+            i, j = SECTION_SIZE - 1 - i, SECTION_SIZE - 1 - j
+        tile = section_tiles[buf[SECTIONS + k], i, j]
         buf[SLOT_OF_HEX + h] = slot
         buf[SLOT_HEX + slot] = h
         buf[SLOT_TYPE + slot] = tile
@@ -111,23 +127,30 @@ def deal_game(buf, nbr, mask, tables, options):
     """Fill a zeroed state buffer whose RNG words are seeded, following §3.1.
 
     Args:
-        tables: (section_terrain int64[8, 10, 10], tiles_per_hex int64[8], deck_counts int64[5]).
+        tables: (section_terrain int64[S, 10, 10], section_tiles int64[S, 10, 10] (tile type
+            of each location hex), tiles_per_hex int64[T], deck_counts int64[5],
+            nomad_counts int64[11], stone walls).
         options: (num_players, sections int64[4], rotations int64[4], cards int64[3],
-            start_player, lords_zero_can_be_second); RANDOM (-1) entries are drawn at random.
+            start_player, lords_zero_can_be_second, section pool int64[k], card pool
+            int64[m], expansion flags int64[7], custom board 0/1, in-game cards count moves
+            0/1 (D21), Sword includes the user 0/1 (D24)); RANDOM (-1) entries are
+            drawn at random, sections and cards from their pools. Expansion flags and the
+            custom-board flag are written only to a Big Box buffer.
     """
-    section_terrain, tiles_per_hex, deck_counts = tables
-    num_players, sections, rotations, cards, start_player, lords_zero = options
+    section_terrain, section_tiles, tiles_per_hex, deck_counts, nomad_counts, walls = tables
+    num_players, sections, rotations, cards, start_player, lords_zero = options[:6]
+    section_pool, card_pool, expansions, custom, count_moves, sword_self = options[6:]
     rng = buf[RNG : RNG + RNG_WORDS]
     buf[NUM_PLAYERS] = num_players
     buf[LORDS_ZERO] = lords_zero
     _choose_distinct(
-        rng, sections, NUM_SECTIONS, SECTIONS_PER_GAME, buf[SECTIONS : SECTIONS + SECTIONS_PER_GAME]
+        rng, sections, section_pool, SECTIONS_PER_GAME, buf[SECTIONS : SECTIONS + SECTIONS_PER_GAME]
     )
     for k in range(SECTIONS_PER_GAME):
         buf[ROTATIONS + k] = 180 * randint(rng, 2) if rotations[k] == RANDOM else rotations[k]
-    _choose_distinct(rng, cards, NUM_CARDS, CARDS_PER_GAME, buf[CARDS : CARDS + CARDS_PER_GAME])
+    _choose_distinct(rng, cards, card_pool, CARDS_PER_GAME, buf[CARDS : CARDS + CARDS_PER_GAME])
     assemble_board(buf, section_terrain)
-    place_location_tiles(buf, tiles_per_hex)
+    place_location_tiles(buf, section_tiles, tiles_per_hex)
     for h in range(NUM_HEXES):
         buf[OWNER + h] = EMPTY
     for p in range(MAX_PLAYERS):
@@ -140,6 +163,25 @@ def deal_game(buf, nbr, mask, tables, options):
             size += 1
     shuffle(rng, buf[DECK : DECK + size], size)
     buf[DECK_SIZE_AT] = size
+    if is_big(buf):
+        for e in range(NUM_EXPANSIONS):
+            buf[EXPANSION_FLAGS + e] = expansions[e]
+        buf[CUSTOM_BOARD] = custom
+        buf[COUNT_MOVES] = count_moves
+        buf[SWORD_SELF] = sword_self
+        buf[ACTIVE_NOMAD] = EMPTY
+        buf[SWORD_NEXT] = EMPTY
+        deal_nomads(buf, nomad_counts, walls if expansions[NOMADS] else 0)
+        if expansions[CAPITAL]:
+            deal_capitals(buf)
+        else:
+            for i in range(MAX_CAPITALS):
+                buf[CAPITAL_HEX + i] = EMPTY
+        if expansions[CAVES]:
+            deal_caves(buf)
+        else:
+            for k in range(SECTIONS_PER_GAME):
+                buf[CAVE_HEX + k] = EMPTY
     buf[START_PLAYER] = randint(rng, num_players) if start_player == RANDOM else start_player
     for p in range(num_players):
         buf[HAND + p] = draw_card(buf)

@@ -1,11 +1,12 @@
-"""Kingdom Builder (base game) as a PettingZoo AEC environment.
+"""Kingdom Builder (base game; Nomads, Capital and Caves) as a PettingZoo AEC environment.
 
 | Import      | `from eurogym.envs.kingdom_builder.env import env`, or `eurogym.make(...)`       |
 |-------------|-----------------------------------------------------------------------------------|
-| Actions     | Discrete(409)                                                                     |
-| Agents      | `player_0` .. `player_{n-1}`, n = 2..5 (default 4)                                |
-| Observation | Dict(observation=Box(0, 1, (6942,), float32), action_mask=Box(0, 1, (409,), int8)) |
-| Rules       | docs/rules/kingdom_builder.md §1-10 (base game), decisions §16                  |
+| Actions     | Discrete(409); Discrete(426) with `expansions` or `board_file`               |
+| Agents      | `player_0` .. `player_{n-1}`, n = 2..5 (default 4)                           |
+| Observation | Dict(observation=Box(0, 1, (6942,)), action_mask=Box(0, 1, (409,), int8));  |
+|             | (OBS,) and (426,) with `expansions` or `board_file` (encoders X_FLAT_SIZE)   |
+| Rules       | docs/rules/kingdom_builder.md §1-11, §15.1-§15.2, decisions §16             |
 
 Observation: `eurogym.encoders.kingdom_builder.encode_flat` (its docstring lists every entry): 17
 spatial planes (terrain, settlements relative to the observer, location tiles), then seat and
@@ -23,18 +24,33 @@ Rewards: at game end, `reward_mode="win_loss"` gives +1 to every player with the
 and -1 to the rest; `"score_margin"` gives (own gold - best opponent's gold) / 100.
 
 Options: num_players, seed, render_mode ("human" | "ansi" | "rgb_array"), reward_mode, max_decisions
-and the rule options of `eurogym.envs.kingdom_builder.config.Config` (sections, rotations, cards,
-start_player, lords_zero_can_be_second).
+and the rule options of `eurogym.envs.kingdom_builder.config.Config` (expansions, sections,
+rotations, cards, board_file, start_player, lords_zero_can_be_second, in_game_cards_count_moves,
+sword_includes_self).
+
+Expansions: `expansions=(...)` in any combination of "nomads" (§11: nomad spaces and the 15
+nomad tiles, the Quarry with its stone walls, Caravan, Village, Garden, Families, Shepherds,
+Ambassadors, on the real sourced maps), "capital" (§15.1) and "caves" (§15.2). Not implemented,
+and refused with ConfigError when named: Crossroads, Marshlands, Harvest and the Island (their
+maps are unavailable and no stand-in maps exist yet, so there are no stand-ins in the data), the
+`allow_stand_in_cards` option; docs/rules/kingdom_builder.md "Not implemented" has the full
+list. `board_file=` loads section
+maps from the documented JSON format (rules §2.4), so a user with the real boards can replace
+any playable section's map.
 
 Version history:
-* v0: base game, 2-5 players, all 8 base sections and 10 base cards.
+* v0: base game, 2-5 players, all 8 base sections and 10 base cards; later in v0 (the base game
+  unchanged bit for bit): Nomads, Capital, Caves and board files.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from eurogym.encoders.kingdom_builder import FLAT_SIZE, encode_flat
+import numpy as np
+from gymnasium import spaces
+
+from eurogym.encoders.kingdom_builder import FLAT_SIZE, X_FLAT_SIZE, encode_flat
 from eurogym.envs.core.aec import EuroAECEnv, wrap
 from eurogym.envs.core.registry import EnvSpec, register
 from eurogym.envs.kingdom_builder.invariants import check_invariants
@@ -55,6 +71,23 @@ class raw_env(EuroAECEnv):  # noqa: N801  (PettingZoo's naming convention)
     score_scale = 0.01
     default_players = 4
 
+    def __init__(self, *args: Any, **kwargs: Any):
+        """As EuroAECEnv; with expansions or a board file the action space has 426 actions
+        and the observation X_FLAT_SIZE values (the base game keeps 409 and 6942)."""
+        super().__init__(*args, **kwargs)
+        if self.config.big_box:
+            n = self.engine.num_actions_for(self.config)
+            self.observation_size = X_FLAT_SIZE
+            self._zero_mask = np.zeros(n, np.int8)
+            obs_space = spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, 1.0, (X_FLAT_SIZE,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (n,), np.int8),
+                }
+            )
+            self.observation_spaces = {a: obs_space for a in self.possible_agents}
+            self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+
 
 def env(**kwargs: Any) -> EuroAECEnv:
     """raw_env wrapped in PettingZoo's standard wrappers (illegal move -> -1 and game over)."""
@@ -73,8 +106,43 @@ register(
         check_invariants=check_invariants,
         private_fields=("hand",),
         secret_fields=("deck", "rng"),
-        option_cases=((3, {"lords_zero_can_be_second": False}),),
+        option_cases=(
+            (3, {"lords_zero_can_be_second": False}),
+            (4, {"expansions": ("nomads",)}),
+            (3, {"expansions": ("capital",), "sections": ("oracle", "harbor", "farm", "tower")}),
+            (3, {"expansions": ("caves",)}),
+            (5, {"expansions": ("nomads", "capital", "caves")}),
+            (
+                3,
+                {
+                    "expansions": ("nomads",),
+                    "in_game_cards_count_moves": False,
+                    "sword_includes_self": False,
+                },
+            ),
+            (
+                2,
+                {
+                    "expansions": ["nomads"],
+                    "sections": ("quarry", "caravan", "village", "garden"),
+                    "cards": ("families", "shepherds", "ambassadors"),
+                },
+            ),
+        ),
         bad_option_cases=(
+            (3, "expansions", "nomads"),
+            (3, "expansions", ("nomad",)),
+            (3, "expansions", ("nomads", "nomads")),
+            (3, "expansions", ("crossroads",)),
+            (3, "expansions", ("island",)),
+            (3, "expansions", ("capital", "marshlands")),
+            (3, "expansions", None),
+            (3, "board_file", 5),
+            (3, "board_file", "/nonexistent/kingdom_builder_boards.json"),
+            (3, "sections", ("quarry", "tavern", "oasis", "farm")),
+            (3, "sections", ("temple", "tavern", "oasis", "farm")),
+            (3, "cards", ("families", "lords", "farmers")),
+            (3, "cards", ("geologists", "lords", "farmers")),
             (3, "sections", "oracle"),
             (3, "sections", 5),
             (3, "sections", ("tavern", "paddock", "oasis")),
@@ -95,6 +163,10 @@ register(
             (3, "lords_zero_can_be_second", 1),
             (3, "lords_zero_can_be_second", "yes"),
             (3, "lords_zero_can_be_second", None),
+            (3, "in_game_cards_count_moves", 0),
+            (3, "in_game_cards_count_moves", False),  # needs Nomads
+            (3, "sword_includes_self", "no"),
+            (3, "sword_includes_self", False),  # needs Nomads
         ),
     )
 )

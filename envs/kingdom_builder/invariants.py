@@ -11,32 +11,45 @@ from eurogym.envs.core.errors import StateError
 from eurogym.envs.core.rng import check_words
 from eurogym.envs.kingdom_builder.config import PLAYER_COUNTS
 from eurogym.envs.kingdom_builder.deal import assemble_board, place_location_tiles
-from eurogym.envs.kingdom_builder.kernels import BARN, HARBOR, PADDOCK
+from eurogym.envs.kingdom_builder.kernels import BARN, CARAVAN, HARBOR, PADDOCK
+from eurogym.envs.kingdom_builder.nomads import NUM_DONATIONS, RESETTLEMENT, SWORD
 from eurogym.envs.kingdom_builder.state import (
+    CAVE_MOVING,
     EMPTY,
     MANDATORY_SETTLEMENTS,
     PHASE_GAME_OVER,
     PHASE_MANDATORY,
+    PHASE_STEP,
+    PHASE_SWORD,
     PHASE_TILE_ORIGIN,
     PHASE_TILE_TARGET,
+    WALL,
+    BigBoxState,
     State,
 )
 from eurogym.envs.kingdom_builder.tables import (
+    ALL_TILE_NAMES,
     BUILDABLE_MAX,
+    CARD_EXPANSION,
+    CASTLE,
     DECK_COUNTS,
     DECK_SIZE,
+    EXPANSIONS,
+    LOCATION,
+    MOUNTAIN,
     NEIGHBOURS,
     NUM_CARD_TERRAINS,
-    NUM_TILE_TYPES,
+    SECTION_EXPANSION,
     SECTION_TERRAIN,
+    SECTION_TILES,
     SETTLEMENTS_PER_PLAYER,
-    TILE_NAMES,
+    STONE_WALLS,
     TILES_PER_HEX,
     WATER,
 )
 
-MOVE_TILES = (BARN, HARBOR, PADDOCK)
-_TILES_PER_TYPE = np.array([TILES_PER_HEX[name] for name in TILE_NAMES], np.int64)
+MOVE_TILES = (BARN, HARBOR, PADDOCK, CARAVAN)
+_TILES_PER_TYPE = np.array([TILES_PER_HEX[name] for name in ALL_TILE_NAMES], np.int64)
 _BOARD_FIELDS = ("terrain", "slot_of_hex", "slot_hex", "slot_type")
 
 
@@ -70,9 +83,16 @@ def _check_setup(state: State, n: int) -> None:
     for k, rotation in enumerate(state.rotations.tolist()):
         _require(rotation in (0, 180), f"rotations[{k}]", rotation, "is not 0 or 180")
     _require(state.start_player < n, "start_player", state.start_player, f"is not a seat of {n}")
-    dealt = State(state.buf.copy())
+    big = isinstance(state, BigBoxState)
+    if big:
+        _check_expansion_members(state)
+        _check_queenies(state)
+    if big and state.custom_board:
+        _check_custom_board(state)
+        return
+    dealt = type(state)(state.buf.copy())
     assemble_board(dealt.buf, SECTION_TERRAIN)
-    place_location_tiles(dealt.buf, _TILES_PER_TYPE)
+    place_location_tiles(dealt.buf, SECTION_TILES, _TILES_PER_TYPE)
     for name in _BOARD_FIELDS:
         got, want = getattr(state, name), getattr(dealt, name)
         bad = np.flatnonzero(got != want)
@@ -88,25 +108,85 @@ def _check_setup(state: State, n: int) -> None:
         _require(not bad.size, name, values.tolist(), "is not 0 on an unused location slot")
 
 
+def _check_queenies(state: BigBoxState) -> None:
+    """Capitals stand on castles of Oracle/Harbor sections (§15.1), caves on mountains of
+    their own quadrant (§15.2), and only when those Queenies are in play."""
+    on = dict(zip(EXPANSIONS, state.expansions.tolist(), strict=True))
+    capitals = state.capital_hex[state.capital_hex != EMPTY]
+    _require(on["capital"] or not capitals.size, "capital_hex", capitals.tolist(), "unused")
+    _require((state.terrain[capitals] == CASTLE).all(), "capital_hex", capitals.tolist(), "")
+    _require(len(set(capitals.tolist())) == capitals.size, "capital_hex", capitals.tolist(), "")
+    caves = state.cave_hex
+    _require(on["caves"] or (caves == EMPTY).all(), "cave_hex", caves.tolist(), "without Caves")
+    for k, h in enumerate(caves.tolist()):
+        if h != EMPTY:
+            quadrant = 2 * (h // 200) + h % 20 // 10
+            ok = state.terrain[h] == MOUNTAIN and quadrant == k
+            _require(ok, f"cave_hex[{k}]", h, "is not a mountain of its quadrant")
+    if not on["caves"]:
+        _require(state.cave_move == 0, "cave_move", state.cave_move, "without Caves")
+
+
+def _check_expansion_members(state: BigBoxState) -> None:
+    """Every section and card in play belongs to the base game or an enabled expansion."""
+    flags = zip(EXPANSIONS, state.expansions.tolist(), strict=True)
+    enabled = {"base"} | {e for e, on in flags if on}
+    for k, section in enumerate(state.sections.tolist()):
+        expansion = SECTION_EXPANSION[section]
+        _require(expansion in enabled, f"sections[{k}]", section, f"is from {expansion}")
+    for k, card in enumerate(state.cards.tolist()):
+        expansion = CARD_EXPANSION[card]
+        _require(expansion in enabled, f"cards[{k}]", card, f"is from {expansion}")
+
+
+def _check_custom_board(state: BigBoxState) -> None:
+    """A board-file game cannot be re-dealt from the shipped maps: check that the location
+    slots index exactly the location hexes, in board order, with tiles of a known type."""
+    hexes = np.flatnonzero(state.terrain == LOCATION)
+    _require(len(hexes) <= len(state.slot_hex), "terrain", len(hexes), "location hexes: too many")
+    want = np.full(len(state.slot_hex), EMPTY)
+    want[: len(hexes)] = hexes
+    bad = np.flatnonzero(state.slot_hex != want)
+    if bad.size:
+        i = int(bad[0])
+        _require(False, f"slot_hex[{i}]", int(state.slot_hex[i]), f"is not location hex {want[i]}")
+    slot_of_hex = np.full(len(state.terrain), EMPTY)
+    slot_of_hex[hexes] = np.arange(len(hexes))
+    bad = np.flatnonzero(state.slot_of_hex != slot_of_hex)
+    if bad.size:
+        i = int(bad[0])
+        _require(False, f"slot_of_hex[{i}]", int(state.slot_of_hex[i]), "disagrees with slot_hex")
+    used = state.slot_hex != EMPTY
+    _require((state.slot_type[used] >= 0).all(), "slot_type", state.slot_type.tolist(), "unset")
+    _require((state.slot_type[~used] == EMPTY).all(), "slot_type", state.slot_type.tolist(), "")
+
+
 def _check_seats(state: State, n: int) -> None:
     """Owners are seats, seats beyond num_players hold nothing, this-turn tile counts belong
     to the player to act, and the end is triggered exactly when a supply is empty (§9)."""
-    owner = state.owner
+    big = isinstance(state, BigBoxState)
+    owner = np.where(state.owner == WALL, EMPTY, state.owner) if big else state.owner
     _require(int(owner.max()) < n, f"owner[{int(owner.argmax())}]", owner.max(), "is not a seat")
     _require(state.cur < n, "cur", state.cur, f"is not a seat (num_players {n})")
-    for name in ("supply", "ever_taken", "holding", "tile_new", "tile_used"):
+    per_seat = ("supply", "ever_taken", "holding", "tile_new", "tile_used")
+    if big:
+        per_seat += ("xtile_new", "xtile_used", "nomad_new", "nomad_ready", "bonus_gold")
+    for name in per_seat:
         values = getattr(state, name)[n:]
         _require(not values.any(), name, values.tolist(), "is not 0 for a seat not in the game")
     _require((state.hand[n:] == EMPTY).all(), "hand", state.hand.tolist(), "for an unused seat")
     others = np.arange(len(state.tile_new)) != state.cur
     if state.phase == PHASE_GAME_OVER:
         others[:] = True
-    for name in ("tile_new", "tile_used"):
+    for name in ("tile_new", "tile_used", "xtile_new", "xtile_used", "nomad_new")[
+        : 5 if big else 2
+    ]:
         values = getattr(state, name)
         _require(not values[others].any(), name, values.tolist(), "counts another seat's turn")
     emptied = bool((state.supply[:n] == 0).any())
+    # A Sword can give an emptied supply a settlement back: the trigger stays (§9).
     _require(
-        state.end_triggered == emptied,
+        state.end_triggered >= emptied if big else state.end_triggered == emptied,
         "end_triggered",
         state.end_triggered,
         f"disagrees with the supplies {state.supply[:n].tolist()} (§9)",
@@ -152,8 +232,9 @@ def _check_turn(state: State, n: int) -> None:
         f"is not the seat of turn {state.turn} (start_player {state.start_player})",
     )
     placed = n * SETTLEMENTS_PER_PLAYER - int(state.supply[:n].sum())
-    _require(
-        state.turn <= placed + (placed + 2) * n,
+    big = isinstance(state, BigBoxState)
+    _require(  # Sword returns settlements, so the bound needs no-Sword games (base)
+        big or state.turn <= placed + (placed + 2) * n,
         "turn",
         state.turn,
         f"is too late for {placed} settlements built (see _check_turn)",
@@ -167,11 +248,27 @@ def _check_turn(state: State, n: int) -> None:
         _require(state.played == EMPTY, "played", state.played, "after the game is over")
     else:
         _check_mandatory(state, cur, phase)
+    if big and state.cave_move == CAVE_MOVING:  # §15.2: no tile, a settlement next to a cave
+        _require(phase in (PHASE_TILE_ORIGIN, PHASE_TILE_TARGET), "cave_move", 1, f"in {phase}")
+        _require(tile == EMPTY and state.active_nomad == EMPTY, "cave_move", 1, "with a tile")
+        moving = phase == PHASE_TILE_TARGET
+        _require((selected != EMPTY) == moving, "selected", selected, f"in phase {phase}")
+        if moving:
+            _require(state.owner[selected] == cur, "selected", selected, "is not cur's")
+        return
+    if big:
+        nomad = state.active_nomad
+        _check_nomad_turn(state, cur, phase)
+        if nomad != EMPTY:
+            _require(tile == EMPTY, "active_tile", tile, "while a nomad tile is in use")
+            return
     needs_tile = phase in (PHASE_TILE_ORIGIN, PHASE_TILE_TARGET)
     _require((tile != EMPTY) == needs_tile, "active_tile", tile, f"in phase {phase}")
     if needs_tile:
-        used = state.tile_used[cur, tile]
-        _require(used > 0, "tile_used", state.tile_used[cur].tolist(), f"misses tile {tile}")
+        counts = state.tile_used[cur]
+        if big:
+            counts = np.concatenate([counts, state.xtile_used[cur]])
+        _require(counts[tile] > 0, "tile_used", counts.tolist(), f"misses tile {tile}")
     if phase == PHASE_TILE_ORIGIN:
         _require(tile in MOVE_TILES, "active_tile", tile, "is not a move tile")
     moving = phase == PHASE_TILE_TARGET and tile in MOVE_TILES
@@ -182,10 +279,36 @@ def _check_turn(state: State, n: int) -> None:
         _require(state.supply[cur] > 0, "supply", state.supply.tolist(), "is empty for a build")
 
 
+def _check_nomad_turn(state: BigBoxState, cur: int, phase: int) -> None:
+    """The pending fields of the nomad-tile phases (§11.1) and the Quarry (§11.2)."""
+    nomad, selected = state.active_nomad, state.selected
+    if phase == PHASE_SWORD:
+        _require(nomad == SWORD, "active_nomad", nomad, "is not Sword in phase sword")
+        victim = state.sword_next
+        _require(
+            0 <= victim < state.num_players and (state.owner == victim).any(),
+            "sword_next", victim, "is not a seat with a settlement",
+        )  # fmt: skip
+    else:
+        _require(state.sword_next == EMPTY, "sword_next", state.sword_next, f"in phase {phase}")
+    if phase == PHASE_STEP or (phase == PHASE_TILE_ORIGIN and nomad != EMPTY):
+        _require(nomad == RESETTLEMENT, "active_nomad", nomad, "is not Resettlement")
+    if phase == PHASE_STEP:
+        _require(selected != EMPTY and state.owner[selected] == cur, "selected", selected, "")
+    elif nomad == RESETTLEMENT or (phase == PHASE_TILE_TARGET and nomad != EMPTY):
+        _require(selected == EMPTY, "selected", selected, "while no settlement is resettling")
+    if phase == PHASE_TILE_TARGET and nomad != EMPTY:
+        _require(nomad < NUM_DONATIONS, "active_nomad", nomad, "is not a Donation")
+        _require(state.action_left > 0, "action_left", state.action_left, "for a Donation")
+        _require(state.supply[cur] > 0, "supply", state.supply.tolist(), "is empty for a build")
+    if phase not in (PHASE_SWORD, PHASE_STEP, PHASE_TILE_ORIGIN, PHASE_TILE_TARGET):
+        _require(nomad == EMPTY, "active_nomad", nomad, f"in phase {phase}")
+
+
 def _check_mandatory(state: State, cur: int, phase: int) -> None:
     """§5 as the engine keeps it between decisions: an unfinished mandatory action has a played
-    card with an empty hex of its terrain and settlements in supply; once started (phase
-    mandatory) it is neither finished nor interrupted by tiles."""
+    card and settlements in supply; once started (phase mandatory) its card's terrain has an
+    empty hex, and it is neither finished nor interrupted by tiles."""
     done, left, played = state.mandatory_done, state.mandatory_left, state.played
     if phase == PHASE_MANDATORY:
         _require(not done, "mandatory_done", done, "in phase mandatory")
@@ -201,17 +324,25 @@ def _check_mandatory(state: State, cur: int, phase: int) -> None:
         _require(left == MANDATORY_SETTLEMENTS, "mandatory_left", left, f"in phase {phase}")
     _require(played != EMPTY, "played", played, "while the mandatory action is pending")
     _require(state.supply[cur] > 0, "mandatory_done", done, "with an empty supply")
-    open_hex = (state.terrain == played) & (state.owner == EMPTY)
-    _require(open_hex.any(), "played", played, "has no empty hex left (§5)")
+    if phase == PHASE_MANDATORY:  # before it starts, an extra action may have filled it (§5)
+        open_hex = (state.terrain == played) & (state.owner == EMPTY)
+        _require(open_hex.any(), "played", played, "has no empty hex left (§5)")
 
 
 def check_invariants(state: State) -> None:
     """Raise AssertionError if any conservation or consistency rule is broken."""
     n = state.num_players
-    owner = state.owner
-    assert owner.min() >= EMPTY and owner.max() < n, "owners are seats or empty"
+    big = isinstance(state, BigBoxState)
+    walls = state.owner == WALL if big else np.zeros(len(state.owner), bool)
+    owner = np.where(walls, EMPTY, state.owner)
+    assert owner.min() >= EMPTY and owner.max() < n, "owners are seats, walls or empty"
     occupied = owner != EMPTY
     standable = (state.terrain <= BUILDABLE_MAX) | (state.terrain == WATER)
+    if big:  # Donation builds on water and mountains (§11.1)
+        standable |= state.terrain == MOUNTAIN
+        assert (state.terrain[walls] <= BUILDABLE_MAX).all(), "walls on buildable terrain"
+        placed = int(walls.sum()) + state.walls_left
+        assert placed in (0, STONE_WALLS), f"25 stone walls conserved (found {placed})"
     assert standable[occupied].all(), "settlements only on buildable terrain or water (Harbor)"
     supply = state.supply[:n]
     assert (supply >= 0).all(), "supply never negative"
@@ -231,8 +362,10 @@ def check_invariants(state: State) -> None:
 
 
 def _check_tiles(state: State) -> None:
-    """Tile conservation and holding rules, vectorised over slots and players."""
+    """Tile conservation and holding rules, vectorised over slots and players. A settlement in
+    the middle of a Resettlement may have left a tile's hex: D51 judges it where it stops."""
     n = state.num_players
+    big = isinstance(state, BigBoxState)
     used_slots = state.slot_hex != EMPTY
     hexes = state.slot_hex[used_slots]
     taken = state.ever_taken[:n, used_slots]
@@ -245,10 +378,16 @@ def _check_tiles(state: State) -> None:
     neighbours = NEIGHBOURS[hexes]  # [slots, 6]
     owners = np.where(neighbours >= 0, state.owner[neighbours], EMPTY)
     adjacent = (owners[None, :, :] == np.arange(n)[:, None, None]).any(axis=2)  # [players, slots]
+    if big and state.phase == PHASE_STEP:
+        adjacent[state.cur] = True
     assert not (holding & ~adjacent).any(), "tiles held only while adjacent (§7.3)"
-    types = np.eye(NUM_TILE_TYPES, dtype=np.int64)[state.slot_type[used_slots]]  # [slots, types]
+    num_types = len(_TILES_PER_TYPE) if big else state.tile_new.shape[1]
+    types = np.eye(num_types, dtype=np.int64)[state.slot_type[used_slots]]  # [slots, types]
     held = holding.astype(np.int64) @ types
     new, used = state.tile_new[:n], state.tile_used[:n]
+    if big:
+        new = np.concatenate([new, state.xtile_new[:n]], axis=1)
+        used = np.concatenate([used, state.xtile_used[:n]], axis=1)
     assert (new >= 0).all() and (used >= 0).all() and (held - new - used >= 0).all(), (
         "tile copies never negative"
     )

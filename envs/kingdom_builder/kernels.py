@@ -1,8 +1,15 @@
-"""numba kernels for the Kingdom Builder base game: targets (§6.2), location tiles (§7),
-the turn sequence (§4, §5, §9) and the engine step that ties them together.
+"""numba kernels for Kingdom Builder: targets (§6.2), location tiles (§7), the turn sequence
+(§4, §5, §9) and the engine step that ties them together, for the base game and, on a
+BigBoxState buffer, the Nomads expansion (§11: nomad tiles, Quarry walls, Caravan, Village,
+Garden, the in-game cards; see nomads.py for the Nomads-only targets) and the Queenies Capital
+and Caves (§15.1, §15.2; queenies.py).
 
 Every kernel takes the flat state buffer `buf` (int64, fields at the offsets from state.py)
 and, where geometry matters, the neighbour table `nbr` (int64[400, 6], envs.core.hexgrid).
+A buffer longer than the base layout is a Big Box game (`is_big`); only then are the
+expansion fields read, so the base game runs the same code and plays bit for bit as before.
+Expansion rules are branches inside these kernels, not new entry points: each extra entry
+point would be compiled once more per caller (docs/cold_start.md).
 `apply_action` assumes the action was checked against the mask (rules.py does that).
 """
 
@@ -12,31 +19,74 @@ from numba import njit
 from eurogym.envs.core.hexgrid import NUM_DIRECTIONS, has_line_beyond, has_neighbour_equal, walk
 from eurogym.envs.core.jit import KERNEL
 from eurogym.envs.core.rng import RNG_WORDS, shuffle
-from eurogym.envs.kingdom_builder.actions import END_TURN, NUM_ACTIONS, TILE_ACTIONS
+from eurogym.envs.kingdom_builder.actions import (
+    CAVE_MOVE,
+    END_TURN,
+    NOMAD_ACTIONS,
+    STOP,
+    TILE_ACTIONS,
+    X_TILE_ACTIONS,
+)
+from eurogym.envs.kingdom_builder.nomads import (
+    DONATION_TERRAIN,
+    NUM_DONATIONS,
+    OUTPOST,
+    RESETTLEMENT,
+    SWORD,
+    caravan_targets,
+    has_settlement,
+    is_big,
+    quarry_targets,
+    resettle_origins,
+    score_families,
+    score_placement,
+    step_targets,
+    take_nomad_tiles,
+    village_targets,
+)
+from eurogym.envs.kingdom_builder.queenies import can_cave_move, cave_origins, cave_targets
 from eurogym.envs.kingdom_builder.state import (
+    ACTION_DONE,
+    ACTION_LEFT,
+    ACTIVE_NOMAD,
     ACTIVE_TILE,
+    CAVE_MOVE_AT,
+    CAVE_MOVING,
+    CAVE_USED,
+    COUNT_MOVES,
     CUR,
     DECK,
     DECK_SIZE_AT,
     DISCARD,
+    DONATION_BUILDS,
     EMPTY,
     END_TRIGGERED,
     EVER_TAKEN,
     HAND,
     HOLDING,
     MANDATORY_DONE,
+    MANDATORY_HEXES,
     MANDATORY_LEFT,
     MANDATORY_SETTLEMENTS,
+    NOMAD_NEW,
+    NOMAD_READY,
+    NUM_NOMAD_KINDS,
     NUM_PLAYERS,
+    NUM_X_TILE_TYPES,
+    OUTPOST_ARMED,
     OWNER,
     PHASE,
     PHASE_GAME_OVER,
     PHASE_MAIN,
     PHASE_MANDATORY,
+    PHASE_STEP,
+    PHASE_SWORD,
     PHASE_TILE_ORIGIN,
     PHASE_TILE_TARGET,
     PLAYED,
+    QUARRY_WALLS,
     REMOVED,
+    RESETTLEMENT_STEPS,
     RNG,
     SELECTED,
     SLOT_HEX,
@@ -44,25 +94,34 @@ from eurogym.envs.kingdom_builder.state import (
     SLOT_TYPE,
     START_PLAYER,
     SUPPLY,
+    SWORD_NEXT,
+    SWORD_SELF,
     TERRAIN,
     TILE_NEW,
     TILE_USED,
     TILES_LEFT,
     TURN,
+    WALL,
+    WALLS_LEFT,
+    XTILE_NEW,
+    XTILE_USED,
 )
 from eurogym.envs.kingdom_builder.tables import (
     BUILDABLE_MAX,
     DESERT,
+    FLOWER,
     GRASS,
     MAX_LOCATION_HEXES,
+    NUM_ALL_TILE_TYPES,
     NUM_CARD_TERRAINS,
     NUM_HEXES,
     NUM_TILE_TYPES,
     WATER,
 )
 
-# Tile types (TILE_NAMES order) and target kinds.
+# Tile types (ALL_TILE_NAMES order) and target kinds.
 ORACLE, FARM, OASIS, TOWER, TAVERN, BARN, HARBOR, PADDOCK = range(8)
+QUARRY, CARAVAN, VILLAGE, GARDEN = range(8, 12)  # Nomads (§11.2)
 ANY_BUILDABLE = -2
 TAVERN_LINE = 3  # §7.4
 PADDOCK_STEPS = 2  # §7.4
@@ -70,7 +129,28 @@ PADDOCK_STEPS = 2  # §7.4
 
 @njit(**KERNEL)
 def is_move_tile(tile):
-    return tile == BARN or tile == HARBOR or tile == PADDOCK
+    return tile == BARN or tile == HARBOR or tile == PADDOCK or tile == CARAVAN
+
+
+@njit(**KERNEL)
+def new_at(player, tile):
+    """Offset of the player's count of `tile` copies taken this turn (base or expansion)."""
+    if tile < NUM_TILE_TYPES:
+        return TILE_NEW + player * NUM_TILE_TYPES + tile
+    return XTILE_NEW + player * NUM_X_TILE_TYPES + tile - NUM_TILE_TYPES
+
+
+@njit(**KERNEL)
+def used_at(player, tile):
+    """Offset of the player's count of `tile` copies used this turn (base or expansion)."""
+    if tile < NUM_TILE_TYPES:
+        return TILE_USED + player * NUM_TILE_TYPES + tile
+    return XTILE_USED + player * NUM_X_TILE_TYPES + tile - NUM_TILE_TYPES
+
+
+@njit(**KERNEL)
+def num_tile_types(buf):
+    return NUM_ALL_TILE_TYPES if is_big(buf) else NUM_TILE_TYPES
 
 
 @njit(**KERNEL)
@@ -113,7 +193,12 @@ def placement_targets(buf, nbr, player, target, edge_only, skip, out):
         if has_neighbour_equal(nbr, h, owner, player, skip):
             num_adjacent += 1
             out[h] = 2
-    if num_adjacent == 0:
+    # Outpost (§11.1): an armed build ignores "adjacent if possible" (moves never do).
+    free = skip == EMPTY and is_big(buf) and buf[OUTPOST_ARMED] == 1
+    if num_adjacent == 0 or free:
+        if num_adjacent > 0:
+            for h in range(NUM_HEXES):
+                out[h] = 1 if out[h] else 0
         return num_candidates
     for h in range(NUM_HEXES):
         out[h] = 1 if out[h] == 2 else 0
@@ -185,7 +270,15 @@ def tile_targets(buf, nbr, player, tile, origin, out):
         return tavern_targets(buf, nbr, player, out)
     if tile == HARBOR:
         return placement_targets(buf, nbr, player, WATER, False, origin, out)
-    return paddock_targets(buf, nbr, origin, out)
+    if tile == PADDOCK:
+        return paddock_targets(buf, nbr, origin, out)
+    if tile == QUARRY:
+        return quarry_targets(buf, nbr, player, out)
+    if tile == CARAVAN:
+        return caravan_targets(buf, nbr, origin, out)
+    if tile == VILLAGE:
+        return village_targets(buf, nbr, player, out)
+    return placement_targets(buf, nbr, player, FLOWER, False, EMPTY, out)  # Garden
 
 
 @njit(**KERNEL)
@@ -195,7 +288,7 @@ def move_origins(buf, nbr, player, tile, out):
     the choice); Paddock depends on the origin. Writes out int8[400]; returns the count."""
     owner = buf[OWNER : OWNER + NUM_HEXES]
     scratch = np.empty(NUM_HEXES, np.int8)
-    if tile == PADDOCK:
+    if tile == PADDOCK or tile == CARAVAN:
         anywhere = True
     elif tile == BARN:
         anywhere = buf[PLAYED] != EMPTY and has_empty_terrain(buf, buf[PLAYED])
@@ -208,6 +301,8 @@ def move_origins(buf, nbr, player, tile, out):
             continue
         if tile == PADDOCK and paddock_targets(buf, nbr, h, scratch) == 0:
             continue
+        if tile == CARAVAN and step_targets(buf, nbr, h, scratch) == 0:
+            continue  # a slide exists iff some first step is free (§11.2): 6 hexes, no walks
         out[h] = 1
         count += 1
     return count
@@ -220,8 +315,7 @@ def num_usable(buf, player, tile):
     for s in range(MAX_LOCATION_HEXES):
         if buf[HOLDING + player * MAX_LOCATION_HEXES + s] and buf[SLOT_TYPE + s] == tile:
             held += 1
-    k = player * NUM_TILE_TYPES + tile
-    return held - buf[TILE_NEW + k] - buf[TILE_USED + k]
+    return held - buf[new_at(player, tile)] - buf[used_at(player, tile)]
 
 
 @njit(**KERNEL)
@@ -231,20 +325,95 @@ def can_use_tile(buf, nbr, player, tile, scratch):
         return False
     if is_move_tile(tile):
         return move_origins(buf, nbr, player, tile, scratch) > 0
-    if buf[SUPPLY + player] == 0:
+    if buf[SUPPLY + player] == 0 and tile != QUARRY:
         return False
     return tile_targets(buf, nbr, player, tile, EMPTY, scratch) > 0
 
 
 @njit(**KERNEL)
+def nomad_targets(buf, nbr, player, kind, out):
+    """Where a Donation tile builds (§11.1: its terrain, adjacent if possible; water and
+    mountain included). Returns the count."""
+    return placement_targets(buf, nbr, player, DONATION_TERRAIN[kind], False, EMPTY, out)
+
+
+@njit(**KERNEL)
+def can_use_nomad(buf, nbr, player, kind, scratch):
+    """A nomad tile is usable on the turn after it was taken (nomad_ready) if its action has
+    a target (§11.1). Treasure is never used: it pays when taken."""
+    if buf[NOMAD_READY + player * NUM_NOMAD_KINDS + kind] <= 0:
+        return False
+    if kind < NUM_DONATIONS:
+        return buf[SUPPLY + player] > 0 and nomad_targets(buf, nbr, player, kind, scratch) > 0
+    if kind == SWORD:  # someone to remove from: anyone, or the others only (D24 flag)
+        for p in range(buf[NUM_PLAYERS]):
+            if (p != player or buf[SWORD_SELF]) and has_settlement(buf, p):
+                return True
+        return False
+    if kind == OUTPOST:
+        return buf[OUTPOST_ARMED] == 0 and buf[SUPPLY + player] > 0
+    if kind == RESETTLEMENT:
+        return resettle_origins(buf, nbr, player, scratch) > 0
+    return False
+
+
+@njit(**KERNEL)
+def _big_mask(buf, nbr, player, phase, mask):
+    """The expansion part of the mask (Big Box buffers): expansion tiles, nomad tiles, the
+    multi-step actions' stop, the Sword and Resettlement phases, and the cave move."""
+    hexes = mask[:NUM_HEXES]
+    scratch = np.empty(NUM_HEXES, np.int8)
+    nomad = buf[ACTIVE_NOMAD]
+    if buf[CAVE_MOVE_AT] == CAVE_MOVING:  # §15.2: a settlement next to a cave, then the hex
+        if phase == PHASE_TILE_ORIGIN:
+            cave_origins(buf, nbr, player, hexes)
+        else:
+            cave_targets(buf, nbr, hexes)
+        return
+    if phase == PHASE_SWORD:
+        victim = buf[SWORD_NEXT]
+        for h in range(NUM_HEXES):
+            hexes[h] = 1 if buf[OWNER + h] == victim else 0
+    elif phase == PHASE_STEP:
+        if buf[ACTION_LEFT] > 0:
+            step_targets(buf, nbr, buf[SELECTED], hexes)
+        if buf[ACTION_DONE] > 0:
+            mask[STOP] = 1
+    elif phase == PHASE_TILE_ORIGIN and nomad == RESETTLEMENT:
+        if buf[ACTION_LEFT] > 0:
+            resettle_origins(buf, nbr, player, hexes)
+        if buf[ACTION_LEFT] < RESETTLEMENT_STEPS:
+            mask[STOP] = 1
+    elif phase == PHASE_TILE_TARGET and nomad != EMPTY:
+        nomad_targets(buf, nbr, player, nomad, hexes)
+    elif phase == PHASE_TILE_TARGET and buf[ACTIVE_TILE] == QUARRY and buf[ACTION_DONE] > 0:
+        mask[STOP] = 1
+    if phase == PHASE_MAIN:
+        for tile in range(NUM_TILE_TYPES, NUM_ALL_TILE_TYPES):
+            if can_use_tile(buf, nbr, player, tile, scratch):
+                mask[X_TILE_ACTIONS + tile - NUM_TILE_TYPES] = 1
+        for kind in range(NUM_NOMAD_KINDS):
+            if can_use_nomad(buf, nbr, player, kind, scratch):
+                mask[NOMAD_ACTIONS + kind] = 1
+        if buf[CAVE_MOVE_AT] == 0 and can_cave_move(buf, nbr, player):
+            mask[CAVE_MOVE] = 1
+    elif phase == PHASE_MANDATORY and can_use_nomad(buf, nbr, player, OUTPOST, scratch):
+        mask[NOMAD_ACTIONS + OUTPOST] = 1  # a modifier, usable inside the mandatory action
+
+
+@njit(**KERNEL)
 def compute_mask(buf, nbr, mask):
-    """Write the legal-action mask (int8[409], actions.py layout) for the player to act."""
-    for a in range(NUM_ACTIONS):
+    """Write the legal-action mask (int8[409], or int8[426] for a Big Box game; actions.py
+    layout) for the player to act."""
+    for a in range(mask.shape[0]):
         mask[a] = 0
     phase = buf[PHASE]
     player = buf[CUR]
     hexes = mask[:NUM_HEXES]
     if phase == PHASE_GAME_OVER:
+        return
+    if phase > PHASE_GAME_OVER or (is_big(buf) and _big_action_open(buf)):
+        _big_mask(buf, nbr, player, phase, mask)
         return
     if phase == PHASE_MANDATORY:
         placement_targets(buf, nbr, player, buf[PLAYED], False, EMPTY, hexes)
@@ -255,18 +424,23 @@ def compute_mask(buf, nbr, mask):
     else:
         if buf[MANDATORY_DONE]:
             mask[END_TURN] = 1
-        else:
-            placement_targets(buf, nbr, player, buf[PLAYED], False, EMPTY, hexes)
+        elif placement_targets(buf, nbr, player, buf[PLAYED], False, EMPTY, hexes) == 0:
+            # §5: an extra action filled the played terrain's last hex; starting the
+            # mandatory action now replaces the card (action END_TURN means "start" here)
+            mask[END_TURN] = 1
         scratch = np.empty(NUM_HEXES, np.int8)
         for tile in range(NUM_TILE_TYPES):
             if can_use_tile(buf, nbr, player, tile, scratch):
                 mask[TILE_ACTIONS + tile] = 1
+    if is_big(buf):
+        _big_mask(buf, nbr, player, phase, mask)
 
 
 @njit(**KERNEL)
 def take_tiles(buf, nbr, player, h):
     """§7.2: a settlement arriving on `h` takes one tile from each adjacent location hex that
-    still has tiles and that the player never took from before (D7). Taken tiles are new."""
+    still has tiles and that the player never took from before (D7). Taken tiles are new.
+    In a Big Box game it also takes adjacent nomad tiles (§11.1)."""
     for d in range(NUM_DIRECTIONS):
         n = nbr[h, d]
         if n < 0:
@@ -277,7 +451,9 @@ def take_tiles(buf, nbr, player, h):
             buf[TILES_LEFT + s] -= 1
             buf[EVER_TAKEN + k] = 1
             buf[HOLDING + k] = 1
-            buf[TILE_NEW + player * NUM_TILE_TYPES + buf[SLOT_TYPE + s]] += 1
+            buf[new_at(player, buf[SLOT_TYPE + s])] += 1
+    if is_big(buf):
+        take_nomad_tiles(buf, nbr, player, h)
 
 
 @njit(**KERNEL)
@@ -293,21 +469,25 @@ def lose_tiles(buf, nbr, player):
         ):
             continue
         buf[HOLDING + k] = 0
-        t = player * NUM_TILE_TYPES + buf[SLOT_TYPE + s]
-        if buf[TILE_NEW + t] > 0:
-            buf[TILE_NEW + t] -= 1
-        elif buf[TILE_USED + t] > 0:
-            buf[TILE_USED + t] -= 1
+        new, used = new_at(player, buf[SLOT_TYPE + s]), used_at(player, buf[SLOT_TYPE + s])
+        if buf[new] > 0:
+            buf[new] -= 1
+        elif buf[used] > 0:
+            buf[used] -= 1
 
 
 @njit(**KERNEL)
 def build(buf, nbr, player, h):
-    """Put a settlement from supply on `h`; emptying the supply triggers the end (§9)."""
+    """Put a settlement from supply on `h`; emptying the supply triggers the end (§9). In a
+    Big Box game the build spends an armed Outpost and scores Shepherds/Ambassadors."""
     buf[OWNER + h] = player
     buf[SUPPLY + player] -= 1
     if buf[SUPPLY + player] == 0:
         buf[END_TRIGGERED] = 1
     take_tiles(buf, nbr, player, h)
+    if is_big(buf):
+        buf[OUTPOST_ARMED] = 0
+        score_placement(buf, nbr, player, h)
 
 
 @njit(**KERNEL)
@@ -317,6 +497,8 @@ def move(buf, nbr, player, src, dst):
     buf[OWNER + dst] = player
     take_tiles(buf, nbr, player, dst)
     lose_tiles(buf, nbr, player)
+    if is_big(buf) and buf[COUNT_MOVES]:
+        score_placement(buf, nbr, player, dst)  # D21: in-game cards count moves
 
 
 @njit(**KERNEL)
@@ -342,10 +524,13 @@ def draw_card(buf):
 
 
 @njit(**KERNEL)
-def settle_mandatory(buf):
-    """Keep the mandatory action playable (§5, D6, D11): it ends once the supply is empty; a
-    played card whose terrain has no empty hex left is removed from the game and replaced by
-    a new draw until one is usable; with no card left the mandatory action ends early."""
+def settle_mandatory(buf, replace):
+    """Keep the mandatory action playable (§5, D6, D11): it ends once the supply is empty;
+    with `replace`, a played card whose terrain has no empty hex left is removed from the game
+    and replaced by a new draw until one is usable; with no card left the mandatory action
+    ends early. The exception applies when the card is revealed, when the mandatory action
+    starts and between its placements, not as soon as an extra action before it fills the
+    last hex (a later extra action may free one again): callers pass `replace` accordingly."""
     if buf[MANDATORY_DONE]:
         return
     if buf[SUPPLY + buf[CUR]] == 0:
@@ -353,7 +538,7 @@ def settle_mandatory(buf):
         return
     if buf[PLAYED] == EMPTY:
         buf[PLAYED] = draw_card(buf)
-    while buf[PLAYED] != EMPTY and not has_empty_terrain(buf, buf[PLAYED]):
+    while replace and buf[PLAYED] != EMPTY and not has_empty_terrain(buf, buf[PLAYED]):
         buf[REMOVED + buf[PLAYED]] += 1
         buf[PLAYED] = draw_card(buf)
     if buf[PLAYED] == EMPTY:
@@ -372,7 +557,10 @@ def start_turn(buf):
     buf[ACTIVE_TILE] = EMPTY
     buf[SELECTED] = EMPTY
     buf[TURN] += 1
-    settle_mandatory(buf)
+    if is_big(buf):
+        for i in range(MANDATORY_SETTLEMENTS):
+            buf[MANDATORY_HEXES + i] = EMPTY
+    settle_mandatory(buf, True)  # §5: checked when the card is revealed
 
 
 @njit(**KERNEL)
@@ -384,9 +572,17 @@ def end_turn(buf):
         buf[DISCARD + buf[PLAYED]] += 1
         buf[PLAYED] = EMPTY
     buf[HAND + player] = draw_card(buf)
-    for t in range(NUM_TILE_TYPES):
-        buf[TILE_NEW + player * NUM_TILE_TYPES + t] = 0
-        buf[TILE_USED + player * NUM_TILE_TYPES + t] = 0
+    for t in range(num_tile_types(buf)):
+        buf[new_at(player, t)] = 0
+        buf[used_at(player, t)] = 0
+    if is_big(buf):  # §11.1: last turn's nomad tiles go, this turn's become usable
+        for k in range(NUM_NOMAD_KINDS):
+            buf[NOMAD_READY + player * NUM_NOMAD_KINDS + k] = buf[
+                NOMAD_NEW + player * NUM_NOMAD_KINDS + k
+            ]
+            buf[NOMAD_NEW + player * NUM_NOMAD_KINDS + k] = 0
+        buf[OUTPOST_ARMED] = 0
+        buf[CAVE_MOVE_AT] = 0
     n = buf[NUM_PLAYERS]
     if buf[END_TRIGGERED] and player == (buf[START_PLAYER] + n - 1) % n:
         buf[PHASE] = PHASE_GAME_OVER
@@ -396,25 +592,170 @@ def end_turn(buf):
 
 
 @njit(**KERNEL)
+def _big_action_open(buf):
+    """A nomad tile or the cave move is in progress (Big Box buffers only)."""
+    return buf[ACTIVE_NOMAD] != EMPTY or buf[CAVE_MOVE_AT] == CAVE_MOVING
+
+
+@njit(**KERNEL)
 def _apply_hex(buf, nbr, player, h):
     phase = buf[PHASE]
-    if phase == PHASE_TILE_ORIGIN:
+    if phase > PHASE_GAME_OVER or (is_big(buf) and _big_action_open(buf)):
+        _apply_nomad_hex(buf, nbr, player, h)
+    elif phase == PHASE_TILE_ORIGIN:
         buf[SELECTED] = h
         buf[PHASE] = PHASE_TILE_TARGET
+    elif phase == PHASE_TILE_TARGET and buf[ACTIVE_TILE] == QUARRY:
+        _place_wall(buf, nbr, player, h)
     elif phase == PHASE_TILE_TARGET:
         if is_move_tile(buf[ACTIVE_TILE]):
             move(buf, nbr, player, buf[SELECTED], h)
         else:
             build(buf, nbr, player, h)
-        buf[ACTIVE_TILE] = EMPTY
-        buf[SELECTED] = EMPTY
-        buf[PHASE] = PHASE_MAIN
+        _finish_action(buf)
     else:
+        if is_big(buf):  # Families (§11.3) reads the mandatory hexes of the turn
+            buf[MANDATORY_HEXES + MANDATORY_SETTLEMENTS - buf[MANDATORY_LEFT]] = h
         build(buf, nbr, player, h)
         buf[MANDATORY_LEFT] -= 1
         buf[PHASE] = PHASE_MANDATORY
         if buf[MANDATORY_LEFT] == 0:
             buf[MANDATORY_DONE] = 1
+            if is_big(buf):
+                score_families(buf, nbr, player)
+
+
+@njit(**KERNEL)
+def _finish_action(buf):
+    """Back to the main step after a tile's (or nomad tile's) action is complete."""
+    buf[ACTIVE_TILE] = EMPTY
+    buf[SELECTED] = EMPTY
+    buf[PHASE] = PHASE_MAIN
+    if is_big(buf):
+        buf[ACTIVE_NOMAD] = EMPTY
+        buf[ACTION_LEFT] = 0
+        buf[ACTION_DONE] = 0
+        buf[SWORD_NEXT] = EMPTY
+
+
+@njit(**KERNEL)
+def _place_wall(buf, nbr, player, h):
+    """§11.2 Quarry: a stone wall on h; a second one may follow (or STOP)."""
+    buf[OWNER + h] = WALL
+    buf[WALLS_LEFT] -= 1
+    buf[ACTION_DONE] += 1
+    scratch = np.empty(NUM_HEXES, np.int8)
+    if buf[ACTION_DONE] == QUARRY_WALLS or quarry_targets(buf, nbr, player, scratch) == 0:
+        _finish_action(buf)
+
+
+@njit(**KERNEL)
+def _next_victim(buf, after, player):
+    """Sword (§11.1): the next seat after `after`, in seat order from the user, that has a
+    settlement on the board, or EMPTY once every seat had its turn (the user's own turn, D24,
+    comes first and is handled by _use_nomad)."""
+    n = buf[NUM_PLAYERS]
+    seat = after
+    while True:
+        seat = (seat + 1) % n
+        if seat == player:
+            return EMPTY
+        if has_settlement(buf, seat):
+            return seat
+
+
+@njit(**KERNEL)
+def _end_resettle_one(buf, nbr, player):
+    """D51: a resettling settlement's steps are one move: tiles are taken and lost, and the
+    in-game cards scored, only where it stops. Then the next settlement, or the end."""
+    h = buf[SELECTED]
+    take_tiles(buf, nbr, player, h)
+    lose_tiles(buf, nbr, player)
+    if buf[COUNT_MOVES]:
+        score_placement(buf, nbr, player, h)
+    buf[SELECTED] = EMPTY
+    buf[ACTION_DONE] = 0
+    scratch = np.empty(NUM_HEXES, np.int8)
+    if buf[ACTION_LEFT] > 0 and resettle_origins(buf, nbr, player, scratch) > 0:
+        buf[PHASE] = PHASE_TILE_ORIGIN
+    else:
+        _finish_action(buf)
+
+
+@njit(**KERNEL)
+def _apply_nomad_hex(buf, nbr, player, h):
+    """A hex chosen for a nomad tile: a Sword victim, a Resettlement settlement or step, or a
+    Donation build."""
+    phase = buf[PHASE]
+    scratch = np.empty(NUM_HEXES, np.int8)
+    if buf[CAVE_MOVE_AT] == CAVE_MOVING and phase == PHASE_TILE_ORIGIN:
+        buf[SELECTED] = h
+        buf[PHASE] = PHASE_TILE_TARGET
+    elif buf[CAVE_MOVE_AT] == CAVE_MOVING:
+        move(buf, nbr, player, buf[SELECTED], h)
+        buf[CAVE_MOVE_AT] = CAVE_USED
+        _finish_action(buf)
+    elif phase == PHASE_SWORD:
+        victim = buf[SWORD_NEXT]
+        buf[OWNER + h] = EMPTY
+        buf[SUPPLY + victim] += 1  # back to its owner's supply; a triggered end stays (§9)
+        lose_tiles(buf, nbr, victim)
+        buf[SWORD_NEXT] = _next_victim(buf, victim, player)
+        if buf[SWORD_NEXT] == EMPTY:
+            _finish_action(buf)
+    elif phase == PHASE_TILE_ORIGIN:
+        buf[SELECTED] = h
+        buf[ACTION_DONE] = 0
+        buf[PHASE] = PHASE_STEP
+    elif phase == PHASE_STEP:
+        buf[OWNER + buf[SELECTED]] = EMPTY
+        buf[OWNER + h] = player
+        buf[SELECTED] = h
+        buf[ACTION_LEFT] -= 1
+        buf[ACTION_DONE] += 1
+        if buf[ACTION_LEFT] == 0 or step_targets(buf, nbr, h, scratch) == 0:
+            _end_resettle_one(buf, nbr, player)
+    else:  # Donation: up to 3 builds on its terrain (D52: as many as possible)
+        build(buf, nbr, player, h)
+        buf[ACTION_LEFT] -= 1
+        if (
+            buf[ACTION_LEFT] == 0
+            or buf[SUPPLY + player] == 0
+            or nomad_targets(buf, nbr, player, buf[ACTIVE_NOMAD], scratch) == 0
+        ):
+            _finish_action(buf)
+
+
+@njit(**KERNEL)
+def _use_nomad(buf, player, kind):
+    """Start using nomad tile `kind` (§11.1); the tile is spent."""
+    buf[NOMAD_READY + player * NUM_NOMAD_KINDS + kind] -= 1
+    if kind == OUTPOST:
+        buf[OUTPOST_ARMED] = 1
+        return
+    buf[ACTIVE_NOMAD] = kind
+    if kind == SWORD:
+        if buf[SWORD_SELF] and has_settlement(buf, player):  # D24: the user first
+            buf[SWORD_NEXT] = player
+        else:
+            buf[SWORD_NEXT] = _next_victim(buf, player, player)
+        buf[PHASE] = PHASE_SWORD
+    elif kind == RESETTLEMENT:
+        buf[ACTION_LEFT] = RESETTLEMENT_STEPS
+        buf[ACTION_DONE] = 0
+        buf[PHASE] = PHASE_TILE_ORIGIN
+    else:
+        buf[ACTION_LEFT] = DONATION_BUILDS
+        buf[PHASE] = PHASE_TILE_TARGET
+
+
+@njit(**KERNEL)
+def _stop(buf, nbr, player):
+    """STOP: end a Quarry after one wall, a resettling settlement's steps, or Resettlement."""
+    if buf[PHASE] == PHASE_STEP:
+        _end_resettle_one(buf, nbr, player)
+    else:
+        _finish_action(buf)
 
 
 @njit(**KERNEL)
@@ -424,28 +765,43 @@ def apply_action(buf, nbr, mask, action):
     player = buf[CUR]
     if action < TILE_ACTIONS:
         _apply_hex(buf, nbr, player, action)
-    elif action < END_TURN:
-        tile = action - TILE_ACTIONS
-        buf[TILE_USED + player * NUM_TILE_TYPES + tile] += 1  # turned over when used (§7.1)
+    elif action < END_TURN or X_TILE_ACTIONS <= action < NOMAD_ACTIONS:
+        if action < END_TURN:
+            tile = action - TILE_ACTIONS
+        else:
+            tile = action - X_TILE_ACTIONS + NUM_TILE_TYPES
+        buf[used_at(player, tile)] += 1  # turned over when used (§7.1)
         buf[ACTIVE_TILE] = tile
         buf[PHASE] = PHASE_TILE_ORIGIN if is_move_tile(tile) else PHASE_TILE_TARGET
-    else:
+    elif action == END_TURN and not buf[MANDATORY_DONE]:
+        settle_mandatory(buf, True)  # start the mandatory action with a dead card (§5)
+    elif action == END_TURN:
         end_turn(buf)
+    elif action < STOP:
+        _use_nomad(buf, player, action - NOMAD_ACTIONS)
+    elif action == STOP:
+        _stop(buf, nbr, player)
+    else:  # CAVE_MOVE (§15.2)
+        buf[CAVE_MOVE_AT] = CAVE_MOVING
+        buf[PHASE] = PHASE_TILE_ORIGIN
     while True:
-        settle_mandatory(buf)
+        settle_mandatory(buf, buf[PHASE] == PHASE_MANDATORY)  # between placements (§5)
         if buf[PHASE] == PHASE_MANDATORY and buf[MANDATORY_DONE]:
             buf[PHASE] = PHASE_MAIN
         compute_mask(buf, nbr, mask)
         if buf[PHASE] != PHASE_MAIN or not _only_end_turn(mask):
             return
-        end_turn(buf)
+        if buf[MANDATORY_DONE]:
+            end_turn(buf)
+        else:  # the only choice is to start the mandatory action with a dead card
+            settle_mandatory(buf, True)
 
 
 @njit(**KERNEL)
 def _only_end_turn(mask):
     if mask[END_TURN] == 0:
         return False
-    for a in range(END_TURN):
-        if mask[a]:
+    for a in range(mask.shape[0]):
+        if mask[a] and a != END_TURN:
             return False
     return True

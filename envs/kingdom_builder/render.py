@@ -18,25 +18,36 @@ import numpy as np
 from eurogym.envs.core.render import PLAYER_COLOURS, PLAYER_GLYPHS, ansi_colour
 from eurogym.envs.kingdom_builder.render_image import HEX_SIZE, TERRAIN_COLOURS, render_rgb
 from eurogym.envs.kingdom_builder.rules import score_table
-from eurogym.envs.kingdom_builder.state import EMPTY, PHASE_GAME_OVER, State
+from eurogym.envs.kingdom_builder.state import (
+    EMPTY,
+    MAX_NOMAD_SPACES,
+    PHASE_GAME_OVER,
+    WALL,
+    BigBoxState,
+    State,
+)
 from eurogym.envs.kingdom_builder.tables import (
+    ALL_CARD_NAMES,
+    ALL_TILE_NAMES,
     BUILDABLE_MAX,
-    CARD_NAMES,
     COLS,
     LOCATION,
+    NOMAD_KINDS,
+    NOMAD_SPACE,
     NUM_HEXES,
-    NUM_TILE_TYPES,
     ROWS,
     TERRAIN_LETTERS,
-    TILE_NAMES,
     WATER,
 )
 from eurogym.envs.kingdom_builder.words import (
     CARD_SUMMARIES,
+    NOMAD_LETTERS,
     TILE_LETTERS,
     TILE_SUMMARIES,
     decision,
     hex_name,
+    nomad_name,
+    nomad_summary,
     played_terrain,
     player_name,
     terrain_word,
@@ -55,6 +66,9 @@ __all__ = [
 ]
 
 WIDTH = 120  # the text view never uses more columns
+WALL_GLYPH = "#"  # a stone wall (Nomads Quarry, §11.2) fills its cell
+CAVE_GLYPH = "@"  # a cave (Queenie Caves, §15.2): a mountain with a cave
+CAPITAL_MARK = "^"  # second character of a castle holding a capital (Queenie Capital, §15.1)
 BOARD_WIDTH = 3 + 1 + 2 * COLS  # row label, odd-row indent, 20 cells of 2 characters
 PANEL_START = BOARD_WIDTH + 3  # column where the legend beside the board begins
 LEGAL_MARK = "+"  # second character of a cell the current decision may choose
@@ -147,6 +161,8 @@ def _legal_hexes(state: State) -> np.ndarray:
 def _cell(state: State, hex_id: int, legal: np.ndarray, colour: bool) -> str:
     mark = LEGAL_MARK if legal[hex_id] else " "
     owner = int(state.owner[hex_id])
+    if owner == WALL and isinstance(state, BigBoxState):
+        return WALL_GLYPH * 2
     if owner != EMPTY:
         glyph = PLAYER_GLYPHS[owner]
         mark = MOVING_MARK if hex_id == state.selected else mark
@@ -154,15 +170,31 @@ def _cell(state: State, hex_id: int, legal: np.ndarray, colour: bool) -> str:
     terrain = int(state.terrain[hex_id])
     slot = int(state.slot_of_hex[hex_id])
     if terrain == LOCATION and slot != EMPTY:
-        return TILE_LETTERS[TILE_NAMES[state.slot_type[slot]]] + str(int(state.tiles_left[slot]))
+        letter = TILE_LETTERS[ALL_TILE_NAMES[state.slot_type[slot]]]
+        return letter + str(int(state.tiles_left[slot]))
+    if isinstance(state, BigBoxState):
+        if terrain == NOMAD_SPACE:
+            return "N" + _nomad_letter(state, hex_id)
+        if hex_id in state.capital_hex:
+            return terrain_glyph(terrain) + CAPITAL_MARK
+        if hex_id in state.cave_hex:
+            return CAVE_GLYPH + mark
     return terrain_glyph(terrain) + mark
+
+
+def _nomad_letter(state: BigBoxState, hex_id: int) -> str:
+    """The tile lying on a nomad space, or ' ' once it was taken."""
+    for j in range(MAX_NOMAD_SPACES):
+        if state.nomad_hex[j] == hex_id and state.nomad_tile[j] != EMPTY:
+            return NOMAD_LETTERS[NOMAD_KINDS[state.nomad_tile[j]]]
+    return " "
 
 
 def _panel_lines(state: State) -> list[str]:
     """The legend of every board symbol and the Kingdom Builder cards, beside the board."""
     width = WIDTH - PANEL_START
     # Every fixed legend line below is shorter than `width`; only card lines need wrapping.
-    present = sorted(set(state.terrain.tolist()) - {LOCATION})
+    present = sorted(set(state.terrain.tolist()) - {LOCATION, NOMAD_SPACE})
     buildable = [t for t in present if t <= BUILDABLE_MAX]
     other = [t for t in present if t > BUILDABLE_MAX]
     last = PLAYER_GLYPHS[state.num_players - 1]
@@ -178,13 +210,34 @@ def _panel_lines(state: State) -> list[str]:
     ]
     types = sorted({int(t) for t in state.slot_type if t != EMPTY})
     for t in types:
-        name = TILE_NAMES[t]
+        name = ALL_TILE_NAMES[t]
         lines.append(f" {TILE_LETTERS[name]} {title(name):8s}{TILE_SUMMARIES[name]}")
+    if isinstance(state, BigBoxState):
+        lines.extend(_nomad_legend(state))
     lines.append("KINGDOM BUILDER CARDS (gold at the end)")
     for card in state.cards:
-        name = CARD_NAMES[card]
+        name = ALL_CARD_NAMES[card]
         text = f" {title(name):12s}{CARD_SUMMARIES[name]}"
         lines.extend(textwrap.wrap(text, width, subsequent_indent=" " * 13))
+    return lines
+
+
+def _nomad_legend(state: BigBoxState) -> list[str]:
+    """Nomad spaces and the tiles on them, and stone walls (§11), when the board has them."""
+    lines = []
+    kinds = sorted({int(k) for k in state.nomad_tile if k != EMPTY})
+    if (state.terrain == NOMAD_SPACE).any():
+        lines.append("N + letter: nomad space and its tile (taken by building")
+        lines.append("next to it; usable on your next turn only):")
+        for k in kinds:
+            lines.append(f" N{NOMAD_LETTERS[NOMAD_KINDS[k]]} {nomad_name(k)}: {nomad_summary(k)}")
+    if state.walls_left or (state.owner == WALL).any():
+        lines.append(f"{WALL_GLYPH * 2} stone wall (blocks the hex); {state.walls_left} walls left")
+    if (state.capital_hex != EMPTY).any():
+        lines.append(f"K{CAPITAL_MARK} capital: 1 gold per settlement within 2 hexes")
+    if (state.cave_hex != EMPTY).any():
+        lines.append(f"{CAVE_GLYPH} cave (a mountain): once a turn move one of yours")
+        lines.append("  next to a cave to a hex next to a cave")
     return lines
 
 
@@ -220,8 +273,9 @@ def _result_line(state: State) -> str:
 def _players(state: State, viewer: int | None) -> list[str]:
     """One row per player; tiles that do not fit wrap under the tiles column."""
     scores = score_table(state)
-    card_names = [title(CARD_NAMES[c]) for c in state.cards]
-    header = ["PLAYERS", "supply", "card", *card_names, "castles", "gold"]
+    card_names = [title(ALL_CARD_NAMES[c]) for c in state.cards]
+    extra = ["in play", "capitals"] if isinstance(state, BigBoxState) else []
+    header = ["PLAYERS", "supply", "card", *card_names, "castles", *extra, "gold"]
     rows = []
     for p in range(state.num_players):
         acting = p == state.cur and state.phase != PHASE_GAME_OVER
@@ -265,15 +319,25 @@ def _columns(values: list[str], widths: list[int]) -> str:
 def _tiles_held(state: State, player: int) -> str:
     """e.g. "Oracle x2 (1 new), Farm x1 (1 used)": new tiles can't be used until next turn
     and used ones are spent for this turn (§7.1), so both matter when reading a position."""
-    held = np.zeros(NUM_TILE_TYPES, np.int64)
+    big = isinstance(state, BigBoxState)
+    held = np.zeros(len(ALL_TILE_NAMES), np.int64)
     for slot in np.flatnonzero(state.holding[player]):
         held[state.slot_type[slot]] += 1
+    new, used = state.tile_new[player], state.tile_used[player]
+    if big:
+        new = np.concatenate([new, state.xtile_new[player]])
+        used = np.concatenate([used, state.xtile_used[player]])
     parts = []
     for tile in np.flatnonzero(held):
-        counts = (state.tile_new[player, tile], state.tile_used[player, tile])
+        counts = (new[tile], used[tile])
         notes = [f"{n} {label}" for n, label in zip(counts, ("new", "used"), strict=True) if n]
         note = f" ({', '.join(notes)})" if notes else ""
         parts.append(f"{tile_name(tile)} x{held[tile]}{note}")
+    if big:
+        for k in np.flatnonzero(state.nomad_ready[player]):
+            parts.append(f"nomad {nomad_name(int(k))} x{state.nomad_ready[player, k]} (ready)")
+        for k in np.flatnonzero(state.nomad_new[player]):
+            parts.append(f"nomad {nomad_name(int(k))} x{state.nomad_new[player, k]} (new)")
     return ", ".join(parts)
 
 
@@ -287,6 +351,8 @@ def describe_changes(before: State, after: State) -> list[str]:
     description; these lines are its consequences and the steps the engine took itself.
     """
     lines = _tile_changes(before, after)
+    if isinstance(after, BigBoxState) and isinstance(before, BigBoxState):
+        lines += _nomad_changes(before, after)
     if after.end_triggered and not before.end_triggered:
         emptied = np.flatnonzero((after.supply == 0) & (before.supply > 0))
         who = player_name(int(emptied[0])) if len(emptied) else "a player"
@@ -329,6 +395,17 @@ def _tile_changes(before: State, after: State) -> list[str]:
                 lines.append(
                     f"{player_name(p)} lost the {tile} tile of {where}: no settlement next to it"
                 )
+    return lines
+
+
+def _nomad_changes(before: BigBoxState, after: BigBoxState) -> list[str]:
+    """Nomad tiles taken from their spaces (§11.1): by the player who was to act."""
+    who = player_name(int(before.cur))
+    lines = []
+    for j in np.flatnonzero((before.nomad_tile != EMPTY) & (after.nomad_tile == EMPTY)):
+        kind = int(before.nomad_tile[j])
+        where = hex_name(int(before.nomad_hex[j]))
+        lines.append(f"{who} took the nomad tile {nomad_name(kind)} at {where}")
     return lines
 
 

@@ -23,22 +23,26 @@ from eurogym.envs.core.render import (
     rasterize_hexes,
 )
 from eurogym.envs.kingdom_builder.rules import score_table
-from eurogym.envs.kingdom_builder.state import EMPTY, PHASE_GAME_OVER, State
+from eurogym.envs.kingdom_builder.state import EMPTY, PHASE_GAME_OVER, WALL, BigBoxState, State
 from eurogym.envs.kingdom_builder.tables import (
+    ALL_CARD_NAMES,
+    ALL_TILE_NAMES,
     BUILDABLE_MAX,
-    CARD_NAMES,
     CASTLE,
     COLS,
     LOCATION,
+    NOMAD_KINDS,
+    NOMAD_SPACE,
     NUM_HEXES,
-    NUM_TILE_TYPES,
     ROWS,
-    TILE_NAMES,
 )
 from eurogym.envs.kingdom_builder.words import (
     CARD_SUMMARIES,
+    NOMAD_LETTERS,
     TILE_SUMMARIES,
     decision,
+    nomad_name,
+    nomad_summary,
     played_terrain,
     player_name,
     terrain_word,
@@ -77,6 +81,11 @@ TERRAIN_COLOURS = np.array(
 )
 TERRAIN_COLOURS.setflags(write=False)
 TILE_MARK_COLOUR = (255, 255, 255)
+LEGEND_LINE = 17  # pixels per line of the legend under the board
+BASE_LEGEND_ROWS = 2  # legend rows a base game can need (at most 4 location types)
+WALL_COLOUR = (70, 60, 55)  # a stone wall: a dark square on its hex
+CAVE_COLOUR = (20, 20, 20)  # a cave: a black disc on its mountain
+CAPITAL_COLOUR = (200, 30, 30)  # a capital: a red ring around its castle
 
 
 def board_centres() -> np.ndarray:
@@ -85,7 +94,8 @@ def board_centres() -> np.ndarray:
 
 
 def render_rgb(state: State, viewer: int | None = None) -> np.ndarray:
-    """uint8[HEIGHT, WIDTH, 3] picture of the game (920 x 1320).
+    """uint8[HEIGHT, WIDTH, 3] picture of the game (920 x 1320; a Big Box game whose legend has
+    more lines is taller by LEGEND_LINE pixels per extra line).
 
     Args:
         state: the game.
@@ -94,7 +104,9 @@ def render_rgb(state: State, viewer: int | None = None) -> np.ndarray:
     """
     from PIL import Image, ImageDraw
 
-    canvas = np.empty((HEIGHT, WIDTH, 3), np.uint8)
+    entries = _legend_entries(state)
+    extra = LEGEND_LINE * max(0, (len(entries) + 1) // 2 - BASE_LEGEND_ROWS)
+    canvas = np.empty((HEIGHT + extra, WIDTH, 3), np.uint8)
     canvas[:] = BACKGROUND
     height, width = image_size(ROWS, COLS, HEX_SIZE)
     x0, y0 = BOARD_ORIGIN
@@ -104,8 +116,8 @@ def render_rgb(state: State, viewer: int | None = None) -> np.ndarray:
     _board_text(state, draw)
     _title_bar(state, draw)
     y = _players_panel(state, draw, viewer)
-    y = _cards_panel(state, draw, y + 8)
-    _legend(state, draw, y + 8)
+    _cards_panel(state, draw, y + 8)
+    _legend(state, draw, entries)
     return np.asarray(image, np.uint8).copy()
 
 
@@ -121,7 +133,7 @@ def _board(state: State) -> np.ndarray:
             offsets = (np.arange(left) - (left - 1) / 2.0) * 0.5 * HEX_SIZE
             dots = np.stack([x + offsets, np.full(left, y + 0.5 * HEX_SIZE)], axis=1)
             draw_discs(image, dots, radius, np.array(TILE_MARK_COLOUR, np.uint8), (40, 40, 40))
-    built = np.flatnonzero(state.owner != EMPTY)
+    built = np.flatnonzero((state.owner != EMPTY) & (state.owner != WALL))
     colours = PLAYER_COLOURS[state.owner[built]]
     draw_discs(image, centres[built], 0.55 * HEX_SIZE, colours, outline=(40, 40, 40))
     return image
@@ -146,12 +158,16 @@ def _board_text(state: State, draw: Any) -> None:
         draw.text((x0 - 6, y), str(row), fill=MUTED, font=label, anchor="rm")
     for slot in np.flatnonzero(state.slot_hex != EMPTY):
         x, y = centres[state.slot_hex[slot]]
-        name = title(TILE_NAMES[state.slot_type[slot]])
+        name = title(ALL_TILE_NAMES[state.slot_type[slot]])
         draw.text((x, y - 4), name, fill=INK, font=small, anchor="mm")
     for h in np.flatnonzero(state.terrain == CASTLE):
         _castle(draw, *centres[h])
+    if isinstance(state, BigBoxState):
+        _nomad_marks(state, draw, centres, label)
     for h in np.flatnonzero(state.owner != EMPTY):
         owner = int(state.owner[h])
+        if owner == WALL:
+            continue
         x, y = centres[h]
         ink = (0, 0, 0) if PLAYER_COLOURS[owner].mean() > 128 else (255, 255, 255)
         draw.text((x, y), PLAYER_GLYPHS[owner], fill=ink, font=label, anchor="mm")
@@ -162,6 +178,28 @@ def _board_text(state: State, draw: Any) -> None:
         x, y = centres[state.selected]
         r = 0.75 * HEX_SIZE
         draw.ellipse((x - r, y - r, x + r, y + r), outline=MOVING, width=3)
+
+
+def _nomad_marks(state: BigBoxState, draw: Any, centres: np.ndarray, font: Any) -> None:
+    """Nomad spaces with the letter of the tile on them (the ansi view's letters), and stone
+    walls as dark squares (§11)."""
+    for h in np.flatnonzero(state.terrain == NOMAD_SPACE):
+        x, y = centres[h]
+        kinds = state.nomad_tile[state.nomad_hex == h]
+        letter = NOMAD_LETTERS[NOMAD_KINDS[kinds[0]]] if len(kinds) and kinds[0] != EMPTY else ""
+        draw.text((x, y), "N" + letter, fill=INK, font=font, anchor="mm")
+    s = 0.5 * HEX_SIZE
+    for h in np.flatnonzero(state.owner == WALL):
+        x, y = centres[h]
+        draw.rectangle((x - s, y - s, x + s, y + s), fill=WALL_COLOUR, outline=(20, 20, 20))
+    r = 0.35 * HEX_SIZE
+    for h in state.cave_hex[state.cave_hex != EMPTY]:
+        x, y = centres[h]
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=CAVE_COLOUR)
+    r = 0.8 * HEX_SIZE
+    for h in state.capital_hex[state.capital_hex != EMPTY]:
+        x, y = centres[h]
+        draw.ellipse((x - r, y - r, x + r, y + r), outline=CAPITAL_COLOUR, width=3)
 
 
 def _castle(draw: Any, x: float, y: float) -> None:
@@ -243,19 +281,33 @@ def _player_lines(
         hand = "hidden"
     else:
         hand = terrain_word(card)
-    parts = [f"{title(CARD_NAMES[c])} {g}" for c, g in zip(state.cards, gold[:-1], strict=True)]
+    big = isinstance(state, BigBoxState)
+    cards = gold[: len(state.cards)]
+    parts = [f"{title(ALL_CARD_NAMES[c])} {g}" for c, g in zip(state.cards, cards, strict=True)]
+    parts.append(f"castles {gold[len(state.cards)]}")
+    if big:
+        parts.append(f"during play {gold[-2]}, capitals {gold[-1]}")
     lines = [
         f"supply {state.supply[p]}   card in hand: {hand}",
-        "gold: " + ", ".join([*parts, f"castles {gold[-1]}"]),
+        "gold: " + ", ".join(parts),
     ]
     tiles = []
-    held = np.zeros(NUM_TILE_TYPES, np.int64)
+    held = np.zeros(len(ALL_TILE_NAMES), np.int64)
     for slot in np.flatnonzero(state.holding[p]):
         held[state.slot_type[slot]] += 1
+    new_counts, used_counts = state.tile_new[p], state.tile_used[p]
+    if big:
+        new_counts = np.concatenate([new_counts, state.xtile_new[p]])
+        used_counts = np.concatenate([used_counts, state.xtile_used[p]])
     for t in np.flatnonzero(held):
-        new, used = state.tile_new[p, t], state.tile_used[p, t]
+        new, used = new_counts[t], used_counts[t]
         note = "".join([f", {new} new" if new else "", f", {used} used" if used else ""])
         tiles.append(f"{tile_name(t)} x{held[t]}{note}")
+    if big:
+        for k in np.flatnonzero(state.nomad_ready[p]):
+            tiles.append(f"nomad {nomad_name(int(k))} (ready)")
+        for k in np.flatnonzero(state.nomad_new[p]):
+            tiles.append(f"nomad {nomad_name(int(k))} (new)")
     lines.extend(_wrap(draw, "tiles: " + ("; ".join(tiles) or "none"), font, WIDTH - PANEL_X - 30))
     return lines
 
@@ -266,7 +318,7 @@ def _cards_panel(state: State, draw: Any, y: int) -> int:
     draw.text((PANEL_X, y), "Kingdom Builder cards (gold at game end)", fill=INK, font=bold)
     y += 20
     for c in state.cards:
-        name = CARD_NAMES[c]
+        name = ALL_CARD_NAMES[c]
         draw.text((PANEL_X + 4, y), title(name), fill=INK, font=bold)
         for line in _wrap(draw, CARD_SUMMARIES[name], font, WIDTH - PANEL_X - 120):
             draw.text((PANEL_X + 105, y + 1), line, fill=INK, font=font)
@@ -281,13 +333,32 @@ def _cards_panel(state: State, draw: Any, y: int) -> int:
     return y + 4
 
 
-def _legend(state: State, draw: Any, y_panel: int) -> None:
+def _legend_entries(state: State) -> list[str]:
+    """The legend lines under the board: location tiles in play, and in a Big Box game the
+    nomad tiles on the board, walls, capitals and caves."""
+    types = sorted({int(t) for t in state.slot_type if t != EMPTY})
+    entries = [f"{title(ALL_TILE_NAMES[t])}: {TILE_SUMMARIES[ALL_TILE_NAMES[t]]}" for t in types]
+    if isinstance(state, BigBoxState):
+        kinds = sorted({int(k) for k in state.nomad_tile if k != EMPTY})
+        entries += [
+            f"N{NOMAD_LETTERS[NOMAD_KINDS[k]]} {nomad_name(k)}: {nomad_summary(k)}" for k in kinds
+        ]
+        if state.walls_left or (state.owner == WALL).any():
+            entries.append(f"Dark square: stone wall ({state.walls_left} left)")
+        if (state.capital_hex != EMPTY).any():
+            entries.append("Red ring: capital, 1 gold per settlement within 2 hexes")
+        if (state.cave_hex != EMPTY).any():
+            entries.append("Black disc: cave; once a turn move one of yours from a cave to a cave")
+    return entries
+
+
+def _legend(state: State, draw: Any, entries: list[str]) -> None:
     """Terrain swatches, location tiles in play with what they do, and the board marks, under
     the board."""
     font, bold = default_font(13), default_font(14)
     x0 = BOARD_ORIGIN[0]
     y = BOARD_ORIGIN[1] + image_size(ROWS, COLS, HEX_SIZE)[0] + 10
-    present = sorted(set(state.terrain.tolist()) - {LOCATION})
+    present = sorted(set(state.terrain.tolist()) - {LOCATION, NOMAD_SPACE})
     x = x0
     for t in present:
         name = terrain_word(t) + (" (build)" if t <= BUILDABLE_MAX else "")
@@ -299,13 +370,10 @@ def _legend(state: State, draw: Any, y_panel: int) -> None:
     heading = "Locations (dots = tiles left; build next to one to take a tile):"
     draw.text((x0, y), heading, fill=INK, font=bold)
     y += 19
-    types = sorted({int(t) for t in state.slot_type if t != EMPTY})
-    for i, t in enumerate(types):
-        name = TILE_NAMES[t]
+    for i, text in enumerate(entries):
         col, row = i % 2, i // 2
-        text = f"{title(name)}: {TILE_SUMMARIES[name]}"
-        draw.text((x0 + 8 + 370 * col, y + 17 * row), text, fill=INK, font=font)
-    y += 17 * ((len(types) + 1) // 2) + 6
+        draw.text((x0 + 8 + 370 * col, y + LEGEND_LINE * row), text, fill=INK, font=font)
+    y += LEGEND_LINE * ((len(entries) + 1) // 2) + 6
     marks = (
         "Yellow outline: can be chosen now.  Pink ring: settlement being moved.  "
         "Castle: 3 gold if you touch it."

@@ -1,38 +1,64 @@
 """The Kingdom Builder engine: set-up (§3), the checked step, scores (§9), JSON. Usable
-without PettingZoo; `ENGINE` implements envs.core.engine.Engine."""
+without PettingZoo; `ENGINE` implements envs.core.engine.Engine.
+
+A base game is a `State` with 409 actions; a game with expansions or a board file is a
+`BigBoxState` (the base fields, then the expansion fields) with 426 actions. The engine takes
+both; JSON tells them apart by their field set."""
 
 from __future__ import annotations
+
+import json
+from typing import Any
 
 import numpy as np
 
 from eurogym.envs.core.engine import FlatEngine, action_index
+from eurogym.envs.core.errors import StateError
 from eurogym.envs.core.rng import seed_words
 from eurogym.envs.kingdom_builder import kernels
-from eurogym.envs.kingdom_builder.actions import NUM_ACTIONS, describe
+from eurogym.envs.kingdom_builder.actions import NUM_ACTIONS, X_NUM_ACTIONS, describe
 from eurogym.envs.kingdom_builder.config import OPTIONS, PLAYER_COUNTS, Config, make_config
 from eurogym.envs.kingdom_builder.deal import RANDOM, deal_game
 from eurogym.envs.kingdom_builder.invariants import check_invariants, check_state
 from eurogym.envs.kingdom_builder.playout import playout
 from eurogym.envs.kingdom_builder.scoring import score_breakdown
-from eurogym.envs.kingdom_builder.state import MAX_PLAYERS, PHASE_GAME_OVER, PHASE_NAMES, State
+from eurogym.envs.kingdom_builder.state import (
+    MAX_PLAYERS,
+    PHASE_GAME_OVER,
+    X_PHASE_NAMES,
+    BigBoxState,
+    State,
+)
 from eurogym.envs.kingdom_builder.tables import (
-    CARD_NAMES,
+    ALL_CARD_NAMES,
+    ALL_SECTION_NAMES,
+    ALL_TILE_NAMES,
+    CARD_EXPANSION,
     CARDS_PER_GAME,
     DECK_COUNTS,
+    EXPANSIONS,
     NEIGHBOURS,
-    SECTION_NAMES,
-    SECTION_TERRAIN,
+    NOMAD_COUNTS,
+    SECTION_EXPANSION,
     SECTIONS_PER_GAME,
-    TILE_NAMES,
+    STONE_WALLS,
     TILES_PER_HEX,
+    section_maps,
 )
 from eurogym.envs.kingdom_builder.words import describe_in_state
 
-_DEAL_TABLES = (
-    SECTION_TERRAIN,
-    np.array([TILES_PER_HEX[name] for name in TILE_NAMES], np.int64),
-    np.array(DECK_COUNTS, np.int64),
-)
+_TILES_PER_HEX = np.array([TILES_PER_HEX[name] for name in ALL_TILE_NAMES], np.int64)
+_DECK_COUNTS = np.array(DECK_COUNTS, np.int64)
+_NOMAD_COUNTS = np.array(NOMAD_COUNTS, np.int64)
+_MAPS = section_maps()
+_NO_EXPANSIONS = np.zeros(len(EXPANSIONS), np.int64)
+
+
+def deal_tables(config: Config) -> tuple:
+    """The tables deal.deal_game reads: section maps (the board file's where it has them),
+    tiles per hex, deck, nomad tiles, stone walls."""
+    terrain, tiles = section_maps(dict(config.board_maps)) if config.board_maps else _MAPS
+    return (terrain, tiles, _TILES_PER_HEX, _DECK_COUNTS, _NOMAD_COUNTS, STONE_WALLS)
 
 
 def _indices(names: tuple[str, ...] | None, known: tuple[str, ...], count: int) -> np.ndarray:
@@ -40,26 +66,50 @@ def _indices(names: tuple[str, ...] | None, known: tuple[str, ...], count: int) 
     return np.array([known.index(x) for x in names] if names else [RANDOM] * count, np.int64)
 
 
+def _pool(of: tuple[str, ...], expansions: tuple[str, ...]) -> np.ndarray:
+    """Indices of the sections or cards a random set-up may draw: base and enabled expansions
+    (§2.3, §3.1 step 4: all KB cards of every enabled expansion go in one pool)."""
+    return np.array([i for i, e in enumerate(of) if e == "base" or e in expansions], np.int64)
+
+
 def new_game(config: Config, seed: int) -> State:
-    """Set up a game (§3.1). `seed` fixes every random choice (sections, rotations, cards,
-    deck order, start player) through the state's own RNG; see deal.deal_game."""
+    """Set up a game (§3.1, §3.2). `seed` fixes every random choice (sections, rotations,
+    cards, deck order, nomad tiles, start player) through the state's own RNG; see
+    deal.deal_game. A config with expansions or a board file gives a BigBoxState."""
     options = (
         config.num_players,
-        _indices(config.sections, SECTION_NAMES, SECTIONS_PER_GAME),
+        _indices(config.sections, ALL_SECTION_NAMES, SECTIONS_PER_GAME),
         np.array(config.rotations or [RANDOM] * SECTIONS_PER_GAME, np.int64),
-        _indices(config.cards, CARD_NAMES, CARDS_PER_GAME),
+        _indices(config.cards, ALL_CARD_NAMES, CARDS_PER_GAME),
         RANDOM if config.start_player is None else config.start_player,
         int(config.lords_zero_can_be_second),
+        _pool(SECTION_EXPANSION, config.expansions),
+        _pool(CARD_EXPANSION, config.expansions),
+        np.array([int(e in config.expansions) for e in EXPANSIONS], np.int64)
+        if config.big_box
+        else _NO_EXPANSIONS,
+        int(config.board_file is not None),
+        int(config.in_game_cards_count_moves),
+        int(config.sword_includes_self),
     )
-    state = State()
+    state = BigBoxState() if config.big_box else State()
     state.rng[:] = seed_words(seed)
-    deal_game(state.buf, NEIGHBOURS, state.mask, _DEAL_TABLES, options)
+    deal_game(state.buf, NEIGHBOURS, state.mask, deal_tables(config), options)
     return state
 
 
+def score_columns(state: State) -> int:
+    """Columns of score_table: 3 cards and castles, plus in-game gold and capitals in a Big
+    Box game."""
+    return CARDS_PER_GAME + (3 if isinstance(state, BigBoxState) else 1)
+
+
 def score_table(state: State) -> np.ndarray:
-    """int64[P, 4]: each player's gold from the 3 game cards and from castles."""
-    out = np.zeros((state.num_players, CARDS_PER_GAME + 1), np.int64)
+    """int64[P, 4]: each player's gold from the 3 game cards and from castles; a Big Box game
+    adds a 5th column, the gold scored during play (Treasure, Families, Shepherds,
+    Ambassadors; in-game cards score 0 in their own column at the end, §11.3), and a 6th,
+    the capitals (§15.1)."""
+    out = np.zeros((state.num_players, score_columns(state)), np.int64)
     score_breakdown(state.buf, NEIGHBOURS, out)
     return out
 
@@ -75,11 +125,12 @@ class KingdomBuilderEngine(FlatEngine):
 
     name = "kingdom_builder_v0"
     game = "kingdom_builder"
-    num_actions = NUM_ACTIONS
+    num_actions = NUM_ACTIONS  # a base game's; a Big Box game's states carry X_NUM_ACTIONS
     player_counts = PLAYER_COUNTS
     max_players = MAX_PLAYERS
     state_type = State
-    phase_names = PHASE_NAMES
+    state_types = (State, BigBoxState)
+    phase_names = X_PHASE_NAMES
     game_over_phase = PHASE_GAME_OVER
     options = OPTIONS
     decider_field = "cur"
@@ -108,9 +159,47 @@ class KingdomBuilderEngine(FlatEngine):
         self._require_state(state)
         return describe_in_state(state, action_index(action))
 
+    def num_actions_for(self, config: Config) -> int:
+        """Size of the action space of games with `config` (409, or 426 with expansions)."""
+        return X_NUM_ACTIONS if config.big_box else NUM_ACTIONS
+
+    def legal_action_mask(self, state: State, player: int) -> np.ndarray:
+        """As FlatEngine's, sized to the state's own action space."""
+        if player != self.current_player(state) or self.is_over(state):
+            mask = np.zeros(state.mask.shape[0], np.int8)
+        else:
+            mask = state.mask.view()
+        mask.flags.writeable = False
+        return mask
+
+    def parse_state(self, text: str) -> State:
+        """A base or Big Box state parsed from JSON (structure, types, bounds; not yet
+        validated), told apart by its field set: a Big Box state has `expansions`."""
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise StateError(f"state JSON must be text, got {type(text).__name__}")
+        try:
+            fields = json.loads(text).get("fields")
+        except (ValueError, AttributeError):
+            fields = None
+        big = isinstance(fields, dict) and "expansions" in fields
+        return (BigBoxState if big else State).from_json(text)
+
+    def from_json(self, text: str) -> State:
+        """A base or Big Box state from untrusted JSON (`parse_state`, then `validate`)."""
+        state = self.parse_state(text)
+        self.validate(state)
+        return state
+
+    def _require_state(self, state: Any) -> None:
+        if type(state) not in self.state_types:
+            raise TypeError(
+                f"{self.game} engine got a {type(state).__name__} "
+                f"({getattr(state, 'GAME', '?')}), expected State or BigBoxState"
+            )
+
     @staticmethod
     def compute_mask(state: State) -> np.ndarray:
-        mask = np.zeros(NUM_ACTIONS, np.int8)
+        mask = np.zeros(state.mask.shape[0], np.int8)
         kernels.compute_mask(state.buf, NEIGHBOURS, mask)
         return mask
 

@@ -1,5 +1,7 @@
 """Final scoring (§8, §9, §10): the ten base Kingdom Builder cards and castles, one kernel per
-card. "Settlement" is every piece a player has on the board, including ones on water (Harbor)."""
+card. "Settlement" is every piece a player has on the board, including ones on water (Harbor,
+Donation) and mountains (Donation); stone walls (owner WALL) belong to nobody. The Nomads
+cards (§11.3) score during play (state field bonus_gold), so they add nothing here."""
 
 import numpy as np
 from numba import njit
@@ -7,7 +9,15 @@ from numba import njit
 from eurogym.envs.core.hexgrid import NUM_DIRECTIONS, has_neighbour_equal, label_components
 from eurogym.envs.core.jit import KERNEL
 from eurogym.envs.core.ranking import dense_places
-from eurogym.envs.kingdom_builder.state import CARDS, LORDS_ZERO, NUM_PLAYERS, OWNER, TERRAIN
+from eurogym.envs.kingdom_builder.queenies import score_capitals
+from eurogym.envs.kingdom_builder.state import (
+    BONUS_GOLD,
+    CARDS,
+    LORDS_ZERO,
+    NUM_PLAYERS,
+    OWNER,
+    TERRAIN,
+)
 from eurogym.envs.kingdom_builder.tables import (
     CASTLE,
     COLS,
@@ -158,7 +168,7 @@ def section_counts(buf, out):
     owner = buf[OWNER : OWNER + NUM_HEXES]
     out[:, :] = 0
     for h in range(NUM_HEXES):
-        if owner[h] >= 0:
+        if 0 <= owner[h] < out.shape[1]:  # a seat: not empty, not a stone wall
             r, c = h // COLS, h % COLS
             out[2 * (r // SECTION_SIZE) + c // SECTION_SIZE, owner[h]] += 1
 
@@ -219,13 +229,19 @@ def score_card(buf, nbr, player, card):
         return score_areas(buf, nbr, player, card)
     if card == FARMERS:
         return score_farmers(buf, player)
-    return score_lords(buf, player)
+    if card == LORDS:
+        return score_lords(buf, player)
+    return 0  # an in-game card (§11.3): its gold was scored during play
 
 
 @njit(**KERNEL)
 def score_breakdown(buf, nbr, out):
-    """out int64[P, 4]: gold per player from the 3 game cards (columns 0-2) and castles (3)."""
+    """out int64[P, 4]: gold per player from the 3 game cards (columns 0-2) and castles (3);
+    Big Box games (6 columns) add the gold scored during play (4) and capitals (5, §15.1)."""
     for p in range(buf[NUM_PLAYERS]):
         for i in range(3):
             out[p, i] = score_card(buf, nbr, p, buf[CARDS + i])
         out[p, 3] = score_castles(buf, nbr, p)
+        if out.shape[1] > 4:
+            out[p, 4] = buf[BONUS_GOLD + p]
+            out[p, 5] = score_capitals(buf, p)

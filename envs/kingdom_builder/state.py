@@ -5,20 +5,31 @@ this game (4 to 8 of them, in board order); tile *types* index TILE_NAMES.
 Scalars are read as `state.cur`; kernels use the offsets exported below (`CUR`, `OWNER`, ...).
 Every field declares inclusive bounds derived from the component tables: a loaded state must
 lie inside them (envs.core.flatstate); invariants.check_state checks how fields fit together.
+
+Two layouts: `State` (LAYOUT) is the base game, unchanged so its games and JSON stay bit for
+bit; `BigBoxState` (X_LAYOUT) is every game with expansions or a board file: the same base
+fields at the same offsets (so every base kernel reads it unchanged), with wider bounds, then
+the expansion fields. Kernels tell them apart by the buffer length (nomads.is_big).
 """
 
 from __future__ import annotations
 
 from eurogym.envs.core.flatstate import FlatState, Layout
 from eurogym.envs.core.rng import RNG_WORDS
-from eurogym.envs.kingdom_builder.actions import NUM_ACTIONS
+from eurogym.envs.kingdom_builder.actions import NUM_ACTIONS, X_NUM_ACTIONS
 from eurogym.envs.kingdom_builder.config import PLAYER_COUNTS
 from eurogym.envs.kingdom_builder.tables import (
+    BASE_SECTION_TERRAIN,
     CARDS_PER_GAME,
     DECK_COUNTS,
     DECK_SIZE,
+    EXPANSIONS,
     LOCATION,
     MAX_LOCATION_HEXES,
+    NOMAD_KINDS,
+    NUM_ALL_CARDS,
+    NUM_ALL_SECTIONS,
+    NUM_ALL_TILE_TYPES,
     NUM_CARD_TERRAINS,
     NUM_CARDS,
     NUM_HEXES,
@@ -27,6 +38,7 @@ from eurogym.envs.kingdom_builder.tables import (
     SECTION_TERRAIN,
     SECTIONS_PER_GAME,
     SETTLEMENTS_PER_PLAYER,
+    STONE_WALLS,
     TILE_NAMES,
     TILES_PER_HEX,
 )
@@ -50,51 +62,109 @@ PHASE_TILE_TARGET = 2  # a tile is in use: choose the hex to build on or move to
 PHASE_TILE_ORIGIN = 3  # a move tile is in use: choose which settlement moves
 PHASE_GAME_OVER = 4
 PHASE_NAMES = ("main", "mandatory", "tile_target", "tile_origin", "game_over")
+# Expansion phases (BigBoxState only).
+PHASE_SWORD = 5  # Sword (§11.1): choose the settlement of seat `sword_next` to remove
+PHASE_STEP = 6  # Resettlement (§11.1): the next single step of the selected settlement
+X_PHASE_NAMES = (*PHASE_NAMES, "sword", "step")
 
-LAYOUT = Layout(
-    [
-        # board, fixed at setup
-        ("terrain", (NUM_HEXES,), (0, int(SECTION_TERRAIN.max()))),
-        # location slot of a location hex, else EMPTY
-        ("slot_of_hex", (NUM_HEXES,), (EMPTY, MAX_LOCATION_HEXES - 1)),
-        ("slot_hex", (MAX_LOCATION_HEXES,), (EMPTY, NUM_HEXES - 1)),  # hex of each slot, or EMPTY
-        ("slot_type", (MAX_LOCATION_HEXES,), (EMPTY, NUM_TILE_TYPES - 1)),  # tile type per slot
-        ("sections", (SECTIONS_PER_GAME,), (0, NUM_SECTIONS - 1)),
-        ("rotations", (SECTIONS_PER_GAME,), (0, 180)),  # degrees: 0 or 180
-        ("cards", (CARDS_PER_GAME,), (0, NUM_CARDS - 1)),
-        ("num_players", (), (min(PLAYER_COUNTS), max(PLAYER_COUNTS))),
-        ("start_player", (), (0, MAX_PLAYERS - 1)),
-        ("lords_zero_can_be_second", (), (0, 1)),
-        # pieces and tiles
-        ("owner", (NUM_HEXES,), (EMPTY, MAX_PLAYERS - 1)),
-        ("tiles_left", (MAX_LOCATION_HEXES,), (0, MAX_TILES_PER_HEX)),
-        # D7: never take twice from a hex
-        ("ever_taken", (MAX_PLAYERS, MAX_LOCATION_HEXES), (0, 1)),
-        ("holding", (MAX_PLAYERS, MAX_LOCATION_HEXES), (0, 1)),
-        # copies taken this turn (§7.1)
-        ("tile_new", (MAX_PLAYERS, NUM_TILE_TYPES), (0, MAX_TILE_COPIES)),
-        ("tile_used", (MAX_PLAYERS, NUM_TILE_TYPES), (0, MAX_TILE_COPIES)),  # used this turn
-        ("supply", (MAX_PLAYERS,), (0, SETTLEMENTS_PER_PLAYER)),
-        # terrain cards: hand is hidden from other players, deck order from everyone
-        ("hand", (MAX_PLAYERS,), (EMPTY, NUM_CARD_TERRAINS - 1)),
-        # draw pile; the top card is deck[deck_size - 1]
-        ("deck", (DECK_SIZE,), (EMPTY, NUM_CARD_TERRAINS - 1)),
-        ("deck_size", (), (0, DECK_SIZE)),
-        # discard pile, counts per terrain
-        ("discard", (NUM_CARD_TERRAINS,), (0, max(DECK_COUNTS))),
-        # removed by the no-legal-hex exception (§5)
-        ("removed", (NUM_CARD_TERRAINS,), (0, max(DECK_COUNTS))),
-        # turn
-        ("cur", (), (0, MAX_PLAYERS - 1)),
-        ("phase", (), (0, len(PHASE_NAMES) - 1)),
-        ("played", (), (EMPTY, NUM_CARD_TERRAINS - 1)),  # the played terrain card, or EMPTY
-        ("mandatory_left", (), (0, MANDATORY_SETTLEMENTS)),
-        ("mandatory_done", (), (0, 1)),
-        ("active_tile", (), (EMPTY, NUM_TILE_TYPES - 1)),  # tile type in use, or EMPTY
-        ("selected", (), (EMPTY, NUM_HEXES - 1)),  # hex of the settlement being moved, or EMPTY
-        ("end_triggered", (), (0, 1)),  # §9: permanent once a supply empties
-        ("turn", (), (1, MAX_TURNS)),
-        ("rng", (RNG_WORDS,), (0, 2**32 - 1)),
+WALL = MAX_PLAYERS  # `owner` of a hex holding a stone wall (§11.2 Quarry; BigBoxState only)
+MAX_NOMAD_SPACES = 6  # §3.2: the Quarry has 3, the other Nomads sections 1 each
+NUM_NOMAD_KINDS = len(NOMAD_KINDS)
+NUM_X_TILE_TYPES = NUM_ALL_TILE_TYPES - NUM_TILE_TYPES  # location tile types beyond the base 8
+NUM_EXPANSIONS = len(EXPANSIONS)
+MAX_BONUS_GOLD = 10_000  # in-game gold (Treasure, Families, Shepherds, Ambassadors): a bound
+RESETTLEMENT_STEPS = 4  # §11.1
+DONATION_BUILDS = 3  # §11.1
+QUARRY_WALLS = 2  # §11.2
+MAX_CAPITALS = 2  # §15.1: one per Oracle / Harbor section
+CAVE_MOVING, CAVE_USED = 1, 2  # cave_move values (§15.2: once per turn)
+
+_BASE_FIELDS = [
+    # board, fixed at setup
+    ("terrain", (NUM_HEXES,), (0, int(BASE_SECTION_TERRAIN.max()))),
+    # location slot of a location hex, else EMPTY
+    ("slot_of_hex", (NUM_HEXES,), (EMPTY, MAX_LOCATION_HEXES - 1)),
+    ("slot_hex", (MAX_LOCATION_HEXES,), (EMPTY, NUM_HEXES - 1)),  # hex of each slot, or EMPTY
+    ("slot_type", (MAX_LOCATION_HEXES,), (EMPTY, NUM_TILE_TYPES - 1)),  # tile type per slot
+    ("sections", (SECTIONS_PER_GAME,), (0, NUM_SECTIONS - 1)),
+    ("rotations", (SECTIONS_PER_GAME,), (0, 180)),  # degrees: 0 or 180
+    ("cards", (CARDS_PER_GAME,), (0, NUM_CARDS - 1)),
+    ("num_players", (), (min(PLAYER_COUNTS), max(PLAYER_COUNTS))),
+    ("start_player", (), (0, MAX_PLAYERS - 1)),
+    ("lords_zero_can_be_second", (), (0, 1)),
+    # pieces and tiles
+    ("owner", (NUM_HEXES,), (EMPTY, MAX_PLAYERS - 1)),
+    ("tiles_left", (MAX_LOCATION_HEXES,), (0, MAX_TILES_PER_HEX)),
+    # D7: never take twice from a hex
+    ("ever_taken", (MAX_PLAYERS, MAX_LOCATION_HEXES), (0, 1)),
+    ("holding", (MAX_PLAYERS, MAX_LOCATION_HEXES), (0, 1)),
+    # copies taken this turn (§7.1)
+    ("tile_new", (MAX_PLAYERS, NUM_TILE_TYPES), (0, MAX_TILE_COPIES)),
+    ("tile_used", (MAX_PLAYERS, NUM_TILE_TYPES), (0, MAX_TILE_COPIES)),  # used this turn
+    ("supply", (MAX_PLAYERS,), (0, SETTLEMENTS_PER_PLAYER)),
+    # terrain cards: hand is hidden from other players, deck order from everyone
+    ("hand", (MAX_PLAYERS,), (EMPTY, NUM_CARD_TERRAINS - 1)),
+    # draw pile; the top card is deck[deck_size - 1]
+    ("deck", (DECK_SIZE,), (EMPTY, NUM_CARD_TERRAINS - 1)),
+    ("deck_size", (), (0, DECK_SIZE)),
+    # discard pile, counts per terrain
+    ("discard", (NUM_CARD_TERRAINS,), (0, max(DECK_COUNTS))),
+    # removed by the no-legal-hex exception (§5)
+    ("removed", (NUM_CARD_TERRAINS,), (0, max(DECK_COUNTS))),
+    # turn
+    ("cur", (), (0, MAX_PLAYERS - 1)),
+    ("phase", (), (0, len(PHASE_NAMES) - 1)),
+    ("played", (), (EMPTY, NUM_CARD_TERRAINS - 1)),  # the played terrain card, or EMPTY
+    ("mandatory_left", (), (0, MANDATORY_SETTLEMENTS)),
+    ("mandatory_done", (), (0, 1)),
+    ("active_tile", (), (EMPTY, NUM_TILE_TYPES - 1)),  # tile type in use, or EMPTY
+    ("selected", (), (EMPTY, NUM_HEXES - 1)),  # hex of the settlement being moved, or EMPTY
+    ("end_triggered", (), (0, 1)),  # §9: permanent once a supply empties
+    ("turn", (), (1, MAX_TURNS)),
+    ("rng", (RNG_WORDS,), (0, 2**32 - 1)),
+]
+LAYOUT = Layout(_BASE_FIELDS)
+
+# The Big Box state: the base fields at the same offsets (so every base kernel runs on it
+# unchanged, and the base game's JSON stays bit for bit), wider bounds where expansions add
+# sections, tiles, cards, walls and phases, then the expansion fields appended.
+_WIDER = {
+    "terrain": (0, int(SECTION_TERRAIN.max())),
+    "slot_type": (EMPTY, NUM_ALL_TILE_TYPES - 1),
+    "sections": (0, NUM_ALL_SECTIONS - 1),
+    "cards": (0, NUM_ALL_CARDS - 1),
+    "owner": (EMPTY, WALL),
+    "phase": (0, len(X_PHASE_NAMES) - 1),
+    "active_tile": (EMPTY, NUM_ALL_TILE_TYPES - 1),
+}
+X_LAYOUT = Layout(
+    [(name, shape, _WIDER.get(name, bounds)) for name, shape, bounds in _BASE_FIELDS]
+    + [
+        ("expansions", (NUM_EXPANSIONS,), (0, 1)),  # EXPANSIONS order, 1 = in play
+        ("custom_board", (), (0, 1)),  # 1: maps from board_file (not re-dealt by checks)
+        ("bonus_gold", (MAX_PLAYERS,), (0, MAX_BONUS_GOLD)),  # gold scored during play
+        # location tile types beyond the base 8, per player, as tile_new / tile_used
+        ("xtile_new", (MAX_PLAYERS, NUM_X_TILE_TYPES), (0, MAX_TILE_COPIES)),
+        ("xtile_used", (MAX_PLAYERS, NUM_X_TILE_TYPES), (0, MAX_TILE_COPIES)),
+        # Nomads (§11): spaces in board order, the tile kind still on each, tiles held
+        ("nomad_hex", (MAX_NOMAD_SPACES,), (EMPTY, NUM_HEXES - 1)),
+        ("nomad_tile", (MAX_NOMAD_SPACES,), (EMPTY, NUM_NOMAD_KINDS - 1)),
+        ("nomad_new", (MAX_PLAYERS, NUM_NOMAD_KINDS), (0, MAX_NOMAD_SPACES)),  # taken this turn
+        ("nomad_ready", (MAX_PLAYERS, NUM_NOMAD_KINDS), (0, MAX_NOMAD_SPACES)),  # usable now
+        ("walls_left", (), (0, STONE_WALLS)),
+        ("active_nomad", (), (EMPTY, NUM_NOMAD_KINDS - 1)),  # nomad tile in use, or EMPTY
+        ("outpost_armed", (), (0, 1)),  # Outpost: the next build ignores adjacency
+        ("action_left", (), (0, RESETTLEMENT_STEPS)),  # donation builds / resettlement steps
+        ("action_done", (), (0, RESETTLEMENT_STEPS)),  # walls placed / steps of this settlement
+        ("sword_next", (), (EMPTY, MAX_PLAYERS - 1)),  # Sword: the seat losing a settlement
+        ("mandatory_hexes", (MANDATORY_SETTLEMENTS,), (EMPTY, NUM_HEXES - 1)),  # Families
+        # Queenies (§15): capitals on castles, caves on mountains, the cave move's progress
+        ("capital_hex", (MAX_CAPITALS,), (EMPTY, NUM_HEXES - 1)),
+        ("cave_hex", (SECTIONS_PER_GAME,), (EMPTY, NUM_HEXES - 1)),
+        ("cave_move", (), (0, CAVE_USED)),  # 0 not used this turn, 1 in progress, 2 used
+        # rule flags of the §16 decisions D21 and D24 (config options)
+        ("in_game_cards_count_moves", (), (0, 1)),
+        ("sword_includes_self", (), (0, 1)),
     ]
 )
 
@@ -118,6 +188,28 @@ DECK, DECK_SIZE_AT, DISCARD, REMOVED = map(_offset, ("deck", "deck_size", "disca
 CUR, PHASE, PLAYED, MANDATORY_LEFT = map(_offset, ("cur", "phase", "played", "mandatory_left"))
 MANDATORY_DONE, ACTIVE_TILE, SELECTED = map(_offset, ("mandatory_done", "active_tile", "selected"))
 END_TRIGGERED, TURN, RNG = map(_offset, ("end_triggered", "turn", "rng"))
+BASE_SIZE = LAYOUT.size  # a buffer longer than this is a BigBoxState (kernels test it)
+
+
+def _xoffset(name: str) -> int:
+    return X_LAYOUT.offset(name)
+
+
+EXPANSION_FLAGS, CUSTOM_BOARD, BONUS_GOLD = map(
+    _xoffset, ("expansions", "custom_board", "bonus_gold")
+)
+XTILE_NEW, XTILE_USED, NOMAD_HEX, NOMAD_TILE = map(
+    _xoffset, ("xtile_new", "xtile_used", "nomad_hex", "nomad_tile")
+)
+NOMAD_NEW, NOMAD_READY, WALLS_LEFT, ACTIVE_NOMAD = map(
+    _xoffset, ("nomad_new", "nomad_ready", "walls_left", "active_nomad")
+)
+OUTPOST_ARMED, ACTION_LEFT, ACTION_DONE, SWORD_NEXT = map(
+    _xoffset, ("outpost_armed", "action_left", "action_done", "sword_next")
+)
+MANDATORY_HEXES = _xoffset("mandatory_hexes")
+CAPITAL_HEX, CAVE_HEX, CAVE_MOVE_AT = map(_xoffset, ("capital_hex", "cave_hex", "cave_move"))
+COUNT_MOVES, SWORD_SELF = map(_xoffset, ("in_game_cards_count_moves", "sword_includes_self"))
 
 
 class State(FlatState):
@@ -127,3 +219,12 @@ class State(FlatState):
     LAYOUT = LAYOUT
     GAME = "kingdom_builder_v0"
     NUM_ACTIONS = NUM_ACTIONS
+
+
+class BigBoxState(State):
+    """A game with expansions or a board file: the base fields at the base offsets, then the
+    expansion fields (X_LAYOUT). Same JSON game id; the field set tells the two apart."""
+
+    __slots__ = ()
+    LAYOUT = X_LAYOUT
+    NUM_ACTIONS = X_NUM_ACTIONS

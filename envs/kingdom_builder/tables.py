@@ -5,6 +5,8 @@ Index conventions used across the package:
   L=10 N=11 P=12 O=13); terrain cards 0..4 are the five classic terrains, same codes.
 * base sections 0..7 in `SECTION_NAMES` order; section i carries location type i (§1.1).
 * Kingdom Builder cards 0..9 in `CARD_NAMES` order.
+* Expansions extend each list at its end (`ALL_SECTION_NAMES`, `ALL_TILE_NAMES`,
+  `ALL_CARD_NAMES`), so a base index means the same thing in every game.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import numpy as np
 
 from eurogym.envs.core.data import load_component_data
 from eurogym.envs.core.hexgrid import neighbour_table
+from eurogym.envs.kingdom_builder.boards import parse_section
 
 ROWS = COLS = 20
 SECTION_SIZE = 10
@@ -26,6 +29,8 @@ TERRAIN_LETTERS = "".join(sorted(TERRAIN_CODES, key=TERRAIN_CODES.get))
 GRASS, CANYON, DESERT, FLOWER, FOREST = (TERRAIN_CODES[c] for c in "GCDFT")
 SWAMP, FARMLAND = TERRAIN_CODES["S"], TERRAIN_CODES["A"]
 WATER, MOUNTAIN, CASTLE, LOCATION = (TERRAIN_CODES[c] for c in "WMKL")
+NOMAD_SPACE = TERRAIN_CODES["N"]
+ORACLE_SECTION, HARBOR_SECTION = 0, 6  # the sections with 2 castles (§1.1): Capital (§15.1)
 BUILDABLE_MAX = FARMLAND  # codes 0..6 are buildable terrain (§1.2)
 NUM_CARD_TERRAINS = 5  # terrain cards: grass, canyon, desert, flower field, forest
 TERRAIN_NAMES = tuple(BOARDS["terrain_codes"][c]["name"] for c in TERRAIN_LETTERS)
@@ -42,6 +47,15 @@ NUM_CARDS = len(CARD_NAMES)
 CARDS_PER_GAME = 3
 
 TILES_PER_HEX = {t["id"]: t["tiles_per_hex"] for t in CARDS["location_tiles"]}
+NOMAD_KINDS = tuple(t["id"] for t in CARDS["nomad_tiles"])  # donation x7, sword, treasure, ...
+NOMAD_COUNTS = tuple(t["count"] for t in CARDS["nomad_tiles"])  # 15 tiles in all (§1.3)
+NOMAD_DONATION_TERRAIN = tuple(
+    TERRAIN_CODES[next(k for k, v in BOARDS["terrain_codes"].items() if v["name"] == t["terrain"])]
+    if t["kind"] == "donation"
+    else -1
+    for t in CARDS["nomad_tiles"]
+)
+STONE_WALLS = CARDS["pieces"]["stone_walls"]["count"]
 DECK_COUNTS = tuple(
     CARDS["terrain_deck"]["base"][name] for name in TERRAIN_NAMES[:NUM_CARD_TERRAINS]
 )
@@ -49,20 +63,68 @@ DECK_SIZE = sum(DECK_COUNTS)
 SETTLEMENTS_PER_PLAYER = CARDS["pieces"]["per_player"]["settlements"]
 
 
-def _section_terrain() -> np.ndarray:
-    """int64[8, 10, 10] terrain codes of each base section in its stored orientation."""
-    out = np.empty((NUM_SECTIONS, SECTION_SIZE, SECTION_SIZE), np.int64)
-    for s, name in enumerate(SECTION_NAMES):
-        board = BOARDS["boards"][name]
-        if board["status"] != "sourced":
-            raise ValueError(f"base section {name} has no sourced map")
-        for i, row in enumerate(board["rows"]):
-            out[s, i] = [TERRAIN_CODES[ch] for ch in row]
-    out.setflags(write=False)
-    return out
+# Expansions (issue 14; Nomads §11, Queenies §15) in option order, and the ones this engine
+# plays; the others raise ConfigError ("not implemented") rather than being silently ignored.
+EXPANSIONS = ("nomads", "crossroads", "marshlands", "harvest", "capital", "caves", "island")
+IMPLEMENTED_EXPANSIONS = ("nomads", "capital", "caves")
 
 
-SECTION_TERRAIN = _section_terrain()
+def _playable(expansion: str) -> bool:
+    return expansion == "base" or expansion in IMPLEMENTED_EXPANSIONS
+
+
+# Every section whose map the engine can play (sourced, or a tagged stand-in), base first.
+ALL_SECTION_NAMES = tuple(
+    name
+    for name, b in BOARDS["boards"].items()
+    if _playable(b["expansion"]) and b["status"] != "unavailable"
+)
+SECTION_EXPANSION = tuple(BOARDS["boards"][name]["expansion"] for name in ALL_SECTION_NAMES)
+NUM_ALL_SECTIONS = len(ALL_SECTION_NAMES)
+ALL_TILE_NAMES = TILE_NAMES + tuple(
+    t["id"]
+    for t in CARDS["location_tiles"]
+    if t["expansion"] != "base" and t["board"] in ALL_SECTION_NAMES
+)
+NUM_ALL_TILE_TYPES = len(ALL_TILE_NAMES)
+# Cards a game can draw: base, and the implemented expansions' cards whose text is known
+# (D49 keeps `unknown`/`low` confidence cards out of the pool).
+ALL_CARD_NAMES = CARD_NAMES + tuple(
+    c["id"]
+    for c in CARDS["kingdom_builder_cards"]
+    if c["expansion"] != "base"
+    and _playable(c["expansion"])
+    and not str(c.get("confidence", "")).startswith(("unknown", "low"))
+)
+CARD_EXPANSION = tuple(
+    next(c["expansion"] for c in CARDS["kingdom_builder_cards"] if c["id"] == name)
+    for name in ALL_CARD_NAMES
+)
+NUM_ALL_CARDS = len(ALL_CARD_NAMES)
+TILE_INDEX = {name: i for i, name in enumerate(ALL_TILE_NAMES)}
+
+
+def section_maps(overrides: dict[str, tuple[np.ndarray, np.ndarray]] | None = None):
+    """(terrain int64[S, 10, 10], tile type int64[S, 10, 10]) of every playable section in
+    ALL_SECTION_NAMES order, stored orientation; `overrides` (board_file maps) replace some."""
+    terrain = np.empty((NUM_ALL_SECTIONS, SECTION_SIZE, SECTION_SIZE), np.int64)
+    tiles = np.empty_like(terrain)
+    for s, name in enumerate(ALL_SECTION_NAMES):
+        if overrides and name in overrides:
+            terrain[s], tiles[s] = overrides[name]
+        else:
+            terrain[s], tiles[s] = parse_section(
+                name, BOARDS["boards"][name], TERRAIN_CODES, BOARDS["boards"][name],
+                TILE_INDEX, "boards.json",
+            )  # fmt: skip
+    terrain.setflags(write=False)
+    tiles.setflags(write=False)
+    return terrain, tiles
+
+
+SECTION_TERRAIN, SECTION_TILES = section_maps()
+# Base sections only: the base game's state bounds and checks never widen with expansions.
+BASE_SECTION_TERRAIN = SECTION_TERRAIN[:NUM_SECTIONS]
 NEIGHBOURS = neighbour_table(ROWS, COLS)
 HEX_SECTION = (
     2 * (np.arange(NUM_HEXES) // COLS // SECTION_SIZE) + np.arange(NUM_HEXES) % COLS // SECTION_SIZE

@@ -13,19 +13,32 @@ from eurogym.envs.core.render import PLAYER_COLOUR_NAMES
 from eurogym.envs.kingdom_builder.actions import (
     END_TURN,
     HEX_ACTIONS,
-    NUM_ACTIONS,
+    NOMAD_ACTIONS,
+    STOP,
     TILE_ACTIONS,
+    X_NUM_ACTIONS,
+    action_tile,
     describe,
+    tile_action,
 )
 from eurogym.envs.kingdom_builder.state import (
     EMPTY,
     MANDATORY_SETTLEMENTS,
     PHASE_GAME_OVER,
+    PHASE_MAIN,
     PHASE_MANDATORY,
+    PHASE_STEP,
+    PHASE_SWORD,
     PHASE_TILE_ORIGIN,
     PHASE_TILE_TARGET,
 )
-from eurogym.envs.kingdom_builder.tables import COLS, NEIGHBOURS, TERRAIN_NAMES, TILE_NAMES
+from eurogym.envs.kingdom_builder.tables import (
+    ALL_TILE_NAMES,
+    COLS,
+    NEIGHBOURS,
+    NOMAD_KINDS,
+    TERRAIN_NAMES,
+)
 
 # One uppercase letter per location tile type for the 2-character board cells; lowercase
 # letters are buildable terrain, so the two never clash (M mountain and K castle are unused).
@@ -38,6 +51,30 @@ TILE_LETTERS = {
     "barn": "B",
     "harbor": "H",
     "paddock": "P",
+    "quarry": "Q",
+    "caravan": "C",
+    "village": "I",
+    "garden": "G",
+}
+# The second character of a nomad space: the tile lying on it (' ' once taken).
+NOMAD_LETTERS = {
+    "donation_grass": "g",
+    "donation_canyon": "c",
+    "donation_desert": "d",
+    "donation_flower_field": "f",
+    "donation_forest": "t",
+    "donation_water": "w",
+    "donation_mountain": "m",
+    "sword": "S",
+    "treasure": "$",
+    "outpost": "O",
+    "resettlement": "R",
+}
+NOMAD_SUMMARIES = {
+    "sword": "remove 1 settlement of each player, yours too",
+    "treasure": "3 gold when taken",
+    "outpost": "one build ignores the adjacency rule",
+    "resettlement": "move settlements 4 single steps in all",
 }
 # What a tile lets its holder do once per turn (§7), short enough for a legend line.
 TILE_SUMMARIES = {
@@ -49,8 +86,12 @@ TILE_SUMMARIES = {
     "barn": "move 1 of yours to the played terrain",
     "harbor": "move 1 of yours to water",
     "paddock": "move 1 of yours 2 hexes in a straight line",
+    "quarry": "1-2 stone walls on the played terrain by yours",
+    "caravan": "slide 1 of yours straight until blocked",
+    "village": "build 1 next to 3 of yours",
+    "garden": "build 1 on flower field",
 }
-MOVE_TILES = frozenset({"barn", "harbor", "paddock"})
+MOVE_TILES = frozenset({"barn", "harbor", "paddock", "caravan"})
 # Where a tile builds or moves to, to complete "build a settlement on ..." (None: played card).
 TILE_TERRAIN = {
     "oracle": None,
@@ -61,6 +102,10 @@ TILE_TERRAIN = {
     "barn": None,
     "harbor": "water",
     "paddock": "a hex 2 steps away in a straight line",
+    "quarry": None,
+    "caravan": "the last free hex before an obstacle",
+    "village": "a hex next to 3 of yours",
+    "garden": "flower field",
 }
 # The gold each Kingdom Builder card pays at game end (§10), in one short line.
 CARD_SUMMARIES = {
@@ -74,6 +119,9 @@ CARD_SUMMARIES = {
     "citizens": "1 gold per 2 settlements in your largest area",
     "farmers": "3 gold per settlement in your weakest quadrant",
     "lords": "per quadrant: 12 gold to the most settlements, 6 to the next",
+    "families": "during play: 2 gold for 3 mandatory builds in a straight line",
+    "shepherds": "during play: 2 gold per placement with no empty same-terrain neighbour",
+    "ambassadors": "during play: 1 gold per placement next to another player",
 }
 PHASE_WORDS = (
     "main step",
@@ -81,6 +129,8 @@ PHASE_WORDS = (
     "tile: choose the target hex",
     "tile: choose the settlement to move",
     "game over",
+    "Sword: choose the settlement to remove",
+    "Resettlement: choose the next step",
 )
 
 
@@ -107,7 +157,26 @@ def hex_name(hex_id: int) -> str:
 
 def tile_name(tile: int) -> str:
     """'Oracle' for tile type 0."""
-    return title(TILE_NAMES[tile])
+    return title(ALL_TILE_NAMES[tile])
+
+
+def nomad_name(kind: int) -> str:
+    """'Donation (water)', 'Sword', ... for nomad tile kind `kind`."""
+    name = NOMAD_KINDS[kind]
+    if name.startswith("donation_"):
+        return f"Donation ({terrain_word_of(name.removeprefix('donation_'))})"
+    return title(name)
+
+
+def terrain_word_of(name: str) -> str:
+    return name.replace("_", " ")
+
+
+def nomad_summary(kind: int) -> str:
+    name = NOMAD_KINDS[kind]
+    if name.startswith("donation_"):
+        return f"build 3 on {terrain_word_of(name.removeprefix('donation_'))}"
+    return NOMAD_SUMMARIES[name]
 
 
 def played_terrain(state: Any) -> str:
@@ -117,7 +186,7 @@ def played_terrain(state: Any) -> str:
 
 def tile_destination(state: Any, tile: int) -> str:
     """Where a tile builds or moves to: its fixed terrain or place, else the played terrain."""
-    fixed = TILE_TERRAIN[TILE_NAMES[tile]]
+    fixed = TILE_TERRAIN[ALL_TILE_NAMES[tile]]
     return fixed if fixed is not None else played_terrain(state)
 
 
@@ -128,6 +197,22 @@ def decision(state: Any) -> str:
     if phase == PHASE_GAME_OVER:
         return "the game is over"
     who = player_name(int(state.cur))
+    nomad = int(getattr(state, "active_nomad", EMPTY))
+    if int(getattr(state, "cave_move", 0)) == 1:
+        if phase == PHASE_TILE_ORIGIN:
+            return f"{who}: cave move, choose your settlement next to a cave"
+        return f"{who}: cave move, choose the empty hex next to a cave to move it to"
+    if phase == PHASE_SWORD:
+        return f"{who}: Sword, choose the settlement of {player_name(state.sword_next)} to remove"
+    if phase == PHASE_STEP:
+        return (
+            f"{who}: Resettlement, step the settlement at {hex_name(state.selected)} "
+            f"({state.action_left} step(s) left) or stop it there"
+        )
+    if nomad != EMPTY and phase == PHASE_TILE_ORIGIN:
+        return f"{who}: Resettlement, choose a settlement to move ({state.action_left} left)"
+    if nomad != EMPTY:
+        return f"{who}: {nomad_name(nomad)}, choose the hex to build on ({state.action_left} left)"
     if phase == PHASE_MANDATORY:
         done = MANDATORY_SETTLEMENTS - int(state.mandatory_left)
         total = done + _to_build(state)  # fewer than 3 when the supply runs out (§5)
@@ -140,19 +225,45 @@ def decision(state: Any) -> str:
         where = tile_destination(state, tile)
         if phase == PHASE_TILE_ORIGIN:
             return f"{who}: {tile_name(tile)} tile, choose which settlement to move to {where}"
-        if TILE_NAMES[tile] in MOVE_TILES:
+        if ALL_TILE_NAMES[tile] in MOVE_TILES:
             origin = hex_name(state.selected)
             return f"{who}: {tile_name(tile)} tile, move the settlement from {origin} to {where}"
+        if ALL_TILE_NAMES[tile] == "quarry":
+            return f"{who}: Quarry tile, choose the hex for a stone wall ({where})"
         return f"{who}: {tile_name(tile)} tile, choose the hex to build on ({where})"
-    usable = [tile_name(t) for t in range(len(TILE_NAMES)) if state.mask[TILE_ACTIONS + t]]
+    usable = [
+        tile_name(t)
+        for t in range(len(ALL_TILE_NAMES))
+        if tile_action(t) < len(state.mask) and state.mask[tile_action(t)]
+    ]
+    usable += [
+        nomad_name(k)
+        for k in range(len(NOMAD_KINDS))
+        if NOMAD_ACTIONS + k < len(state.mask) and state.mask[NOMAD_ACTIONS + k]
+    ]
     tiles = f" ({', '.join(usable)})" if usable else ""
     if state.mandatory_done:
         return f"{who}: use a location tile{tiles}, or end the turn"
     count = _to_build(state)
     first = f", or use a location tile first{tiles}" if usable else ""
+    if _dead_card(state):
+        return (
+            f"{who}: start the mandatory action (no empty {played_terrain(state)} hex is left: "
+            f"the card is removed and replaced, §5){first}"
+        )
     return (
         f"{who}: start the mandatory action (build {count} settlement{'s' * (count != 1)} "
         f"on {played_terrain(state)}){first}"
+    )
+
+
+def _dead_card(state: Any) -> bool:
+    """The mandatory action is pending but an extra action filled its terrain (§5): starting
+    it (the END_TURN action) replaces the card."""
+    return (
+        int(state.phase) == PHASE_MAIN
+        and not state.mandatory_done
+        and not ((state.terrain == state.played) & (state.owner == EMPTY)).any()
     )
 
 
@@ -177,25 +288,46 @@ def describe_in_state(state: Any, action: int) -> str:
     row 4, col 7 and take the Farm tile', 'use the Oracle tile (build 1 on the played terrain:
     grass)', 'move the settlement from row 2, col 3 to water at row 5, col 1'."""
     phase = int(state.phase)
-    if not 0 <= action < NUM_ACTIONS or phase == PHASE_GAME_OVER:
+    if not 0 <= action < min(len(state.mask), X_NUM_ACTIONS) or phase == PHASE_GAME_OVER:
         return describe(action, phase)
+    if action == END_TURN and _dead_card(state):
+        return f"start the mandatory action: replace the dead {played_terrain(state)} card (§5)"
     if action == END_TURN:
         return "end the turn"
+    if action >= STOP:
+        return describe(action, phase)
+    if action >= NOMAD_ACTIONS:
+        kind = action - NOMAD_ACTIONS
+        return f"use the nomad tile {nomad_name(kind)} ({nomad_summary(kind)})"
     if action >= TILE_ACTIONS:
-        tile = action - TILE_ACTIONS
-        summary = TILE_SUMMARIES[TILE_NAMES[tile]]
-        if TILE_TERRAIN[TILE_NAMES[tile]] is None:
+        tile = action_tile(action)
+        summary = TILE_SUMMARIES[ALL_TILE_NAMES[tile]]
+        if TILE_TERRAIN[ALL_TILE_NAMES[tile]] is None:
             summary += f": {played_terrain(state)}"
         return f"use the {tile_name(tile)} tile ({summary})"
     hex_id = action - HEX_ACTIONS
     where = f"{terrain_word(state.terrain[hex_id])} at {hex_name(hex_id)}"
+    if phase == PHASE_SWORD:
+        return f"remove the settlement of {player_name(state.sword_next)} at {hex_name(hex_id)}"
+    if int(getattr(state, "cave_move", 0)) == 1 and phase == PHASE_TILE_ORIGIN:
+        return f"move the settlement at {hex_name(hex_id)} (cave move)"
+    if int(getattr(state, "cave_move", 0)) == 1:
+        return f"move the settlement from {hex_name(state.selected)} to {where} (cave move)"
+    if phase == PHASE_STEP:
+        return f"step the settlement from {hex_name(state.selected)} to {where}"
+    if phase == PHASE_TILE_ORIGIN and int(getattr(state, "active_nomad", EMPTY)) != EMPTY:
+        return f"resettle the settlement at {hex_name(hex_id)}"
     if phase == PHASE_TILE_ORIGIN:
         return f"move the settlement at {hex_name(hex_id)} ({tile_name(state.active_tile)} tile)"
+    if phase == PHASE_TILE_TARGET and int(state.active_tile) == ALL_TILE_NAMES.index("quarry"):
+        return f"put a stone wall on {where} (Quarry tile)"
     gained = tiles_gained(state, int(state.cur), hex_id)
     taking = "".join(f" and take the {tile_name(t)} tile" for t in gained)
+    if phase == PHASE_TILE_TARGET and int(getattr(state, "active_nomad", EMPTY)) != EMPTY:
+        return f"build a settlement on {where}{taking} ({nomad_name(state.active_nomad)})"
     if phase == PHASE_TILE_TARGET:
         tile = int(state.active_tile)
-        if TILE_NAMES[tile] in MOVE_TILES:
+        if ALL_TILE_NAMES[tile] in MOVE_TILES:
             return f"move the settlement from {hex_name(state.selected)} to {where}{taking}"
         return f"build a settlement on {where}{taking} ({tile_name(tile)} tile)"
     return f"build a settlement on {where}{taking}"

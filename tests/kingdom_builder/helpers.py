@@ -19,15 +19,19 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from eurogym.envs.kingdom_builder import kernels, rules
-from eurogym.envs.kingdom_builder.actions import END_TURN, TILE_ACTIONS
+from eurogym.envs.kingdom_builder.actions import END_TURN, NOMAD_ACTIONS
+from eurogym.envs.kingdom_builder.actions import tile_action as _tile_action
 from eurogym.envs.kingdom_builder.config import make_config
-from eurogym.envs.kingdom_builder.state import EMPTY, PHASE_MAIN, State
+from eurogym.envs.kingdom_builder.state import EMPTY, PHASE_MAIN, BigBoxState, State
 from eurogym.envs.kingdom_builder.tables import (
+    ALL_TILE_NAMES,
     COLS,
     DECK_SIZE,
     HEX_SECTION,
     LOCATION,
     NEIGHBOURS,
+    NOMAD_KINDS,
+    NOMAD_SPACE,
     NUM_HEXES,
     ROWS,
     TERRAIN_CODES,
@@ -58,8 +62,14 @@ def code(terrain: str | int) -> int:
 
 
 def tile_action(tile: str) -> int:
-    """The action that starts using location tile `tile` (actions.py: 400 + type)."""
-    return TILE_ACTIONS + TILE_NAMES.index(tile)
+    """The action that starts using location tile `tile` (actions.py: 400 + type, Nomads
+    tiles 409 + type - 8)."""
+    return _tile_action(ALL_TILE_NAMES.index(tile))
+
+
+def nomad_action(kind: str) -> int:
+    """The action that uses nomad tile `kind` (e.g. 'sword', 'donation_water')."""
+    return NOMAD_ACTIONS + NOMAD_KINDS.index(kind)
 
 
 def parse_board(rows: str | Sequence[str], fill: str = "M") -> np.ndarray:
@@ -90,6 +100,8 @@ def blank_game(
     start_player: int = 0,
     lords_zero_can_be_second: bool = True,
     seed: int = 0,
+    expansions: Sequence[str] = (),
+    nomads: dict[Hex, str | None] | None = None,
 ) -> State:
     """A fresh game on the fixed board Tavern/Paddock/Oasis/Farm, no rotation (§3.1), the
     start player to act in phase main with nothing built yet.
@@ -99,9 +111,12 @@ def blank_game(
             every 'L' hex becomes a location slot with 2 tiles, of the type named in
             `locations` (keys: hex ids or (row, col)), else of its quadrant's section.
         played: terrain letter/code of the start player's played card (default: as dealt).
+        expansions: e.g. ("nomads",): a BigBoxState; then every 'N' hex of `terrain_rows`
+            is a nomad space holding the tile kind `nomads` names for it (None: empty).
     """
     config = make_config(
         num_players,
+        expansions=tuple(expansions),
         sections=BASE_SECTIONS,
         rotations=(0, 0, 0, 0),
         cards=tuple(cards),
@@ -112,6 +127,10 @@ def blank_game(
     if terrain_rows is not None:
         state.terrain[:] = parse_board(terrain_rows, fill)
         _rebuild_slots(state, {as_hex(h): t for h, t in (locations or {}).items()})
+        if isinstance(state, BigBoxState):
+            _rebuild_nomads(state, {as_hex(h): k for h, k in (nomads or {}).items()})
+            state.capital_hex[:] = EMPTY  # a drawn board has no capital or cave until a
+            state.cave_hex[:] = EMPTY  # test puts one there
     if played is not None:
         set_played(state, played)
     refresh(state)
@@ -128,6 +147,9 @@ def _rebuild_slots(state: State, types: dict[int, str]) -> None:
     state.holding[:] = 0
     state.tile_new[:] = 0
     state.tile_used[:] = 0
+    if isinstance(state, BigBoxState):
+        state.xtile_new[:] = 0
+        state.xtile_used[:] = 0
     location_hexes = np.flatnonzero(state.terrain == LOCATION)
     if len(location_hexes) > len(state.slot_hex):
         raise ValueError(
@@ -137,11 +159,31 @@ def _rebuild_slots(state: State, types: dict[int, str]) -> None:
         name = types.get(int(h), BASE_SECTIONS[HEX_SECTION[h]])
         state.slot_of_hex[h] = slot
         state.slot_hex[slot] = h
-        state.slot_type[slot] = TILE_NAMES.index(name)
+        state.slot_type[slot] = ALL_TILE_NAMES.index(name)
         state.tiles_left[slot] = TILES_PER_HEX[name]
     unknown = {h for h in types if state.terrain[h] != LOCATION}
     if unknown:
         raise ValueError(f"locations given for non-'L' hexes {sorted(unknown)}")
+
+
+def _rebuild_nomads(state: BigBoxState, kinds: dict[int, str | None]) -> None:
+    """Nomad spaces in board order for every 'N' hex (as nomads.deal_nomads)."""
+    state.nomad_hex[:] = EMPTY
+    state.nomad_tile[:] = EMPTY
+    for j, h in enumerate(np.flatnonzero(state.terrain == NOMAD_SPACE)):
+        state.nomad_hex[j] = h
+        kind = kinds.get(int(h))
+        state.nomad_tile[j] = EMPTY if kind is None else NOMAD_KINDS.index(kind)
+    unknown = {h for h in kinds if state.terrain[h] != NOMAD_SPACE}
+    if unknown:
+        raise ValueError(f"nomad tiles given for non-'N' hexes {sorted(unknown)}")
+
+
+def give_nomad(state: BigBoxState, player: int, kind: str, *, ready: bool = True) -> None:
+    """The player holds a nomad tile, usable this turn (`ready`) or taken this turn."""
+    field = state.nomad_ready if ready else state.nomad_new
+    field[player, NOMAD_KINDS.index(kind)] += 1
+    refresh(state)
 
 
 def refresh(state: State) -> State:
@@ -234,7 +276,11 @@ def give_tile(state: State, player: int, location_hex: Hex, *, new: bool = False
     state.ever_taken[player, slot] = 1
     state.holding[player, slot] = 1
     if new:
-        state.tile_new[player, state.slot_type[slot]] += 1
+        tile = int(state.slot_type[slot])
+        if tile < len(TILE_NAMES):
+            state.tile_new[player, tile] += 1
+        else:
+            state.xtile_new[player, tile - len(TILE_NAMES)] += 1
     refresh(state)
 
 
@@ -254,7 +300,14 @@ def legal_hexes(state: State) -> set[int]:
 
 
 def legal_tiles(state: State) -> set[str]:
-    return {TILE_NAMES[t] for t in range(len(TILE_NAMES)) if state.mask[TILE_ACTIONS + t]}
+    """Location tiles the player to act may use now (base and, in Big Box games, Nomads)."""
+    count = len(ALL_TILE_NAMES) if isinstance(state, BigBoxState) else len(TILE_NAMES)
+    return {ALL_TILE_NAMES[t] for t in range(count) if state.mask[_tile_action(t)]}
+
+
+def legal_nomads(state: State) -> set[str]:
+    """Nomad tiles the player to act may use now."""
+    return {k for k in NOMAD_KINDS if state.mask[nomad_action(k)]}
 
 
 def can_end_turn(state: State) -> bool:
@@ -280,7 +333,8 @@ def finish_turn(state: State) -> None:
 def kernel_targets(state: State, player: int, tile: str, origin: Hex = EMPTY) -> set[int]:
     """Destinations of a location action for `player`, from the engine kernel."""
     out = np.zeros(NUM_HEXES, np.int8)
-    kernels.tile_targets(state.buf, NEIGHBOURS, player, TILE_NAMES.index(tile), as_hex(origin), out)
+    tile_type = ALL_TILE_NAMES.index(tile)
+    kernels.tile_targets(state.buf, NEIGHBOURS, player, tile_type, as_hex(origin), out)
     return hexes(out)
 
 
@@ -292,6 +346,9 @@ def show(state: State) -> str:
         for c in range(COLS):
             h = hx(r, c)
             owner = state.owner[h]
-            row.append(str(owner) if owner != EMPTY else TERRAIN_LETTERS[state.terrain[h]])
+            if owner == state.LAYOUT.bounds["owner"][1] and isinstance(state, BigBoxState):
+                row.append("#")  # a stone wall
+            else:
+                row.append(str(owner) if owner != EMPTY else TERRAIN_LETTERS[state.terrain[h]])
         lines.append((" " if r % 2 else "") + " ".join(row))
     return "\n".join(lines)

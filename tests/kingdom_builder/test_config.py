@@ -46,7 +46,7 @@ def test_s02_3_random_setup_uses_4_distinct_sections_and_both_rotations():
     [
         ({"sections": ("tavern", "paddock", "oasis")}, "sections"),
         ({"sections": ("tavern", "tavern", "oasis", "farm")}, "distinct"),
-        ({"sections": ("quarry", "paddock", "oasis", "farm")}, "unavailable"),  # Nomads: not base
+        ({"sections": ("quarry", "paddock", "oasis", "farm")}, "not enabled"),  # Nomads: not base
         ({"rotations": (0, 90, 0, 0)}, "rotations"),
         ({"cards": ("lords", "farmers", "shepherds")}, "cards"),
         ({"start_player": 4}, "start_player"),

@@ -72,3 +72,32 @@ def test_flat_vector_shows_my_card_but_not_theirs():
     other.hand[me] = (other.hand[me] + 1) % 5
     assert not np.array_equal(encode_flat(other, me), base)
     assert np.array_equal(encode_flat(other, state.cur), encode_flat(state, state.cur))
+
+
+def test_big_box_observation_appends_nomads_pieces_after_the_base_part():
+    from eurogym.encoders.kingdom_builder import (
+        X_FLAT_SIZE,
+        X_NOMAD_PLANES,
+        X_SLOT_TYPE_PLANES,
+        X_WALL_PLANE,
+    )
+    from eurogym.envs.kingdom_builder.tables import ALL_TILE_NAMES
+
+    config = make_config(
+        2, expansions=("nomads",), sections=("quarry", "caravan", "village", "garden")
+    )
+    state = new_game(config, 3)
+    state.owner[5] = 5  # a stone wall
+    obs = encode_flat(state, 0)
+    assert obs.shape == (X_FLAT_SIZE,) and obs.min() >= 0.0 and obs.max() <= 1.0
+    planes = obs[FLAT_SIZE : FLAT_SIZE + 400 * X_SLOT_TYPE_PLANES].reshape(-1, 400)
+    assert planes[X_WALL_PLANE, 5] == 1 and planes[X_WALL_PLANE].sum() == 1
+    assert planes[0].sum() == 6  # 3 + 1 + 1 + 1 nomad spaces
+    for j in range(6):  # the tile kind on each space, one-hot at its hex
+        assert planes[X_NOMAD_PLANES + state.nomad_tile[j], state.nomad_hex[j]] == 1
+    # a wall is nobody's settlement: no seat plane marks it
+    assert not obs[: 17 * 400].reshape(17, 400)[SEAT_PLANES : SEAT_PLANES + 5, 5].any()
+    types = obs[FLAT_SIZE + 400 * X_SLOT_TYPE_PLANES :][: 400 * len(ALL_TILE_NAMES)]
+    types = types.reshape(len(ALL_TILE_NAMES), 400)
+    for s in np.flatnonzero(state.slot_hex >= 0):  # each location hex's tile type
+        assert types[state.slot_type[s], state.slot_hex[s]] == 1

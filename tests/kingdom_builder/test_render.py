@@ -205,3 +205,59 @@ def test_rasterize_fills_hexes_and_background() -> None:
     index = hex_index_map(rows, cols, size)
     assert np.array_equal(image[index >= 0], colours[index[index >= 0]])
     assert (image[index < 0] == (1, 2, 3)).all()
+
+
+# ---------------------------------------------------------------- Nomads pieces (§11)
+
+
+def nomads_state() -> State:
+    """A Nomads game with a stone wall, a tile on a nomad space and one held by player 1."""
+    config = make_config(
+        3, expansions=("nomads",), sections=("quarry", "caravan", "village", "garden"),
+        cards=("families", "shepherds", "workers"), rotations=(0, 0, 0, 0),
+    )  # fmt: skip
+    state = new_game(config, seed=0)
+    state.owner[0] = 5  # a stone wall on (0,0)
+    state.set("walls_left", 24)
+    state.nomad_tile[0] = 7  # a Sword on the first nomad space
+    state.nomad_ready[1, 10] = 1  # player 1 holds a Resettlement for its next turn
+    return state
+
+
+def test_render_ansi_shows_nomad_spaces_walls_and_nomad_tiles():
+    state = nomads_state()
+    text = render_ansi(state)
+    cells = board_cells(text)
+    space = int(state.nomad_hex[0])
+    assert cells[0][0] == "##"
+    assert cells[space // COLS][space % COLS] == "NS"
+    assert "## stone wall" in text and "24 walls left" in text
+    assert "NS Sword: remove 1 settlement of each player" in text
+    assert "nomad Resettlement x1 (ready)" in " ".join(text.split())  # may wrap
+    assert "in play" in text  # the in-game gold column (Families, Shepherds, Treasure)
+
+
+def test_render_rgb_draws_walls_and_labels_nomad_tiles():
+    from eurogym.envs.kingdom_builder.render_image import WALL_COLOUR
+
+    state = nomads_state()
+    image = render_rgb(state)
+    assert tuple(centre_pixel(image, 0)) == WALL_COLOUR
+    plain = render_rgb(nomads_state_without_wall())
+    assert tuple(centre_pixel(plain, 0)) != WALL_COLOUR
+
+
+def nomads_state_without_wall() -> State:
+    state = nomads_state()
+    state.owner[0] = -1
+    return state
+
+
+def test_describe_changes_names_the_nomad_tile_taken():
+    from eurogym.envs.kingdom_builder.render import describe_changes
+
+    before = nomads_state()
+    after = before.copy()
+    after.nomad_tile[0] = -1
+    lines = describe_changes(before, after)
+    assert any("took the nomad tile Sword" in line for line in lines)

@@ -315,3 +315,51 @@ def test_s05_next_player_reveals_and_builds_on_their_own_card():
     # Assert: player 1 now builds on canyon, anywhere (no settlements yet)
     assert state.cur == 1 and state.played == code("C")
     assert legal_hexes(state) == {h for h in range(400) if state.terrain[h] == C}
+
+
+# Canyon (1,2) is the last empty canyon hex; player 0 stands on canyon (2,2), next to an Oracle
+# location (1,1) and a Paddock location (3,1); (0,5) is the only forest.
+DEAD_CARD_FIELD = """
+G G G G G T
+ G L C G G G
+G G C G G G
+ G L G G G G
+"""
+
+
+def dead_canyon_game():
+    state = blank_game(
+        terrain_rows=DEAD_CARD_FIELD,
+        fill="G",
+        locations={(1, 1): "oracle", (3, 1): "paddock"},
+        played="C",
+    )
+    place(state, 0, (2, 2))
+    give_tile(state, 0, (1, 1))
+    give_tile(state, 0, (3, 1))
+    stack_deck(state, ["T"])
+    act(state, tile_action("oracle"), (1, 2))  # the last empty canyon, before the mandatory
+    return state
+
+
+def test_s05_exception_waits_for_the_start_of_the_mandatory_action():
+    # Arrange: the Oracle filled the last canyon hex; the card is not replaced yet
+    state = dead_canyon_game()
+    removed = state.removed.copy()
+    assert state.played == C and state.phase == PHASE_MAIN
+    assert legal_hexes(state) == set() and legal_tiles(state) == {"paddock"}
+    assert state.mask[END_TURN]  # here: start the mandatory action on a replacement card
+    # Act: the Paddock frees a canyon hex first
+    act(state, tile_action("paddock"), (2, 2), (2, 4))
+    # Assert: the canyon card stands and the mandatory action builds on canyon
+    assert state.played == C and (state.removed == removed).all()
+    assert legal_hexes(state) == cells((2, 2))
+
+
+def test_s05_starting_the_mandatory_action_with_a_dead_card_replaces_it():
+    state = dead_canyon_game()
+    removed = state.removed.copy()
+    act(state, END_TURN)  # start the mandatory action: the dead canyon card is replaced
+    assert state.played == T and state.removed[C] == removed[C] + 1
+    assert state.cur == 0 and state.phase == PHASE_MAIN and not state.mandatory_done
+    assert legal_hexes(state) == cells((0, 5))  # the mandatory action goes on forest

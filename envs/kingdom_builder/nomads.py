@@ -1,0 +1,273 @@
+"""numba kernels for the Nomads expansion (spec §11) that need no turn logic: the targets of
+the four Nomads location tiles and of the nomad tiles, taking nomad tiles, the in-game cards
+Families, Shepherds and Ambassadors, and the nomad set-up (§3.2). kernels.py calls them from
+its existing entry points (mask, step, build, move), on Big Box buffers only (`is_big`).
+"""
+
+import numpy as np
+from numba import njit
+
+from eurogym.envs.core.hexgrid import NUM_DIRECTIONS, has_neighbour_equal, walk
+from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.rng import RNG_WORDS, shuffle
+from eurogym.envs.kingdom_builder.state import (
+    BASE_SIZE,
+    BONUS_GOLD,
+    CARDS,
+    EMPTY,
+    MANDATORY_HEXES,
+    MANDATORY_SETTLEMENTS,
+    MAX_NOMAD_SPACES,
+    NOMAD_HEX,
+    NOMAD_NEW,
+    NOMAD_TILE,
+    NUM_NOMAD_KINDS,
+    NUM_PLAYERS,
+    OWNER,
+    PLAYED,
+    RNG,
+    TERRAIN,
+    WALLS_LEFT,
+)
+from eurogym.envs.kingdom_builder.tables import (
+    ALL_CARD_NAMES,
+    BUILDABLE_MAX,
+    CARDS_PER_GAME,
+    NOMAD_DONATION_TERRAIN,
+    NOMAD_KINDS,
+    NOMAD_SPACE,
+    NUM_HEXES,
+    card_param,
+)
+
+# Nomad tile kinds (tables.NOMAD_KINDS order): donations 0..6, then these.
+SWORD, TREASURE, OUTPOST, RESETTLEMENT = (
+    NOMAD_KINDS.index(k) for k in ("sword", "treasure", "outpost", "resettlement")
+)
+NUM_DONATIONS = SWORD
+DONATION_TERRAIN = np.array(NOMAD_DONATION_TERRAIN, np.int64)
+TREASURE_GOLD = 3  # §11.1
+VILLAGE_NEIGHBOURS = 3  # §11.2
+FAMILIES, SHEPHERDS, AMBASSADORS = (
+    ALL_CARD_NAMES.index(c) for c in ("families", "shepherds", "ambassadors")
+)
+FAMILIES_GOLD = card_param("families", "gold")
+SHEPHERDS_GOLD = card_param("shepherds", "gold")
+AMBASSADORS_GOLD = card_param("ambassadors", "gold")
+
+
+@njit(**KERNEL)
+def is_big(buf):
+    """A Big Box buffer (BigBoxState): the expansion fields exist."""
+    return buf.shape[0] > BASE_SIZE
+
+
+@njit(**KERNEL)
+def _is_free(buf, h):
+    """Empty (no settlement, wall or piece) buildable hex (§6.1)."""
+    return buf[OWNER + h] == EMPTY and buf[TERRAIN + h] <= BUILDABLE_MAX
+
+
+@njit(**KERNEL)
+def own_neighbours(buf, nbr, player, h):
+    count = 0
+    for d in range(NUM_DIRECTIONS):
+        n = nbr[h, d]
+        if n >= 0 and buf[OWNER + n] == player:
+            count += 1
+    return count
+
+
+@njit(**KERNEL)
+def village_targets(buf, nbr, player, out):
+    """§11.2 Village: empty buildable hexes next to at least 3 of the player's settlements."""
+    count = 0
+    for h in range(NUM_HEXES):
+        out[h] = 0
+        if _is_free(buf, h) and own_neighbours(buf, nbr, player, h) >= VILLAGE_NEIGHBOURS:
+            out[h] = 1
+            count += 1
+    return count
+
+
+@njit(**KERNEL)
+def quarry_targets(buf, nbr, player, out):
+    """§11.2 Quarry: empty hexes of the played terrain next to one of the player's settlements
+    (`required`), while walls are left. Returns the count."""
+    played = buf[PLAYED]
+    owner = buf[OWNER : OWNER + NUM_HEXES]
+    count = 0
+    for h in range(NUM_HEXES):
+        out[h] = 0
+        if played == EMPTY or buf[WALLS_LEFT] == 0:
+            continue
+        if owner[h] == EMPTY and buf[TERRAIN + h] == played:
+            if has_neighbour_equal(nbr, h, owner, player, EMPTY):
+                out[h] = 1
+                count += 1
+    return count
+
+
+@njit(**KERNEL)
+def caravan_stop(buf, nbr, origin, d):
+    """§11.2 Caravan, D26: where a settlement on `origin` sliding in direction d stops (the
+    last free hex before an obstacle or the board edge), or EMPTY if the first hex is one."""
+    stop = EMPTY
+    h = nbr[origin, d]
+    while h >= 0 and _is_free(buf, h):
+        stop = h
+        h = nbr[h, d]
+    return stop
+
+
+@njit(**KERNEL)
+def caravan_targets(buf, nbr, origin, out):
+    """The Caravan destinations of the settlement on `origin`, one per open direction."""
+    for h in range(NUM_HEXES):
+        out[h] = 0
+    count = 0
+    for d in range(NUM_DIRECTIONS):
+        stop = caravan_stop(buf, nbr, origin, d)
+        if stop >= 0:
+            out[stop] = 1
+            count += 1
+    return count
+
+
+@njit(**KERNEL)
+def step_targets(buf, nbr, origin, out):
+    """§11.1 Resettlement: one step from `origin` to an adjacent empty buildable hex."""
+    for h in range(NUM_HEXES):
+        out[h] = 0
+    count = 0
+    for d in range(NUM_DIRECTIONS):
+        n = nbr[origin, d]
+        if n >= 0 and _is_free(buf, n):
+            out[n] = 1
+            count += 1
+    return count
+
+
+@njit(**KERNEL)
+def resettle_origins(buf, nbr, player, out):
+    """Settlements of `player` that can take a Resettlement step."""
+    count = 0
+    for h in range(NUM_HEXES):
+        out[h] = 0
+        if buf[OWNER + h] != player:
+            continue
+        for d in range(NUM_DIRECTIONS):
+            n = nbr[h, d]
+            if n >= 0 and _is_free(buf, n):
+                out[h] = 1
+                count += 1
+                break
+    return count
+
+
+@njit(**KERNEL)
+def has_settlement(buf, player):
+    for h in range(NUM_HEXES):
+        if buf[OWNER + h] == player:
+            return True
+    return False
+
+
+@njit(**KERNEL)
+def take_nomad_tiles(buf, nbr, player, h):
+    """§11.1: a settlement arriving on `h` takes the tile of each adjacent nomad space that
+    still holds one. Treasure pays 3 gold at once and leaves the game; any other tile is new
+    (usable on the player's next turn)."""
+    for d in range(NUM_DIRECTIONS):
+        n = nbr[h, d]
+        if n < 0 or buf[TERRAIN + n] != NOMAD_SPACE:
+            continue
+        for j in range(MAX_NOMAD_SPACES):
+            kind = buf[NOMAD_TILE + j]
+            if buf[NOMAD_HEX + j] == n and kind != EMPTY:
+                buf[NOMAD_TILE + j] = EMPTY
+                if kind == TREASURE:
+                    buf[BONUS_GOLD + player] += TREASURE_GOLD
+                else:
+                    buf[NOMAD_NEW + player * NUM_NOMAD_KINDS + kind] += 1
+
+
+@njit(**KERNEL)
+def card_in_play(buf, card):
+    for i in range(CARDS_PER_GAME):
+        if buf[CARDS + i] == card:
+            return True
+    return False
+
+
+@njit(**KERNEL)
+def score_placement(buf, nbr, player, h):
+    """§11.3 Shepherds and Ambassadors, checked when a settlement is placed (built or moved,
+    D21): Shepherds 2 gold if no neighbour is an empty hex of the hex's own terrain;
+    Ambassadors 1 gold if a neighbour holds another player's settlement (walls are nobody's)."""
+    if card_in_play(buf, SHEPHERDS):
+        lonely = True
+        for d in range(NUM_DIRECTIONS):
+            n = nbr[h, d]
+            if n >= 0 and buf[OWNER + n] == EMPTY and buf[TERRAIN + n] == buf[TERRAIN + h]:
+                lonely = False
+        if lonely:
+            buf[BONUS_GOLD + player] += SHEPHERDS_GOLD
+    if card_in_play(buf, AMBASSADORS):
+        n_players = buf[NUM_PLAYERS]
+        for d in range(NUM_DIRECTIONS):
+            n = nbr[h, d]
+            if n >= 0:
+                other = buf[OWNER + n]
+                if other != EMPTY and other != player and other < n_players:
+                    buf[BONUS_GOLD + player] += AMBASSADORS_GOLD
+                    break
+
+
+@njit(**KERNEL)
+def score_families(buf, nbr, player):
+    """§11.3 Families (D22): 2 gold if the 3 mandatory settlements of the turn lie in one
+    contiguous straight line (a start hex and two steps in one direction)."""
+    if not card_in_play(buf, FAMILIES):
+        return
+    hexes = buf[MANDATORY_HEXES : MANDATORY_HEXES + MANDATORY_SETTLEMENTS]
+    for i in range(MANDATORY_SETTLEMENTS):
+        if hexes[i] == EMPTY:
+            return
+    for i in range(MANDATORY_SETTLEMENTS):
+        for d in range(NUM_DIRECTIONS):
+            one, two = walk(nbr, hexes[i], d, 1), walk(nbr, hexes[i], d, 2)
+            others = 0
+            for k in range(MANDATORY_SETTLEMENTS):
+                if k != i and (hexes[k] == one or hexes[k] == two) and one >= 0 and two >= 0:
+                    others += 1
+            if others == 2 and one != two:
+                buf[BONUS_GOLD + player] += FAMILIES_GOLD
+                return
+
+
+@njit(**KERNEL)
+def deal_nomads(buf, nomad_counts, walls):
+    """§3.2 Nomads: the nomad spaces in board order, one tile from the shuffled 15 face up on
+    each (the rest leave the game), and the stone walls."""
+    for j in range(MAX_NOMAD_SPACES):
+        buf[NOMAD_HEX + j] = EMPTY
+        buf[NOMAD_TILE + j] = EMPTY
+    spaces = 0
+    for h in range(NUM_HEXES):
+        if buf[TERRAIN + h] == NOMAD_SPACE and spaces < MAX_NOMAD_SPACES:
+            buf[NOMAD_HEX + spaces] = h
+            spaces += 1
+    total = 0
+    for k in range(nomad_counts.shape[0]):
+        total += nomad_counts[k]
+    bag = np.empty(total, np.int64)
+    i = 0
+    for k in range(nomad_counts.shape[0]):
+        for _ in range(nomad_counts[k]):
+            bag[i] = k
+            i += 1
+    shuffle(buf[RNG : RNG + RNG_WORDS], bag, total)
+    for j in range(spaces):
+        buf[NOMAD_TILE + j] = bag[j]
+    buf[WALLS_LEFT] = walls
