@@ -1,7 +1,10 @@
 """Belfort rules as numba kernels over the state buffer: the round flow (§5-§10, §13), every
-decision's legal mask and its effect. `apply_action(buf, mask, action)` applies one legal
-action, advances the automatic steps (collection, income, scoring, the non-players' Dwarves)
-up to the next decision, and rewrites `mask` for whoever decides next (`buf[ACTOR]`).
+decision's legal mask and its effect. `step(buf, action)` applies one legal action of the base
+game and advances the automatic steps (collection, income, scoring, the non-players' Dwarves)
+up to the next decision; xkernels.apply_action wraps it with the expansion's actions and
+rewrites the mask for whoever decides next (`buf[ACTOR]`). The expansion's hooks in the round
+flow (the draft, permit planks, bonus scoring, the end-of-round return) are guarded by
+`is_x` / `x_on`, so a base state never reaches them.
 
 Engine decisions not in the spec (documented in docs/belfort.md):
 * E1 - a worker placed on a plank is a normal one while you have one of that race left; a
@@ -39,11 +42,14 @@ from eurogym.envs.belfort.actions import (
     PLANK_RECRUITER,
     TAKE_DECK,
 )
-from eurogym.envs.belfort.scoring import score_season
+from eurogym.envs.belfort.scoring import score_bonus, score_season
 from eurogym.envs.belfort.state import (
     ACTOR,
     AREA,
+    ASST_DOWN,
+    ASST_HOLDER,
     AVAIL,
+    BASE_SIZE,
     BUILT,
     BUY_PRICE,
     BUYS,
@@ -53,11 +59,14 @@ from eurogym.envs.belfort.state import (
     DECK,
     DECK_SIZE_AT,
     DISCARD,
+    DRAFT_LEFT,
     DWARVES,
     ELVES,
     EMPTY,
     EXCHANGES,
+    EXPANSION,
     FEES,
+    GARG_LEFT,
     GNOME_STOCK,
     GNOMES,
     GUILD_COST,
@@ -73,6 +82,7 @@ from eurogym.envs.belfort.state import (
     NP_MARKERS,
     NP_TURN,
     NUM_PLAYERS,
+    ON_PERMIT,
     ON_PLANK,
     OWNER,
     P_ACTIONS,
@@ -80,15 +90,20 @@ from eurogym.envs.belfort.state import (
     P_ARCH_SITE,
     P_AREAS,
     P_CAMP,
+    P_CLIP_HIRE,
     P_DISCARD,
+    P_DRAFT,
     P_GAME_OVER,
+    P_GARGOYLE,
     P_GATE_MARKER,
     P_INN,
+    P_LAWYERS,
     P_LOCK,
     P_NP_DWARF,
     P_NP_PICK,
     P_NP_PLACE,
     P_PLACEMENT,
+    P_PLANNERS,
     P_RECRUIT,
     P_SETUP_DISCARD,
     P_SPIES_REVEAL,
@@ -99,6 +114,8 @@ from eurogym.envs.belfort.state import (
     P_WIZ_SECOND,
     PASSED,
     PENDING,
+    PERMIT_STACK,
+    PERMITS,
     PHASE,
     PROP_COST,
     PROP_INCOME,
@@ -125,10 +142,13 @@ from eurogym.envs.belfort.state import (
     THEN,
     THEN_ACTIONS,
     THEN_END_TURN,
+    THEN_PLACEMENT,
     THIEVES_MAX,
     TURN_PLAYER,
     VISITS,
     WALL_COST,
+    X_COUNT,
+    XGUILD_COST,
 )
 from eurogym.envs.belfort.tables import (
     ARCHITECTS,
@@ -139,6 +159,7 @@ from eurogym.envs.belfort.tables import (
     BANK_PLANK_GOLD,
     BLACKSMITH,
     BLACKSMITH_PLANK_METAL,
+    CAMP_PLANKS,
     COLUMN_SIZE,
     DWARF,
     ELF,
@@ -147,7 +168,6 @@ from eurogym.envs.belfort.tables import (
     GATEHOUSE,
     GOLD,
     GOLD_MINE,
-    GUILD_GAIN,
     HAND_DISCARD,
     INN,
     KIND_GUILD,
@@ -172,6 +192,7 @@ from eurogym.envs.belfort.tables import (
     MONTHS,
     NP_DWARF_MOVE_GOLD,
     NUM_DISTRICTS,
+    NUM_GUILDS,
     NUM_PROPERTIES,
     NUM_SITES,
     PLANK_FEE_GOLD,
@@ -179,6 +200,7 @@ from eurogym.envs.belfort.tables import (
     PLANK_TYPES,
     PUB,
     QUARRY,
+    RECRUITER_PLANKS,
     RECRUITERS,
     SCORING_MONTH,
     SEASON_OF_MONTH,
@@ -197,6 +219,17 @@ from eurogym.envs.belfort.tables import (
     WOOD,
     WORKERS_PER_COLOUR,
 )
+from eurogym.envs.belfort.xtables import (
+    ASSISTANT_NAMES,
+    CLIPBOARD_DRAW,
+    CLIPBOARD_HIRE_GOLD,
+    CLIPBOARD_VISITS,
+    G_CLIPBOARD,
+    G_LAWYERS,
+    G_PLANNERS,
+    PLANNERS_PERMITS,
+    X_GUILD_GAIN,
+)
 from eurogym.envs.core.jit import KERNEL
 from eurogym.envs.core.rng import shuffle
 
@@ -204,8 +237,36 @@ NP = NUM_PROPERTIES
 PLANK_TYPE = np.array(PLANK_TYPES, np.int64)
 DISCOUNTS = np.array(ARCH_DISCOUNTS, np.int64)
 FEE_GNOME, FEE_CARD, FEE_RECRUITER, FEE_GUILD, FEE_HAND_LIMIT, FEE_SMITH = range(6)
-RECRUITER_PLANKS_BY_N = np.array([0, 0, 1, 1, 2, 3], np.int64)  # §2 (data: player_count)
-CAMP_PLANKS_BY_N = np.array([0, 0, 2, 3, 4, 5], np.int64)  # D19
+# §2 and D19, from the data file's player_count table (as render.py reads them)
+RECRUITER_PLANKS_BY_N = np.array([RECRUITER_PLANKS.get(n, 0) for n in range(6)], np.int64)
+CAMP_PLANKS_BY_N = np.array([CAMP_PLANKS.get(n, 0) for n in range(6)], np.int64)
+NUM_ASSISTANTS = len(ASSISTANT_NAMES)
+
+
+@njit(**KERNEL)
+def is_x(buf):
+    """An XState (expansion or promo guilds): its fields follow the base layout."""
+    return buf.shape[0] > BASE_SIZE
+
+
+@njit(**KERNEL)
+def x_on(buf):
+    """The full Expansion Expansion is played (assistants, permits, 6 rounds)."""
+    return buf.shape[0] > BASE_SIZE and buf[EXPANSION] == 1
+
+
+@njit(**KERNEL)
+def permit_takeable(buf, p, t):
+    """E.2: a type-t permit is left in the stack and p has a built type-t card without one."""
+    return buf[PERMIT_STACK + t] > 0 and buf[PERMITS + p * NP + t] < buf[BUILT + p * NP + t]
+
+
+@njit(**KERNEL)
+def any_permit_takeable(buf, p):
+    for t in range(NP):
+        if permit_takeable(buf, p, t):
+            return True
+    return False
 
 
 # ----------------------------------------------------------------------------- small helpers
@@ -349,7 +410,10 @@ def site_cost_at(buf, s):
     if kind == KIND_WALL:
         return WALL_COST
     if kind == KIND_GUILD:
-        return GUILD_COST + buf[GUILD_OF + s - SITE_GUILD] * 4
+        g = buf[GUILD_OF + s - SITE_GUILD]
+        if g >= NUM_GUILDS:
+            return XGUILD_COST + (g - NUM_GUILDS) * 4  # B.2's guilds (XState only)
+        return GUILD_COST + g * 4
     return PROP_COST + SITE_TYPE[s] * 4
 
 
@@ -510,6 +574,9 @@ def workers_on_planks(buf, p):
     for d in range(NUM_DISTRICTS):
         if buf[GUILD_WORKER + d] == p:
             total += 1
+    if is_x(buf):
+        for t in range(NP):
+            total += buf[ON_PERMIT + p * NP + t]  # E.3: permit planks count too
     return total
 
 
@@ -555,8 +622,21 @@ def place_gnome(buf, p, t):
 
 @njit(**KERNEL)
 def begin_round(buf):
-    """Calendar (§6) and the start of Placement (§7)."""
+    """Calendar (§6): the next month, then (expansion) the assistant draft in reverse turn
+    order, which starts Placement when it is done (expansion.draft)."""
     buf[MONTH] += 1
+    if x_on(buf):
+        n = buf[NUM_PLAYERS]
+        buf[DRAFT_LEFT] = n
+        buf[PHASE] = P_DRAFT
+        buf[ACTOR] = seat_with_shield(buf, n)
+        return
+    start_placement(buf)
+
+
+@njit(**KERNEL)
+def start_placement(buf):
+    """§7: every worker available again, first player to place."""
     n = buf[NUM_PLAYERS]
     for p in range(n):
         reset_workers(buf, p)
@@ -676,7 +756,33 @@ def begin_turn(buf):
 
 @njit(**KERNEL)
 def end_turn(buf):
-    """End of the actions turn (§9.2, D17): Library locks draw, then the hand limit."""
+    """End of the actions turn (§9.2, D17): the Gargoyle's cards (expansion), the Library
+    locks' draw, then the hand limit."""
+    p = buf[TURN_PLAYER]
+    if is_x(buf) and buf[GARG_LEFT] > 0:
+        if gargoyle_can_take(buf):
+            buf[PHASE] = P_GARGOYLE
+            buf[ACTOR] = p
+            return
+        buf[GARG_LEFT] = 0
+    end_turn_draws(buf)
+
+
+@njit(**KERNEL)
+def gargoyle_can_take(buf):
+    """Appendix C: a card is left in the available column or the discard pile."""
+    for i in range(COLUMN_SIZE):
+        if buf[COLUMN + i] != EMPTY:
+            return True
+    for t in range(NP):
+        if buf[DISCARD + t] > 0:
+            return True
+    return False
+
+
+@njit(**KERNEL)
+def end_turn_draws(buf):
+    """The rest of the end of turn: Library locks draw, then the hand limit (D17)."""
     p = buf[TURN_PLAYER]
     draw_to_hand(buf, p, buf[GNOMES + p * NP + LIBRARY])
     over = hand_size(buf, p) - buf[FEES + FEE_HAND_LIMIT]
@@ -743,11 +849,25 @@ def end_round(buf):
     m = buf[MONTH]
     if SCORING_MONTH[m - 1] == 1:
         score_season(buf)
+        if x_on(buf):
+            score_bonus(buf)  # §10.4, after districts and races
+    if x_on(buf):
+        return_assistants(buf)
     if m >= MONTHS:
         buf[PHASE] = P_GAME_OVER
         buf[ACTOR] = EMPTY
         return
     begin_round(buf)
+
+
+@njit(**KERNEL)
+def return_assistants(buf):
+    """§11: every drafted assistant goes back face up to the display; gold on the leftover
+    tile stays there."""
+    for a in range(NUM_ASSISTANTS):
+        if buf[ASST_HOLDER + a] >= 0:
+            buf[ASST_HOLDER + a] = EMPTY
+        buf[ASST_DOWN + a] = 0
 
 
 @njit(**KERNEL)
@@ -1051,7 +1171,7 @@ def activate(buf, p, k):
     buf[GUILD_WORKER + d] = EMPTY
     g = buf[GUILD_OF + d]
     for r in range(4):
-        buf[RES + p * 4 + r] += GUILD_GAIN[g, r]
+        buf[RES + p * 4 + r] += X_GUILD_GAIN[g, r]
     if g == MERCHANTS:
         buf[EXCHANGES] += MERCHANT_EXCHANGES
         buf[VISITS] += MERCHANT_VISITS
@@ -1084,6 +1204,25 @@ def activate(buf, p, k):
             if wiz_first_ok(buf, s):
                 buf[PHASE] = P_WIZ_FIRST
                 break
+    elif g >= NUM_GUILDS:
+        activate_new_guild(buf, p, g)
+
+
+@njit(**KERNEL)
+def activate_new_guild(buf, p, g):
+    """Appendix B.2 (the Handymen's gain is in X_GUILD_GAIN): Clipboard Makers' (a card, a
+    visit, then a cheap gnome), Planners' (up to 2 permits), Lawyers' (points for gold)."""
+    if g == G_CLIPBOARD:
+        draw_to_hand(buf, p, CLIPBOARD_DRAW)
+        buf[VISITS] += CLIPBOARD_VISITS
+        if buf[GNOME_STOCK] > 0 and any_lock_free(buf, p) and gold(buf, p) >= CLIPBOARD_HIRE_GOLD:
+            buf[PHASE] = P_CLIP_HIRE
+    elif g == G_PLANNERS:
+        if any_permit_takeable(buf, p):
+            buf[X_COUNT] = PLANNERS_PERMITS
+            buf[PHASE] = P_PLANNERS
+    elif g == G_LAWYERS:
+        buf[PHASE] = P_LAWYERS  # DONE is always allowed (the tiers are optional)
 
 
 @njit(**KERNEL)
@@ -1241,6 +1380,8 @@ def step(buf, action):
         if buf[PENDING] == 0:
             if buf[THEN] == THEN_END_TURN:
                 finish_turn(buf)
+            elif buf[THEN] == THEN_PLACEMENT:
+                next_placement(buf)  # the Library+Archives fee is paid (Appendix D)
             else:
                 buf[PHASE] = P_ACTIONS
     elif phase == P_INN:
@@ -1367,10 +1508,3 @@ def actions_step(buf, p, action):
         end_turn(buf)  # buying a card ends the turn (§9.2)
     elif action == A_DONE:
         end_turn(buf)
-
-
-@njit(**KERNEL)
-def apply_action(buf, mask, action):
-    """Apply a legal action, then rewrite the mask for the next decision."""
-    step(buf, action)
-    compute_mask(buf, mask)

@@ -1,0 +1,165 @@
+"""`check_state` for a loaded expansion / promo-guild state (XState): the fields the
+expansion adds, checked against each other and the phase, so that no kernel, the encoder or
+the renderer reads outside its arrays (invariants.check_state runs this after the base
+checks). Plain numpy; the per-step invariants are invariants.x_violation."""
+
+from __future__ import annotations
+
+from typing import NoReturn
+
+import numpy as np
+
+from eurogym.envs.belfort.config import guild_choices
+from eurogym.envs.belfort.state import (
+    ASST_BOX,
+    EMPTY,
+    P_ACTIONS,
+    P_DISCARD,
+    P_DJINN_PICK,
+    P_DRAFT,
+    P_EXPAND_GNOME,
+    P_EXPAND_PAY,
+    P_GAME_OVER,
+    P_GARGOYLE,
+    P_LAWYERS,
+    P_NP_DWARF,
+    P_PLANNERS,
+    P_SETUP_DISCARD,
+    P_WIZ_GATE,
+    PHASE_NAMES,
+    THEN_PLACEMENT,
+    X_TURN_PHASES,
+    XState,
+)
+from eurogym.envs.belfort.tables import NUM_PROPERTIES, SEASON_OF_MONTH
+from eurogym.envs.belfort.xtables import (
+    ALL_GUILD_NAMES,
+    DISPLAY_SIZE,
+    GARGOYLE,
+    NUM_ASSISTANTS,
+    PERMIT_PLANKS,
+    PERMITS_PER_TYPE,
+    RED_GNOME,
+    RED_WOOD_OR_STONE,
+    RED_WORKER,
+)
+from eurogym.envs.core.errors import StateError
+
+X_SEAT_FIELDS = ("permits", "expanded", "on_permit")
+
+
+def _fail(field: str, value: object, why: str) -> NoReturn:
+    raise StateError(f"belfort: state field {field} = {value} {why}")
+
+
+def check_x_state(state: XState, n: int) -> None:
+    """Raise StateError naming the field unless the expansion's fields fit together."""
+    if not (state.expansion or state.promo):
+        _fail("expansion", state.expansion, "and promo are both 0 in an expansion state")
+    allowed = guild_choices(bool(state.expansion), bool(state.promo))
+    for d, g in enumerate(state.guild_of.tolist()):
+        if ALL_GUILD_NAMES[g] not in allowed:
+            _fail(f"guild_of[{d}]", g, f"({ALL_GUILD_NAMES[g]}) is not in play with these options")
+    for name in X_SEAT_FIELDS:
+        values = getattr(state, name)
+        extra = np.argwhere(values[n:])
+        if extra.size:
+            p = n + int(extra[0][0])
+            _fail(f"{name}[{p}]", values[p].tolist(), f"belongs to no seat (num_players {n})")
+    phase = state.phase
+    x_phase = phase > P_GAME_OVER or phase == P_DISCARD and state.then == THEN_PLACEMENT
+    if not state.expansion:
+        _check_no_expansion(state, phase, x_phase)
+        return
+    _check_permits(state, n)
+    _check_assistants(state, n, phase)
+    _check_x_phase(state, phase)
+
+
+def _check_no_expansion(state: XState, phase: int, x_phase: bool) -> None:
+    """Promo guilds only: nothing of the expansion is in play."""
+    if x_phase and phase != P_LAWYERS:
+        _fail("phase", phase, f"({PHASE_NAMES[phase]}) needs expansion=True")
+    for name in ("permit_stack", "permits", "expanded", "on_permit", "asst_gold", "asst_down"):
+        if getattr(state, name).any():
+            _fail(name, getattr(state, name).tolist(), "is set without the expansion")
+    if (state.asst_holder != ASST_BOX).any():
+        _fail("asst_holder", state.asst_holder.tolist(), "must all be -2 without the expansion")
+    for name in ("draft_left", "garg_left", "x_count", "x_season"):
+        if getattr(state, name):
+            _fail(name, getattr(state, name), "is set without the expansion")
+
+
+def _check_permits(state: XState, n: int) -> None:
+    """E.2-E.3: permits conserved, under built cards; workers only on open permits' planks."""
+    held = state.permits[:n]
+    total = state.permit_stack + held.sum(0)
+    for t in range(NUM_PROPERTIES):
+        if total[t] != PERMITS_PER_TYPE[n]:
+            _fail(f"permit_stack[{t}]", state.permit_stack[t], "+ held permits != permits in play")
+        for p in range(n):
+            if held[p, t] > state.built[p, t]:
+                _fail(f"permits[{p}, {t}]", held[p, t], "is more than the built cards")
+            if state.expanded[p, t] > held[p, t]:
+                _fail(f"expanded[{p}, {t}]", state.expanded[p, t], "is more than the permits")
+            planks = (held[p, t] - state.expanded[p, t]) * PERMIT_PLANKS[t]
+            if state.on_permit[p, t] > planks:
+                _fail(f"on_permit[{p}, {t}]", state.on_permit[p, t], f"is above {planks} planks")
+
+
+def _check_assistants(state: XState, n: int, phase: int) -> None:
+    """§4.2 step 5, §6, §11: N+1 tiles in play, one per drafted seat, face down only when
+    held, gold only on tiles in play; the draft's next seat."""
+    holders = state.asst_holder
+    if (holders >= n).any():
+        a = int(np.flatnonzero(holders >= n)[0])
+        _fail(f"asst_holder[{a}]", holders[a], f"is not a seat (num_players {n})")
+    if int((holders != ASST_BOX).sum()) != DISPLAY_SIZE[n]:
+        _fail("asst_holder", holders.tolist(), f"must put {DISPLAY_SIZE[n]} assistants in play")
+    for a in range(NUM_ASSISTANTS):
+        if state.asst_down[a] and holders[a] < 0:
+            _fail(f"asst_down[{a}]", 1, "is a tile nobody holds")
+        if state.asst_gold[a] and (holders[a] != EMPTY):
+            _fail(f"asst_gold[{a}]", state.asst_gold[a], "lies on a tile not in the display")
+    left = state.draft_left
+    if phase == P_DRAFT:
+        if not 1 <= left <= n:
+            _fail("draft_left", left, f"is not 1..{n} during the draft")
+        drafter = int(np.flatnonzero(state.shield[:n] == left)[0])
+        if state.actor != drafter:
+            _fail("actor", state.actor, f"is not the drafter with shield {left}")
+    elif left:
+        _fail("draft_left", left, "is set outside the draft")
+    for p in range(n):
+        count = int((holders == p).sum())
+        if phase in (P_SETUP_DISCARD, P_NP_DWARF, P_GAME_OVER):
+            expected = 0
+        elif phase == P_DRAFT:
+            expected = int(state.shield[p] > left)
+        else:
+            expected = 1
+        if count != expected:
+            _fail("asst_holder", holders.tolist(), f"gives seat {p} {count} tiles, not {expected}")
+
+
+def _check_x_phase(state: XState, phase: int) -> None:
+    """The working fields of the expansion's decisions (see xkernels)."""
+    in_turn = X_TURN_PHASES[0] <= phase <= X_TURN_PHASES[1] or P_ACTIONS <= phase <= P_WIZ_GATE
+    if state.garg_left:
+        garg = state.asst_holder[GARGOYLE]
+        if not in_turn or garg != state.turn_player:
+            _fail("garg_left", state.garg_left, "without the turn player's Gargoyle")
+    elif phase == P_GARGOYLE:
+        _fail("garg_left", 0, "in the Gargoyle's phase")
+    if (state.x_count > 0) != (phase in (P_DJINN_PICK, P_PLANNERS)):
+        _fail("x_count", state.x_count, f"does not fit phase {PHASE_NAMES[phase]}")
+    season = SEASON_OF_MONTH[max(state.month, 1) - 1]
+    if state.x_season > season:
+        _fail("x_season", state.x_season, f"is later than the season {season}")
+    t = int(state.scratch[0])
+    if phase == P_EXPAND_PAY and not (
+        0 <= t < NUM_PROPERTIES and (RED_WORKER[t] or RED_WOOD_OR_STONE[t])
+    ):
+        _fail("scratch[0]", t, "is not a permit whose red board offers a choice")
+    if phase == P_EXPAND_GNOME and not (0 <= t < NUM_PROPERTIES and RED_GNOME[t]):
+        _fail("scratch[0]", t, "is not a permit whose red board is a gnome")
