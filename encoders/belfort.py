@@ -532,26 +532,6 @@ def encode_flat(state: State, me: int) -> np.ndarray:
     return out[: p.size]
 
 
-def unclipped_maximum(state: State, me: int) -> float:
-    """The largest value a linear feature of `me`'s observation takes before clipping: the
-    encoder's scales are meant to keep it <= 1 in every reachable state (the test of the
-    issue-15 scale fix). The tax and hand-size rows are included."""
-    buf = state.buf
-    p = plan(int(buf[NUM_PLAYERS]), me, buf.shape[0] > BASE_SIZE)
-    month = min(max(int(buf[MONTH]), 1), MONTHS)
-    row = SEASON_OF_MONTH[month - 1]
-    values = buf[p.src[row, : p.size]] * p.scale[: p.size] + p.offset[: p.size]
-    best = float(values.max())
-    for _, seat, kind in p.extra:
-        if kind == 1:
-            best = max(
-                best,
-                float(buf[HAND + seat * NUM_PROPERTIES : HAND + (seat + 1) * NUM_PROPERTIES].sum())
-                / HAND_SCALE,
-            )
-    return best
-
-
 @njit(**KERNEL)
 def _fill(buf, src, scale, offset, hot_src, hot_row, table, extra, out):
     """The plan applied to one state (see _Plan): linear words, one-hots, then per seat the

@@ -46,7 +46,6 @@ from eurogym.envs.belfort.state import (
 )
 from eurogym.envs.belfort.tables import (
     GOLD,
-    GUILD_NAMES,
     METAL,
     PROPERTY_NAMES,
     RESOURCE_NAMES,
@@ -57,6 +56,7 @@ from eurogym.envs.belfort.tables import (
     STONE,
     WOOD,
 )
+from eurogym.envs.belfort.xtables import ALL_GUILD_NAMES
 from eurogym.envs.core.engine import FlatEngine
 from eurogym.envs.core.errors import StateError
 
@@ -205,7 +205,7 @@ def site_cost(state: State, site: int) -> np.ndarray:
 
 
 def _guild_label(state: State, district: int) -> str:
-    return f" ({GUILD_NAMES[state.guild_of[district]]})"
+    return f" ({ALL_GUILD_NAMES[state.guild_of[district]]})"
 
 
 def _holder(state: State, site: int) -> str:
