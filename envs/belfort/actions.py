@@ -245,6 +245,8 @@ def _x_words(a: int, ph: int, st: object) -> str:
     if a >= A_ASSIST:
         return f"use the {ASSISTANT_NAMES[a - A_ASSIST]}'s specialty"
     if a >= A_DRAFT:
+        if ph == st.P_WHICH_ASST:
+            return f"turn the {ASSISTANT_NAMES[a - A_DRAFT]} face down for the permit"
         return f"draft the {ASSISTANT_NAMES[a - A_DRAFT]}"
     if A_OPTION <= a < A_DONE:
         option = a - A_OPTION
@@ -255,6 +257,8 @@ def _x_words(a: int, ph: int, st: object) -> str:
             ],
             st.P_DJINN_PICK: f"Djinn: take 1 {('wood', 'stone', 'gold', 'gold')[option]}",
             st.P_LAWYERS: f"Lawyers': buy points, tier {option + 1}",
+            st.P_HOB_MIX: f"Hobgoblin: {2 - option % 3} wood + {option % 3} stone off this build",
+            st.P_HALFLING: "use the Halfling instead of paying the tax",
             st.P_EXPAND_PAY: (
                 f"red board: return {('an elf', 'a dwarf')[option % 2]} (Inn+Pool), or pay"
                 f" {2 - option % 3} wood + {option % 3} stone (Market+Plaza)"
@@ -262,6 +266,8 @@ def _x_words(a: int, ph: int, st: object) -> str:
         }
         return words.get(ph, f"pick option {option + 1}")
     if a == A_DONE:
+        if ph == st.P_HALFLING:
+            return "pay the tax as usual (keep the Halfling)"
         return "stop" if ph != st.P_ACTIONS else "end your actions turn"
     if a < A_PLACE:
         if ph == st.P_PIXIE:

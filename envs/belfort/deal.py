@@ -131,6 +131,8 @@ def deal_game(config: Config, seed: int) -> State:
     state.guild_of[:] = guilds
     if isinstance(state, XState):
         state.asst_holder[:] = ASST_BOX
+        for name in ("x_site", "x_permit", "asst_guild_seat"):
+            state.set(name, EMPTY)
     if config.expansion:
         _expansion_setup(state, n, rng)
     for name in ("owner", "guild_worker", "np_dwarf", "recruiter", "camp", "column", "revealed"):

@@ -19,6 +19,7 @@ from numba import njit
 from eurogym.envs.belfort.config import PLAYER_COUNTS, THIEVES_VARIANTS
 from eurogym.envs.belfort.state import (
     AREA,
+    ASST_GUILD_SEAT,
     ASST_HOLDER,
     AVAIL,
     BASE_SIZE,
@@ -54,6 +55,7 @@ from eurogym.envs.belfort.state import (
     P_DISCARD,
     P_DRAFT,
     P_GAME_OVER,
+    P_HALFLING,
     P_LOCK,
     P_NP_DWARF,
     P_NP_PICK,
@@ -227,7 +229,7 @@ def first_violation(buf, mask):
             if np_markers[i] + buf[NP_MARKERS + i] != NP_MARKERS_AT_START:
                 return 12
     if phase != P_SETUP_DISCARD and phase != P_GAME_OVER:
-        in_turn = P_ACTIONS <= phase <= P_WIZ_GATE or X_TURN_PHASES[0] <= phase
+        in_turn = P_ACTIONS <= phase <= P_WIZ_GATE or X_TURN_PHASES[0] <= phase <= X_TURN_PHASES[1]
         for p in range(n):
             if in_turn and (p == buf[TURN_PLAYER] or p == buf[SPIES_USER]):
                 continue
@@ -276,7 +278,7 @@ def x_violation(buf):
         elif phase == P_DRAFT:
             expected = 1 if buf[SHIELD + p] > buf[DRAFT_LEFT] else 0
         else:
-            expected = 1
+            expected = 2 if buf[ASST_GUILD_SEAT] == p else 1  # + the Assistants' Guild's
         if drafted != expected:
             return 19
     return 0
@@ -578,8 +580,8 @@ def _check_turn(state: State, n: int) -> None:
     expected = 0 if phase in SETUP_PHASES or phase == P_DRAFT and month == first + 1 else 1
     if (passed != expected).any():
         _fail("passed", passed.tolist(), f"must all be {expected} in phase {PHASE_NAMES[phase]}")
-    if phase == P_CAMP:
-        return
+    if phase in (P_CAMP, P_HALFLING):
+        return  # workers still wait on planks until the actions turns
     # every worker on a plank is taken back in its owner's actions turn (§9.1): none is left
     # from a turn already played, nor outside the round
     done = range(n)

@@ -47,6 +47,8 @@ from eurogym.envs.belfort.state import (
     ACTOR,
     AREA,
     ASST_DOWN,
+    ASST_GOLD,
+    ASST_GUILD_SEAT,
     ASST_HOLDER,
     AVAIL,
     BASE_SIZE,
@@ -74,6 +76,7 @@ from eurogym.envs.belfort.state import (
     GUILD_WORKER,
     HAND,
     HIRED,
+    HOB_LEFT,
     MARKET_CAP,
     MONTH,
     NP_CARD,
@@ -96,6 +99,8 @@ from eurogym.envs.belfort.state import (
     P_GAME_OVER,
     P_GARGOYLE,
     P_GATE_MARKER,
+    P_HALFLING,
+    P_HOB_MIX,
     P_INN,
     P_LAWYERS,
     P_LOCK,
@@ -148,6 +153,7 @@ from eurogym.envs.belfort.state import (
     VISITS,
     WALL_COST,
     X_COUNT,
+    X_SITE,
     XGUILD_COST,
 )
 from eurogym.envs.belfort.tables import (
@@ -224,9 +230,11 @@ from eurogym.envs.belfort.xtables import (
     CLIPBOARD_DRAW,
     CLIPBOARD_HIRE_GOLD,
     CLIPBOARD_VISITS,
+    G_ASSISTANTS,
     G_CLIPBOARD,
     G_LAWYERS,
     G_PLANNERS,
+    HALFLING,
     PLANNERS_PERMITS,
     X_GUILD_GAIN,
 )
@@ -720,24 +728,40 @@ def next_camp(buf):
         buf[CAMP + i] = EMPTY
     for p in range(n):
         buf[SHIELD_DOWN + p] = 0
-    income_and_taxes(buf)
+    if income_and_taxes(buf):
+        return  # the Halfling's holder decides first (xkernels)
     buf[TURN_PLAYER] = seat_with_shield(buf, 1)
     begin_turn(buf)
 
 
 @njit(**KERNEL)
 def income_and_taxes(buf):
-    """§8.2 step 7: income from built cards, then the tax of your score level; gold you
-    cannot pay costs 1 point each (never below 0, D11)."""
+    """§8.2 step 7: income from built cards, then the tax of your score level. With the
+    expansion, the holder of a face-up Halfling decides about their tax (P_HALFLING) and
+    this returns True: the actions phase starts after that decision."""
+    halfling = EMPTY
     for p in range(buf[NUM_PLAYERS]):
         income = 0
         for t in range(NP):
             income += buf[BUILT + p * NP + t] * buf[PROP_INCOME + t]
         buf[RES + p * 4 + GOLD] += income
-        tax = tax_of(buf, buf[SCORE + p])
-        paid = min(tax, gold(buf, p))
-        buf[RES + p * 4 + GOLD] -= paid
-        buf[SCORE + p] = max(0, buf[SCORE + p] - (tax - paid))
+        if x_on(buf) and buf[ASST_HOLDER + HALFLING] == p and buf[ASST_DOWN + HALFLING] == 0:
+            halfling = p
+            continue
+        pay_tax(buf, p, tax_of(buf, buf[SCORE + p]))
+    if halfling != EMPTY:
+        buf[PHASE] = P_HALFLING
+        buf[ACTOR] = halfling
+        return True
+    return False
+
+
+@njit(**KERNEL)
+def pay_tax(buf, p, tax):
+    """Pay `tax` gold; gold you cannot pay costs 1 point each (never below 0, D11)."""
+    paid = min(tax, gold(buf, p))
+    buf[RES + p * 4 + GOLD] -= paid
+    buf[SCORE + p] = max(0, buf[SCORE + p] - (tax - paid))
 
 
 @njit(**KERNEL)
@@ -752,6 +776,8 @@ def begin_turn(buf):
     buf[HIRED] = 0
     buf[SMITH_USED] = 0
     buf[EXCHANGES] = 0
+    if is_x(buf):
+        buf[HOB_LEFT] = 0
 
 
 @njit(**KERNEL)
@@ -759,6 +785,8 @@ def end_turn(buf):
     """End of the actions turn (§9.2, D17): the Gargoyle's cards (expansion), the Library
     locks' draw, then the hand limit."""
     p = buf[TURN_PLAYER]
+    if is_x(buf):
+        buf[HOB_LEFT] = 0  # the Hobgoblin's discounts last this turn only
     if is_x(buf) and buf[GARG_LEFT] > 0:
         if gargoyle_can_take(buf):
             buf[PHASE] = P_GARGOYLE
@@ -861,6 +889,18 @@ def end_round(buf):
 
 
 @njit(**KERNEL)
+def take_leftover(buf, p):
+    """Assistants' Guild (B.2): p takes the leftover tile of the display with its gold, and
+    may use it this round as well as their own."""
+    for a in range(NUM_ASSISTANTS):
+        if buf[ASST_HOLDER + a] == EMPTY:
+            buf[ASST_HOLDER + a] = p
+            buf[RES + p * 4 + GOLD] += buf[ASST_GOLD + a]
+            buf[ASST_GOLD + a] = 0
+            buf[ASST_GUILD_SEAT] = p
+
+
+@njit(**KERNEL)
 def return_assistants(buf):
     """§11: every drafted assistant goes back face up to the display; gold on the leftover
     tile stays there."""
@@ -868,6 +908,7 @@ def return_assistants(buf):
         if buf[ASST_HOLDER + a] >= 0:
             buf[ASST_HOLDER + a] = EMPTY
         buf[ASST_DOWN + a] = 0
+    buf[ASST_GUILD_SEAT] = EMPTY
 
 
 @njit(**KERNEL)
@@ -1228,12 +1269,17 @@ def activate_new_guild(buf, p, g):
 @njit(**KERNEL)
 def build(buf, p, s):
     """Build on site s (§9.2): a property from a card in hand, a wall, or a guild."""
+    buf[OWNER + s] = p
     if SITE_KIND[s] == 0:
         t = SITE_TYPE[s]
         buf[HAND + p * NP + t] -= 1
         buf[BUILT + p * NP + t] += 1
+        if is_x(buf) and buf[HOB_LEFT] > 0:
+            buf[HOB_LEFT] -= 1  # the Hobgoblin's discount: the mix is chosen next
+            buf[X_SITE] = s
+            buf[PHASE] = P_HOB_MIX
+            return
     pay(buf, p, site_cost_at(buf, s))
-    buf[OWNER + s] = p
 
 
 @njit(**KERNEL)
@@ -1342,6 +1388,8 @@ def step(buf, action):
                 if 0 <= owner < n:
                     buf[RES + owner * 4 + GOLD] += fee
             buf[GUILD_WORKER + d] = p
+            if buf[GUILD_OF + d] == G_ASSISTANTS and x_on(buf):
+                take_leftover(buf, p)  # on placement (§7.3)
         elif k == PLANK_RECRUITER:
             buf[RES + p * 4 + GOLD] -= buf[FEES + FEE_RECRUITER]
             for i in range(RECRUITER_PLANKS_BY_N[n]):

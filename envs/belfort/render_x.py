@@ -23,6 +23,9 @@ X_PHASE_WORDS = (
     "Planners' Guild: take a permit, or stop",
     "Lawyers' Guild: buy points, or stop",
     "Clipboard Makers' Guild: hire a gnome for 1 gold, or stop",
+    "Hobgoblin: choose the 2 wood / stone taken off this build",
+    "two assistants face up: choose the one to turn down for the permit",
+    "taxes: use the Halfling instead, or pay",
 )
 
 

@@ -82,8 +82,11 @@ NP_FIRST = 2  # owner id of NP3 in a 2-player game; NP4 is 3
     P_PLANNERS,  # Planners' Guild: a permit (PERMIT t) or DONE
     P_LAWYERS,  # Lawyers' Guild: a tier (OPTION 0-2) or DONE
     P_CLIP_HIRE,  # Clipboard Makers' Guild: the cheap gnome (GNOME t) or DONE
-) = range(P_GAME_OVER + 1, P_GAME_OVER + 13)
-X_TURN_PHASES = (P_DJINN_SEASON, P_CLIP_HIRE)  # first and last phase inside an actions turn
+    P_HOB_MIX,  # Hobgoblin: the 2 wood / stone off this build (OPTION w: w stone, 2 - w wood)
+    P_WHICH_ASST,  # two assistants face up: which one turns down for the permit (DRAFT a)
+    P_HALFLING,  # Collection, taxes: use the Halfling instead (OPTION 0) or pay (DONE)
+) = range(P_GAME_OVER + 1, P_GAME_OVER + 16)
+X_TURN_PHASES = (P_DJINN_SEASON, P_WHICH_ASST)  # first and last phase inside an actions turn
 PHASE_NAMES = (
     "setup_discard",
     "np_dwarf",
@@ -119,6 +122,9 @@ PHASE_NAMES = (
     "planners",
     "lawyers",
     "clipboard_hire",
+    "hobgoblin_mix",
+    "which_assistant",
+    "halfling",
 )
 # P_DISCARD continuations
 THEN_ACTIONS, THEN_END_TURN, THEN_PLACEMENT = 0, 1, 2  # THEN_PLACEMENT: Library+Archives fee
@@ -292,7 +298,7 @@ _WIDER = {
     "guild_of": (0, NUM_ALL_GUILDS - 1),
     "score": (0, MAX_X_SCORE),
     "month": (0, MONTHS),
-    "phase": (0, P_CLIP_HIRE),
+    "phase": (0, P_HALFLING),
     "then": (THEN_ACTIONS, THEN_PLACEMENT),
     "visits": (0, MAX_VISITS + 1),  # + the Clipboard Makers' visit
     "buys": (0, MAX_VISITS + 1),
@@ -323,6 +329,10 @@ X_FIELDS = [
     ("garg_left", (), AMOUNT),  # cards the Gargoyle still gives at the end of this turn
     ("x_count", (), AMOUNT),  # Djinn goods still to pick / Planners' permits still to take
     ("x_season", (), (0, 2)),  # the Djinn's chosen season
+    ("hob_left", (), AMOUNT),  # builds from hand the Hobgoblin still discounts this turn
+    ("x_site", (), (EMPTY, NUM_SITES - 1)),  # the site whose Hobgoblin discount is chosen
+    ("x_permit", (), (EMPTY, NUM_PROPERTIES - 1)),  # the permit waiting for P_WHICH_ASST
+    ("asst_guild_seat", (), SEAT),  # who took the leftover with the Assistants' Guild
 ]
 XLAYOUT = Layout(X_FIELDS)
 BASE_SIZE = LAYOUT.size
@@ -343,6 +353,9 @@ PERMIT_STACK, PERMITS, EXPANDED, ON_PERMIT = map(
     _x_offset, ("permit_stack", "permits", "expanded", "on_permit")
 )
 GARG_LEFT, X_COUNT, X_SEASON = map(_x_offset, ("garg_left", "x_count", "x_season"))
+HOB_LEFT, X_SITE, X_PERMIT, ASST_GUILD_SEAT = map(
+    _x_offset, ("hob_left", "x_site", "x_permit", "asst_guild_seat")
+)
 assert BASE_SIZE == EXPANSION  # every base field keeps its offset
 
 

@@ -21,21 +21,25 @@ from eurogym.envs.belfort.state import (
     P_EXPAND_PAY,
     P_GAME_OVER,
     P_GARGOYLE,
+    P_HALFLING,
+    P_HOB_MIX,
     P_LAWYERS,
     P_NP_DWARF,
     P_PLANNERS,
     P_SETUP_DISCARD,
+    P_WHICH_ASST,
     P_WIZ_GATE,
     PHASE_NAMES,
     THEN_PLACEMENT,
     X_TURN_PHASES,
     XState,
 )
-from eurogym.envs.belfort.tables import NUM_PROPERTIES, SEASON_OF_MONTH
+from eurogym.envs.belfort.tables import NUM_PROPERTIES, SEASON_OF_MONTH, SITE_TYPE
 from eurogym.envs.belfort.xtables import (
     ALL_GUILD_NAMES,
     DISPLAY_SIZE,
     GARGOYLE,
+    HALFLING,
     NUM_ASSISTANTS,
     PERMIT_PLANKS,
     PERMITS_PER_TYPE,
@@ -85,7 +89,10 @@ def _check_no_expansion(state: XState, phase: int, x_phase: bool) -> None:
             _fail(name, getattr(state, name).tolist(), "is set without the expansion")
     if (state.asst_holder != ASST_BOX).any():
         _fail("asst_holder", state.asst_holder.tolist(), "must all be -2 without the expansion")
-    for name in ("draft_left", "garg_left", "x_count", "x_season"):
+    for name in ("x_site", "x_permit", "asst_guild_seat"):
+        if getattr(state, name) != EMPTY:
+            _fail(name, getattr(state, name), "is set without the expansion")
+    for name in ("draft_left", "garg_left", "x_count", "x_season", "hob_left"):
         if getattr(state, name):
             _fail(name, getattr(state, name), "is set without the expansion")
 
@@ -121,6 +128,9 @@ def _check_assistants(state: XState, n: int, phase: int) -> None:
             _fail(f"asst_down[{a}]", 1, "is a tile nobody holds")
         if state.asst_gold[a] and (holders[a] != EMPTY):
             _fail(f"asst_gold[{a}]", state.asst_gold[a], "lies on a tile not in the display")
+    guild_seat = state.asst_guild_seat
+    if guild_seat >= n or guild_seat != EMPTY and phase in (P_DRAFT, P_SETUP_DISCARD):
+        _fail("asst_guild_seat", guild_seat, f"is not a seat that took the leftover (n {n})")
     left = state.draft_left
     if phase == P_DRAFT:
         if not 1 <= left <= n:
@@ -137,7 +147,7 @@ def _check_assistants(state: XState, n: int, phase: int) -> None:
         elif phase == P_DRAFT:
             expected = int(state.shield[p] > left)
         else:
-            expected = 1
+            expected = 2 if state.asst_guild_seat == p else 1
         if count != expected:
             _fail("asst_holder", holders.tolist(), f"gives seat {p} {count} tiles, not {expected}")
 
@@ -156,6 +166,23 @@ def _check_x_phase(state: XState, phase: int) -> None:
     season = SEASON_OF_MONTH[max(state.month, 1) - 1]
     if state.x_season > season:
         _fail("x_season", state.x_season, f"is later than the season {season}")
+    if state.hob_left and not in_turn:
+        _fail("hob_left", state.hob_left, "outside an actions turn")
+    site = state.x_site
+    if (site != EMPTY) != (phase == P_HOB_MIX):
+        _fail("x_site", site, f"does not fit phase {PHASE_NAMES[phase]}")
+    if phase == P_HOB_MIX and (SITE_TYPE[site] < 0 or state.owner[site] != state.actor):
+        _fail("x_site", site, "is not the property the actor just built")
+    if (state.x_permit != EMPTY) != (phase == P_WHICH_ASST):
+        _fail("x_permit", state.x_permit, f"does not fit phase {PHASE_NAMES[phase]}")
+    if phase == P_WHICH_ASST:
+        ready = (state.asst_holder == state.actor) & (state.asst_down == 0)
+        if ready.sum() < 2 or state.permit_stack[state.x_permit] < 1:
+            _fail("x_permit", state.x_permit, "needs two face-up assistants and the permit")
+    if phase == P_HALFLING:
+        holder, down = state.asst_holder[HALFLING], state.asst_down[HALFLING]
+        if holder != state.actor or down:
+            _fail("actor", state.actor, "does not hold the face-up Halfling")
     t = int(state.scratch[0])
     if phase == P_EXPAND_PAY and not (
         0 <= t < NUM_PROPERTIES and (RED_WORKER[t] or RED_WOOD_OR_STONE[t])

@@ -50,6 +50,7 @@ from eurogym.envs.belfort.state import (
     GNOME_STOCK,
     GNOMES,
     HAND,
+    HOB_LEFT,
     LAWYER_GOLD,
     LAWYER_POINTS,
     ON_PERMIT,
@@ -66,10 +67,13 @@ from eurogym.envs.belfort.state import (
     P_GAME_OVER,
     P_GARGOYLE,
     P_GATE_REMOVE,
+    P_HALFLING,
+    P_HOB_MIX,
     P_LAWYERS,
     P_PIXIE,
     P_PLACEMENT,
     P_PLANNERS,
+    P_WHICH_ASST,
     PERMIT_STACK,
     PERMITS,
     PHASE,
@@ -81,7 +85,9 @@ from eurogym.envs.belfort.state import (
     TURN_PLAYER,
     VISITS,
     X_COUNT,
+    X_PERMIT,
     X_SEASON,
+    X_SITE,
 )
 from eurogym.envs.belfort.tables import (
     COLUMN_SIZE,
@@ -94,6 +100,7 @@ from eurogym.envs.belfort.tables import (
     PLANK_LOCKED,
     SITE_GATE,
     SITE_GUILD,
+    SITE_TYPE,
     SITE_WALL,
     STONE,
     WOOD,
@@ -102,6 +109,8 @@ from eurogym.envs.belfort.xtables import (
     CLIPBOARD_HIRE_GOLD,
     DJINN,
     GARGOYLE,
+    HALFLING,
+    HOBGOBLIN,
     LEFTOVER_GOLD,
     NUM_ASSISTANTS,
     PERMIT_FEE,
@@ -117,6 +126,7 @@ from eurogym.envs.core.jit import KERNEL
 
 NP = NUM_PROPERTIES
 DJINN_GOODS = np.array([WOOD, STONE, GOLD], np.int64)  # P_DJINN_PICK options
+HOB_DISCOUNT = 2  # the Hobgoblin's "2 Wood/Stone less" (Appendix C)
 
 
 # ----------------------------------------------------------------------------- entry points
@@ -217,9 +227,41 @@ def djinn_usable(buf, p, s):
 
 @njit(**KERNEL)
 def specialty_ready(buf, p, a):
+    """An actions-phase specialty p may use now (the Halfling's is at the taxes)."""
     if a == DJINN:
         return djinn_usable(buf, p, 0) or djinn_usable(buf, p, 1) or djinn_usable(buf, p, 2)
+    if a == HOBGOBLIN:
+        return buf[HOB_LEFT] == 0
     return a == PIXIE or a == GARGOYLE
+
+
+@njit(**KERNEL)
+def ready_count(buf, p):
+    count = 0
+    for a in range(NUM_ASSISTANTS):
+        if buf[ASST_HOLDER + a] == p and buf[ASST_DOWN + a] == 0:
+            count += 1
+    return count
+
+
+@njit(**KERNEL)
+def hob_cost(buf, s, option, r):
+    """Hobgoblin (Appendix C): resource r of building site s with `option` stone and
+    2 - option wood off, never below 0."""
+    c = buf[k.site_cost_at(buf, s) + r]
+    if r == WOOD:
+        c -= HOB_DISCOUNT - option
+    elif r == STONE:
+        c -= option
+    return c if c > 0 else 0
+
+
+@njit(**KERNEL)
+def hob_affordable(buf, p, s, option):
+    for r in range(4):
+        if buf[RES + p * 4 + r] < hob_cost(buf, s, option, r):
+            return False
+    return True
 
 
 # ----------------------------------------------------------------------------- masks
@@ -251,6 +293,13 @@ def x_mask(buf, mask):
                 mask[A_RECLAIM + t] = 1
                 if can_expand(buf, p, t):
                     mask[A_EXPAND + t] = 1
+        if buf[HOB_LEFT] > 0:  # builds from hand that only the discount makes affordable
+            for s in range(SITE_GATE + 2 * NUM_DISTRICTS):
+                t = SITE_TYPE[s]
+                if t >= 0 and buf[HAND + p * NP + t] > 0 and k.build_site_free(buf, s):
+                    for option in range(HOB_DISCOUNT + 1):
+                        if hob_affordable(buf, p, s, option):
+                            mask[A_SITE + s] = 1
     elif phase == P_DRAFT:
         for a in range(NUM_ASSISTANTS):
             if buf[ASST_HOLDER + a] == EMPTY:
@@ -311,6 +360,17 @@ def x_mask(buf, mask):
             for t in range(NP):
                 if k.lock_free(buf, p, t):
                     mask[A_GNOME + t] = 1
+    elif phase == P_HOB_MIX:
+        for option in range(HOB_DISCOUNT + 1):
+            if hob_affordable(buf, p, buf[X_SITE], option):
+                mask[A_OPTION + option] = 1
+    elif phase == P_WHICH_ASST:
+        for a in range(NUM_ASSISTANTS):
+            if buf[ASST_HOLDER + a] == p and buf[ASST_DOWN + a] == 0:
+                mask[A_DRAFT + a] = 1
+    elif phase == P_HALFLING:
+        mask[A_OPTION] = 1
+        mask[A_DONE] = 1
 
 
 # ----------------------------------------------------------------------------- effects
@@ -388,6 +448,19 @@ def x_step(buf, action):
         if action != A_DONE:
             buf[RES + p * 4 + GOLD] -= CLIPBOARD_HIRE_GOLD
             k.place_gnome(buf, p, action - A_GNOME)  # outside the once-per-turn hire
+    elif phase == P_HOB_MIX:
+        s = buf[X_SITE]
+        for r in range(4):
+            buf[RES + p * 4 + r] -= hob_cost(buf, s, action - A_OPTION, r)
+        buf[X_SITE] = EMPTY
+        buf[PHASE] = P_ACTIONS
+    elif phase == P_WHICH_ASST:
+        buf[ASST_DOWN + action - A_DRAFT] = 1
+        take_permit(buf, p, buf[X_PERMIT])
+        buf[X_PERMIT] = EMPTY
+        buf[PHASE] = P_ACTIONS
+    elif phase == P_HALFLING:
+        halfling(buf, p, action == A_OPTION)
 
 
 @njit(**KERNEL)
@@ -439,6 +512,10 @@ def actions_x(buf, p, action):
     elif action >= A_PERMIT_PLACE:
         return
     elif action >= A_PERMIT:
+        if ready_count(buf, p) > 1:  # two assistants (Assistants' Guild): which one
+            buf[X_PERMIT] = action - A_PERMIT
+            buf[PHASE] = P_WHICH_ASST
+            return
         a = ready_assistant(buf, p)
         buf[ASST_DOWN + a] = 1  # turned face down to take a permit (E.2)
         take_permit(buf, p, action - A_PERMIT)
@@ -451,6 +528,26 @@ def actions_x(buf, p, action):
             buf[PHASE] = P_PIXIE
         elif a == GARGOYLE:
             buf[GARG_LEFT] = season_x(buf, GARGOYLE)
+        elif a == HOBGOBLIN:
+            buf[HOB_LEFT] = season_x(buf, HOBGOBLIN)
+
+
+@njit(**KERNEL)
+def halfling(buf, p, use):
+    """Appendix C, Halfling (D24): instead of the tax, spring pays half (rounded down),
+    summer nothing, autumn nothing and gains X gold; or the tax as usual. Then the actions
+    phase begins (kernels.next_camp waited for this decision)."""
+    tax = k.tax_of(buf, buf[SCORE + p])
+    if not use:
+        k.pay_tax(buf, p, tax)
+    else:
+        buf[ASST_DOWN + HALFLING] = 1
+        se = k.season(buf)
+        if se == 0:
+            k.pay_tax(buf, p, tax // 2)
+        buf[RES + p * 4 + GOLD] += buf[ASST_X + HALFLING * 3 + se]
+    buf[TURN_PLAYER] = k.seat_with_shield(buf, 1)
+    k.begin_turn(buf)
 
 
 @njit(**KERNEL)

@@ -40,7 +40,7 @@ FULL_EXPANSION_ONLY = tuple(DATA["setup"]["guild_selection"]["expansion_only_gui
 assert ALL_GUILD_NAMES[G_SENTINELS] == "sentinels" and ALL_GUILD_NAMES[G_PLANNERS] == "planners"
 # The new guilds this engine plays. The others are left out of every guild pool (and
 # rejected by the `guilds` option) until they are built: see docs/rules/belfort.md.
-PLAYABLE_NEW_GUILDS = (G_CLIPBOARD, G_PLANNERS, G_HANDYMEN, G_LAWYERS)
+PLAYABLE_NEW_GUILDS = (G_ASSISTANTS, G_CLIPBOARD, G_PLANNERS, G_HANDYMEN, G_LAWYERS)
 _NEW = [g for g in DATA["guilds"] if g["expansion"]]
 X_GUILD_GAIN = np.array(
     [[g.get("gain", {}).get(r, 0) for r in RESOURCE_NAMES] for g in DATA["guilds"]], np.int64
@@ -103,7 +103,7 @@ PIXIE_POINTS = np.array(
     [DATA["scoring"]["pixie_points"][s] for s in SEASONS], np.int64
 )  # [season, place]
 # The specialties this engine plays; every other assistant can still take a permit (E.2).
-PLAYABLE_SPECIALTIES = (DJINN, GARGOYLE, PIXIE)
+PLAYABLE_SPECIALTIES = (DJINN, GARGOYLE, HALFLING, HOBGOBLIN, PIXIE)
 
 # Permits and expansions (Appendix D), one row per property type t
 _PERMITS = {p["property"]: p for p in DATA["expansion_permits"]}

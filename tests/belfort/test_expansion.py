@@ -18,6 +18,7 @@ from eurogym.envs.belfort.actions import (
     A_OPTION,
     A_PERMIT,
     A_PERMIT_PLACE,
+    A_PLACE,
     A_RECLAIM,
     A_SITE,
     A_TAKE_CARD,
@@ -39,9 +40,12 @@ from eurogym.envs.belfort.state import (
     P_EXPAND_PAY,
     P_GARGOYLE,
     P_GATE_REMOVE,
+    P_HALFLING,
+    P_HOB_MIX,
     P_LAWYERS,
     P_PLACEMENT,
     P_PLANNERS,
+    P_WHICH_ASST,
     State,
     XState,
 )
@@ -61,6 +65,7 @@ from eurogym.envs.belfort.tables import (
     SITE_GATE,
     SITE_GUILD,
     SITE_KEEP,
+    SITE_TYPE,
     SITE_WALL,
     STONE,
     TOWER,
@@ -69,6 +74,7 @@ from eurogym.envs.belfort.xtables import (
     ALL_GUILD_NAMES,
     CENTAUR,
     DJINN,
+    G_ASSISTANTS,
     G_CLIPBOARD,
     G_HANDYMEN,
     G_LAWYERS,
@@ -76,6 +82,8 @@ from eurogym.envs.belfort.xtables import (
     G_SENTINELS,
     GARGOYLE,
     GIANT,
+    HALFLING,
+    HOBGOBLIN,
     PIXIE,
 )
 from tests.belfort.helpers import act, clear_board, legal, new_state, refresh, start_actions_turn
@@ -563,3 +571,90 @@ def test_keep_site_is_two_symbols_for_chapel_districts() -> None:
     state.owner[SITE_KEEP + 2] = 1
     assert bonus(state, 1, KEEP) == 1
     assert bonus(state, 1, GARDENS) == 0  # no built cards: no wood in their costs
+
+
+def test_appC_halfling_replaces_the_tax_by_season_D24() -> None:
+    """Spring: half the tax (rounded down); summer: none; autumn: none and 1 gold."""
+    for month, gold_change in ((3, -1), (5, 0), (7, 1)):  # score 15: tax 2 (spring pays 1)
+        state = x_state(3, 0)
+        draft_all(state)
+        state.asst_holder[:] = ASST_BOX
+        state.asst_holder[[HALFLING, DJINN, PIXIE]] = [1, 0, 2]
+        clear_board(state)
+        state.set("month", month)
+        state.score[:3] = 15
+        state.res[:3, GOLD] = 5
+        state.passed[:3] = 1
+        state.avail[:] = 0
+        state.camp[:] = EMPTY
+        state.recruiter[:] = EMPTY
+        state.set("camp_pos", 0)
+        kernels.next_camp(state.buf)  # no King's Camp workers: income and taxes
+        refresh(state)
+        assert state.phase == P_HALFLING and state.actor == 1
+        assert state.res[[0, 2], GOLD].tolist() == [3, 3]  # the others paid 2
+        act(state, A_OPTION)
+        assert state.res[1, GOLD] == 5 + gold_change and state.score[1] == 15
+        assert state.asst_down[HALFLING] == 1 and state.phase == P_ACTIONS
+    state = x_state(3, 0)
+    draft_all(state)
+    state.asst_holder[:] = ASST_BOX
+    state.asst_holder[[HALFLING, DJINN, PIXIE]] = [1, 0, 2]
+    state.score[1], state.res[1, GOLD] = 15, 1
+    state.camp[:] = EMPTY
+    state.set("camp_pos", 0)
+    kernels.next_camp(state.buf)
+    refresh(state)
+    act(state, A_DONE)  # pay as usual: 1 gold, and 1 point for the gold missing
+    assert state.res[1, GOLD] == 0 and state.score[1] == 14 and state.asst_down[HALFLING] == 0
+
+
+def test_appC_hobgoblin_builds_from_hand_cost_two_wood_or_stone_less() -> None:
+    state = x_state(3, 0)
+    actions_turn(state, 0, HOBGOBLIN)
+    state.set("month", 2)  # spring: 1 property
+    state.hand[0, PUB] = 2  # pub costs 1 W 3 S (assumed, D4)
+    state.res[0] = [0, 2, 0, 0]
+    refresh(state)
+    pub_site = int(np.flatnonzero([SITE_TYPE[s] == PUB for s in range(70)])[0])
+    assert A_SITE + pub_site not in legal(state)  # 1 W 3 S: unaffordable without it
+    act(state, A_ASSIST + HOBGOBLIN)
+    assert A_SITE + pub_site in legal(state)
+    act(state, A_SITE + pub_site)
+    assert state.phase == P_HOB_MIX and legal(state) == {A_OPTION + 1}  # 1 wood + 1 stone off
+    act(state, A_OPTION + 1)
+    assert state.res[0].tolist() == [0, 0, 0, 0] and state.built[0, PUB] == 1
+    state.res[0] = [1, 3, 0, 0]
+    refresh(state)
+    act(state, A_SITE + pub_site + 8)  # the second Pub: full price (X = 1 in spring)
+    assert state.phase == P_ACTIONS and state.res[0].tolist() == [0, 0, 0, 0]
+
+
+def test_appB_2_assistants_guild_takes_the_leftover_on_placement() -> None:
+    state = x_state(3, 0)
+    draft_all(state)
+    p = state.actor
+    leftover = int(np.flatnonzero(state.asst_holder == EMPTY)[0])
+    state.guild_of[0] = G_ASSISTANTS
+    state.res[p, GOLD] = 5
+    refresh(state)
+    gold_on_tile = int(state.asst_gold[leftover])
+    act(state, A_PLACE + 5)  # an elf on the D1 guild (1 gold fee to the supply)
+    assert state.asst_holder[leftover] == p and state.asst_guild_seat == p
+    assert state.res[p, GOLD] == 5 - 1 + gold_on_tile
+    mine = [int(a) for a in np.flatnonzero(state.asst_holder == p)]
+    actions_turn_keep = mine  # both face up: taking a permit asks which one turns down
+    state.built[p, PUB] = 1
+    state.set("turn_player", p)
+    state.passed[:3] = 1
+    state.avail[:] = 0
+    state.guild_worker[:] = EMPTY
+    kernels.begin_turn(state.buf)
+    refresh(state)
+    act(state, A_PERMIT + PUB)
+    assert state.phase == P_WHICH_ASST
+    assert legal(state) == {A_DRAFT + a for a in actions_turn_keep}
+    act(state, A_DRAFT + leftover)
+    assert state.asst_down[leftover] == 1 and state.permits[p, PUB] == 1
+    kernels.return_assistants(state.buf)
+    assert state.asst_guild_seat == EMPTY and state.asst_holder[leftover] == EMPTY
