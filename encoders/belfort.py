@@ -39,8 +39,8 @@ clipped in practice; values above x would clip to 1):
                          thieves' maximum /3, market cap flag, gnomes at setup /22
 
 An expansion or promo-guild game (XState) appends one more entry (X_FLAT_SIZE in all):
-    expansion  [381]     X_COLUMNS: expansion and promo flags (2), expansion phase one-hot
-                         (12), new guild in each district one-hot (5 x 8), per assistant
+    expansion  [415]     X_COLUMNS: expansion and promo flags (2), expansion phase one-hot
+                         (17), new guild in each district one-hot (5 x 8), per assistant
                          (10 x 9): held by relative seat (5), in the display, not in this
                          game, face down, gold on the tile /7; per relative seat (5 x 30):
                          permits /5, expanded /5 and workers on permit planks /10 by type;
@@ -48,7 +48,11 @@ An expansion or promo-guild game (XState) appends one more entry (X_FLAT_SIZE in
                          cards due /10, Djinn goods or Planners' permits left /10, Djinn
                          season one-hot (3); parameters: new guild costs /5 (32), assistant
                          X by season /10 (30), Djinn Y /10 (3), Lawyers' gold /10 and points
-                         /10 (6)
+                         /10 (6); the Giant's tokens as Elves / Dwarves /3 (2) and their
+                         area one-hot (4), the Gorgon's district one-hot (5) and whether it
+                         charged this turn, Hobgoblin builds left /10, who took the leftover
+                         with the Assistants' Guild (5), the permit waiting for a choice of
+                         assistant one-hot (10), the Hobgoblin's site (value + 1) /71
 Everything about assistants and permits is public (Appendix F), so all of it is encoded.
 
 `encode_flat` is these entries flattened and concatenated in the order above (FLAT_SIZE, or
@@ -75,6 +79,7 @@ from eurogym.envs.belfort.state import (
     ASST_BOX,
     ASST_DOWN,
     ASST_GOLD,
+    ASST_GUILD_SEAT,
     ASST_HOLDER,
     ASST_X,
     AVAIL,
@@ -97,14 +102,19 @@ from eurogym.envs.belfort.state import (
     EXPANSION,
     FEES,
     GARG_LEFT,
+    GIANT_AREA,
+    GIANT_TOKENS,
     GNOME_STOCK,
     GNOMES,
     GNOMES_TOTAL,
+    GORGON_DISTRICT,
+    GORGON_USED,
     GUILD_COST,
     GUILD_OF,
     GUILD_WORKER,
     HAND,
     HIRED,
+    HOB_LEFT,
     LAWYER_GOLD,
     LAWYER_POINTS,
     MARKET_CAP,
@@ -152,7 +162,9 @@ from eurogym.envs.belfort.state import (
     VISITS,
     WALL_COST,
     X_COUNT,
+    X_PERMIT,
     X_SEASON,
+    X_SITE,
     XGUILD_COST,
     State,
 )
@@ -289,6 +301,14 @@ X_COLUMNS = (
     ("asst_x", NUM_ASSISTANTS * 3),
     ("djinn_y", 3),
     ("lawyers", 6),
+    ("giant_tokens", 2),
+    ("giant_area", 4),
+    ("gorgon_district", NUM_DISTRICTS),
+    ("gorgon_used", 1),
+    ("hob_left", 1),
+    ("asst_guild_seat", MAX_PLAYERS),
+    ("x_permit", NUM_PROPERTIES),
+    ("x_site", 1),
 )
 X_COL = _starts(X_COLUMNS)
 X_OFFSET = FLAT_SIZE
@@ -504,6 +524,14 @@ def _plan_expansion(p: _Plan) -> None:
     p.linear(col["djinn_y"], DJINN_Y, 3, 1.0 / X_SMALL_SCALE)
     p.linear(col["lawyers"], LAWYER_GOLD, 3, 1.0 / X_SMALL_SCALE)
     p.linear(col["lawyers"] + 3, LAWYER_POINTS, 3, 1.0 / X_SMALL_SCALE)
+    p.linear(col["giant_tokens"], GIANT_TOKENS, 2, 1.0 / 3)
+    p.one_hot(col["giant_area"], GIANT_AREA, 4)
+    p.one_hot(col["gorgon_district"], GORGON_DISTRICT, NUM_DISTRICTS)
+    p.linear(col["gorgon_used"], GORGON_USED, 1, 1.0)
+    p.linear(col["hob_left"], HOB_LEFT, 1, 1.0 / X_SMALL_SCALE)
+    p.one_hot(col["asst_guild_seat"], ASST_GUILD_SEAT, MAX_PLAYERS, seat=True)
+    p.one_hot(col["x_permit"], X_PERMIT, NUM_PROPERTIES)
+    p.linear(col["x_site"], X_SITE, 1, 1.0 / SCRATCH_SCALE, shift=1)
 
 
 @functools.lru_cache(maxsize=64)

@@ -100,3 +100,14 @@ def test_without_pygame_the_table_has_no_connect_four(
     throughput.main(["--seconds", "0.1", "--env", "belfort_v0"])
     out = capsys.readouterr().out
     assert "connect_four_v3" not in out and "belfort engine" in out
+
+
+def test_variant_rows_play_the_variant() -> None:
+    """`belfort_v0+expansion` rows run Belfort with expansion=True (issue 15's targets)."""
+    assert throughput.split("belfort_v0+expansion") == ("belfort_v0", {"expansion": True})
+    rates = throughput.measure_rates(["belfort_v0+expansion"], players=2, seconds=0.2, rounds=1)
+    for row in ("env", "raw_env", "engine"):
+        _check_rate(rates[f"belfort_v0+expansion/{row}"])
+    assert throughput.state_bytes("belfort_v0+expansion", 2) > throughput.state_bytes(
+        "belfort_v0", 2
+    )

@@ -265,13 +265,20 @@ def _x_words(a: int, ph: int, st: object) -> str:
             ),
         }
         return words.get(ph, f"pick option {option + 1}")
+    if A_AREA <= a < A_ACTIVATE:
+        kind, area = divmod(a - A_AREA, 4)
+        return f"Giant: a token into the {AREA_WORDS[area]} as {_KIND_WORDS[kind]}"
     if a == A_DONE:
+        if ph in (st.P_GIANT, st.P_GORGON):
+            return f"do not use the {('Giant', 'Gorgon')[ph == st.P_GORGON]} this round"
         if ph == st.P_HALFLING:
             return "pay the tax as usual (keep the Halfling)"
         return "stop" if ph != st.P_ACTIONS else "end your actions turn"
     if a < A_PLACE:
         if ph == st.P_PIXIE:
             return f"Pixie: score district D{a - SITE_GUILD + 1} now"
+        if ph == st.P_GORGON:
+            return f"Gorgon: put its token in district D{a - SITE_GUILD + 1}"
         if ph == st.P_GATE_REMOVE:
             return f"remove your marker from {site_words(a)}"
         return f"choose {site_words(a)}"

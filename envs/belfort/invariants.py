@@ -55,6 +55,8 @@ from eurogym.envs.belfort.state import (
     P_DISCARD,
     P_DRAFT,
     P_GAME_OVER,
+    P_GIANT,
+    P_GORGON,
     P_HALFLING,
     P_LOCK,
     P_NP_DWARF,
@@ -604,7 +606,10 @@ def _check_turn(state: State, n: int) -> None:
 
 
 def _placing(state: State) -> bool:
-    """A discard inside Placement: the Library+Archives permit's card fee (Appendix D)."""
+    """A decision inside Placement: the Library+Archives permit's card fee (Appendix D), or
+    the Giant and Gorgon used when passing (Appendix C)."""
+    if state.phase in (P_GIANT, P_GORGON):
+        return True
     return state.phase == P_DISCARD and state.then == THEN_PLACEMENT
 
 

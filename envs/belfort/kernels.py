@@ -50,6 +50,7 @@ from eurogym.envs.belfort.state import (
     ASST_GOLD,
     ASST_GUILD_SEAT,
     ASST_HOLDER,
+    ASST_X,
     AVAIL,
     BASE_SIZE,
     BUILT,
@@ -69,8 +70,12 @@ from eurogym.envs.belfort.state import (
     EXPANSION,
     FEES,
     GARG_LEFT,
+    GIANT_AREA,
+    GIANT_TOKENS,
     GNOME_STOCK,
     GNOMES,
+    GORGON_DISTRICT,
+    GORGON_USED,
     GUILD_COST,
     GUILD_OF,
     GUILD_WORKER,
@@ -99,6 +104,8 @@ from eurogym.envs.belfort.state import (
     P_GAME_OVER,
     P_GARGOYLE,
     P_GATE_MARKER,
+    P_GIANT,
+    P_GORGON,
     P_HALFLING,
     P_HOB_MIX,
     P_INN,
@@ -210,6 +217,7 @@ from eurogym.envs.belfort.tables import (
     RECRUITERS,
     SCORING_MONTH,
     SEASON_OF_MONTH,
+    SITE_DISTRICT,
     SITE_GATE,
     SITE_GUILD,
     SITE_KIND,
@@ -227,6 +235,7 @@ from eurogym.envs.belfort.tables import (
 )
 from eurogym.envs.belfort.xtables import (
     ASSISTANT_NAMES,
+    ASSISTANT_TOKENS,
     CLIPBOARD_DRAW,
     CLIPBOARD_HIRE_GOLD,
     CLIPBOARD_VISITS,
@@ -234,6 +243,8 @@ from eurogym.envs.belfort.xtables import (
     G_CLIPBOARD,
     G_LAWYERS,
     G_PLANNERS,
+    GIANT,
+    GORGON,
     HALFLING,
     PLANNERS_PERMITS,
     X_GUILD_GAIN,
@@ -453,10 +464,22 @@ def arch_cost(buf, s, option, r):
 
 @njit(**KERNEL)
 def arch_affordable(buf, p, s, option):
+    due = gorgon_due(buf, p, s) if is_x(buf) else 0  # the Gorgon charges these too (D32)
     for r in range(4):
-        if buf[RES + p * 4 + r] < arch_cost(buf, s, option, r):
+        if buf[RES + p * 4 + r] < arch_cost(buf, s, option, r) + (due if r == GOLD else 0):
             return False
     return True
+
+
+@njit(**KERNEL)
+def gorgon_due(buf, p, s):
+    """Gold p must pay the Gorgon before building on s this turn (0 if none, D32)."""
+    d = buf[GORGON_DISTRICT]
+    if d == EMPTY or buf[GORGON_USED] == 1 or buf[ASST_HOLDER + GORGON] == p:
+        return 0
+    if SITE_DISTRICT[s] != d:
+        return 0
+    return buf[ASST_X + GORGON * 3 + season(buf)]
 
 
 @njit(**KERNEL)
@@ -670,6 +693,45 @@ def next_placement(buf):
 
 
 @njit(**KERNEL)
+def after_pass(buf, p):
+    """p has passed and sent every worker to an area (§7.1). With the expansion the Giant and
+    the Gorgon are used at this moment (Appendix C): ask for each face-up one, then the next
+    player places."""
+    if x_on(buf) and buf[PHASE] != P_GIANT and pass_ready(buf, p, GIANT):
+        buf[X_COUNT] = min(buf[ASST_X + GIANT * 3 + season(buf)], ASSISTANT_TOKENS[GIANT])
+        if buf[X_COUNT] > 0:
+            buf[PHASE] = P_GIANT
+            buf[ACTOR] = p
+            return
+    if x_on(buf) and pass_ready(buf, p, GORGON):
+        buf[PHASE] = P_GORGON
+        buf[ACTOR] = p
+        return
+    next_placement(buf)
+
+
+@njit(**KERNEL)
+def pass_ready(buf, p, a):
+    return buf[ASST_HOLDER + a] == p and buf[ASST_DOWN + a] == 0
+
+
+@njit(**KERNEL)
+def gorgon_charge(buf, p, s):
+    """Gorgon (Appendix C, D32): the first build of this turn in its district costs the
+    builder X gold (to the supply), or gains its holder X gold."""
+    if not is_x(buf) or buf[GORGON_USED] == 1:
+        return
+    if buf[GORGON_DISTRICT] != SITE_DISTRICT[s]:
+        return
+    x = buf[ASST_X + GORGON * 3 + season(buf)]
+    buf[GORGON_USED] = 1
+    if buf[ASST_HOLDER + GORGON] == p:
+        buf[RES + p * 4 + GOLD] += x
+    else:
+        buf[RES + p * 4 + GOLD] -= x
+
+
+@njit(**KERNEL)
 def collect_area(buf, area, out_resource, most_of_kind_lo, most_of_kind_hi, paired):
     """One resource area (§8.2 steps 1-4). Counts workers of kinds lo..hi for the bonus."""
     n = buf[NUM_PLAYERS]
@@ -679,6 +741,12 @@ def collect_area(buf, area, out_resource, most_of_kind_lo, most_of_kind_hi, pair
         base = AREA + p * 16
         elf_str = buf[base + ELF * 4 + area] + 2 * buf[base + MASTER_ELF * 4 + area]
         dwarf_str = buf[base + DWARF * 4 + area] + 2 * buf[base + MASTER_DWARF * 4 + area]
+        giant_elves = giant_dwarves = 0
+        if is_x(buf) and buf[GIANT_AREA] == area and buf[ASST_HOLDER + GIANT] == p:
+            giant_elves = buf[GIANT_TOKENS]  # each token a normal Elf or Dwarf (D37)
+            giant_dwarves = buf[GIANT_TOKENS + 1]
+            elf_str += giant_elves
+            dwarf_str += giant_dwarves
         if paired:
             buf[RES + p * 4 + out_resource] += min(elf_str, dwarf_str)
         else:
@@ -686,6 +754,10 @@ def collect_area(buf, area, out_resource, most_of_kind_lo, most_of_kind_hi, pair
         count = 0
         for kind in range(most_of_kind_lo, most_of_kind_hi + 1):
             count += buf[base + kind * 4 + area]
+        if most_of_kind_lo <= ELF <= most_of_kind_hi:
+            count += giant_elves
+        if most_of_kind_lo <= DWARF <= most_of_kind_hi:
+            count += giant_dwarves
         if count > best:
             best = count
             winner = p
@@ -695,6 +767,10 @@ def collect_area(buf, area, out_resource, most_of_kind_lo, most_of_kind_hi, pair
             buf[base + kind * 4 + area] = 0
     if winner != EMPTY and best > 0:
         buf[RES + winner * 4 + out_resource] += 1
+    if is_x(buf) and buf[GIANT_AREA] == area:  # the tokens go back to their tile
+        buf[GIANT_AREA] = EMPTY
+        buf[GIANT_TOKENS] = 0
+        buf[GIANT_TOKENS + 1] = 0
 
 
 @njit(**KERNEL)
@@ -778,6 +854,7 @@ def begin_turn(buf):
     buf[EXCHANGES] = 0
     if is_x(buf):
         buf[HOB_LEFT] = 0
+        buf[GORGON_USED] = 0
 
 
 @njit(**KERNEL)
@@ -787,6 +864,7 @@ def end_turn(buf):
     p = buf[TURN_PLAYER]
     if is_x(buf):
         buf[HOB_LEFT] = 0  # the Hobgoblin's discounts last this turn only
+        buf[GORGON_USED] = 0
     if is_x(buf) and buf[GARG_LEFT] > 0:
         if gargoyle_can_take(buf):
             buf[PHASE] = P_GARGOYLE
@@ -909,6 +987,7 @@ def return_assistants(buf):
             buf[ASST_HOLDER + a] = EMPTY
         buf[ASST_DOWN + a] = 0
     buf[ASST_GUILD_SEAT] = EMPTY
+    buf[GORGON_DISTRICT] = EMPTY
 
 
 @njit(**KERNEL)
@@ -1270,6 +1349,7 @@ def activate_new_guild(buf, p, g):
 def build(buf, p, s):
     """Build on site s (§9.2): a property from a card in hand, a wall, or a guild."""
     buf[OWNER + s] = p
+    gorgon_charge(buf, p, s)
     if SITE_KIND[s] == 0:
         t = SITE_TYPE[s]
         buf[HAND + p * NP + t] -= 1
@@ -1371,7 +1451,7 @@ def step(buf, action):
             if workers_left(buf, p) > 0:
                 buf[PHASE] = P_AREAS
                 return
-            next_placement(buf)
+            after_pass(buf, p)
             return
         race, k = divmod(action - A_PLACE, NUM_PLANKS)
         use_worker(buf, p, race)
@@ -1408,7 +1488,7 @@ def step(buf, action):
         buf[AVAIL + p * 4 + kind] -= 1
         buf[AREA + p * 16 + kind * 4 + area] += 1
         if workers_left(buf, p) == 0:
-            next_placement(buf)
+            after_pass(buf, p)
     elif phase == P_CAMP:
         if action != A_DONE:
             q = action - A_SEAT
@@ -1457,6 +1537,7 @@ def step(buf, action):
         for r in range(4):
             buf[RES + p * 4 + r] -= arch_cost(buf, s, option, r)
         buf[OWNER + s] = p  # no card: no income, planks or locks (B.1)
+        gorgon_charge(buf, p, s)  # D32: the Gorgon charges Architects' builds too
         buf[PHASE] = P_ACTIONS
     elif phase == P_STEAL:
         if action == A_DONE:

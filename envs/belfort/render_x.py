@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from eurogym.envs.belfort.scoring import bonus_points
 from eurogym.envs.belfort.state import ASST_BOX, EMPTY, State, XState
-from eurogym.envs.belfort.tables import PROPERTY_NAMES
+from eurogym.envs.belfort.tables import AREA_NAMES, PROPERTY_NAMES
 from eurogym.envs.belfort.xtables import ASSISTANT_NAMES, EXPANSION_NAMES, NUM_ASSISTANTS
 
 X_PHASE_WORDS = (
@@ -26,6 +26,8 @@ X_PHASE_WORDS = (
     "Hobgoblin: choose the 2 wood / stone taken off this build",
     "two assistants face up: choose the one to turn down for the permit",
     "taxes: use the Halfling instead, or pay",
+    "Giant: put a token into a resource area as an elf or a dwarf, or do not use it",
+    "Gorgon: choose the district for its token, or do not use it",
 )
 
 
@@ -76,6 +78,15 @@ def expansion_lines(state: State) -> list[str]:
         "  assistants: " + "; ".join(assistant_words(state, a) for a in in_play),
         f"  permit stack (public): {stack or 'empty'}",
     ]
+    tokens = []
+    if state.giant_area != EMPTY:
+        elves, dwarves = (int(v) for v in state.giant_tokens)
+        area = AREA_NAMES[state.giant_area]
+        tokens.append(f"Giant tokens in the {area}: {elves} as elves, {dwarves} as dwarves")
+    if state.gorgon_district != EMPTY:
+        tokens.append(f"Gorgon token in D{int(state.gorgon_district) + 1}")
+    if tokens:
+        lines.append("  tokens: " + "; ".join(tokens))
     for seat in range(state.num_players):
         lines.append(f"  player {seat} permits: {permit_words(state, seat)}")
     return lines

@@ -34,7 +34,7 @@ from eurogym.envs.belfort.tables import (
     WORKERS_PER_COLOUR,
 )
 from eurogym.envs.belfort.tables import GNOME_STOCK as STOCK_AT_SETUP
-from eurogym.envs.belfort.xtables import NUM_ALL_GUILDS, NUM_ASSISTANTS
+from eurogym.envs.belfort.xtables import ASSISTANT_TOKENS, NUM_ALL_GUILDS, NUM_ASSISTANTS
 from eurogym.envs.core.flatstate import FlatState, Layout
 from eurogym.envs.core.rng import RNG_WORDS
 
@@ -85,7 +85,9 @@ NP_FIRST = 2  # owner id of NP3 in a 2-player game; NP4 is 3
     P_HOB_MIX,  # Hobgoblin: the 2 wood / stone off this build (OPTION w: w stone, 2 - w wood)
     P_WHICH_ASST,  # two assistants face up: which one turns down for the permit (DRAFT a)
     P_HALFLING,  # Collection, taxes: use the Halfling instead (OPTION 0) or pay (DONE)
-) = range(P_GAME_OVER + 1, P_GAME_OVER + 16)
+    P_GIANT,  # on passing: a Giant token into an area as an Elf / Dwarf (AREA), or DONE
+    P_GORGON,  # on passing: the Gorgon's district (SITE of its guild spot), or DONE
+) = range(P_GAME_OVER + 1, P_GAME_OVER + 18)
 X_TURN_PHASES = (P_DJINN_SEASON, P_WHICH_ASST)  # first and last phase inside an actions turn
 PHASE_NAMES = (
     "setup_discard",
@@ -125,6 +127,8 @@ PHASE_NAMES = (
     "hobgoblin_mix",
     "which_assistant",
     "halfling",
+    "giant",
+    "gorgon",
 )
 # P_DISCARD continuations
 THEN_ACTIONS, THEN_END_TURN, THEN_PLACEMENT = 0, 1, 2  # THEN_PLACEMENT: Library+Archives fee
@@ -293,12 +297,13 @@ class State(FlatState):
 # shorter layout and action space, so its saved states and golden games are unchanged; the
 # kernels tell the two apart by the buffer's length (`is_x`).
 ASST_BOX = -2  # an assistant not in this game (asst_holder); EMPTY = in the display
+MAX_GIANT_TOKENS = int(ASSISTANT_TOKENS.max())
 MAX_X_SCORE = 10**6  # bonus scoring, the Pixie and the Lawyers' add to the base maximum
 _WIDER = {
     "guild_of": (0, NUM_ALL_GUILDS - 1),
     "score": (0, MAX_X_SCORE),
     "month": (0, MONTHS),
-    "phase": (0, P_HALFLING),
+    "phase": (0, P_GORGON),
     "then": (THEN_ACTIONS, THEN_PLACEMENT),
     "visits": (0, MAX_VISITS + 1),  # + the Clipboard Makers' visit
     "buys": (0, MAX_VISITS + 1),
@@ -333,6 +338,10 @@ X_FIELDS = [
     ("x_site", (), (EMPTY, NUM_SITES - 1)),  # the site whose Hobgoblin discount is chosen
     ("x_permit", (), (EMPTY, NUM_PROPERTIES - 1)),  # the permit waiting for P_WHICH_ASST
     ("asst_guild_seat", (), SEAT),  # who took the leftover with the Assistants' Guild
+    ("giant_tokens", (2,), (0, MAX_GIANT_TOKENS)),  # Giant tokens placed as Elves / Dwarves
+    ("giant_area", (), (EMPTY, 3)),  # the resource area holding them
+    ("gorgon_district", (), (EMPTY, NUM_DISTRICTS - 1)),  # where the Gorgon's token stands
+    ("gorgon_used", (), FLAG),  # the Gorgon charged or paid in this actions turn
 ]
 XLAYOUT = Layout(X_FIELDS)
 BASE_SIZE = LAYOUT.size
@@ -355,6 +364,9 @@ PERMIT_STACK, PERMITS, EXPANDED, ON_PERMIT = map(
 GARG_LEFT, X_COUNT, X_SEASON = map(_x_offset, ("garg_left", "x_count", "x_season"))
 HOB_LEFT, X_SITE, X_PERMIT, ASST_GUILD_SEAT = map(
     _x_offset, ("hob_left", "x_site", "x_permit", "asst_guild_seat")
+)
+GIANT_TOKENS, GIANT_AREA, GORGON_DISTRICT, GORGON_USED = map(
+    _x_offset, ("giant_tokens", "giant_area", "gorgon_district", "gorgon_used")
 )
 assert BASE_SIZE == EXPANSION  # every base field keeps its offset
 

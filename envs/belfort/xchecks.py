@@ -14,6 +14,7 @@ from eurogym.envs.belfort.state import (
     ASST_BOX,
     EMPTY,
     P_ACTIONS,
+    P_AREAS,
     P_DISCARD,
     P_DJINN_PICK,
     P_DRAFT,
@@ -21,10 +22,13 @@ from eurogym.envs.belfort.state import (
     P_EXPAND_PAY,
     P_GAME_OVER,
     P_GARGOYLE,
+    P_GIANT,
+    P_GORGON,
     P_HALFLING,
     P_HOB_MIX,
     P_LAWYERS,
     P_NP_DWARF,
+    P_PLACEMENT,
     P_PLANNERS,
     P_SETUP_DISCARD,
     P_WHICH_ASST,
@@ -37,8 +41,11 @@ from eurogym.envs.belfort.state import (
 from eurogym.envs.belfort.tables import NUM_PROPERTIES, SEASON_OF_MONTH, SITE_TYPE
 from eurogym.envs.belfort.xtables import (
     ALL_GUILD_NAMES,
+    ASSISTANT_TOKENS,
     DISPLAY_SIZE,
     GARGOYLE,
+    GIANT,
+    GORGON,
     HALFLING,
     NUM_ASSISTANTS,
     PERMIT_PLANKS,
@@ -89,10 +96,10 @@ def _check_no_expansion(state: XState, phase: int, x_phase: bool) -> None:
             _fail(name, getattr(state, name).tolist(), "is set without the expansion")
     if (state.asst_holder != ASST_BOX).any():
         _fail("asst_holder", state.asst_holder.tolist(), "must all be -2 without the expansion")
-    for name in ("x_site", "x_permit", "asst_guild_seat"):
+    for name in ("x_site", "x_permit", "asst_guild_seat", "giant_area", "gorgon_district"):
         if getattr(state, name) != EMPTY:
             _fail(name, getattr(state, name), "is set without the expansion")
-    for name in ("draft_left", "garg_left", "x_count", "x_season", "hob_left"):
+    for name in ("draft_left", "garg_left", "x_count", "x_season", "hob_left", "gorgon_used"):
         if getattr(state, name):
             _fail(name, getattr(state, name), "is set without the expansion")
 
@@ -161,7 +168,7 @@ def _check_x_phase(state: XState, phase: int) -> None:
             _fail("garg_left", state.garg_left, "without the turn player's Gargoyle")
     elif phase == P_GARGOYLE:
         _fail("garg_left", 0, "in the Gargoyle's phase")
-    if (state.x_count > 0) != (phase in (P_DJINN_PICK, P_PLANNERS)):
+    if (state.x_count > 0) != (phase in (P_DJINN_PICK, P_PLANNERS, P_GIANT)):
         _fail("x_count", state.x_count, f"does not fit phase {PHASE_NAMES[phase]}")
     season = SEASON_OF_MONTH[max(state.month, 1) - 1]
     if state.x_season > season:
@@ -183,6 +190,7 @@ def _check_x_phase(state: XState, phase: int) -> None:
         holder, down = state.asst_holder[HALFLING], state.asst_down[HALFLING]
         if holder != state.actor or down:
             _fail("actor", state.actor, "does not hold the face-up Halfling")
+    _check_tokens(state, phase, in_turn)
     t = int(state.scratch[0])
     if phase == P_EXPAND_PAY and not (
         0 <= t < NUM_PROPERTIES and (RED_WORKER[t] or RED_WOOD_OR_STONE[t])
@@ -190,3 +198,32 @@ def _check_x_phase(state: XState, phase: int) -> None:
         _fail("scratch[0]", t, "is not a permit whose red board offers a choice")
     if phase == P_EXPAND_GNOME and not (0 <= t < NUM_PROPERTIES and RED_GNOME[t]):
         _fail("scratch[0]", t, "is not a permit whose red board is a gnome")
+
+
+def _check_tokens(state: XState, phase: int, in_turn: bool) -> None:
+    """The Giant's tokens lie in one area from its holder's pass to that area's collection;
+    the Gorgon's token stands in a district from its holder's pass to the end of the round."""
+    tokens, area = state.giant_tokens, state.giant_area
+    placing = phase in (P_PLACEMENT, P_AREAS, P_GIANT, P_GORGON) or (
+        phase == P_DISCARD and state.then == THEN_PLACEMENT
+    )
+    if (area == EMPTY) != (tokens.sum() == 0) or area != EMPTY and not placing:
+        _fail("giant_area", area, f"does not fit the tokens {tokens.tolist()} in this phase")
+    if tokens.sum() > ASSISTANT_TOKENS[GIANT]:
+        _fail("giant_tokens", tokens.tolist(), f"exceed the Giant's {ASSISTANT_TOKENS[GIANT]}")
+    if area != EMPTY and (not state.asst_down[GIANT] or state.asst_holder[GIANT] < 0):
+        _fail("giant_area", area, "without a drafted, face-down Giant")
+    if tokens[0] and area == 1 or tokens[1] and area == 0:
+        _fail("giant_tokens", tokens.tolist(), f"are workers area {area} does not take (D15)")
+    if phase == P_GIANT:
+        if state.asst_holder[GIANT] != state.actor or state.x_count < 1:
+            _fail("x_count", state.x_count, "is not the Giant's holder's tokens to place")
+        if state.x_count + tokens.sum() > ASSISTANT_TOKENS[GIANT]:
+            _fail("x_count", state.x_count, "is more than the Giant's tokens")
+    if phase == P_GORGON and state.asst_holder[GORGON] != state.actor:
+        _fail("actor", state.actor, "does not hold the Gorgon")
+    district = state.gorgon_district
+    if district != EMPTY and (not state.asst_down[GORGON] or state.asst_holder[GORGON] < 0):
+        _fail("gorgon_district", district, "without a drafted, face-down Gorgon")
+    if state.gorgon_used and not in_turn:
+        _fail("gorgon_used", 1, "outside an actions turn")

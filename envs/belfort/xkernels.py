@@ -16,6 +16,7 @@ from numba import njit
 
 from eurogym.envs.belfort import kernels as k
 from eurogym.envs.belfort.actions import (
+    A_AREA,
     A_ASSIST,
     A_CARD,
     A_DONE,
@@ -47,8 +48,11 @@ from eurogym.envs.belfort.state import (
     EMPTY,
     EXPANDED,
     GARG_LEFT,
+    GIANT_AREA,
+    GIANT_TOKENS,
     GNOME_STOCK,
     GNOMES,
+    GORGON_DISTRICT,
     HAND,
     HOB_LEFT,
     LAWYER_GOLD,
@@ -67,6 +71,8 @@ from eurogym.envs.belfort.state import (
     P_GAME_OVER,
     P_GARGOYLE,
     P_GATE_REMOVE,
+    P_GIANT,
+    P_GORGON,
     P_HALFLING,
     P_HOB_MIX,
     P_LAWYERS,
@@ -90,6 +96,7 @@ from eurogym.envs.belfort.state import (
     X_SITE,
 )
 from eurogym.envs.belfort.tables import (
+    AREA_ACCEPTS,
     COLUMN_SIZE,
     GATEHOUSE,
     GOLD,
@@ -109,6 +116,8 @@ from eurogym.envs.belfort.xtables import (
     CLIPBOARD_HIRE_GOLD,
     DJINN,
     GARGOYLE,
+    GIANT,
+    GORGON,
     HALFLING,
     HOBGOBLIN,
     LEFTOVER_GOLD,
@@ -257,6 +266,35 @@ def hob_cost(buf, s, option, r):
 
 
 @njit(**KERNEL)
+def build_affordable(buf, p, s):
+    """A build from the actions turn on s is affordable, at the card's price or the
+    Hobgoblin's."""
+    if k.can_pay(buf, p, k.site_cost_at(buf, s)):
+        return True
+    if buf[HOB_LEFT] > 0 and SITE_TYPE[s] >= 0:
+        for option in range(HOB_DISCOUNT + 1):
+            if hob_affordable(buf, p, s, option):
+                return True
+    return False
+
+
+@njit(**KERNEL)
+def gorgon_filter(buf, p, mask):
+    """Drop the builds p cannot pay together with the Gorgon's X gold (Appendix C; the
+    Architects' check it in kernels.arch_affordable)."""
+    gold_at = RES + p * 4 + GOLD
+    for s in range(SITE_GUILD + NUM_DISTRICTS):
+        if mask[A_SITE + s] == 0:
+            continue
+        due = k.gorgon_due(buf, p, s)
+        if due > 0:
+            buf[gold_at] -= due
+            if buf[gold_at] < 0 or not build_affordable(buf, p, s):
+                mask[A_SITE + s] = 0
+            buf[gold_at] += due
+
+
+@njit(**KERNEL)
 def hob_affordable(buf, p, s, option):
     for r in range(4):
         if buf[RES + p * 4 + r] < hob_cost(buf, s, option, r):
@@ -300,6 +338,7 @@ def x_mask(buf, mask):
                     for option in range(HOB_DISCOUNT + 1):
                         if hob_affordable(buf, p, s, option):
                             mask[A_SITE + s] = 1
+        gorgon_filter(buf, p, mask)
     elif phase == P_DRAFT:
         for a in range(NUM_ASSISTANTS):
             if buf[ASST_HOLDER + a] == EMPTY:
@@ -371,6 +410,18 @@ def x_mask(buf, mask):
     elif phase == P_HALFLING:
         mask[A_OPTION] = 1
         mask[A_DONE] = 1
+    elif phase == P_GIANT:
+        area = buf[GIANT_AREA]
+        if area == EMPTY:
+            mask[A_DONE] = 1  # the specialty is optional; once begun, all X tokens go
+        for race in range(2):
+            for ar in range(4):
+                if (area == EMPTY or ar == area) and AREA_ACCEPTS[ar, 2 * race]:
+                    mask[A_AREA + 2 * race * 4 + ar] = 1
+    elif phase == P_GORGON:
+        mask[A_DONE] = 1
+        for d in range(NUM_DISTRICTS):
+            mask[A_SITE + SITE_GUILD + d] = 1
 
 
 # ----------------------------------------------------------------------------- effects
@@ -461,6 +512,22 @@ def x_step(buf, action):
         buf[PHASE] = P_ACTIONS
     elif phase == P_HALFLING:
         halfling(buf, p, action == A_OPTION)
+    elif phase == P_GIANT:
+        if action == A_DONE:
+            buf[X_COUNT] = 0
+        else:
+            kind, area = divmod(action - A_AREA, 4)
+            buf[ASST_DOWN + GIANT] = 1
+            buf[GIANT_AREA] = area
+            buf[GIANT_TOKENS + kind // 2] += 1
+            buf[X_COUNT] -= 1
+        if buf[X_COUNT] == 0:
+            k.after_pass(buf, p)  # then the Gorgon, or the next player places
+    elif phase == P_GORGON:
+        if action != A_DONE:
+            buf[ASST_DOWN + GORGON] = 1
+            buf[GORGON_DISTRICT] = action - A_SITE - SITE_GUILD
+        k.next_placement(buf)
 
 
 @njit(**KERNEL)

@@ -9,6 +9,7 @@ import pytest
 
 from eurogym.envs.belfort import kernels
 from eurogym.envs.belfort.actions import (
+    A_AREA,
     A_ASSIST,
     A_CARD,
     A_DONE,
@@ -16,6 +17,7 @@ from eurogym.envs.belfort.actions import (
     A_EXPAND,
     A_GNOME,
     A_OPTION,
+    A_PASS,
     A_PERMIT,
     A_PERMIT_PLACE,
     A_PLACE,
@@ -40,6 +42,8 @@ from eurogym.envs.belfort.state import (
     P_EXPAND_PAY,
     P_GARGOYLE,
     P_GATE_REMOVE,
+    P_GIANT,
+    P_GORGON,
     P_HALFLING,
     P_HOB_MIX,
     P_LAWYERS,
@@ -82,6 +86,7 @@ from eurogym.envs.belfort.xtables import (
     G_SENTINELS,
     GARGOYLE,
     GIANT,
+    GORGON,
     HALFLING,
     HOBGOBLIN,
     PIXIE,
@@ -658,3 +663,77 @@ def test_appB_2_assistants_guild_takes_the_leftover_on_placement() -> None:
     assert state.asst_down[leftover] == 1 and state.permits[p, PUB] == 1
     kernels.return_assistants(state.buf)
     assert state.asst_guild_seat == EMPTY and state.asst_holder[leftover] == EMPTY
+
+
+def passing_with(state: XState, assistant: int) -> int:
+    """After the draft: the first placer holds `assistant` face up and has 1 Elf and 1 Dwarf
+    left; returns that seat."""
+    draft_all(state)
+    p = state.actor
+    others = [a for a in range(10) if a != assistant]
+    state.asst_holder[:] = ASST_BOX
+    for q in range(state.num_players):
+        state.asst_holder[assistant if q == p else others.pop()] = q
+    state.avail[p] = [1, 0, 1, 0]
+    refresh(state)
+    return p
+
+
+def test_appC_giant_tokens_work_as_elves_or_dwarves_in_one_area_D37() -> None:
+    state = x_state(3, 0)
+    p = passing_with(state, GIANT)
+    state.set("month", 7)  # autumn: 3 tokens
+    refresh(state)
+    act(state, A_PASS, A_AREA + 0 * 4 + 2, A_AREA + 2 * 4 + 2)  # elf and dwarf to the mine
+    assert state.phase == P_GIANT and A_DONE in legal(state)
+    act(state, A_AREA + 0 * 4 + 2)  # first token: the mine, as an elf
+    assert A_DONE not in legal(state)  # all X tokens go, into the same area
+    assert all(a - A_AREA in (0 * 4 + 2, 2 * 4 + 2) for a in legal(state))
+    act(state, A_AREA + 2 * 4 + 2, A_AREA + 0 * 4 + 2)
+    assert state.giant_tokens.tolist() == [2, 1] and state.giant_area == 2
+    metal = int(state.res[p, METAL])
+    for q in range(3):
+        if q != p:
+            state.passed[q] = 1
+            state.avail[q] = 0
+    kernels.next_placement(state.buf)  # everyone has passed: Collection
+    # the mine: 1 elf + 2 token elves, 1 dwarf + 1 token dwarf: 2 pairs, +1 for most workers
+    assert state.res[p, METAL] == metal + 3
+    assert state.giant_area == EMPTY and state.giant_tokens.sum() == 0
+
+
+def test_appC_gorgon_charges_builders_in_its_district_once_per_turn_D32() -> None:
+    state = x_state(3, 0)
+    p = passing_with(state, GORGON)
+    act(state, A_PASS, A_AREA + 0 * 4 + 3, A_AREA + 2 * 4 + 3)
+    assert state.phase == P_GORGON
+    act(state, A_SITE + SITE_GUILD + 0)  # D1
+    assert state.gorgon_district == 0 and state.asst_down[GORGON] == 1
+    other = (p + 1) % 3
+    state.set("month", 4)  # summer: X = 2
+    state.asst_holder[GIANT] = EMPTY
+    state.passed[:3] = 1
+    state.avail[:] = 0
+    state.area[:] = 0
+    state.set("turn_player", other)
+    kernels.begin_turn(state.buf)
+    state.hand[other] = 0
+    state.hand[other, PUB] = 2
+    state.res[other] = [2, 6, 0, 2]
+    refresh(state)
+    pub_d1, pub_d2 = 5, 13  # the pub symbols of D1 and D2
+    assert A_SITE + pub_d1 in legal(state)
+    state.res[other, GOLD] = 1
+    refresh(state)
+    assert A_SITE + pub_d1 not in legal(state) and A_SITE + pub_d2 in legal(state)
+    state.res[other, GOLD] = 2
+    refresh(state)
+    act(state, A_SITE + pub_d1)
+    assert state.res[other].tolist() == [1, 3, 0, 0]  # the Pub (1 W 3 S) and 2 gold
+    assert state.gorgon_used == 1  # once per turn: a second build there pays nothing more
+    state.set("turn_player", p)
+    kernels.begin_turn(state.buf)  # the Gorgon's holder gains X building there
+    state.res[p] = [3, 3, 0, 0]
+    refresh(state)
+    act(state, A_SITE + SITE_WALL)  # a wall of D1 (3 W + 3 S)
+    assert state.res[p].tolist() == [0, 0, 0, 2]
