@@ -188,8 +188,9 @@ from eurogym.envs.core.jit import KERNEL
 
 NUM_OWNER_CHANNELS = MAX_PLAYERS + 2  # relative seats, then NP3 and NP4
 NUM_KINDS = NUM_AREAS = 4
-# Scales sit above the largest values 10,000 random games reach (docs/belfort.md), so the
-# encoding never clips: gold 100 (seen: up to about 60), scores 200 (about 110), hands 20.
+# Scales sit well above the largest values 10,000 random games per configuration reach
+# (docs/belfort.md), so the encoding never clips: gold and goods 100 (seen: 24 and 36), scores
+# 200 (seen: 80), hands 20 (seen: 12), gnomes on one card type 10 (the rules' maximum).
 RES_SCALE, SCORE_SCALE, TAX_SCALE, HAND_SCALE = 100.0, 200.0, 10.0, 20.0
 COST_SCALE, INCOME_SCALE, VISIT_SCALE = 5.0, 3.0, 16.0
 GNOME_SCALE = 22.0  # the largest stock (5 players)

@@ -75,3 +75,37 @@ def test_belfort_heuristic_beats_random():
         scores = play_game(ENGINE, agents, seed=game // 2)
         points += win_shares(scores)[seat]
     assert points >= 18
+
+
+def test_belfort_heuristic_beats_random_with_the_expansion():
+    """Issue 15: the heuristic plays the expansion sensibly (the 200-game measurement is in
+    docs/belfort.md): >= 18 of 20 in 2p, and it takes and expands permits."""
+    config = ENGINE.make_config(2, expansion=True)
+    points = 0.0
+    for game in range(20):
+        seat = game % 2
+        agents = [BelfortHeuristic(game), RandomAgent(1000 + game)]
+        if seat == 1:
+            agents.reverse()
+        scores = play_game(ENGINE, agents, seed=game // 2, config=config)
+        points += win_shares(scores)[seat]
+    assert points >= 18
+
+
+def test_belfort_heuristic_expands_properties():
+    config = ENGINE.make_config(2, expansion=True)
+    permits = expanded = 0
+    for game in range(10):
+        state = ENGINE.new_game(config, game)
+        agent = BelfortHeuristic(game)
+        rng = np.random.default_rng(game)
+        while not ENGINE.is_over(state):
+            p = ENGINE.current_player(state)
+            if p == 0:
+                action = agent.act(ENGINE, state, p)
+            else:
+                action = int(rng.choice(np.flatnonzero(state.mask)))
+            ENGINE.apply_action(state, action)
+        permits += int(state.permits[0].sum())
+        expanded += int(state.expanded[0].sum())
+    assert permits >= 10 and expanded >= 2
