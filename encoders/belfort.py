@@ -39,8 +39,8 @@ clipped in practice; values above x would clip to 1):
                          thieves' maximum /3, market cap flag, gnomes at setup /22
 
 An expansion or promo-guild game (XState) appends one more entry (X_FLAT_SIZE in all):
-    expansion  [415]     X_COLUMNS: expansion and promo flags (2), expansion phase one-hot
-                         (17), new guild in each district one-hot (5 x 8), per assistant
+    expansion  [486]     X_COLUMNS: expansion and promo flags (2), expansion phase one-hot
+                         (18), new guild in each district one-hot (5 x 8), per assistant
                          (10 x 9): held by relative seat (5), in the display, not in this
                          game, face down, gold on the tile /7; per relative seat (5 x 30):
                          permits /5, expanded /5 and workers on permit planks /10 by type;
@@ -52,7 +52,8 @@ An expansion or promo-guild game (XState) appends one more entry (X_FLAT_SIZE in
                          area one-hot (4), the Gorgon's district one-hot (5) and whether it
                          charged this turn, Hobgoblin builds left /10, who took the leftover
                          with the Assistants' Guild (5), the permit waiting for a choice of
-                         assistant one-hot (10), the Hobgoblin's site (value + 1) /71
+                         assistant one-hot (10), the Hobgoblin's site (value + 1) /71,
+                         decoration coins per site /2 (70; a Keep section can hold 2)
 Everything about assistants and permits is public (Appendix F), so all of it is encoded.
 
 `encode_flat` is these entries flattened and concatenated in the order above (FLAT_SIZE, or
@@ -91,6 +92,7 @@ from eurogym.envs.belfort.state import (
     CAMP_POS,
     COLUMN,
     DECK_SIZE_AT,
+    DECORATED,
     DISCARD,
     DJINN_Y,
     DRAFT_LEFT,
@@ -310,6 +312,7 @@ X_COLUMNS = (
     ("asst_guild_seat", MAX_PLAYERS),
     ("x_permit", NUM_PROPERTIES),
     ("x_site", 1),
+    ("decorated", NUM_SITES),
 )
 X_COL = _starts(X_COLUMNS)
 X_OFFSET = FLAT_SIZE
@@ -533,6 +536,7 @@ def _plan_expansion(p: _Plan) -> None:
     p.one_hot(col["asst_guild_seat"], ASST_GUILD_SEAT, MAX_PLAYERS, seat=True)
     p.one_hot(col["x_permit"], X_PERMIT, NUM_PROPERTIES)
     p.linear(col["x_site"], X_SITE, 1, 1.0 / SCRATCH_SCALE, shift=1)
+    p.linear(col["decorated"], DECORATED, NUM_SITES, 1.0 / 2)
 
 
 @functools.lru_cache(maxsize=64)

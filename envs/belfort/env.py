@@ -9,7 +9,7 @@
 | Rules       | docs/rules/belfort.md §0-13, Appendices A-F; decisions §14                     |
 
 With `expansion=True` or `promo_guilds=True` the action space is Discrete(254) and the
-observation Box(0, 1, (1682,)): the base layout unchanged, then the expansion's actions
+observation Box(0, 1, (1753,)): the base layout unchanged, then the expansion's actions
 (envs/belfort/actions.py) and the `expansion` observation entry (encoders/belfort.py).
 
 Observation: `eurogym.encoders.belfort.encode_flat` (its docstring lists every entry), from the
@@ -34,14 +34,15 @@ promo_guilds.
 The expansion as built (docs/rules/belfort.md "Expansion status" lists the same):
 * Played: 6 rounds from month 1, scores from 6 (§4.2); the assistant draft in reverse turn
   order with the leftover's gold building up, exhausting, "turn face down to take a permit"
-  and the end-of-round return (§6, §11, E.1-E.2); the Djinn, Gargoyle and Pixie specialties;
-  permits (10 or 20 by player count), permit planks and fees, red boards and expanded
-  properties, bonus scoring (§10.4, Appendix D); Masters follow lost workers and gnomes
-  (E.4); the Clipboard Makers' and Planners' Guilds, and the promo Handymen's and Lawyers'.
-* Missing: the specialties of the Centaur, Giant, Goon, Gorgon, Halfling, Hobgoblin and Imps
-  (they are drafted and can take permits, nothing else; no tokens), the Assistants',
-  Decorators', Non-Human Resources and Sentinels' Guilds (left out of every guild pool, so
-  no decorated markers either).
+  and the end-of-round return (§6, §11, E.1-E.2); the Djinn, Gargoyle, Giant, Gorgon,
+  Halfling, Hobgoblin and Pixie specialties; permits (10 or 20 by player count), permit
+  planks and fees, red boards and expanded properties, bonus scoring (§10.4, Appendix D);
+  Masters follow lost workers and gnomes (E.4); the Assistants' (on placement), Clipboard
+  Makers', Decorators' (markers worth 1.5) and Planners' Guilds, and the promo Handymen's
+  and Lawyers'.
+* Missing: the specialties and tokens of the Centaur, Goon and Imps (these tiles are drafted
+  and can take permits, nothing else), the Non-Human Resources and promo Sentinels' Guilds
+  (left out of every guild pool).
 
 Version history:
 * v0: base game, 2-5 players, the 12 base guilds; options expansion and promo_guilds (issue

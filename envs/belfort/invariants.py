@@ -27,6 +27,7 @@ from eurogym.envs.belfort.state import (
     CAMP,
     COLUMN,
     DECK_SIZE_AT,
+    DECORATED,
     DISCARD,
     DRAFT_LEFT,
     DWARVES,
@@ -159,6 +160,7 @@ MESSAGES = (
     "a permit without its built card, or an expansion without its permit",
     "more workers on permit planks than the open permits have planks",
     "assistants out of place (each player holds one after the draft, none outside the round)",
+    "a decoration coin without its marker, or more coins than markers on a site",
 )
 
 
@@ -271,6 +273,10 @@ def x_violation(buf):
                 return 18
         if held != PERMITS_PER_TYPE_BY_N[n]:
             return 16
+    for s in range(NUM_SITES):
+        coins = buf[DECORATED + s]
+        if coins > SITE_WEIGHT[s] or coins > 0 and buf[OWNER + s] == EMPTY:
+            return 20
     for p in range(n):
         drafted = 0
         for a in range(NUM_ASSISTANTS):

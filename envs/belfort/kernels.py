@@ -61,6 +61,7 @@ from eurogym.envs.belfort.state import (
     COLUMN,
     DECK,
     DECK_SIZE_AT,
+    DECORATED,
     DISCARD,
     DRAFT_LEFT,
     DWARVES,
@@ -99,6 +100,7 @@ from eurogym.envs.belfort.state import (
     P_AREAS,
     P_CAMP,
     P_CLIP_HIRE,
+    P_DECORATE,
     P_DISCARD,
     P_DRAFT,
     P_GAME_OVER,
@@ -239,8 +241,10 @@ from eurogym.envs.belfort.xtables import (
     CLIPBOARD_DRAW,
     CLIPBOARD_HIRE_GOLD,
     CLIPBOARD_VISITS,
+    DECORATOR_MARKERS,
     G_ASSISTANTS,
     G_CLIPBOARD,
+    G_DECORATORS,
     G_LAWYERS,
     G_PLANNERS,
     GIANT,
@@ -1343,6 +1347,27 @@ def activate_new_guild(buf, p, g):
             buf[PHASE] = P_PLANNERS
     elif g == G_LAWYERS:
         buf[PHASE] = P_LAWYERS  # DONE is always allowed (the tiers are optional)
+    elif g == G_DECORATORS:
+        buf[X_COUNT] = DECORATOR_MARKERS  # as many as can be picked (D27)
+        next_decoration(buf, p)
+
+
+@njit(**KERNEL)
+def decoratable(buf, p, s):
+    """A marker of p on s without a coin (a Keep section holds two markers, D27)."""
+    return buf[OWNER + s] == p and buf[DECORATED + s] < SITE_WEIGHT[s]
+
+
+@njit(**KERNEL)
+def next_decoration(buf, p):
+    """The Decorators' next pick, or back to the actions turn when done or none is left."""
+    if buf[X_COUNT] > 0:
+        for s in range(NUM_SITES):
+            if decoratable(buf, p, s):
+                buf[PHASE] = P_DECORATE
+                return
+    buf[X_COUNT] = 0
+    buf[PHASE] = P_ACTIONS
 
 
 @njit(**KERNEL)
@@ -1387,6 +1412,10 @@ def wizards_swap(buf, a, b):
         o = buf[OWNER + a]
         buf[OWNER + a] = buf[OWNER + b]
         buf[OWNER + b] = o
+        if is_x(buf):  # decoration coins move with their markers (B.2, D27)
+            dec = buf[DECORATED + a]
+            buf[DECORATED + a] = buf[DECORATED + b]
+            buf[DECORATED + b] = dec
         return
     oa, ca = EMPTY, 0
     ob, cb = EMPTY, 0
@@ -1397,8 +1426,17 @@ def wizards_swap(buf, a, b):
         if buf[OWNER + b + h] != EMPTY:
             ob = buf[OWNER + b + h]
             cb += 1
+    da = db = 0
+    if is_x(buf):
+        da = buf[DECORATED + a] + buf[DECORATED + a + 1]
+        db = buf[DECORATED + b] + buf[DECORATED + b + 1]
     put_gate(buf, a, ob, cb, 1)
     put_gate(buf, b, oa, ca, 2)
+    if is_x(buf):  # a Gatehouse's coins go to the halves its markers now stand on
+        buf[DECORATED + a] = min(db, 1)
+        buf[DECORATED + a + 1] = db - min(db, 1)
+        buf[DECORATED + b] = min(da, 1)
+        buf[DECORATED + b + 1] = da - min(da, 1)
 
 
 @njit(**KERNEL)
@@ -1583,6 +1621,11 @@ def step(buf, action):
         buf[OWNER + base] = EMPTY
         buf[OWNER + base + 1] = EMPTY
         buf[OWNER + s] = owner
+        if is_x(buf):  # the single marker takes its coin along
+            dec = buf[DECORATED + base] + buf[DECORATED + base + 1]
+            buf[DECORATED + base] = 0
+            buf[DECORATED + base + 1] = 0
+            buf[DECORATED + s] = dec
         buf[SCRATCH + 1] = EMPTY
         next_wiz_gate(buf)
     elif phase == P_NP_PICK:

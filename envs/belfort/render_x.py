@@ -5,9 +5,11 @@ the ansi view; render_image writes them into a panel under the players."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from eurogym.envs.belfort.scoring import bonus_points
-from eurogym.envs.belfort.state import ASST_BOX, EMPTY, State, XState
-from eurogym.envs.belfort.tables import AREA_NAMES, PROPERTY_NAMES
+from eurogym.envs.belfort.state import ASST_BOX, EMPTY, P_GAME_OVER, P_GORGON, State, XState
+from eurogym.envs.belfort.tables import AREA_NAMES, PROPERTY_NAMES, site_name
 from eurogym.envs.belfort.xtables import ASSISTANT_NAMES, EXPANSION_NAMES, NUM_ASSISTANTS
 
 X_PHASE_WORDS = (
@@ -25,6 +27,7 @@ X_PHASE_WORDS = (
     "Clipboard Makers' Guild: hire a gnome for 1 gold, or stop",
     "Hobgoblin: choose the 2 wood / stone taken off this build",
     "two assistants face up: choose the one to turn down for the permit",
+    "Decorators' Guild: choose one of your markers to decorate",
     "taxes: use the Halfling instead, or pay",
     "Giant: put a token into a resource area as an elf or a dwarf, or do not use it",
     "Gorgon: choose the district for its token, or do not use it",
@@ -87,6 +90,15 @@ def expansion_lines(state: State) -> list[str]:
         tokens.append(f"Gorgon token in D{int(state.gorgon_district) + 1}")
     if tokens:
         lines.append("  tokens: " + "; ".join(tokens))
+    decorated = [
+        f"{site_name(s)} (player {int(state.owner[s])}{', 2 coins' * (state.decorated[s] > 1)})"
+        for s in np.flatnonzero(state.decorated)
+    ]
+    if decorated:
+        lines.append("  decorated markers (count 1.5): " + ", ".join(decorated))
     for seat in range(state.num_players):
         lines.append(f"  player {seat} permits: {permit_words(state, seat)}")
     return lines
+
+
+assert len(X_PHASE_WORDS) == P_GORGON - P_GAME_OVER  # one per expansion phase, in order

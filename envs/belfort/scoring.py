@@ -7,7 +7,9 @@ import numpy as np
 from numba import njit
 
 from eurogym.envs.belfort.state import (
+    BASE_SIZE,
     BUILT,
+    DECORATED,
     DWARVES,
     ELVES,
     EXPANDED,
@@ -72,12 +74,18 @@ def competitors(buf):
 
 @njit(**KERNEL)
 def district_strengths(buf, out):
-    """out[c, d] = markers of competitor c in district d (§10.1; a Keep counts 2)."""
+    """out[c, d] = markers of competitor c in district d (§10.1; a Keep counts 2). With the
+    expansion in half markers: a decorated marker counts 1.5 (B.2), so every count doubles
+    and each coin adds 1; rankings only compare strengths, so the places are the same."""
     out[:, :] = 0
+    decorated = buf.shape[0] > BASE_SIZE  # an XState: markers and coins count in halves
     for s in range(NUM_SITES):
         o = buf[OWNER + s]
         if o >= 0:
-            out[o, SITE_DISTRICT[s]] += SITE_WEIGHT[s]
+            if decorated:
+                out[o, SITE_DISTRICT[s]] += 2 * SITE_WEIGHT[s] + buf[DECORATED + s]
+            else:
+                out[o, SITE_DISTRICT[s]] += SITE_WEIGHT[s]
 
 
 @njit(**KERNEL)

@@ -84,11 +84,12 @@ NP_FIRST = 2  # owner id of NP3 in a 2-player game; NP4 is 3
     P_CLIP_HIRE,  # Clipboard Makers' Guild: the cheap gnome (GNOME t) or DONE
     P_HOB_MIX,  # Hobgoblin: the 2 wood / stone off this build (OPTION w: w stone, 2 - w wood)
     P_WHICH_ASST,  # two assistants face up: which one turns down for the permit (DRAFT a)
+    P_DECORATE,  # Decorators' Guild: one of your undecorated markers (SITE)
     P_HALFLING,  # Collection, taxes: use the Halfling instead (OPTION 0) or pay (DONE)
     P_GIANT,  # on passing: a Giant token into an area as an Elf / Dwarf (AREA), or DONE
     P_GORGON,  # on passing: the Gorgon's district (SITE of its guild spot), or DONE
-) = range(P_GAME_OVER + 1, P_GAME_OVER + 18)
-X_TURN_PHASES = (P_DJINN_SEASON, P_WHICH_ASST)  # first and last phase inside an actions turn
+) = range(P_GAME_OVER + 1, P_GAME_OVER + 19)
+X_TURN_PHASES = (P_DJINN_SEASON, P_DECORATE)  # first and last phase inside an actions turn
 PHASE_NAMES = (
     "setup_discard",
     "np_dwarf",
@@ -126,6 +127,7 @@ PHASE_NAMES = (
     "clipboard_hire",
     "hobgoblin_mix",
     "which_assistant",
+    "decorate",
     "halfling",
     "giant",
     "gorgon",
@@ -342,6 +344,7 @@ X_FIELDS = [
     ("giant_area", (), (EMPTY, 3)),  # the resource area holding them
     ("gorgon_district", (), (EMPTY, NUM_DISTRICTS - 1)),  # where the Gorgon's token stands
     ("gorgon_used", (), FLAG),  # the Gorgon charged or paid in this actions turn
+    ("decorated", (NUM_SITES,), (0, 2)),  # gold coins under the markers of a site (D27)
 ]
 XLAYOUT = Layout(X_FIELDS)
 BASE_SIZE = LAYOUT.size
@@ -365,8 +368,8 @@ GARG_LEFT, X_COUNT, X_SEASON = map(_x_offset, ("garg_left", "x_count", "x_season
 HOB_LEFT, X_SITE, X_PERMIT, ASST_GUILD_SEAT = map(
     _x_offset, ("hob_left", "x_site", "x_permit", "asst_guild_seat")
 )
-GIANT_TOKENS, GIANT_AREA, GORGON_DISTRICT, GORGON_USED = map(
-    _x_offset, ("giant_tokens", "giant_area", "gorgon_district", "gorgon_used")
+GIANT_TOKENS, GIANT_AREA, GORGON_DISTRICT, GORGON_USED, DECORATED = map(
+    _x_offset, ("giant_tokens", "giant_area", "gorgon_district", "gorgon_used", "decorated")
 )
 assert BASE_SIZE == EXPANSION  # every base field keeps its offset
 

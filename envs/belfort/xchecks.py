@@ -15,6 +15,7 @@ from eurogym.envs.belfort.state import (
     EMPTY,
     P_ACTIONS,
     P_AREAS,
+    P_DECORATE,
     P_DISCARD,
     P_DJINN_PICK,
     P_DRAFT,
@@ -38,7 +39,7 @@ from eurogym.envs.belfort.state import (
     X_TURN_PHASES,
     XState,
 )
-from eurogym.envs.belfort.tables import NUM_PROPERTIES, SEASON_OF_MONTH, SITE_TYPE
+from eurogym.envs.belfort.tables import NUM_PROPERTIES, SEASON_OF_MONTH, SITE_TYPE, SITE_WEIGHT
 from eurogym.envs.belfort.xtables import (
     ALL_GUILD_NAMES,
     ASSISTANT_TOKENS,
@@ -91,7 +92,15 @@ def _check_no_expansion(state: XState, phase: int, x_phase: bool) -> None:
     """Promo guilds only: nothing of the expansion is in play."""
     if x_phase and phase != P_LAWYERS:
         _fail("phase", phase, f"({PHASE_NAMES[phase]}) needs expansion=True")
-    for name in ("permit_stack", "permits", "expanded", "on_permit", "asst_gold", "asst_down"):
+    for name in (
+        "permit_stack",
+        "permits",
+        "expanded",
+        "on_permit",
+        "asst_gold",
+        "asst_down",
+        "decorated",
+    ):
         if getattr(state, name).any():
             _fail(name, getattr(state, name).tolist(), "is set without the expansion")
     if (state.asst_holder != ASST_BOX).any():
@@ -168,7 +177,7 @@ def _check_x_phase(state: XState, phase: int) -> None:
             _fail("garg_left", state.garg_left, "without the turn player's Gargoyle")
     elif phase == P_GARGOYLE:
         _fail("garg_left", 0, "in the Gargoyle's phase")
-    if (state.x_count > 0) != (phase in (P_DJINN_PICK, P_PLANNERS, P_GIANT)):
+    if (state.x_count > 0) != (phase in (P_DJINN_PICK, P_PLANNERS, P_GIANT, P_DECORATE)):
         _fail("x_count", state.x_count, f"does not fit phase {PHASE_NAMES[phase]}")
     season = SEASON_OF_MONTH[max(state.month, 1) - 1]
     if state.x_season > season:
@@ -191,6 +200,12 @@ def _check_x_phase(state: XState, phase: int) -> None:
         if holder != state.actor or down:
             _fail("actor", state.actor, "does not hold the face-up Halfling")
     _check_tokens(state, phase, in_turn)
+    bad = np.flatnonzero(
+        (state.decorated > SITE_WEIGHT) | (state.decorated > 0) & (state.owner < 0)
+    )
+    if bad.size:
+        s = int(bad[0])
+        _fail(f"decorated[{s}]", state.decorated[s], "is more coins than markers on that site")
     t = int(state.scratch[0])
     if phase == P_EXPAND_PAY and not (
         0 <= t < NUM_PROPERTIES and (RED_WORKER[t] or RED_WOOD_OR_STONE[t])

@@ -40,6 +40,7 @@ from eurogym.envs.belfort.state import (
     ASST_X,
     BUYS,
     COLUMN,
+    DECORATED,
     DISCARD,
     DJINN_Y,
     DRAFT_LEFT,
@@ -62,6 +63,7 @@ from eurogym.envs.belfort.state import (
     OWNER,
     P_ACTIONS,
     P_CLIP_HIRE,
+    P_DECORATE,
     P_DJINN_MODE,
     P_DJINN_PICK,
     P_DJINN_SEASON,
@@ -104,6 +106,7 @@ from eurogym.envs.belfort.tables import (
     METAL,
     NUM_DISTRICTS,
     NUM_PROPERTIES,
+    NUM_SITES,
     PLANK_LOCKED,
     SITE_GATE,
     SITE_GUILD,
@@ -418,6 +421,10 @@ def x_mask(buf, mask):
             for ar in range(4):
                 if (area == EMPTY or ar == area) and AREA_ACCEPTS[ar, 2 * race]:
                     mask[A_AREA + 2 * race * 4 + ar] = 1
+    elif phase == P_DECORATE:
+        for s in range(NUM_SITES):
+            if k.decoratable(buf, p, s):
+                mask[A_SITE + s] = 1
     elif phase == P_GORGON:
         mask[A_DONE] = 1
         for d in range(NUM_DISTRICTS):
@@ -477,6 +484,7 @@ def x_step(buf, action):
         remove_gnome(buf, p, action - A_GNOME)
     elif phase == P_GATE_REMOVE:
         buf[OWNER + action - A_SITE] = EMPTY
+        buf[DECORATED + action - A_SITE] = 0  # its coin goes back to the supply
         buf[PHASE] = P_ACTIONS
     elif phase == P_PLANNERS:
         if action == A_DONE:
@@ -523,6 +531,10 @@ def x_step(buf, action):
             buf[X_COUNT] -= 1
         if buf[X_COUNT] == 0:
             k.after_pass(buf, p)  # then the Gorgon, or the next player places
+    elif phase == P_DECORATE:
+        buf[DECORATED + action - A_SITE] += 1  # 1 gold from the supply under the marker
+        buf[X_COUNT] -= 1
+        k.next_decoration(buf, p)
     elif phase == P_GORGON:
         if action != A_DONE:
             buf[ASST_DOWN + GORGON] = 1

@@ -28,12 +28,13 @@ from eurogym.envs.belfort.actions import (
     NUM_X_ACTIONS,
 )
 from eurogym.envs.belfort.config import guild_choices
-from eurogym.envs.belfort.rules import ENGINE
+from eurogym.envs.belfort.rules import ENGINE, score_table
 from eurogym.envs.belfort.scoring import bonus_points, score_bonus
 from eurogym.envs.belfort.state import (
     ASST_BOX,
     EMPTY,
     P_ACTIONS,
+    P_DECORATE,
     P_DISCARD,
     P_DJINN_PICK,
     P_DJINN_SEASON,
@@ -80,6 +81,7 @@ from eurogym.envs.belfort.xtables import (
     DJINN,
     G_ASSISTANTS,
     G_CLIPBOARD,
+    G_DECORATORS,
     G_HANDYMEN,
     G_LAWYERS,
     G_PLANNERS,
@@ -737,3 +739,24 @@ def test_appC_gorgon_charges_builders_in_its_district_once_per_turn_D32() -> Non
     refresh(state)
     act(state, A_SITE + SITE_WALL)  # a wall of D1 (3 W + 3 S)
     assert state.res[p].tolist() == [0, 0, 0, 2]
+
+
+def test_appB_2_decorators_markers_count_one_and_a_half_D27() -> None:
+    """Decorate 2 markers; in a district, 3 markers with one decorated count 3.5 (seed)."""
+    state = x_state(3, 0)
+    guild_turn(state, G_DECORATORS)
+    state.owner[[0, 1, 2]] = 0  # seat 0: three markers in D1
+    state.owner[[3, 4, 5]] = 1  # seat 1: three markers in D1
+    state.owner[SITE_KEEP + 1] = 0  # and a Keep section in D2 (two markers)
+    refresh(state)
+    act(state, 111 + 5)
+    assert state.phase == P_DECORATE
+    assert {a - A_SITE for a in legal(state)} == {0, 1, 2, SITE_KEEP + 1}
+    act(state, A_SITE + 0)
+    assert A_SITE + 0 not in legal(state)  # one coin per marker
+    act(state, A_SITE + SITE_KEEP + 1)
+    assert state.phase == P_ACTIONS and state.decorated[[0, SITE_KEEP + 1]].tolist() == [1, 1]
+    table = score_table(state)  # D1: seat 0's 3.5 beats seat 1's 3: no tie
+    assert table[:3, 0].tolist() == [5, 3, 0]
+    state.decorated[0] = 0
+    assert score_table(state)[:3, 0].tolist() == [3, 3, 0]  # a 3-3 tie: both 2nd (D12)
