@@ -259,6 +259,9 @@ def _x_words(a: int, ph: int, st: object) -> str:
             st.P_LAWYERS: f"Lawyers': buy points, tier {option + 1}",
             st.P_HOB_MIX: f"Hobgoblin: {2 - option % 3} wood + {option % 3} stone off this build",
             st.P_HALFLING: "use the Halfling instead of paying the tax",
+            st.P_SENTINEL_PAY: f"Sentinels': pay 1 {RESOURCE_NAMES[option]} to the guild's user",
+            st.P_NHR_TAKE: f"Non-Human Resources: take {('an elf', 'a dwarf')[option % 2]}",
+            st.P_NHR_RETURN: f"Non-Human Resources: return {('an elf', 'a dwarf')[option % 2]}",
             st.P_EXPAND_PAY: (
                 f"red board: return {('an elf', 'a dwarf')[option % 2]} (Inn+Pool), or pay"
                 f" {2 - option % 3} wood + {option % 3} stone (Market+Plaza)"

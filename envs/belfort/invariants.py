@@ -60,10 +60,12 @@ from eurogym.envs.belfort.state import (
     P_GORGON,
     P_HALFLING,
     P_LOCK,
+    P_NHR_TAKE,
     P_NP_DWARF,
     P_NP_PICK,
     P_NP_PLACE,
     P_PLACEMENT,
+    P_SENTINEL_PAY,
     P_SETUP_DISCARD,
     P_SPIES_REVEAL,
     P_SPIES_TAKE,
@@ -594,7 +596,7 @@ def _check_turn(state: State, n: int) -> None:
     # from a turn already played, nor outside the round
     done = range(n)
     if P_ACTIONS <= phase <= P_WIZ_GATE or X_TURN_PHASES[0] <= phase <= X_TURN_PHASES[1]:
-        if phase != P_SPIES_REVEAL and actor != state.turn_player:
+        if phase not in (P_SPIES_REVEAL, P_SENTINEL_PAY) and actor != state.turn_player:
             _fail("actor", actor, f"is not the turn player {state.turn_player}")
         for name in ("buys", "sells"):
             if getattr(state, name) > state.visits:
@@ -614,7 +616,7 @@ def _check_turn(state: State, n: int) -> None:
 def _placing(state: State) -> bool:
     """A decision inside Placement: the Library+Archives permit's card fee (Appendix D), or
     the Giant and Gorgon used when passing (Appendix C)."""
-    if state.phase in (P_GIANT, P_GORGON):
+    if state.phase in (P_GIANT, P_GORGON, P_NHR_TAKE):
         return True
     return state.phase == P_DISCARD and state.then == THEN_PLACEMENT
 

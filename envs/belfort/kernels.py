@@ -85,6 +85,8 @@ from eurogym.envs.belfort.state import (
     HOB_LEFT,
     MARKET_CAP,
     MONTH,
+    NHR_OWED,
+    NHR_WORKERS,
     NP_CARD,
     NP_DWARF,
     NP_FIRST,
@@ -113,12 +115,15 @@ from eurogym.envs.belfort.state import (
     P_INN,
     P_LAWYERS,
     P_LOCK,
+    P_NHR_RETURN,
+    P_NHR_TAKE,
     P_NP_DWARF,
     P_NP_PICK,
     P_NP_PLACE,
     P_PLACEMENT,
     P_PLANNERS,
     P_RECRUIT,
+    P_SENTINEL_PAY,
     P_SETUP_DISCARD,
     P_SPIES_REVEAL,
     P_SPIES_TAKE,
@@ -143,6 +148,7 @@ from eurogym.envs.belfort.state import (
     SCRATCH,
     SELL_PRICE,
     SELLS,
+    SENTINEL_ASKED,
     SETUP_DISCARD,
     SHIELD,
     SHIELD_DOWN,
@@ -246,11 +252,14 @@ from eurogym.envs.belfort.xtables import (
     G_CLIPBOARD,
     G_DECORATORS,
     G_LAWYERS,
+    G_NON_HUMAN,
     G_PLANNERS,
+    G_SENTINELS,
     GIANT,
     GORGON,
     HALFLING,
     PLANNERS_PERMITS,
+    SENTINEL_GOLD,
     X_GUILD_GAIN,
 )
 from eurogym.envs.core.jit import KERNEL
@@ -866,6 +875,10 @@ def end_turn(buf):
     """End of the actions turn (§9.2, D17): the Gargoyle's cards (expansion), the Library
     locks' draw, then the hand limit."""
     p = buf[TURN_PLAYER]
+    if is_x(buf) and buf[NHR_OWED + p] > 0:
+        buf[PHASE] = P_NHR_RETURN  # Non-Human Resources: the workers go back first (B.2)
+        buf[ACTOR] = p
+        return
     if is_x(buf):
         buf[HOB_LEFT] = 0  # the Hobgoblin's discounts last this turn only
         buf[GORGON_USED] = 0
@@ -1350,6 +1363,55 @@ def activate_new_guild(buf, p, g):
     elif g == G_DECORATORS:
         buf[X_COUNT] = DECORATOR_MARKERS  # as many as can be picked (D27)
         next_decoration(buf, p)
+    elif g == G_SENTINELS:
+        buf[RES + p * 4 + GOLD] += SENTINEL_GOLD
+        buf[SENTINEL_ASKED] = 0
+        next_sentinel(buf)
+
+
+@njit(**KERNEL)
+def walls_of(buf, p):
+    count = 0
+    for s in range(SITE_WALL, SITE_GUILD):
+        if buf[OWNER + s] == p:
+            count += 1
+    return count
+
+
+@njit(**KERNEL)
+def next_sentinel(buf):
+    """Sentinels' (B.2, D25): in turn order after the user, each opponent with fewer walls
+    who holds any Wood, Stone, Metal or Gold chooses one to pay the user; then the user's
+    turn goes on."""
+    user = buf[TURN_PLAYER]
+    n = buf[NUM_PLAYERS]
+    k = buf[SHIELD + user]
+    mine = walls_of(buf, user)
+    while buf[SENTINEL_ASKED] < n - 1:
+        buf[SENTINEL_ASKED] += 1
+        q = seat_with_shield(buf, (k - 1 + buf[SENTINEL_ASKED]) % n + 1)
+        has = 0
+        for r in range(4):
+            has += buf[RES + q * 4 + r]
+        if walls_of(buf, q) < mine and has > 0:
+            buf[PHASE] = P_SENTINEL_PAY
+            buf[ACTOR] = q
+            return
+    buf[SENTINEL_ASKED] = 0
+    buf[PHASE] = P_ACTIONS
+    buf[ACTOR] = user
+
+
+@njit(**KERNEL)
+def nhr_next(buf, p):
+    """Non-Human Resources on placement: ask for the next worker while any is left in p's
+    supply (True), else the placement is over and as many are owed as were taken (D26)."""
+    if buf[X_COUNT] > 0 and (supply_has(buf, p, 0) or supply_has(buf, p, 1)):
+        buf[PHASE] = P_NHR_TAKE
+        buf[ACTOR] = p
+        return True
+    buf[X_COUNT] = 0
+    return False
 
 
 @njit(**KERNEL)
@@ -1508,6 +1570,10 @@ def step(buf, action):
             buf[GUILD_WORKER + d] = p
             if buf[GUILD_OF + d] == G_ASSISTANTS and x_on(buf):
                 take_leftover(buf, p)  # on placement (§7.3)
+            if buf[GUILD_OF + d] == G_NON_HUMAN and is_x(buf):
+                buf[X_COUNT] = NHR_WORKERS  # on placement: take 3 workers (B.2, D26)
+                if nhr_next(buf, p):
+                    return
         elif k == PLANK_RECRUITER:
             buf[RES + p * 4 + GOLD] -= buf[FEES + FEE_RECRUITER]
             for i in range(RECRUITER_PLANKS_BY_N[n]):

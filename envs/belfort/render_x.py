@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from eurogym.envs.belfort.scoring import bonus_points
-from eurogym.envs.belfort.state import ASST_BOX, EMPTY, P_GAME_OVER, P_GORGON, State, XState
+from eurogym.envs.belfort.state import ASST_BOX, EMPTY, P_GAME_OVER, P_NHR_TAKE, State, XState
 from eurogym.envs.belfort.tables import AREA_NAMES, PROPERTY_NAMES, site_name
 from eurogym.envs.belfort.xtables import ASSISTANT_NAMES, EXPANSION_NAMES, NUM_ASSISTANTS
 
@@ -28,9 +28,12 @@ X_PHASE_WORDS = (
     "Hobgoblin: choose the 2 wood / stone taken off this build",
     "two assistants face up: choose the one to turn down for the permit",
     "Decorators' Guild: choose one of your markers to decorate",
+    "Non-Human Resources: choose a worker to return to the supply",
+    "Sentinels' Guild: you have fewer walls; pay its user 1 wood, stone, metal or gold",
     "taxes: use the Halfling instead, or pay",
     "Giant: put a token into a resource area as an elf or a dwarf, or do not use it",
     "Gorgon: choose the district for its token, or do not use it",
+    "Non-Human Resources: choose a worker to take from the supply",
 )
 
 
@@ -101,4 +104,4 @@ def expansion_lines(state: State) -> list[str]:
     return lines
 
 
-assert len(X_PHASE_WORDS) == P_GORGON - P_GAME_OVER  # one per expansion phase, in order
+assert len(X_PHASE_WORDS) == P_NHR_TAKE - P_GAME_OVER  # one per expansion phase, in order

@@ -85,11 +85,14 @@ NP_FIRST = 2  # owner id of NP3 in a 2-player game; NP4 is 3
     P_HOB_MIX,  # Hobgoblin: the 2 wood / stone off this build (OPTION w: w stone, 2 - w wood)
     P_WHICH_ASST,  # two assistants face up: which one turns down for the permit (DRAFT a)
     P_DECORATE,  # Decorators' Guild: one of your undecorated markers (SITE)
+    P_NHR_RETURN,  # Non-Human Resources, end of turn: a worker back (OPTION 0 Elf, 1 Dwarf)
+    P_SENTINEL_PAY,  # Sentinels': an opponent with fewer walls pays 1 (OPTION 0-3: W S M G)
     P_HALFLING,  # Collection, taxes: use the Halfling instead (OPTION 0) or pay (DONE)
     P_GIANT,  # on passing: a Giant token into an area as an Elf / Dwarf (AREA), or DONE
     P_GORGON,  # on passing: the Gorgon's district (SITE of its guild spot), or DONE
-) = range(P_GAME_OVER + 1, P_GAME_OVER + 19)
-X_TURN_PHASES = (P_DJINN_SEASON, P_DECORATE)  # first and last phase inside an actions turn
+    P_NHR_TAKE,  # Non-Human Resources, on placement: a worker (OPTION 0 Elf, 1 Dwarf)
+) = range(P_GAME_OVER + 1, P_GAME_OVER + 22)
+X_TURN_PHASES = (P_DJINN_SEASON, P_SENTINEL_PAY)  # first and last phase inside an actions turn
 PHASE_NAMES = (
     "setup_discard",
     "np_dwarf",
@@ -128,9 +131,12 @@ PHASE_NAMES = (
     "hobgoblin_mix",
     "which_assistant",
     "decorate",
+    "nhr_return",
+    "sentinel_pay",
     "halfling",
     "giant",
     "gorgon",
+    "nhr_take",
 )
 # P_DISCARD continuations
 THEN_ACTIONS, THEN_END_TURN, THEN_PLACEMENT = 0, 1, 2  # THEN_PLACEMENT: Library+Archives fee
@@ -300,12 +306,13 @@ class State(FlatState):
 # kernels tell the two apart by the buffer's length (`is_x`).
 ASST_BOX = -2  # an assistant not in this game (asst_holder); EMPTY = in the display
 MAX_GIANT_TOKENS = int(ASSISTANT_TOKENS.max())
+NHR_WORKERS = 3  # the Non-Human Resources Guild's "any 3 Elves/Dwarves" (B.2)
 MAX_X_SCORE = 10**6  # bonus scoring, the Pixie and the Lawyers' add to the base maximum
 _WIDER = {
     "guild_of": (0, NUM_ALL_GUILDS - 1),
     "score": (0, MAX_X_SCORE),
     "month": (0, MONTHS),
-    "phase": (0, P_GORGON),
+    "phase": (0, P_NHR_TAKE),
     "then": (THEN_ACTIONS, THEN_PLACEMENT),
     "visits": (0, MAX_VISITS + 1),  # + the Clipboard Makers' visit
     "buys": (0, MAX_VISITS + 1),
@@ -345,6 +352,9 @@ X_FIELDS = [
     ("gorgon_district", (), (EMPTY, NUM_DISTRICTS - 1)),  # where the Gorgon's token stands
     ("gorgon_used", (), FLAG),  # the Gorgon charged or paid in this actions turn
     ("decorated", (NUM_SITES,), (0, 2)),  # gold coins under the markers of a site (D27)
+    # workers taken with the Non-Human Resources Guild, owed back at the end of the turn
+    ("nhr_owed", (MAX_PLAYERS,), (0, NHR_WORKERS)),
+    ("sentinel_asked", (), (0, MAX_PLAYERS - 1)),  # Sentinels': opponents asked so far
 ]
 XLAYOUT = Layout(X_FIELDS)
 BASE_SIZE = LAYOUT.size
@@ -368,6 +378,7 @@ GARG_LEFT, X_COUNT, X_SEASON = map(_x_offset, ("garg_left", "x_count", "x_season
 HOB_LEFT, X_SITE, X_PERMIT, ASST_GUILD_SEAT = map(
     _x_offset, ("hob_left", "x_site", "x_permit", "asst_guild_seat")
 )
+NHR_OWED, SENTINEL_ASKED = map(_x_offset, ("nhr_owed", "sentinel_asked"))
 GIANT_TOKENS, GIANT_AREA, GORGON_DISTRICT, GORGON_USED, DECORATED = map(
     _x_offset, ("giant_tokens", "giant_area", "gorgon_district", "gorgon_used", "decorated")
 )

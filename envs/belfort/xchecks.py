@@ -13,6 +13,7 @@ from eurogym.envs.belfort.config import guild_choices
 from eurogym.envs.belfort.state import (
     ASST_BOX,
     EMPTY,
+    NHR_WORKERS,
     P_ACTIONS,
     P_AREAS,
     P_DECORATE,
@@ -28,9 +29,12 @@ from eurogym.envs.belfort.state import (
     P_HALFLING,
     P_HOB_MIX,
     P_LAWYERS,
+    P_NHR_RETURN,
+    P_NHR_TAKE,
     P_NP_DWARF,
     P_PLACEMENT,
     P_PLANNERS,
+    P_SENTINEL_PAY,
     P_SETUP_DISCARD,
     P_WHICH_ASST,
     P_WIZ_GATE,
@@ -39,11 +43,19 @@ from eurogym.envs.belfort.state import (
     X_TURN_PHASES,
     XState,
 )
-from eurogym.envs.belfort.tables import NUM_PROPERTIES, SEASON_OF_MONTH, SITE_TYPE, SITE_WEIGHT
+from eurogym.envs.belfort.tables import (
+    NUM_PROPERTIES,
+    SEASON_OF_MONTH,
+    SITE_GUILD,
+    SITE_TYPE,
+    SITE_WALL,
+    SITE_WEIGHT,
+)
 from eurogym.envs.belfort.xtables import (
     ALL_GUILD_NAMES,
     ASSISTANT_TOKENS,
     DISPLAY_SIZE,
+    G_NON_HUMAN,
     GARGOYLE,
     GIANT,
     GORGON,
@@ -80,6 +92,7 @@ def check_x_state(state: XState, n: int) -> None:
             _fail(f"{name}[{p}]", values[p].tolist(), f"belongs to no seat (num_players {n})")
     phase = state.phase
     x_phase = phase > P_GAME_OVER or phase == P_DISCARD and state.then == THEN_PLACEMENT
+    _check_sentinels(state, phase, n)
     if not state.expansion:
         _check_no_expansion(state, phase, x_phase)
         return
@@ -90,7 +103,7 @@ def check_x_state(state: XState, n: int) -> None:
 
 def _check_no_expansion(state: XState, phase: int, x_phase: bool) -> None:
     """Promo guilds only: nothing of the expansion is in play."""
-    if x_phase and phase != P_LAWYERS:
+    if x_phase and phase not in (P_LAWYERS, P_SENTINEL_PAY):
         _fail("phase", phase, f"({PHASE_NAMES[phase]}) needs expansion=True")
     for name in (
         "permit_stack",
@@ -100,6 +113,7 @@ def _check_no_expansion(state: XState, phase: int, x_phase: bool) -> None:
         "asst_gold",
         "asst_down",
         "decorated",
+        "nhr_owed",
     ):
         if getattr(state, name).any():
             _fail(name, getattr(state, name).tolist(), "is set without the expansion")
@@ -177,7 +191,9 @@ def _check_x_phase(state: XState, phase: int) -> None:
             _fail("garg_left", state.garg_left, "without the turn player's Gargoyle")
     elif phase == P_GARGOYLE:
         _fail("garg_left", 0, "in the Gargoyle's phase")
-    if (state.x_count > 0) != (phase in (P_DJINN_PICK, P_PLANNERS, P_GIANT, P_DECORATE)):
+    if (state.x_count > 0) != (
+        phase in (P_DJINN_PICK, P_PLANNERS, P_GIANT, P_DECORATE, P_NHR_TAKE)
+    ):
         _fail("x_count", state.x_count, f"does not fit phase {PHASE_NAMES[phase]}")
     season = SEASON_OF_MONTH[max(state.month, 1) - 1]
     if state.x_season > season:
@@ -200,6 +216,7 @@ def _check_x_phase(state: XState, phase: int) -> None:
         if holder != state.actor or down:
             _fail("actor", state.actor, "does not hold the face-up Halfling")
     _check_tokens(state, phase, in_turn)
+    _check_non_human(state, phase)
     bad = np.flatnonzero(
         (state.decorated > SITE_WEIGHT) | (state.decorated > 0) & (state.owner < 0)
     )
@@ -219,7 +236,7 @@ def _check_tokens(state: XState, phase: int, in_turn: bool) -> None:
     """The Giant's tokens lie in one area from its holder's pass to that area's collection;
     the Gorgon's token stands in a district from its holder's pass to the end of the round."""
     tokens, area = state.giant_tokens, state.giant_area
-    placing = phase in (P_PLACEMENT, P_AREAS, P_GIANT, P_GORGON) or (
+    placing = phase in (P_PLACEMENT, P_AREAS, P_GIANT, P_GORGON, P_NHR_TAKE) or (
         phase == P_DISCARD and state.then == THEN_PLACEMENT
     )
     if (area == EMPTY) != (tokens.sum() == 0) or area != EMPTY and not placing:
@@ -242,3 +259,38 @@ def _check_tokens(state: XState, phase: int, in_turn: bool) -> None:
         _fail("gorgon_district", district, "without a drafted, face-down Gorgon")
     if state.gorgon_used and not in_turn:
         _fail("gorgon_used", 1, "outside an actions turn")
+
+
+def _check_sentinels(state: XState, phase: int, n: int) -> None:
+    """Sentinels': the responder is the next opponent asked, with fewer walls than the user."""
+    asked = state.sentinel_asked
+    if (asked > 0) != (phase == P_SENTINEL_PAY):
+        _fail("sentinel_asked", asked, f"does not fit phase {PHASE_NAMES[phase]}")
+    if phase != P_SENTINEL_PAY:
+        return
+    user = state.turn_player
+    shield = (state.shield[user] - 1 + asked) % n + 1
+    expected = int(np.flatnonzero(state.shield[:n] == shield)[0])
+    walls = state.owner[SITE_WALL:SITE_GUILD]
+    if (
+        asked > n - 1
+        or state.actor != expected
+        or (walls == expected).sum() >= (walls == user).sum()
+    ):
+        _fail("actor", state.actor, "is not the opponent the Sentinels' user asks now")
+    if not state.res[expected].any():
+        _fail(f"res[{expected}]", state.res[expected].tolist(), "has nothing to pay the Sentinels")
+
+
+def _check_non_human(state: XState, phase: int) -> None:
+    """Non-Human Resources (B.2): workers are owed only from the guild's placement to the end
+    of their taker's actions turn, at most 3, and only while the guild is in play."""
+    owed = state.nhr_owed
+    if owed.any() and G_NON_HUMAN not in state.guild_of:
+        _fail("nhr_owed", owed.tolist(), "without the Non-Human Resources Guild in play")
+    if phase in (P_DRAFT, P_SETUP_DISCARD, P_GAME_OVER) and owed.any():
+        _fail("nhr_owed", owed.tolist(), f"is set in phase {PHASE_NAMES[phase]}")
+    if phase == P_NHR_RETURN and (state.actor != state.turn_player or not owed[state.actor]):
+        _fail("nhr_owed", owed.tolist(), "has nothing owed by the actor at the end of the turn")
+    if phase == P_NHR_TAKE and owed[state.actor] + state.x_count > NHR_WORKERS:
+        _fail("x_count", state.x_count, f"with nhr_owed, more than {NHR_WORKERS} workers")

@@ -38,6 +38,7 @@ from eurogym.envs.belfort.state import (
     ASST_GOLD,
     ASST_HOLDER,
     ASST_X,
+    AVAIL,
     BUYS,
     COLUMN,
     DECORATED,
@@ -58,6 +59,7 @@ from eurogym.envs.belfort.state import (
     HOB_LEFT,
     LAWYER_GOLD,
     LAWYER_POINTS,
+    NHR_OWED,
     ON_PERMIT,
     ON_PLANK,
     OWNER,
@@ -78,9 +80,12 @@ from eurogym.envs.belfort.state import (
     P_HALFLING,
     P_HOB_MIX,
     P_LAWYERS,
+    P_NHR_RETURN,
+    P_NHR_TAKE,
     P_PIXIE,
     P_PLACEMENT,
     P_PLANNERS,
+    P_SENTINEL_PAY,
     P_WHICH_ASST,
     PERMIT_STACK,
     PERMITS,
@@ -421,6 +426,19 @@ def x_mask(buf, mask):
             for ar in range(4):
                 if (area == EMPTY or ar == area) and AREA_ACCEPTS[ar, 2 * race]:
                     mask[A_AREA + 2 * race * 4 + ar] = 1
+    elif phase == P_SENTINEL_PAY:
+        for r in range(4):
+            if buf[RES + p * 4 + r] > 0:
+                mask[A_OPTION + r] = 1
+    elif phase == P_NHR_TAKE:
+        for race in range(2):
+            if k.supply_has(buf, p, race):
+                mask[A_OPTION + race] = 1
+    elif phase == P_NHR_RETURN:
+        if buf[ELVES + p] > 0:
+            mask[A_OPTION] = 1
+        if buf[DWARVES + p] > 0:
+            mask[A_OPTION + 1] = 1
     elif phase == P_DECORATE:
         for s in range(NUM_SITES):
             if k.decoratable(buf, p, s):
@@ -531,6 +549,24 @@ def x_step(buf, action):
             buf[X_COUNT] -= 1
         if buf[X_COUNT] == 0:
             k.after_pass(buf, p)  # then the Gorgon, or the next player places
+    elif phase == P_SENTINEL_PAY:
+        r = action - A_OPTION
+        buf[RES + p * 4 + r] -= 1
+        buf[RES + buf[TURN_PLAYER] * 4 + r] += 1  # to the user (D25, assumed)
+        k.next_sentinel(buf)
+    elif phase == P_NHR_TAKE:
+        race = action - A_OPTION
+        k.gain_worker(buf, p, race)
+        buf[AVAIL + p * 4 + 2 * race] += 1  # placeable this Placement phase, as a normal one
+        buf[NHR_OWED + p] += 1
+        buf[X_COUNT] -= 1
+        if not k.nhr_next(buf, p):
+            k.next_placement(buf)
+    elif phase == P_NHR_RETURN:
+        buf[(ELVES if action == A_OPTION else DWARVES) + p] -= 1  # Masters follow (E.4)
+        buf[NHR_OWED + p] -= 1
+        if buf[NHR_OWED + p] == 0:
+            k.end_turn(buf)  # then the other end-of-turn effects
     elif phase == P_DECORATE:
         buf[DECORATED + action - A_SITE] += 1  # 1 gold from the supply under the marker
         buf[X_COUNT] -= 1

@@ -40,7 +40,16 @@ FULL_EXPANSION_ONLY = tuple(DATA["setup"]["guild_selection"]["expansion_only_gui
 assert ALL_GUILD_NAMES[G_SENTINELS] == "sentinels" and ALL_GUILD_NAMES[G_PLANNERS] == "planners"
 # The new guilds this engine plays. The others are left out of every guild pool (and
 # rejected by the `guilds` option) until they are built: see docs/rules/belfort.md.
-PLAYABLE_NEW_GUILDS = (G_ASSISTANTS, G_CLIPBOARD, G_DECORATORS, G_PLANNERS, G_HANDYMEN, G_LAWYERS)
+PLAYABLE_NEW_GUILDS = (
+    G_ASSISTANTS,
+    G_CLIPBOARD,
+    G_DECORATORS,
+    G_NON_HUMAN,
+    G_PLANNERS,
+    G_HANDYMEN,
+    G_LAWYERS,
+    G_SENTINELS,
+)
 _NEW = [g for g in DATA["guilds"] if g["expansion"]]
 X_GUILD_GAIN = np.array(
     [[g.get("gain", {}).get(r, 0) for r in RESOURCE_NAMES] for g in DATA["guilds"]], np.int64
@@ -50,7 +59,8 @@ CLIPBOARD_VISITS = DATA["guilds"][G_CLIPBOARD]["extra_visits"]
 CLIPBOARD_HIRE_GOLD = DATA["guilds"][G_CLIPBOARD]["gnome_hire_gold"]
 PLANNERS_PERMITS = DATA["guilds"][G_PLANNERS]["permits"]
 DECORATOR_MARKERS = DATA["guilds"][G_DECORATORS]["markers"]
-LAWYER_TIERS = DATA["guilds"][G_LAWYERS]["tiers"]  # assumed (D25): overridable, config.py
+LAWYER_TIERS = DATA["guilds"][G_LAWYERS]["tiers"]
+SENTINEL_GOLD = DATA["guilds"][G_SENTINELS]["gain_gold"]  # assumed (D25): overridable, config.py
 
 # Assistants (Appendix C)
 ASSISTANT_NAMES = tuple(a["id"] for a in DATA["assistants"])

@@ -48,8 +48,11 @@ from eurogym.envs.belfort.state import (
     P_HALFLING,
     P_HOB_MIX,
     P_LAWYERS,
+    P_NHR_RETURN,
+    P_NHR_TAKE,
     P_PLACEMENT,
     P_PLANNERS,
+    P_SENTINEL_PAY,
     P_WHICH_ASST,
     State,
     XState,
@@ -84,6 +87,7 @@ from eurogym.envs.belfort.xtables import (
     G_DECORATORS,
     G_HANDYMEN,
     G_LAWYERS,
+    G_NON_HUMAN,
     G_PLANNERS,
     G_SENTINELS,
     GARGOYLE,
@@ -528,7 +532,7 @@ def test_appB_2_planners_take_up_to_two_permits_without_an_assistant() -> None:
 def test_appB_2_guild_pools_by_option_and_two_player_rule_s13() -> None:
     assert "planners" in guild_choices(True, False) and "planners" not in guild_choices(False, True)
     assert {"handymen", "lawyers"} <= set(guild_choices(False, True))
-    assert ALL_GUILD_NAMES[G_SENTINELS] not in guild_choices(True, True)  # not built yet
+    assert ALL_GUILD_NAMES[G_SENTINELS] in guild_choices(False, True)  # promo, interactive
     for seed in range(40):
         state = ENGINE.new_game(
             ENGINE.make_config(2, expansion=True, promo_guilds=True, guild_mode="advanced"), seed
@@ -760,3 +764,54 @@ def test_appB_2_decorators_markers_count_one_and_a_half_D27() -> None:
     assert table[:3, 0].tolist() == [5, 3, 0]
     state.decorated[0] = 0
     assert score_table(state)[:3, 0].tolist() == [3, 3, 0]  # a 3-3 tie: both 2nd (D12)
+
+
+def test_appB_2_non_human_resources_lend_three_workers_for_the_round_D26() -> None:
+    state = x_state(3, 0)
+    draft_all(state)
+    p = state.actor
+    state.guild_of[0] = G_NON_HUMAN
+    state.elves[p], state.dwarves[p] = 6, 3  # the supply holds 1 Elf and 4 Dwarves
+    kernels.reset_workers(state.buf, p)
+    state.res[p, GOLD] = 5
+    refresh(state)
+    act(state, A_PLACE + 5)  # an elf on the D1 guild: on placement, 3 workers
+    assert state.phase == P_NHR_TAKE and legal(state) == {A_OPTION, A_OPTION + 1}
+    act(state, A_OPTION)  # the last Elf of the supply
+    assert legal(state) == {A_OPTION + 1}
+    act(state, A_OPTION + 1, A_OPTION + 1)
+    assert state.phase == P_PLACEMENT and state.nhr_owed[p] == 3
+    assert (state.elves[p], state.dwarves[p]) == (7, 5)
+    assert state.avail[p, 0] + state.avail[p, 1] == 6 and state.avail[p, 2] == 5  # placeable now
+    # end of p's actions turn: 3 workers go back, any mix (here 3 Elves)
+    actions_turn(state, p, GIANT)
+    state.nhr_owed[p] = 3
+    refresh(state)
+    act(state, A_DONE)
+    assert state.phase == P_NHR_RETURN
+    act(state, A_OPTION, A_OPTION, A_OPTION)
+    assert state.elves[p] == 4 and state.nhr_owed[p] == 0 and state.phase != P_NHR_RETURN
+
+
+def test_appB_2_sentinels_players_with_fewer_walls_pay_the_user_D25() -> None:
+    state = x_state(3, 0, promo_guilds=True, expansion=False)
+    clear_board(state)
+    user = 0
+    order = [(user + i) % 3 for i in range(3)]
+    state.shield[:3] = [order.index(q) + 1 for q in range(3)]  # user shield 1, then 1, 2
+    state.guild_of[0] = G_SENTINELS
+    state.guild_worker[0] = user
+    state.owner[SITE_WALL : SITE_WALL + 2] = user  # the user has 2 walls
+    state.owner[SITE_WALL + 2] = 2  # seat 2 has 1 (fewer), seat 1 none
+    state.res[:3] = [[0, 0, 0, 0], [0, 0, 1, 0], [3, 0, 0, 0]]
+    state.passed[:3] = 1
+    state.avail[:] = 0
+    start_actions_turn(state, user)
+    act(state, 111 + 5)
+    assert state.res[user, GOLD] == 1  # (1) 1 gold
+    assert state.phase == P_SENTINEL_PAY and state.actor == 1 and legal(state) == {A_OPTION + 2}
+    act(state, A_OPTION + 2)  # seat 1 pays its only Metal
+    assert state.actor == 2 and legal(state) == {A_OPTION}
+    act(state, A_OPTION)
+    assert state.phase == P_ACTIONS and state.actor == user
+    assert state.res[user].tolist() == [1, 0, 1, 1] and state.res[1:3].sum() == 2
