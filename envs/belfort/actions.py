@@ -243,6 +243,8 @@ def _x_words(a: int, ph: int, st: object) -> str:
         how = "Planners': take" if ph == st.P_PLANNERS else "turn your assistant down: take"
         return f"{how} the {PROPERTY_NAMES[a - A_PERMIT]} permit"
     if a >= A_ASSIST:
+        if ph == st.P_PLACEMENT:
+            return "place the Goon's token on an occupied guild instead of a worker"
         return f"use the {ASSISTANT_NAMES[a - A_ASSIST]}'s specialty"
     if a >= A_DRAFT:
         if ph == st.P_WHICH_ASST:
@@ -282,6 +284,8 @@ def _x_words(a: int, ph: int, st: object) -> str:
             return f"Pixie: score district D{a - SITE_GUILD + 1} now"
         if ph == st.P_GORGON:
             return f"Gorgon: put its token in district D{a - SITE_GUILD + 1}"
+        if ph == st.P_GOON:
+            return f"Goon: join the guild of D{a - SITE_GUILD + 1}"
         if ph == st.P_GATE_REMOVE:
             return f"remove your marker from {site_words(a)}"
         return f"choose {site_words(a)}"

@@ -131,7 +131,14 @@ def deal_game(config: Config, seed: int) -> State:
     state.guild_of[:] = guilds
     if isinstance(state, XState):
         state.asst_holder[:] = ASST_BOX
-        for name in ("x_site", "x_permit", "asst_guild_seat", "giant_area", "gorgon_district"):
+        for name in (
+            "x_site",
+            "x_permit",
+            "asst_guild_seat",
+            "giant_area",
+            "gorgon_district",
+            "goon_district",
+        ):
             state.set(name, EMPTY)
     if config.expansion:
         _expansion_setup(state, n, rng)

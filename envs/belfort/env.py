@@ -34,14 +34,14 @@ promo_guilds.
 The expansion as built (docs/rules/belfort.md "Expansion status" lists the same):
 * Played: 6 rounds from month 1, scores from 6 (§4.2); the assistant draft in reverse turn
   order with the leftover's gold building up, exhausting, "turn face down to take a permit"
-  and the end-of-round return (§6, §11, E.1-E.2); the Djinn, Gargoyle, Giant, Gorgon,
+  and the end-of-round return (§6, §11, E.1-E.2); the Djinn, Gargoyle, Giant, Goon, Gorgon,
   Halfling, Hobgoblin and Pixie specialties; permits (10 or 20 by player count), permit
   planks and fees, red boards and expanded properties, bonus scoring (§10.4, Appendix D);
   Masters follow lost workers and gnomes (E.4); the Assistants' and Non-Human Resources
   (on placement), Clipboard Makers', Decorators' (markers worth 1.5) and Planners' Guilds,
   and the promo Handymen's, Lawyers' and Sentinels'.
-* Missing: the specialties and tokens of the Centaur, Goon and Imps (these tiles are drafted
-  and can take permits, nothing else).
+* Missing: the specialties and tokens of the Centaur and the Imps (these two tiles are
+  drafted and can take permits, nothing else).
 
 Version history:
 * v0: base game, 2-5 players, the 12 base guilds; options expansion and promo_guilds (issue

@@ -57,6 +57,7 @@ from eurogym.envs.belfort.state import (
     P_DRAFT,
     P_GAME_OVER,
     P_GIANT,
+    P_GOON,
     P_GORGON,
     P_HALFLING,
     P_LOCK,
@@ -616,7 +617,7 @@ def _check_turn(state: State, n: int) -> None:
 def _placing(state: State) -> bool:
     """A decision inside Placement: the Library+Archives permit's card fee (Appendix D), or
     the Giant and Gorgon used when passing (Appendix C)."""
-    if state.phase in (P_GIANT, P_GORGON, P_NHR_TAKE):
+    if state.phase in (P_GIANT, P_GORGON, P_NHR_TAKE, P_GOON):
         return True
     return state.phase == P_DISCARD and state.then == THEN_PLACEMENT
 

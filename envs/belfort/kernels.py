@@ -75,6 +75,7 @@ from eurogym.envs.belfort.state import (
     GIANT_TOKENS,
     GNOME_STOCK,
     GNOMES,
+    GOON_DISTRICT,
     GORGON_DISTRICT,
     GORGON_USED,
     GUILD_COST,
@@ -256,6 +257,7 @@ from eurogym.envs.belfort.xtables import (
     G_PLANNERS,
     G_SENTINELS,
     GIANT,
+    GOON,
     GORGON,
     HALFLING,
     PLANNERS_PERMITS,
@@ -285,6 +287,51 @@ def is_x(buf):
 def x_on(buf):
     """The full Expansion Expansion is played (assistants, permits, 6 rounds)."""
     return buf.shape[0] > BASE_SIZE and buf[EXPANSION] == 1
+
+
+@njit(**KERNEL)
+def goon_waiting(buf, p, d):
+    """p's Goon token stands on the guild of district d, still to be resolved."""
+    return is_x(buf) and buf[GOON_DISTRICT] == d and buf[ASST_HOLDER + GOON] == p
+
+
+@njit(**KERNEL)
+def goon_cost(buf, p, d):
+    """Gold the Goon costs to join guild d (Appendix C, D24, D38): spring, the usual guild fee
+    (free on your own guild) plus X to the supply; summer, the fee; autumn, nothing."""
+    se = season(buf)
+    if se == 2:
+        return 0
+    fee = 0 if buf[OWNER + SITE_GUILD + d] == p else buf[FEES + FEE_GUILD]
+    return fee + (buf[ASST_X + GOON * 3 + se] if se == 0 else 0)
+
+
+@njit(**KERNEL)
+def goon_target(buf, p, d):
+    """Guild d holds an opponent's worker (or a non-player's Dwarf, §13) and p can pay."""
+    w = buf[GUILD_WORKER + d]
+    np_dwarf = buf[NUM_PLAYERS] == 2 and (buf[NP_DWARF] == d or buf[NP_DWARF + 1] == d)
+    if not (w != EMPTY and w != p or np_dwarf):
+        return False
+    return gold(buf, p) >= goon_cost(buf, p, d)
+
+
+@njit(**KERNEL)
+def place_goon(buf, p, d):
+    """The Goon's token joins guild d as p's placement: pay (the fee part to the owner, as for
+    a worker, D38), and an on-placement guild acts for p at once (D28; not the Assistants')."""
+    cost = goon_cost(buf, p, d)
+    buf[RES + p * 4 + GOLD] -= cost
+    owner = buf[OWNER + SITE_GUILD + d]
+    if cost > 0 and owner != p and 0 <= owner < buf[NUM_PLAYERS]:
+        buf[RES + owner * 4 + GOLD] += buf[FEES + FEE_GUILD]
+    buf[GOON_DISTRICT] = d
+    buf[ASST_DOWN + GOON] = 1
+    if buf[GUILD_OF + d] == G_NON_HUMAN:
+        buf[X_COUNT] = NHR_WORKERS
+        if nhr_next(buf, p):
+            return
+    next_placement(buf)
 
 
 @njit(**KERNEL)
@@ -621,6 +668,8 @@ def workers_on_planks(buf, p):
     if is_x(buf):
         for t in range(NP):
             total += buf[ON_PERMIT + p * NP + t]  # E.3: permit planks count too
+        for d in range(NUM_DISTRICTS):
+            total += 1 if goon_waiting(buf, p, d) else 0  # the Goon's token too
     return total
 
 
@@ -1005,6 +1054,7 @@ def return_assistants(buf):
         buf[ASST_DOWN + a] = 0
     buf[ASST_GUILD_SEAT] = EMPTY
     buf[GORGON_DISTRICT] = EMPTY
+    buf[GOON_DISTRICT] = EMPTY
 
 
 @njit(**KERNEL)
@@ -1078,7 +1128,7 @@ def actions_mask(buf, p, mask):
         if buf[ON_PLANK + p * NP + PLANK_TYPE[k]] > 0:
             mask[A_ACTIVATE + k] = 1
     for d in range(NUM_DISTRICTS):
-        if buf[GUILD_WORKER + d] == p:
+        if buf[GUILD_WORKER + d] == p or goon_waiting(buf, p, d):
             mask[A_ACTIVATE + 5 + d] = 1
     g = gold(buf, p)
     se = season(buf)
@@ -1305,7 +1355,12 @@ def activate(buf, p, k):
                 buf[PHASE] = P_LOCK
         return
     d = k - 5
-    buf[GUILD_WORKER + d] = EMPTY
+    if buf[GUILD_WORKER + d] == p:
+        buf[GUILD_WORKER + d] = EMPTY
+    else:  # the Goon's token on an opponent's guild (Appendix C): you resolve it too
+        buf[GOON_DISTRICT] = EMPTY
+        if buf[GUILD_OF + d] == G_ASSISTANTS:
+            return  # once per round: the worker's owner, earlier in line, had it (D28)
     g = buf[GUILD_OF + d]
     for r in range(4):
         buf[RES + p * 4 + r] += X_GUILD_GAIN[g, r]

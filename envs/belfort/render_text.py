@@ -19,7 +19,7 @@ import numpy as np
 
 from eurogym.envs.belfort.config import SEASONS
 from eurogym.envs.belfort.render_x import X_PHASE_WORDS, expansion_lines
-from eurogym.envs.belfort.rules import final_scores
+from eurogym.envs.belfort.rules import final_scores, site_cost
 from eurogym.envs.belfort.state import (
     EMPTY,
     NP_FIRST,
@@ -336,12 +336,6 @@ def short_cost(cost: np.ndarray) -> str:
     return "".join(f"{int(n)}{'WSMG'[r]}" for r, n in enumerate(cost) if n) or "free"
 
 
-def guild_cost(state: State, g: int) -> np.ndarray:
-    """The W S M G cost of guild g: the base guilds' row, or the new guilds' (XState)."""
-    base = len(state.guild_cost)
-    return state.guild_cost[g] if g < base else state.xguild_cost[g - base]
-
-
 def cost_lines(state: State) -> list[str]:
     """What building costs (§9.2, the state's own numbers): each property card with its income,
     a wall, and the five guilds in play."""
@@ -350,7 +344,10 @@ def cost_lines(state: State) -> list[str]:
         + (f" (+{int(state.prop_income[t])}g)" if state.prop_income[t] else "")
         for t in range(len(PROPERTY_NAMES))
     ]
-    guilds = [f"{ALL_GUILD_NAMES[g]} {short_cost(guild_cost(state, g))}" for g in state.guild_of]
+    guilds = [
+        f"{ALL_GUILD_NAMES[g]} {short_cost(site_cost(state, SITE_GUILD + d))}"
+        for d, g in enumerate(state.guild_of)
+    ]
     return [
         "build costs (+income): " + ", ".join(cards),
         f"wall {short_cost(state.wall_cost)}; guilds: " + ", ".join(guilds),

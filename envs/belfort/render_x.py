@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from eurogym.envs.belfort.scoring import bonus_points
-from eurogym.envs.belfort.state import ASST_BOX, EMPTY, P_GAME_OVER, P_NHR_TAKE, State, XState
+from eurogym.envs.belfort.state import ASST_BOX, EMPTY, P_GAME_OVER, P_GOON, State, XState
 from eurogym.envs.belfort.tables import AREA_NAMES, PROPERTY_NAMES, site_name
 from eurogym.envs.belfort.xtables import ASSISTANT_NAMES, EXPANSION_NAMES, NUM_ASSISTANTS
 
@@ -34,6 +34,7 @@ X_PHASE_WORDS = (
     "Giant: put a token into a resource area as an elf or a dwarf, or do not use it",
     "Gorgon: choose the district for its token, or do not use it",
     "Non-Human Resources: choose a worker to take from the supply",
+    "Goon: choose the occupied guild its token joins",
 )
 
 
@@ -91,6 +92,8 @@ def expansion_lines(state: State) -> list[str]:
         tokens.append(f"Giant tokens in the {area}: {elves} as elves, {dwarves} as dwarves")
     if state.gorgon_district != EMPTY:
         tokens.append(f"Gorgon token in D{int(state.gorgon_district) + 1}")
+    if state.goon_district != EMPTY:
+        tokens.append(f"Goon token on the guild of D{int(state.goon_district) + 1}")
     if tokens:
         lines.append("  tokens: " + "; ".join(tokens))
     decorated = [
@@ -104,4 +107,4 @@ def expansion_lines(state: State) -> list[str]:
     return lines
 
 
-assert len(X_PHASE_WORDS) == P_NHR_TAKE - P_GAME_OVER  # one per expansion phase, in order
+assert len(X_PHASE_WORDS) == P_GOON - P_GAME_OVER  # one per expansion phase, in order

@@ -201,7 +201,9 @@ def site_cost(state: State, site: int) -> np.ndarray:
         return state.prop_cost[SITE_TYPE[site]]
     if site < SITE_GUILD:
         return state.wall_cost
-    return state.guild_cost[state.guild_of[site - SITE_GUILD]]
+    g = int(state.guild_of[site - SITE_GUILD])
+    base = len(state.guild_cost)
+    return state.guild_cost[g] if g < base else state.xguild_cost[g - base]  # B.2's guilds
 
 
 def _guild_label(state: State, district: int) -> str:

@@ -91,7 +91,8 @@ NP_FIRST = 2  # owner id of NP3 in a 2-player game; NP4 is 3
     P_GIANT,  # on passing: a Giant token into an area as an Elf / Dwarf (AREA), or DONE
     P_GORGON,  # on passing: the Gorgon's district (SITE of its guild spot), or DONE
     P_NHR_TAKE,  # Non-Human Resources, on placement: a worker (OPTION 0 Elf, 1 Dwarf)
-) = range(P_GAME_OVER + 1, P_GAME_OVER + 22)
+    P_GOON,  # Goon, as a placement: the occupied guild it joins (SITE of the guild spot)
+) = range(P_GAME_OVER + 1, P_GAME_OVER + 23)
 X_TURN_PHASES = (P_DJINN_SEASON, P_SENTINEL_PAY)  # first and last phase inside an actions turn
 PHASE_NAMES = (
     "setup_discard",
@@ -137,6 +138,7 @@ PHASE_NAMES = (
     "giant",
     "gorgon",
     "nhr_take",
+    "goon",
 )
 # P_DISCARD continuations
 THEN_ACTIONS, THEN_END_TURN, THEN_PLACEMENT = 0, 1, 2  # THEN_PLACEMENT: Library+Archives fee
@@ -312,7 +314,7 @@ _WIDER = {
     "guild_of": (0, NUM_ALL_GUILDS - 1),
     "score": (0, MAX_X_SCORE),
     "month": (0, MONTHS),
-    "phase": (0, P_NHR_TAKE),
+    "phase": (0, P_GOON),
     "then": (THEN_ACTIONS, THEN_PLACEMENT),
     "visits": (0, MAX_VISITS + 1),  # + the Clipboard Makers' visit
     "buys": (0, MAX_VISITS + 1),
@@ -355,6 +357,7 @@ X_FIELDS = [
     # workers taken with the Non-Human Resources Guild, owed back at the end of the turn
     ("nhr_owed", (MAX_PLAYERS,), (0, NHR_WORKERS)),
     ("sentinel_asked", (), (0, MAX_PLAYERS - 1)),  # Sentinels': opponents asked so far
+    ("goon_district", (), (EMPTY, NUM_DISTRICTS - 1)),  # the guild the Goon's token joined
 ]
 XLAYOUT = Layout(X_FIELDS)
 BASE_SIZE = LAYOUT.size
@@ -378,7 +381,9 @@ GARG_LEFT, X_COUNT, X_SEASON = map(_x_offset, ("garg_left", "x_count", "x_season
 HOB_LEFT, X_SITE, X_PERMIT, ASST_GUILD_SEAT = map(
     _x_offset, ("hob_left", "x_site", "x_permit", "asst_guild_seat")
 )
-NHR_OWED, SENTINEL_ASKED = map(_x_offset, ("nhr_owed", "sentinel_asked"))
+NHR_OWED, SENTINEL_ASKED, GOON_DISTRICT = map(
+    _x_offset, ("nhr_owed", "sentinel_asked", "goon_district")
+)
 GIANT_TOKENS, GIANT_AREA, GORGON_DISTRICT, GORGON_USED, DECORATED = map(
     _x_offset, ("giant_tokens", "giant_area", "gorgon_district", "gorgon_used", "decorated")
 )

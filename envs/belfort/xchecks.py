@@ -25,6 +25,7 @@ from eurogym.envs.belfort.state import (
     P_GAME_OVER,
     P_GARGOYLE,
     P_GIANT,
+    P_GOON,
     P_GORGON,
     P_HALFLING,
     P_HOB_MIX,
@@ -58,6 +59,7 @@ from eurogym.envs.belfort.xtables import (
     G_NON_HUMAN,
     GARGOYLE,
     GIANT,
+    GOON,
     GORGON,
     HALFLING,
     NUM_ASSISTANTS,
@@ -119,7 +121,14 @@ def _check_no_expansion(state: XState, phase: int, x_phase: bool) -> None:
             _fail(name, getattr(state, name).tolist(), "is set without the expansion")
     if (state.asst_holder != ASST_BOX).any():
         _fail("asst_holder", state.asst_holder.tolist(), "must all be -2 without the expansion")
-    for name in ("x_site", "x_permit", "asst_guild_seat", "giant_area", "gorgon_district"):
+    for name in (
+        "x_site",
+        "x_permit",
+        "asst_guild_seat",
+        "giant_area",
+        "gorgon_district",
+        "goon_district",
+    ):
         if getattr(state, name) != EMPTY:
             _fail(name, getattr(state, name), "is set without the expansion")
     for name in ("draft_left", "garg_left", "x_count", "x_season", "hob_left", "gorgon_used"):
@@ -217,6 +226,7 @@ def _check_x_phase(state: XState, phase: int) -> None:
             _fail("actor", state.actor, "does not hold the face-up Halfling")
     _check_tokens(state, phase, in_turn)
     _check_non_human(state, phase)
+    _check_goon(state, phase)
     bad = np.flatnonzero(
         (state.decorated > SITE_WEIGHT) | (state.decorated > 0) & (state.owner < 0)
     )
@@ -236,7 +246,7 @@ def _check_tokens(state: XState, phase: int, in_turn: bool) -> None:
     """The Giant's tokens lie in one area from its holder's pass to that area's collection;
     the Gorgon's token stands in a district from its holder's pass to the end of the round."""
     tokens, area = state.giant_tokens, state.giant_area
-    placing = phase in (P_PLACEMENT, P_AREAS, P_GIANT, P_GORGON, P_NHR_TAKE) or (
+    placing = phase in (P_PLACEMENT, P_AREAS, P_GIANT, P_GORGON, P_NHR_TAKE, P_GOON) or (
         phase == P_DISCARD and state.then == THEN_PLACEMENT
     )
     if (area == EMPTY) != (tokens.sum() == 0) or area != EMPTY and not placing:
@@ -294,3 +304,21 @@ def _check_non_human(state: XState, phase: int) -> None:
         _fail("nhr_owed", owed.tolist(), "has nothing owed by the actor at the end of the turn")
     if phase == P_NHR_TAKE and owed[state.actor] + state.x_count > NHR_WORKERS:
         _fail("x_count", state.x_count, f"with nhr_owed, more than {NHR_WORKERS} workers")
+
+
+def _check_goon(state: XState, phase: int) -> None:
+    """The Goon's token stands on a guild from its placement until its holder resolves it in
+    their actions turn; P_GOON is its holder's placement."""
+    d = state.goon_district
+    holder = int(state.asst_holder[GOON])
+    if phase == P_GOON and (holder != state.actor or state.asst_down[GOON] or d != EMPTY):
+        _fail("actor", state.actor, "does not hold a face-up Goon to place")
+    if d == EMPTY:
+        return
+    if holder < 0 or not state.asst_down[GOON] or phase in (P_DRAFT, P_SETUP_DISCARD):
+        _fail("goon_district", d, "without a drafted, face-down Goon")
+    if phase in (P_GAME_OVER, P_DRAFT) or state.guild_worker[d] == holder:
+        _fail("goon_district", d, f"does not fit phase {PHASE_NAMES[phase]}")
+    turn = X_TURN_PHASES[0] <= phase <= X_TURN_PHASES[1] or P_ACTIONS <= phase <= P_WIZ_GATE
+    if turn and state.shield[holder] < state.shield[state.turn_player]:
+        _fail("goon_district", d, "is left after its holder's actions turn")

@@ -76,6 +76,7 @@ from eurogym.envs.belfort.state import (
     P_GARGOYLE,
     P_GATE_REMOVE,
     P_GIANT,
+    P_GOON,
     P_GORGON,
     P_HALFLING,
     P_HOB_MIX,
@@ -125,6 +126,7 @@ from eurogym.envs.belfort.xtables import (
     DJINN,
     GARGOYLE,
     GIANT,
+    GOON,
     GORGON,
     HALFLING,
     HOBGOBLIN,
@@ -319,6 +321,10 @@ def x_mask(buf, mask):
     phase = buf[PHASE]
     p = buf[ACTOR]
     if phase == P_PLACEMENT and k.x_on(buf):
+        if k.pass_ready(buf, p, GOON):
+            for d in range(NUM_DISTRICTS):
+                if k.goon_target(buf, p, d):
+                    mask[A_ASSIST + GOON] = 1  # the Goon instead of a worker (Appendix C)
         for race in range(2):
             if k.race_left(buf, p, race) > 0:
                 for t in range(NP):
@@ -443,6 +449,10 @@ def x_mask(buf, mask):
         for s in range(NUM_SITES):
             if k.decoratable(buf, p, s):
                 mask[A_SITE + s] = 1
+    elif phase == P_GOON:
+        for d in range(NUM_DISTRICTS):
+            if k.goon_target(buf, p, d):
+                mask[A_SITE + SITE_GUILD + d] = 1
     elif phase == P_GORGON:
         mask[A_DONE] = 1
         for d in range(NUM_DISTRICTS):
@@ -460,7 +470,12 @@ def x_step(buf, action):
     if phase == P_DRAFT:
         draft(buf, p, action - A_DRAFT)
     elif phase == P_PLACEMENT:
-        place_on_permit(buf, p, action - A_PERMIT_PLACE)
+        if action == A_ASSIST + GOON:
+            buf[PHASE] = P_GOON
+        else:
+            place_on_permit(buf, p, action - A_PERMIT_PLACE)
+    elif phase == P_GOON:
+        k.place_goon(buf, p, action - A_SITE - SITE_GUILD)
     elif phase == P_ACTIONS:
         actions_x(buf, p, action)
     elif phase == P_DJINN_SEASON:

@@ -44,6 +44,7 @@ from eurogym.envs.belfort.state import (
     P_GARGOYLE,
     P_GATE_REMOVE,
     P_GIANT,
+    P_GOON,
     P_GORGON,
     P_HALFLING,
     P_HOB_MIX,
@@ -70,6 +71,7 @@ from eurogym.envs.belfort.tables import (
     MARKET,
     METAL,
     PUB,
+    SAWYERS,
     SITE_GATE,
     SITE_GUILD,
     SITE_KEEP,
@@ -77,6 +79,7 @@ from eurogym.envs.belfort.tables import (
     SITE_WALL,
     STONE,
     TOWER,
+    WOOD,
 )
 from eurogym.envs.belfort.xtables import (
     ALL_GUILD_NAMES,
@@ -92,6 +95,7 @@ from eurogym.envs.belfort.xtables import (
     G_SENTINELS,
     GARGOYLE,
     GIANT,
+    GOON,
     GORGON,
     HALFLING,
     HOBGOBLIN,
@@ -815,3 +819,31 @@ def test_appB_2_sentinels_players_with_fewer_walls_pay_the_user_D25() -> None:
     act(state, A_OPTION)
     assert state.phase == P_ACTIONS and state.actor == user
     assert state.res[user].tolist() == [1, 0, 1, 1] and state.res[1:3].sum() == 2
+
+
+def test_appC_goon_joins_an_occupied_guild_and_both_resolve_it_D38() -> None:
+    state = x_state(3, 0)
+    p = passing_with(state, GOON)
+    other = (p + 1) % 3
+    state.guild_of[0] = SAWYERS  # gain 4 Wood
+    state.guild_worker[0] = other
+    state.set("month", 2)  # spring: the guild fee (1 G to the unowned guild's supply) + 1 G
+    state.res[p, GOLD] = 2
+    refresh(state)
+    assert A_ASSIST + GOON in legal(state)
+    act(state, A_ASSIST + GOON)
+    assert state.phase == P_GOON and legal(state) == {A_SITE + SITE_GUILD + 0}
+    act(state, A_SITE + SITE_GUILD + 0)
+    assert state.res[p, GOLD] == 0 and state.goon_district == 0 and state.asst_down[GOON] == 1
+    assert state.phase == P_PLACEMENT and state.actor != p  # it was p's placement
+    # p's actions turn: the Goon token must be resolved like a worker, for p's benefit
+    state.passed[:3] = 1
+    state.avail[:] = 0
+    state.set("turn_player", p)
+    kernels.begin_turn(state.buf)
+    refresh(state)
+    assert A_DONE not in legal(state) and 111 + 5 in legal(state)
+    wood = int(state.res[p, WOOD])
+    act(state, 111 + 5)
+    assert state.res[p, WOOD] == wood + 4 and state.goon_district == EMPTY
+    assert state.guild_worker[0] == other  # the other worker is still there for its owner

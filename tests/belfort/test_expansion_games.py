@@ -111,3 +111,28 @@ def test_encoder_scales_are_never_exceeded_in_random_games() -> None:
 def test_encoder_scales_are_never_exceeded_in_10000_random_games() -> None:
     best, where = largest_feature(games=10_000)
     assert best <= 1.0 + TOLERANCE, where
+
+
+@pytest.mark.parametrize("num_players,options", CONFIGS, ids=IDS)
+def test_views_and_descriptions_work_in_every_expansion_state(
+    num_players: int, options: dict
+) -> None:
+    """Every decision of a random game can be described, and every state drawn as text and
+    as a picture (the expansion's phases, actions, guilds and tokens included)."""
+    from eurogym.envs.belfort.render import describe_changes, render_ansi, render_rgb
+
+    state = ENGINE.new_game(ENGINE.make_config(num_players, **options), 5)
+    rng = np.random.default_rng(5)
+    step = 0
+    while not ENGINE.is_over(state):
+        before = state.copy()
+        for action in np.flatnonzero(state.mask):
+            assert ENGINE.describe_action(state, int(action))
+            assert ENGINE.describe_public(state, int(action))
+        if step % 25 == 0:
+            assert "DECISION" in render_ansi(state)
+            assert render_rgb(state).ndim == 3
+        ENGINE.apply_action(state, int(rng.choice(np.flatnonzero(state.mask))))
+        describe_changes(before, state)
+        step += 1
+    assert "game over" in render_ansi(state)
