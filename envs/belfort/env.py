@@ -45,7 +45,9 @@ The expansion as built (docs/rules/belfort.md "Expansion status" lists the same)
 
 Version history:
 * v0: base game, 2-5 players, the 12 base guilds; options expansion and promo_guilds (issue
-  15, partial as listed above). The base game is unchanged by them.
+  15, partial as listed above). The base game's rules, actions and saved states are
+  unchanged by them; its observation keeps its size, with wider scales so that nothing
+  clips (gnomes per card type /10, gold and goods /100, scores /200, hands /20).
 """
 
 from __future__ import annotations

@@ -1360,7 +1360,7 @@ def activate(buf, p, k):
     else:  # the Goon's token on an opponent's guild (Appendix C): you resolve it too
         buf[GOON_DISTRICT] = EMPTY
         if buf[GUILD_OF + d] == G_ASSISTANTS:
-            return  # once per round: the worker's owner, earlier in line, had it (D28)
+            return  # the Assistants' leftover went to the worker's owner on placement (D28)
     g = buf[GUILD_OF + d]
     for r in range(4):
         buf[RES + p * 4 + r] += X_GUILD_GAIN[g, r]
