@@ -324,7 +324,7 @@ PARAM_COL = _starts(PARAM_COLUMNS)
 
 
 HOT_WIDTH = len(PHASE_NAMES) + 2  # one-hot words hold -2 (ASST_BOX) .. 33 (phases, the largest)
-_DUMP = X_FLAT_SIZE  # out has one spare slot that absorbs one-hots of absent values
+# out has one spare slot, after the plan's last value, that absorbs one-hots of absent values
 
 
 class _Plan:
@@ -335,15 +335,16 @@ class _Plan:
     beyond num_players. Extra rows: the tax due at a seat's score and its hand size, both
     computed per call, for the seats in the game.
     One-hot: word j at buf[hot_src[j]] with value v sets out[table[row[j] + v]] = 1; the table
-    folds in the relative-seat mapping, shifts, strides and absent seats (they hit _DUMP).
+    folds in the relative-seat mapping, shifts, strides and absent seats (they hit the spare
+    slot at index `size`).
     A valid state keeps every one-hot word within -1 .. HOT_WIDTH - 2.
     """
 
     def __init__(self, num_players: int, me: int, size: int) -> None:
         self.n, self.me, self.size = num_players, me, size
-        self.src = np.zeros((3, _DUMP + 1), np.int64)
-        self.scale = np.zeros(_DUMP + 1, np.float32)
-        self.offset = np.zeros(_DUMP + 1, np.float32)
+        self.src = np.zeros((3, size + 1), np.int64)
+        self.scale = np.zeros(size + 1, np.float32)
+        self.offset = np.zeros(size + 1, np.float32)
         self.hot_src: list[int] = []
         self.table: list[np.ndarray] = []
         self.extra_rows: list[tuple[int, int, int]] = []  # (pos, seat, 0 tax / 1 hand size)
@@ -377,7 +378,7 @@ class _Plan:
         active: bool = True,
     ) -> None:
         """One-hot of the word at `src`; `seat` words hold owner ids, shown relative to me."""
-        table = np.full(HOT_WIDTH, _DUMP, np.int64)
+        table = np.full(HOT_WIDTH, self.size, np.int64)
         for value in range(-2, HOT_WIDTH - 2):
             v = self.channel.get(value, -1) if seat else value - shift
             if active and 0 <= v < size:
@@ -560,7 +561,7 @@ def encode_flat(state: State, me: int) -> np.ndarray:
     the `encode_dict` entries flattened, as seen by `me`."""
     buf = state.buf
     p = plan(int(buf[NUM_PLAYERS]), me, buf.shape[0] > BASE_SIZE)
-    out = np.zeros(_DUMP + 1, np.float32)
+    out = np.empty(p.size + 1, np.float32)
     _fill(buf, p.src, p.scale, p.offset, p.hot_src, p.hot_row, p.table, p.extra, out)
     return out[: p.size]
 
@@ -571,10 +572,9 @@ def _fill(buf, src, scale, offset, hot_src, hot_row, table, extra, out):
     tax due at its score and its hand size (extra rows: position, seat, kind 0 tax / 1 hand)."""
     month = min(max(buf[MONTH], 1), MONTHS)
     row = SEASON_OF_MONTH[month - 1]
-    for i in range(out.shape[0] - 1):
-        if scale[i] != 0.0:
-            v = buf[src[row, i]] * scale[i] + offset[i]
-            out[i] = v if v < 1.0 else 1.0
+    for i in range(out.shape[0]):
+        v = buf[src[row, i]] * scale[i] + offset[i]
+        out[i] = v if v < 1.0 else 1.0
     for j in range(hot_src.shape[0]):
         out[table[hot_row[j] + buf[hot_src[j]]]] = 1.0
     for k in range(extra.shape[0]):
