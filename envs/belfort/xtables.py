@@ -113,8 +113,6 @@ ASSISTANT_ASSUMED = tuple(
 PIXIE_POINTS = np.array(
     [DATA["scoring"]["pixie_points"][s] for s in SEASONS], np.int64
 )  # [season, place]
-# The specialties this engine plays; every other assistant can still take a permit (E.2).
-PLAYABLE_SPECIALTIES = (DJINN, GARGOYLE, GIANT, GOON, GORGON, HALFLING, HOBGOBLIN, PIXIE)
 
 # Permits and expansions (Appendix D), one row per property type t
 _PERMITS = {p["property"]: p for p in DATA["expansion_permits"]}

@@ -83,6 +83,7 @@ from eurogym.envs.belfort.tables import (
 )
 from eurogym.envs.belfort.xtables import (
     ALL_GUILD_NAMES,
+    ASSISTANT_ASSUMED,
     CENTAUR,
     DJINN,
     G_ASSISTANTS,
@@ -558,6 +559,7 @@ def test_appC_centaur_and_others_only_take_permits() -> None:
 
 
 def test_assumed_assistant_values_are_overridable_and_bad_ones_named() -> None:
+    assert set(ASSISTANT_ASSUMED) == {"centaur", "goon", "gorgon", "halfling"}  # D24
     state = x_state(3, 0, data_overrides={"assistant_values": {"gargoyle": {"spring": 3}}})
     assert state.asst_x[GARGOYLE].tolist() == [3, 2, 3]
     from eurogym.envs.core.errors import ConfigError
