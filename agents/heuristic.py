@@ -16,12 +16,18 @@ import numpy as np
 
 from eurogym.agents.base import determinize, hidden_fields, legal_actions
 from eurogym.envs.belfort.rules import score_table as belfort_table
+from eurogym.envs.belfort.scoring import bonus_points
 from eurogym.envs.belfort.state import (
     P_ARCH_DISCOUNT,
     P_ARCH_SITE,
+    P_DJINN_MODE,
+    P_DJINN_SEASON,
+    P_EXPAND_PAY,
+    P_PIXIE,
     P_RECRUIT,
     P_WIZ_FIRST,
     P_WIZ_SECOND,
+    XState,
 )
 from eurogym.envs.belfort.tables import MONTHS, SCORING_MONTH
 from eurogym.envs.kingdom_builder.actions import END_TURN, TILE_ACTIONS
@@ -150,7 +156,17 @@ class KingdomBuilderHeuristic(GreedyAgent):
 
 
 # Belfort choices whose first step changes nothing by itself (the value is in the follow-up)
-BELFORT_OPENING_PHASES = (P_ARCH_SITE, P_ARCH_DISCOUNT, P_RECRUIT, P_WIZ_FIRST, P_WIZ_SECOND)
+BELFORT_OPENING_PHASES = (
+    P_ARCH_SITE,
+    P_ARCH_DISCOUNT,
+    P_RECRUIT,
+    P_WIZ_FIRST,
+    P_WIZ_SECOND,
+    P_DJINN_SEASON,
+    P_DJINN_MODE,
+    P_PIXIE,
+    P_EXPAND_PAY,
+)
 
 
 class BelfortHeuristic(GreedyAgent):
@@ -165,7 +181,10 @@ class BelfortHeuristic(GreedyAgent):
     * workers, gnomes and card income, which produce goods every remaining round;
     * work in progress: workers waiting on planks or in resource areas count at the value of
       what they will bring, so placing a worker is not mistaken for giving up its fee;
-    * cards in hand up to the hand limit (the way to build properties).
+    * cards in hand up to the hand limit (the way to build properties);
+    * with the expansion: each expanded property's bonus as it would score now, for every
+      Scoring phase left; open permits and workers on their planks (the way to expand);
+      Gargoyle cards still due this turn.
     Decisions that only open a sub-choice (a guild's target, an Architects' site) are valued
     by the best completion of the player's own follow-up decisions.
 
@@ -179,6 +198,7 @@ class BelfortHeuristic(GreedyAgent):
     PLANK = 0.6  # a worker waiting on a plank
     AREA = np.array([0.35, 0.35, 0.3, 0.3])  # per strength in forest quarry mine gold mine
     COMPLETION_DEPTH = 3
+    PERMIT = 0.9  # an open permit: a step towards a bonus that scores every Scoring phase
 
     def player_values(self, engine: Any, state: Any) -> np.ndarray:
         n = state.num_players
@@ -201,6 +221,21 @@ class BelfortHeuristic(GreedyAgent):
         weights = np.array([1, 2, 1, 2])[None, :, None]
         value += (strength * weights).sum(axis=1) @ self.AREA
         value += 0.5 * state.avail[:n].sum(axis=1)  # unplaced workers will reach an area
+        if isinstance(state, XState) and state.expansion:
+            value += self._expansion_values(state, n, scorings_left)
+        return value
+
+    def _expansion_values(self, state: XState, n: int, scorings_left: int) -> np.ndarray:
+        """Bonus scoring still to come, permits to expand, Gargoyle cards due (§10.4)."""
+        value = np.zeros(n)
+        for p in range(n):
+            for t in np.flatnonzero(state.expanded[p]):
+                points = bonus_points(state.buf, p, int(t))
+                value[p] += state.expanded[p, t] * points * scorings_left
+        value += self.PERMIT * (state.permits[:n] - state.expanded[:n]).sum(axis=1)
+        value += self.PLANK * state.on_permit[:n].sum(axis=1)
+        if state.garg_left:
+            value[state.turn_player] += self.CARD * state.garg_left
         return value
 
     def evaluate(self, engine: Any, state: Any, player: int) -> float:

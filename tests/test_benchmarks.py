@@ -41,28 +41,21 @@ def test_main_prints_table_and_writes_json(
     for row in ("connect_four_v3 env()", "kingdom_builder env() 3p", "belfort env() 3p"):
         assert row in out
     assert "belfort engine 3p" in out and "kingdom_builder import + first step" in out
-    assert "kingdom_builder +big_box engine 3p" in out
+    assert "kingdom_builder+big_box engine 3p" in out and "belfort+expansion env() 3p" in out
     results = json.loads(path.read_text())
     _check_rate(results["connect_four"])
     assert results["peak_rss_mb"] > 0
-    assert set(results["games"]) == set(envs.list_envs())
+    assert set(results["games"]) == set(envs.list_envs()) | set(throughput.VARIANTS)
     for env_id, game in results["games"].items():
         for row in ("env", "raw_env", "engine"):
             _check_rate(results[f"{env_id}/{row}"])
         assert len(game["first_step_runs_s"]) == 2
         assert game["first_step_s"] > 0 and game["state_bytes"] > 0
-        option_rows = set()
-        if env_id in throughput.OPTION_ROWS:  # e.g. Kingdom Builder with its expansions on
-            label = throughput.OPTION_ROWS[env_id][0]
-            for row in ("env", "engine"):
-                _check_rate(results[f"{env_id}+{label}/{row}"])
-            option_rows = {f"{label}_env_vs_connect_four", f"{label}_engine_decisions_per_second"}
         assert set(game["passed"]) == {
             "env_vs_connect_four",
             "engine_decisions_per_second",
             "first_step_s",
             "state_bytes",
-            *option_rows,
         }
 
 
@@ -108,3 +101,14 @@ def test_without_pygame_the_table_has_no_connect_four(
     throughput.main(["--seconds", "0.1", "--env", "belfort_v0"])
     out = capsys.readouterr().out
     assert "connect_four_v3" not in out and "belfort engine" in out
+
+
+def test_variant_rows_play_the_variant() -> None:
+    """`belfort_v0+expansion` rows run Belfort with expansion=True (issue 15's targets)."""
+    assert throughput.split("belfort_v0+expansion") == ("belfort_v0", {"expansion": True})
+    rates = throughput.measure_rates(["belfort_v0+expansion"], players=2, seconds=0.2, rounds=1)
+    for row in ("env", "raw_env", "engine"):
+        _check_rate(rates[f"belfort_v0+expansion/{row}"])
+    assert throughput.state_bytes("belfort_v0+expansion", 2) > throughput.state_bytes(
+        "belfort_v0", 2
+    )

@@ -28,6 +28,19 @@ Ranges (name, meaning):
 * 179-182 OPTION i: Inn / Recruiters': 0 Elf, 1 Dwarf, 2 gnome; Architects' discount: 0 one
   metal, 1 two wood, 2 wood + stone, 3 two stone.
 * 183 DONE: end the turn / stop (steals, Wizards') / no swap at the King's Camp.
+
+With `expansion=True` or `promo_guilds=True` the space is Discrete(254): the base indices keep
+their meaning and these follow (spec §6, §9.2, Appendices C-E):
+* 184-193 DRAFT a: take assistant a (xtables order) from the display.
+* 194-203 ASSIST a: use assistant a's specialty (Djinn, Gargoyle, Pixie).
+* 204-213 PERMIT t: take the permit of property type t for one of your built cards (with
+  your assistant in your actions turn; or as a Planners' Guild pick).
+* 214-233 PERMIT_PLACE: `214 + race * 10 + t`: an Elf / Dwarf on a plank of your type-t permit.
+* 234-243 EXPAND t: take back the workers of your type-t permit and pay its red board: the
+  property is expanded (E.3).
+* 244-253 RECLAIM t: take them back with no effect (the fee is lost).
+In the expansion phases OPTION, SITE, GNOME, CARD and TAKE_CARD are reused (state.py names what
+each phase asks).
 """
 
 from __future__ import annotations
@@ -68,6 +81,14 @@ A_STEAL = A_SEAT + 5  # 159
 A_OPTION = A_STEAL + 20  # 179
 A_DONE = A_OPTION + 4  # 183
 NUM_ACTIONS = A_DONE + 1  # 184
+# Expansion actions (module docstring); the base game's space stops at NUM_ACTIONS.
+A_DRAFT = NUM_ACTIONS  # 184
+A_ASSIST = A_DRAFT + 10  # 194
+A_PERMIT = A_ASSIST + 10  # 204
+A_PERMIT_PLACE = A_PERMIT + 10  # 214
+A_EXPAND = A_PERMIT_PLACE + 20  # 234
+A_RECLAIM = A_EXPAND + 10  # 244
+NUM_X_ACTIONS = A_RECLAIM + 10  # 254
 
 ARCH_DISCOUNTS = ((0, 0, 1), (2, 0, 0), (1, 1, 0), (0, 2, 0))  # W S M off (Appendix B.1)
 PLANK_NAMES = (
@@ -87,11 +108,13 @@ def describe(action: int, phase: int = -1) -> str:
     card in a column slot, a guild's name) are added by BelfortEngine.describe_action.
     """
     a = int(action)
-    if not 0 <= a < NUM_ACTIONS:
+    if not 0 <= a < NUM_X_ACTIONS:
         return f"<out of range {a}>"
     from eurogym.envs.belfort import state as st  # state.py imports this module (NUM_ACTIONS)
 
     ph = int(phase)
+    if a >= NUM_ACTIONS or ph > st.P_GAME_OVER:
+        return _x_words(a, ph, st)
     if a < A_PLACE:
         return _site_action(a, ph, st)
     if a < A_PASS:
@@ -199,6 +222,83 @@ def _option_words(option: int, ph: int, st: object) -> str:
         off = [f"{n} {r}" for n, r in ((w, "wood"), (s, "stone"), (m, "metal")) if n]
         return "Architects' discount: " + " + ".join(off) + " less"
     return ("gain an elf", "gain a dwarf", "take a free gnome")[option]
+
+
+_SEASON_WORDS = ("spring", "summer", "autumn")
+
+
+def _x_words(a: int, ph: int, st: object) -> str:
+    """The expansion actions, and the base indices as the expansion phases use them."""
+    from eurogym.envs.belfort.xtables import ASSISTANT_NAMES, EXPANSION_NAMES
+
+    if a >= A_RECLAIM:
+        return f"take back your workers from the {PROPERTY_NAMES[a - A_RECLAIM]} permit (no effect)"
+    if a >= A_EXPAND:
+        t = a - A_EXPAND
+        return f"pay the red board: expand your {PROPERTY_NAMES[t]} with a {EXPANSION_NAMES[t]}"
+    if a >= A_PERMIT_PLACE:
+        race, t = divmod(a - A_PERMIT_PLACE, 10)
+        return f"place {('an elf', 'a dwarf')[race]} on your {PROPERTY_NAMES[t]} permit's plank"
+    if a >= A_PERMIT:
+        how = "Planners': take" if ph == st.P_PLANNERS else "turn your assistant down: take"
+        return f"{how} the {PROPERTY_NAMES[a - A_PERMIT]} permit"
+    if a >= A_ASSIST:
+        if ph == st.P_PLACEMENT:
+            return "place the Goon's token on an occupied guild instead of a worker"
+        return f"use the {ASSISTANT_NAMES[a - A_ASSIST]}'s specialty"
+    if a >= A_DRAFT:
+        if ph == st.P_WHICH_ASST:
+            return f"turn the {ASSISTANT_NAMES[a - A_DRAFT]} face down for the permit"
+        return f"draft the {ASSISTANT_NAMES[a - A_DRAFT]}"
+    if A_OPTION <= a < A_DONE:
+        option = a - A_OPTION
+        words = {
+            st.P_DJINN_SEASON: f"Djinn: use the {_SEASON_WORDS[option % 3]} values",
+            st.P_DJINN_MODE: ("Djinn: points for metal", "Djinn: points for wood/stone/gold")[
+                option % 2
+            ],
+            st.P_DJINN_PICK: f"Djinn: take 1 {('wood', 'stone', 'gold', 'gold')[option]}",
+            st.P_LAWYERS: f"Lawyers': buy points, tier {option + 1}",
+            st.P_HOB_MIX: f"Hobgoblin: {2 - option % 3} wood + {option % 3} stone off this build",
+            st.P_HALFLING: "use the Halfling instead of paying the tax",
+            st.P_SENTINEL_PAY: f"Sentinels': pay 1 {RESOURCE_NAMES[option]} to the guild's user",
+            st.P_NHR_TAKE: f"Non-Human Resources: take {('an elf', 'a dwarf')[option % 2]}",
+            st.P_NHR_RETURN: f"Non-Human Resources: return {('an elf', 'a dwarf')[option % 2]}",
+            st.P_EXPAND_PAY: (
+                f"red board: return {('an elf', 'a dwarf')[option % 2]} (Inn+Pool), or pay"
+                f" {2 - option % 3} wood + {option % 3} stone (Market+Plaza)"
+            ),
+        }
+        return words.get(ph, f"pick option {option + 1}")
+    if A_AREA <= a < A_ACTIVATE:
+        kind, area = divmod(a - A_AREA, 4)
+        return f"Giant: a token into the {AREA_WORDS[area]} as {_KIND_WORDS[kind]}"
+    if a == A_DONE:
+        if ph in (st.P_GIANT, st.P_GORGON):
+            return f"do not use the {('Giant', 'Gorgon')[ph == st.P_GORGON]} this round"
+        if ph == st.P_HALFLING:
+            return "pay the tax as usual (keep the Halfling)"
+        return "stop" if ph != st.P_ACTIONS else "end your actions turn"
+    if a < A_PLACE:
+        if ph == st.P_PIXIE:
+            return f"Pixie: score district D{a - SITE_GUILD + 1} now"
+        if ph == st.P_GORGON:
+            return f"Gorgon: put its token in district D{a - SITE_GUILD + 1}"
+        if ph == st.P_GOON:
+            return f"Goon: join the guild of D{a - SITE_GUILD + 1}"
+        if ph == st.P_GATE_REMOVE:
+            return f"remove your marker from {site_words(a)}"
+        return f"choose {site_words(a)}"
+    if A_GNOME <= a < A_BUY:
+        card = PROPERTY_NAMES[a - A_GNOME]
+        if ph == st.P_CLIP_HIRE:
+            return f"Clipboard Makers': hire a gnome for a lock of your {card}"
+        return f"return the gnome on a lock of your {card} to the stock"
+    if A_CARD <= a < A_GNOME:
+        return f"Gargoyle: take a {PROPERTY_NAMES[a - A_CARD]} from the discard pile"
+    if A_TAKE_CARD <= a < A_SEAT:
+        return f"Gargoyle: take column card {a - A_TAKE_CARD + 1}"
+    return f"<action {a} in phase {ph}>"
 
 
 assert len(GUILD_NAMES) == 12 and NUM_ACTIONS == 184

@@ -16,6 +16,16 @@ same keys) and no code changes:
     })
 
 Each section is optional; a cost or price dict replaces only the resources it names.
+
+With `expansion=True` (spec §4.2) or `promo_guilds=True` two more sections apply (the guild
+costs above also take the new guilds' names):
+
+        "assistant_values": {"centaur": {"spring": 1, "summer": 2, "autumn": 3}},  # X (D24)
+        "djinn_y": {"autumn": 7},
+        "lawyers_tiers": [[3, 1], [5, 2], [7, 3]],   # [gold, points] per tier (D25)
+
+The assistants whose values the data file tags `assumed` are xtables.ASSISTANT_ASSUMED
+(centaur, goon, gorgon, halfling); every assistant's X may be overridden the same way.
 """
 
 from __future__ import annotations
@@ -30,12 +40,22 @@ import numpy as np
 from eurogym.envs.belfort.state import MAX_AMOUNT, MAX_TAX_LEVELS
 from eurogym.envs.belfort.tables import (
     DATA,
-    GUILD_CATEGORY,
     GUILD_NAMES,
     NUM_DISTRICTS,
     PROPERTY_NAMES,
     RESOURCE_NAMES,
     TWO_PLAYER_INTERACTIVE,
+)
+from eurogym.envs.belfort.xtables import (
+    ALL_GUILD_CATEGORY,
+    ALL_GUILD_NAMES,
+    ASSISTANT_NAMES,
+    ASSISTANT_X,
+    DJINN_Y,
+    FULL_EXPANSION_ONLY,
+    LAWYER_TIERS,
+    PLAYABLE_NEW_GUILDS,
+    PROMO_GUILD_NAMES,
 )
 from eurogym.envs.core.errors import ConfigError
 from eurogym.envs.core.options import (
@@ -58,9 +78,21 @@ OVERRIDE_SECTIONS = (
     "trading_post",
     "tax_levels",
     "fees",
+    "assistant_values",
+    "djinn_y",
+    "lawyers_tiers",
 )
+X_SECTIONS = ("assistant_values", "djinn_y", "lawyers_tiers")  # need expansion / promo_guilds
 FEES = ("gnome_hire", "card_buy", "recruiter", "guild", "hand_limit", "blacksmith_metal")
-OPTIONS = ("guild_mode", "guilds", "thieves_variant", "market_visits_cap", "data_overrides")
+OPTIONS = (
+    "guild_mode",
+    "guilds",
+    "thieves_variant",
+    "market_visits_cap",
+    "data_overrides",
+    "expansion",
+    "promo_guilds",
+)
 
 
 @dataclass(frozen=True)
@@ -76,6 +108,10 @@ class Params:
     tax_min: np.ndarray  # [levels] lowest score of each tax level, ascending (§3.4, D9)
     tax_gold: np.ndarray  # [levels]
     fees: np.ndarray  # [6] in FEES order
+    xguild_cost: np.ndarray  # [8, 4] the guilds of Appendix B.2 (D6)
+    asst_x: np.ndarray  # [10 assistants, 3 seasons] X (Appendix C, D24)
+    djinn_y: np.ndarray  # [3] the Djinn's Y
+    lawyers: np.ndarray  # [3 tiers, 2] gold paid, points gained (D25)
 
 
 def default_params() -> Params:
@@ -84,15 +120,15 @@ def default_params() -> Params:
     def goods(d: dict[str, int]) -> list[int]:
         return [int(d.get(r, 0)) for r in RESOURCE_NAMES]
 
-    base_guilds = [g for g in DATA["guilds"] if not g["expansion"]]
     costs = DATA["costs_and_fees"]
+    guilds, base = DATA["guilds"], len(GUILD_NAMES)
     smith = DATA["properties"][0]["gnome_locks"][0]["price_gold"]
     prices = DATA["trading_post"]["prices"]
     levels = DATA["tax_table"]["levels"]
     return Params(
         prop_cost=np.array([goods(p["cost"]) for p in DATA["properties"]], np.int64),
         prop_income=np.array([p["income_gold"] for p in DATA["properties"]], np.int64),
-        guild_cost=np.array([goods(g["build_cost"]) for g in base_guilds], np.int64),
+        guild_cost=np.array([goods(g["build_cost"]) for g in guilds[:base]], np.int64),
         wall_cost=np.array(goods(DATA["walls"]["cost"]), np.int64),
         buy_price=np.array([goods(prices[s]["buy"])[:3] for s in SEASONS], np.int64),
         sell_price=np.array([goods(prices[s]["sell"])[:3] for s in SEASONS], np.int64),
@@ -109,6 +145,10 @@ def default_params() -> Params:
             ],
             np.int64,
         ),
+        xguild_cost=np.array([goods(g["build_cost"]) for g in guilds[base:]], np.int64),
+        asst_x=ASSISTANT_X.copy(),
+        djinn_y=DJINN_Y.copy(),
+        lawyers=np.array([[t["gold"], t["points"]] for t in LAWYER_TIERS], np.int64),
     )
 
 
@@ -170,8 +210,10 @@ def apply_overrides(params: Params, overrides: dict[str, Any]) -> Params:
         "property_costs", overrides.get("property_costs", {}), PROPERTY_NAMES
     ).items():
         _goods_into(f"property_costs.{PROPERTY_NAMES[t]}", p.prop_cost[t], cost, RESOURCE_NAMES)
-    for g, cost in _by_name("guild_costs", overrides.get("guild_costs", {}), GUILD_NAMES).items():
-        _goods_into(f"guild_costs.{GUILD_NAMES[g]}", p.guild_cost[g], cost, RESOURCE_NAMES)
+    guild_costs = _by_name("guild_costs", overrides.get("guild_costs", {}), ALL_GUILD_NAMES)
+    for g, cost in guild_costs.items():
+        row = p.guild_cost[g] if g < len(GUILD_NAMES) else p.xguild_cost[g - len(GUILD_NAMES)]
+        _goods_into(f"guild_costs.{ALL_GUILD_NAMES[g]}", row, cost, RESOURCE_NAMES)
     if "wall_cost" in overrides:
         _goods_into("wall_cost", p.wall_cost, overrides["wall_cost"], RESOURCE_NAMES)
     incomes = _by_name("property_income", overrides.get("property_income", {}), PROPERTY_NAMES)
@@ -204,6 +246,28 @@ def apply_overrides(params: Params, overrides: dict[str, Any]) -> Params:
         p.fees[i] = _amount(f"fees.{FEES[i]}", value)
     if p.fees[FEES.index("hand_limit")] < 1:
         raise ConfigError("data_overrides: fees.hand_limit must be at least 1")
+    values = _by_name("assistant_values", overrides.get("assistant_values", {}), ASSISTANT_NAMES)
+    for a, by_season in values.items():
+        where = f"assistant_values.{ASSISTANT_NAMES[a]}"
+        for s, x in _by_name(where, by_season, SEASONS).items():
+            p.asst_x[a, s] = _amount(f"{where}.{SEASONS[s]}", x)
+    for s, y in _by_name("djinn_y", overrides.get("djinn_y", {}), SEASONS).items():
+        p.djinn_y[s] = _amount(f"djinn_y.{SEASONS[s]}", y)
+    if "lawyers_tiers" in overrides:
+        tiers = overrides["lawyers_tiers"]
+        if (
+            not isinstance(tiers, list)
+            or len(tiers) != len(p.lawyers)
+            or any(not isinstance(t, (list, tuple)) or len(t) != 2 for t in tiers)
+        ):
+            raise ConfigError(
+                f"data_overrides: lawyers_tiers must be {len(p.lawyers)} pairs [gold, points]"
+            )
+        for i, (paid, points) in enumerate(tiers):
+            p.lawyers[i] = (
+                _amount(f"lawyers_tiers[{i}][0]", paid),
+                _amount(f"lawyers_tiers[{i}][1]", points),
+            )
     return p
 
 
@@ -220,6 +284,9 @@ class Config:
         market_visits_cap: D22. False (default): every filled Market lock adds a visit. True:
             the literal reading, Markets give at most your 2nd and 3rd visit.
         data_overrides: replacement costs/prices/taxes (module docstring), or a JSON file path.
+        expansion: "The Expansion Expansion" (§4.2): 6 rounds from month 1, scores from 6,
+            assistants, permits and expansions, the new guilds in the pools.
+        promo_guilds: the promo guilds (Appendix B.2) join the pools.
     """
 
     num_players: int = 4
@@ -228,6 +295,8 @@ class Config:
     thieves_variant: str = "tile"
     market_visits_cap: bool = False
     data_overrides: Any = None
+    expansion: bool = False
+    promo_guilds: bool = False
     params: Params = field(default_factory=default_params, compare=False, repr=False)
 
 
@@ -236,13 +305,15 @@ def make_config(num_players: int = 4, **options: Any) -> Config:
     naming the option (unknown names list the valid ones)."""
     reject_unknown("belfort", options, OPTIONS)
     n = check_players(num_players, PLAYER_COUNTS)
+    expansion = check_bool("expansion", options.get("expansion", False))
+    promo = check_bool("promo_guilds", options.get("promo_guilds", False))
     guilds = options.get("guilds")
     if guilds is not None:
-        guilds = check_names("guilds", guilds, GUILD_NAMES, NUM_DISTRICTS)
+        guilds = check_names("guilds", guilds, guild_choices(expansion, promo), NUM_DISTRICTS)
         banned = [
             g
             for g in guilds
-            if GUILD_CATEGORY[GUILD_NAMES.index(g)] == "interactive"
+            if ALL_GUILD_CATEGORY[ALL_GUILD_NAMES.index(g)] == "interactive"
             and g not in TWO_PLAYER_INTERACTIVE
         ]
         if n == 2 and banned:
@@ -251,6 +322,11 @@ def make_config(num_players: int = 4, **options: Any) -> Config:
                 f"guild allowed is {TWO_PLAYER_INTERACTIVE})"
             )
     overrides = load_overrides(options.get("data_overrides"))
+    needs_x = [k for k in X_SECTIONS if k in overrides]
+    if needs_x and not (expansion or promo):
+        raise ConfigError(
+            f"data_overrides: {needs_x} apply only with expansion=True or promo_guilds=True"
+        )
     return Config(
         num_players=n,
         guild_mode=check_choice("guild_mode", options.get("guild_mode", "normal"), GUILD_MODES),
@@ -260,5 +336,20 @@ def make_config(num_players: int = 4, **options: Any) -> Config:
         ),
         market_visits_cap=check_bool("market_visits_cap", options.get("market_visits_cap", False)),
         data_overrides=options.get("data_overrides"),
+        expansion=expansion,
+        promo_guilds=promo,
         params=apply_overrides(default_params(), overrides),
     )
+
+
+def guild_choices(expansion: bool, promo: bool) -> tuple[str, ...]:
+    """The guilds a game with these options may use (§4.1 step 2, B.2): the base 12, plus the
+    new guilds the engine plays (xtables.PLAYABLE_NEW_GUILDS) that the options bring in; the
+    Assistants' and Planners' only with the full expansion."""
+    names = list(GUILD_NAMES)
+    for g in PLAYABLE_NEW_GUILDS:
+        name = ALL_GUILD_NAMES[g]
+        is_promo = name in PROMO_GUILD_NAMES
+        if (promo if is_promo else expansion) and (expansion or name not in FULL_EXPANSION_ONLY):
+            names.append(name)
+    return tuple(names)

@@ -6,16 +6,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from eurogym.envs.belfort.config import THIEVES_VARIANTS, Config
-from eurogym.envs.belfort.kernels import compute_mask, draw_to_hand, refill_column
-from eurogym.envs.belfort.state import EMPTY, P_SETUP_DISCARD, State
+from eurogym.envs.belfort.config import THIEVES_VARIANTS, Config, guild_choices
+from eurogym.envs.belfort.kernels import draw_to_hand, refill_column
+from eurogym.envs.belfort.state import ASST_BOX, EMPTY, P_SETUP_DISCARD, State, XState
 from eurogym.envs.belfort.tables import (
     COPIES_PER_PROPERTY,
     DATA,
     DECK_SIZE,
     GNOME_STOCK,
-    GUILD_CATEGORY,
-    GUILD_NAMES,
     HAND_DEAL,
     NP_MARKERS,
     NUM_DISTRICTS,
@@ -23,6 +21,16 @@ from eurogym.envs.belfort.tables import (
     RESOURCE_NAMES,
     START_WORKERS,
     TWO_PLAYER_INTERACTIVE,
+)
+from eurogym.envs.belfort.xkernels import compute_mask
+from eurogym.envs.belfort.xtables import (
+    ALL_GUILD_CATEGORY,
+    ALL_GUILD_NAMES,
+    DISPLAY_SIZE,
+    NUM_ASSISTANTS,
+    PERMITS_PER_TYPE,
+    START_MONTH,
+    START_SCORE,
 )
 from eurogym.envs.core.rng import randint, seed_words, shuffle
 
@@ -38,13 +46,17 @@ def _pick(rng: np.ndarray, pool: list[int], count: int) -> list[int]:
     return chosen
 
 
-def choose_guilds(mode: str, num_players: int, rng: np.ndarray) -> list[int]:
-    """§4.1 step 2 (2 players: §13 and D40), in random district order."""
+def choose_guilds(
+    mode: str, num_players: int, rng: np.ndarray, names: tuple[str, ...] | None = None
+) -> list[int]:
+    """§4.1 step 2 (2 players: §13 and D40), in random district order. `names` is the pool
+    (config.guild_choices; default the 12 base guilds): the new guilds join by category."""
+    pool = [ALL_GUILD_NAMES.index(g) for g in (names or ALL_GUILD_NAMES[:12])]
     by_cat = {
-        cat: [g for g in range(len(GUILD_NAMES)) if GUILD_CATEGORY[g] == cat]
+        cat: [g for g in pool if ALL_GUILD_CATEGORY[g] == cat]
         for cat in ("basic", "resource", "interactive")
     }
-    wizards = GUILD_NAMES.index(TWO_PLAYER_INTERACTIVE[0])
+    wizards = ALL_GUILD_NAMES.index(TWO_PLAYER_INTERACTIVE[0])
     if mode == "beginner":
         guilds = _pick(rng, by_cat["resource"], _SELECTION["beginner"]["resource"])
         guilds += _pick(rng, by_cat["basic"], _SELECTION["beginner"]["basic"])
@@ -59,7 +71,7 @@ def choose_guilds(mode: str, num_players: int, rng: np.ndarray) -> list[int]:
     elif num_players == 2:  # advanced, D40: 5 drawn from the Basic, Resource and Wizards' guilds
         guilds = _pick(rng, by_cat["basic"] + by_cat["resource"] + [wizards], NUM_DISTRICTS)
     else:
-        guilds = _pick(rng, list(range(len(GUILD_NAMES))), NUM_DISTRICTS)
+        guilds = _pick(rng, pool, NUM_DISTRICTS)
     order = np.array(guilds, np.int64)
     shuffle(rng, order, len(order))  # one guild per district, random order (§4.1)
     return [int(g) for g in order]
@@ -81,20 +93,55 @@ def _write_params(state: State, config: Config) -> None:
     state.tax_min[:levels] = p.tax_min
     state.tax_gold[:levels] = p.tax_gold
     state.fees[:] = p.fees
+    if isinstance(state, XState):
+        state.set("expansion", int(config.expansion))
+        state.set("promo", int(config.promo_guilds))
+        state.xguild_cost[:] = p.xguild_cost
+        state.asst_x[:] = p.asst_x
+        state.djinn_y[:] = p.djinn_y
+        state.lawyer_gold[:] = p.lawyers[:, 0]
+        state.lawyer_points[:] = p.lawyers[:, 1]
+
+
+def _expansion_setup(state: XState, n: int, rng: np.ndarray) -> None:
+    """§4.2: the calendar on month 1, scores at 6 (D30), the public permit stack (1 of each
+    type with 2-3 players, 2 with 4-5) and N+1 random assistants face up in the display."""
+    state.set("month", START_MONTH)
+    state.score[: 4 if n == 2 else n] = START_SCORE
+    state.permit_stack[:] = PERMITS_PER_TYPE[n]
+    order = np.arange(NUM_ASSISTANTS, dtype=np.int64)
+    shuffle(rng, order, NUM_ASSISTANTS)
+    state.asst_holder[order[: DISPLAY_SIZE[n]]] = EMPTY
 
 
 def deal_game(config: Config, seed: int) -> State:
     """A new game at the first decision (the setup discards, §4.1 step 7)."""
     n = config.num_players
-    state = State()
+    state = XState() if config.expansion or config.promo_guilds else State()
     state.rng[:] = seed_words(seed)
     rng = state.rng
     _write_params(state, config)
     if config.guilds is not None:
-        guilds = [GUILD_NAMES.index(g) for g in config.guilds]
+        guilds = [ALL_GUILD_NAMES.index(g) for g in config.guilds]
+    elif isinstance(state, XState):
+        names = guild_choices(config.expansion, config.promo_guilds)
+        guilds = choose_guilds(config.guild_mode, n, rng, names)
     else:
         guilds = choose_guilds(config.guild_mode, n, rng)
     state.guild_of[:] = guilds
+    if isinstance(state, XState):
+        state.asst_holder[:] = ASST_BOX
+        for name in (
+            "x_site",
+            "x_permit",
+            "asst_guild_seat",
+            "giant_area",
+            "gorgon_district",
+            "goon_district",
+        ):
+            state.set(name, EMPTY)
+    if config.expansion:
+        _expansion_setup(state, n, rng)
     for name in ("owner", "guild_worker", "np_dwarf", "recruiter", "camp", "column", "revealed"):
         getattr(state, name)[:] = EMPTY
     state.set("np_card", EMPTY)

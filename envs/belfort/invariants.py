@@ -19,15 +19,22 @@ from numba import njit
 from eurogym.envs.belfort.config import PLAYER_COUNTS, THIEVES_VARIANTS
 from eurogym.envs.belfort.state import (
     AREA,
+    ASST_GUILD_SEAT,
+    ASST_HOLDER,
     AVAIL,
+    BASE_SIZE,
     BUILT,
     CAMP,
     COLUMN,
     DECK_SIZE_AT,
+    DECORATED,
     DISCARD,
+    DRAFT_LEFT,
     DWARVES,
     ELVES,
     EMPTY,
+    EXPANDED,
+    EXPANSION,
     FEES,
     GNOME_STOCK,
     GNOMES,
@@ -39,6 +46,7 @@ from eurogym.envs.belfort.state import (
     NP_FIRST,
     NP_MARKERS,
     NUM_PLAYERS,
+    ON_PERMIT,
     ON_PLANK,
     OWNER,
     P_ACTIONS,
@@ -46,30 +54,43 @@ from eurogym.envs.belfort.state import (
     P_AREAS,
     P_CAMP,
     P_DISCARD,
+    P_DRAFT,
     P_GAME_OVER,
+    P_GIANT,
+    P_GOON,
+    P_GORGON,
+    P_HALFLING,
     P_LOCK,
+    P_NHR_TAKE,
     P_NP_DWARF,
     P_NP_PICK,
     P_NP_PLACE,
     P_PLACEMENT,
+    P_SENTINEL_PAY,
     P_SETUP_DISCARD,
     P_SPIES_REVEAL,
     P_SPIES_TAKE,
     P_STEAL,
     P_WIZ_GATE,
     P_WIZ_SECOND,
+    PERMIT_STACK,
+    PERMITS,
     PHASE,
     PHASE_NAMES,
     RECRUITER,
     RES,
     SCORE,
     SETUP_DISCARD,
+    SHIELD,
     SPIES_USER,
     STEAL_BANDITS,
     STEAL_THIEVES,
     THEN_END_TURN,
+    THEN_PLACEMENT,
     TURN_PLAYER,
+    X_TURN_PHASES,
     State,
+    XState,
 )
 from eurogym.envs.belfort.tables import (
     AREA_ACCEPTS,
@@ -79,8 +100,6 @@ from eurogym.envs.belfort.tables import (
     COPIES_PER_PROPERTY,
     DECK_SIZE,
     GATEHOUSE,
-    GUILD_CATEGORY,
-    GUILD_NAMES,
     HAND_DEAL,
     HAND_DISCARD,
     KIND_PROPERTY,
@@ -108,11 +127,21 @@ from eurogym.envs.belfort.tables import GNOME_STOCK as STOCK_AT_SETUP
 from eurogym.envs.belfort.tables import (
     NP_MARKERS as NP_MARKERS_AT_START,
 )
+from eurogym.envs.belfort.xchecks import check_x_state
+from eurogym.envs.belfort.xtables import (
+    ALL_GUILD_CATEGORY,
+    ALL_GUILD_NAMES,
+    NUM_ASSISTANTS,
+    PERMIT_PLANKS,
+    PERMITS_PER_TYPE,
+    START_MONTH,
+)
 from eurogym.envs.core.errors import StateError
 from eurogym.envs.core.jit import KERNEL
 from eurogym.envs.core.rng import check_words
 
 NP = NUM_PROPERTIES
+PERMITS_PER_TYPE_BY_N = np.array([PERMITS_PER_TYPE.get(n, 0) for n in range(6)], np.int64)
 MESSAGES = (
     "ok",
     "negative resources or gold",
@@ -130,6 +159,11 @@ MESSAGES = (
     "a player over the hand limit outside their own turn",
     "no legal action before the game is over",
     "a mask entry other than 0 or 1",
+    "permits not conserved (stack + held != permits in play)",
+    "a permit without its built card, or an expansion without its permit",
+    "more workers on permit planks than the open permits have planks",
+    "assistants out of place (each player holds one after the draft, none outside the round)",
+    "a decoration coin without its marker, or more coins than markers on a site",
 )
 
 
@@ -169,6 +203,9 @@ def first_violation(buf, mask):
             placed += 1 if buf[CAMP + d] == p else 0
         for i in range(3):
             placed += 1 if buf[RECRUITER + i] == p else 0
+        if buf.shape[0] > BASE_SIZE:
+            for t in range(NP):
+                placed += buf[ON_PERMIT + p * NP + t]
         if buf[ELVES + p] > WORKERS_PER_COLOUR or buf[DWARVES + p] > WORKERS_PER_COLOUR:
             return 6
         if placed > buf[ELVES + p] + buf[DWARVES + p]:
@@ -199,7 +236,7 @@ def first_violation(buf, mask):
             if np_markers[i] + buf[NP_MARKERS + i] != NP_MARKERS_AT_START:
                 return 12
     if phase != P_SETUP_DISCARD and phase != P_GAME_OVER:
-        in_turn = P_ACTIONS <= phase <= P_WIZ_GATE
+        in_turn = P_ACTIONS <= phase <= P_WIZ_GATE or X_TURN_PHASES[0] <= phase <= X_TURN_PHASES[1]
         for p in range(n):
             if in_turn and (p == buf[TURN_PLAYER] or p == buf[SPIES_USER]):
                 continue
@@ -215,6 +252,46 @@ def first_violation(buf, mask):
         legal += mask[a]
     if phase != P_GAME_OVER and legal == 0:
         return 14
+    if buf.shape[0] > BASE_SIZE and buf[EXPANSION] == 1:
+        return x_violation(buf)
+    return 0
+
+
+@njit(**KERNEL)
+def x_violation(buf):
+    """The expansion's invariants (MESSAGES 16-19): permits conserved and only under built
+    cards, workers on permit planks within the open permits' planks, and the assistants:
+    none held before the first draft or after the game, one per player who has drafted."""
+    n = buf[NUM_PLAYERS]
+    phase = buf[PHASE]
+    for t in range(NP):
+        held = buf[PERMIT_STACK + t]
+        for p in range(n):
+            at = p * NP + t
+            held += buf[PERMITS + at]
+            if buf[PERMITS + at] > buf[BUILT + at] or buf[EXPANDED + at] > buf[PERMITS + at]:
+                return 17
+            open_planks = (buf[PERMITS + at] - buf[EXPANDED + at]) * PERMIT_PLANKS[t]
+            if buf[ON_PERMIT + at] > open_planks:
+                return 18
+        if held != PERMITS_PER_TYPE_BY_N[n]:
+            return 16
+    for s in range(NUM_SITES):
+        coins = buf[DECORATED + s]
+        if coins > SITE_WEIGHT[s] or coins > 0 and buf[OWNER + s] == EMPTY:
+            return 20
+    for p in range(n):
+        drafted = 0
+        for a in range(NUM_ASSISTANTS):
+            drafted += 1 if buf[ASST_HOLDER + a] == p else 0
+        if phase == P_SETUP_DISCARD or phase == P_NP_DWARF or phase == P_GAME_OVER:
+            expected = 0
+        elif phase == P_DRAFT:
+            expected = 1 if buf[SHIELD + p] > buf[DRAFT_LEFT] else 0
+        else:
+            expected = 2 if buf[ASST_GUILD_SEAT] == p else 1  # + the Assistants' Guild's
+        if drafted != expected:
+            return 19
     return 0
 
 
@@ -282,6 +359,8 @@ def check_state(state: State) -> None:
     _check_turn(state, n)
     _check_phase(state, n)
     _check_cards(state, n)
+    if isinstance(state, XState):
+        check_x_state(state, n)
     try:
         check_words(state.rng)
     except StateError as err:
@@ -330,11 +409,13 @@ def _check_players(state: State, n: int) -> None:
     if extra.size:
         i = n + int(extra[0])
         _fail(f"revealed[{i}]", state.revealed[i], f"belongs to no seat (num_players {n})")
+    # the expansion can cost workers (Inn+Pool, Appendix D)
+    least = 0 if isinstance(state, XState) else START_WORKERS
     for name in ("elves", "dwarves"):
-        low = np.flatnonzero(getattr(state, name)[:n] < START_WORKERS)
+        low = np.flatnonzero(getattr(state, name)[:n] < least)
         if low.size:
             p = int(low[0])
-            _fail(f"{name}[{p}]", getattr(state, name)[p], f"is below the {START_WORKERS} at setup")
+            _fail(f"{name}[{p}]", getattr(state, name)[p], f"is below the {least} at setup")
     if sorted(state.shield[:n].tolist()) != list(range(1, n + 1)):
         _fail("shield", state.shield[:n].tolist(), f"must hold 1..{n} once each")
     for t in range(NUM_PROPERTIES):
@@ -349,6 +430,8 @@ def _check_players(state: State, n: int) -> None:
             if not AREA_ACCEPTS[area, kind] and state.area[:n, kind, area].any():
                 p = int(np.flatnonzero(state.area[:n, kind, area])[0])
                 _fail(_at("area", (p, kind, area)), state.area[p, kind, area], "is not allowed")
+    if isinstance(state, XState):
+        return  # bonus scoring, the Pixie and the Lawyers' have no fixed cap (MAX_X_SCORE)
     cap = MAX_SCORING_POINTS * _scorings_done(state)
     high = np.flatnonzero(state.score[:competitors] > cap)
     if high.size:
@@ -368,7 +451,10 @@ def _check_board(state: State, n: int) -> None:
     for d, g in enumerate(guilds):
         if g in guilds[:d]:
             _fail(f"guild_of[{d}]", g, "is already in another district")
-        banned = GUILD_CATEGORY[g] == "interactive" and GUILD_NAMES[g] not in TWO_PLAYER_INTERACTIVE
+        banned = (
+            ALL_GUILD_CATEGORY[g] == "interactive"
+            and ALL_GUILD_NAMES[g] not in TWO_PLAYER_INTERACTIVE
+        )
         if n == 2 and banned:
             _fail(f"guild_of[{d}]", g, "is an interactive guild, not allowed with 2 players")
     top = NP_FIRST + 2 if n == 2 else n
@@ -397,6 +483,8 @@ def _check_board(state: State, n: int) -> None:
     if len(set(seats)) != len(seats):
         _fail("camp", state.camp.tolist(), "holds a seat twice (one worker each, §7.2)")
     phase = state.phase
+    if _placing(state):
+        phase = P_PLACEMENT  # the Library+Archives fee is paid inside Placement
     if phase not in PLACEMENT_PHASES and (state.recruiter != EMPTY).any():
         _fail("recruiter", state.recruiter.tolist(), "is occupied outside placement")
     if phase not in (*PLACEMENT_PHASES, P_CAMP) and (state.camp != EMPTY).any():
@@ -470,8 +558,9 @@ def _check_turn(state: State, n: int) -> None:
             _fail("month", month, f"must be {MONTHS} once the game is over")
     elif not 0 <= actor < n:
         _fail("actor", actor, f"is not a seat (num_players {n})")
-    if (phase in SETUP_PHASES) != (month == 0):
-        _fail("month", month, f"does not fit phase {PHASE_NAMES[phase]} (0 only during setup)")
+    first = START_MONTH if isinstance(state, XState) and state.expansion else 0
+    if (phase in SETUP_PHASES) != (month == first):
+        _fail("month", month, f"does not fit phase {PHASE_NAMES[phase]} ({first} only in setup)")
     if n != 2 and phase in TWO_PLAYER_PHASES:
         _fail("phase", phase, f"({PHASE_NAMES[phase]}) is a 2-player phase, num_players {n}")
     for name in ("turn_player", "spies_user"):
@@ -484,7 +573,7 @@ def _check_turn(state: State, n: int) -> None:
     if phase != P_DISCARD and state.pending:
         _fail("pending", state.pending, "is set outside the discard phase")
     passed = state.passed[:n]
-    if phase in PLACEMENT_PHASES:
+    if phase in PLACEMENT_PHASES or _placing(state):
         for p in range(n):
             waiting = phase == P_AREAS and p == actor
             if passed[p] and state.avail[p].any() and not waiting:
@@ -499,16 +588,16 @@ def _check_turn(state: State, n: int) -> None:
     for name in ("avail", "area"):
         if getattr(state, name).any():
             _fail(name, int(getattr(state, name).sum()), "holds workers outside placement")
-    expected = 0 if phase in SETUP_PHASES else 1
+    expected = 0 if phase in SETUP_PHASES or phase == P_DRAFT and month == first + 1 else 1
     if (passed != expected).any():
         _fail("passed", passed.tolist(), f"must all be {expected} in phase {PHASE_NAMES[phase]}")
-    if phase == P_CAMP:
-        return
+    if phase in (P_CAMP, P_HALFLING):
+        return  # workers still wait on planks until the actions turns
     # every worker on a plank is taken back in its owner's actions turn (§9.1): none is left
     # from a turn already played, nor outside the round
     done = range(n)
-    if P_ACTIONS <= phase <= P_WIZ_GATE:
-        if phase != P_SPIES_REVEAL and actor != state.turn_player:
+    if P_ACTIONS <= phase <= P_WIZ_GATE or X_TURN_PHASES[0] <= phase <= X_TURN_PHASES[1]:
+        if phase not in (P_SPIES_REVEAL, P_SENTINEL_PAY) and actor != state.turn_player:
             _fail("actor", actor, f"is not the turn player {state.turn_player}")
         for name in ("buys", "sells"):
             if getattr(state, name) > state.visits:
@@ -521,12 +610,23 @@ def _check_turn(state: State, n: int) -> None:
             _fail(f"on_plank[{p}]", state.on_plank[p].tolist(), "is left after the seat's turn")
         if p in state.guild_worker:
             _fail("guild_worker", state.guild_worker.tolist(), f"holds seat {p} after its turn")
+        if isinstance(state, XState) and state.on_permit[p].any():
+            _fail(f"on_permit[{p}]", state.on_permit[p].tolist(), "is left after the seat's turn")
+
+
+def _placing(state: State) -> bool:
+    """A decision inside Placement: the Library+Archives permit's card fee (Appendix D), or
+    the Giant and Gorgon used when passing (Appendix C)."""
+    if state.phase in (P_GIANT, P_GORGON, P_NHR_TAKE, P_GOON):
+        return True
+    return state.phase == P_DISCARD and state.then == THEN_PLACEMENT
 
 
 def _on_planks(state: State, p: int) -> int:
     """Seat p's workers on card, guild, Recruiter's Desk and King's Camp planks."""
     on_board = np.concatenate((state.guild_worker, state.recruiter, state.camp))
-    return int(state.on_plank[p].sum() + (on_board == p).sum())
+    on_permits = int(state.on_permit[p].sum()) if isinstance(state, XState) else 0
+    return int(state.on_plank[p].sum() + (on_board == p).sum()) + on_permits
 
 
 def _seat_with_shield(state: State, n: int, k: int) -> int:

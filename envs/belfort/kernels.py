@@ -1,7 +1,10 @@
 """Belfort rules as numba kernels over the state buffer: the round flow (§5-§10, §13), every
-decision's legal mask and its effect. `apply_action(buf, mask, action)` applies one legal
-action, advances the automatic steps (collection, income, scoring, the non-players' Dwarves)
-up to the next decision, and rewrites `mask` for whoever decides next (`buf[ACTOR]`).
+decision's legal mask and its effect. `step(buf, action)` applies one legal action of the base
+game and advances the automatic steps (collection, income, scoring, the non-players' Dwarves)
+up to the next decision; xkernels.apply_action wraps it with the expansion's actions and
+rewrites the mask for whoever decides next (`buf[ACTOR]`). The expansion's hooks in the round
+flow (the draft, permit planks, bonus scoring, the end-of-round return) are guarded by
+`is_x` / `x_on`, so a base state never reaches them.
 
 Engine decisions not in the spec (documented in docs/belfort.md):
 * E1 - a worker placed on a plank is a normal one while you have one of that race left; a
@@ -39,11 +42,17 @@ from eurogym.envs.belfort.actions import (
     PLANK_RECRUITER,
     TAKE_DECK,
 )
-from eurogym.envs.belfort.scoring import score_season
+from eurogym.envs.belfort.scoring import score_bonus, score_season
 from eurogym.envs.belfort.state import (
     ACTOR,
     AREA,
+    ASST_DOWN,
+    ASST_GOLD,
+    ASST_GUILD_SEAT,
+    ASST_HOLDER,
+    ASST_X,
     AVAIL,
+    BASE_SIZE,
     BUILT,
     BUY_PRICE,
     BUYS,
@@ -52,27 +61,40 @@ from eurogym.envs.belfort.state import (
     COLUMN,
     DECK,
     DECK_SIZE_AT,
+    DECORATED,
     DISCARD,
+    DRAFT_LEFT,
     DWARVES,
     ELVES,
     EMPTY,
     EXCHANGES,
+    EXPANSION,
     FEES,
+    GARG_LEFT,
+    GIANT_AREA,
+    GIANT_TOKENS,
     GNOME_STOCK,
     GNOMES,
+    GOON_DISTRICT,
+    GORGON_DISTRICT,
+    GORGON_USED,
     GUILD_COST,
     GUILD_OF,
     GUILD_WORKER,
     HAND,
     HIRED,
+    HOB_LEFT,
     MARKET_CAP,
     MONTH,
+    NHR_OWED,
+    NHR_WORKERS,
     NP_CARD,
     NP_DWARF,
     NP_FIRST,
     NP_MARKERS,
     NP_TURN,
     NUM_PLAYERS,
+    ON_PERMIT,
     ON_PLANK,
     OWNER,
     P_ACTIONS,
@@ -80,16 +102,29 @@ from eurogym.envs.belfort.state import (
     P_ARCH_SITE,
     P_AREAS,
     P_CAMP,
+    P_CLIP_HIRE,
+    P_DECORATE,
     P_DISCARD,
+    P_DRAFT,
     P_GAME_OVER,
+    P_GARGOYLE,
     P_GATE_MARKER,
+    P_GIANT,
+    P_GORGON,
+    P_HALFLING,
+    P_HOB_MIX,
     P_INN,
+    P_LAWYERS,
     P_LOCK,
+    P_NHR_RETURN,
+    P_NHR_TAKE,
     P_NP_DWARF,
     P_NP_PICK,
     P_NP_PLACE,
     P_PLACEMENT,
+    P_PLANNERS,
     P_RECRUIT,
+    P_SENTINEL_PAY,
     P_SETUP_DISCARD,
     P_SPIES_REVEAL,
     P_SPIES_TAKE,
@@ -99,6 +134,8 @@ from eurogym.envs.belfort.state import (
     P_WIZ_SECOND,
     PASSED,
     PENDING,
+    PERMIT_STACK,
+    PERMITS,
     PHASE,
     PROP_COST,
     PROP_INCOME,
@@ -112,6 +149,7 @@ from eurogym.envs.belfort.state import (
     SCRATCH,
     SELL_PRICE,
     SELLS,
+    SENTINEL_ASKED,
     SETUP_DISCARD,
     SHIELD,
     SHIELD_DOWN,
@@ -125,10 +163,14 @@ from eurogym.envs.belfort.state import (
     THEN,
     THEN_ACTIONS,
     THEN_END_TURN,
+    THEN_PLACEMENT,
     THIEVES_MAX,
     TURN_PLAYER,
     VISITS,
     WALL_COST,
+    X_COUNT,
+    X_SITE,
+    XGUILD_COST,
 )
 from eurogym.envs.belfort.tables import (
     ARCHITECTS,
@@ -139,6 +181,7 @@ from eurogym.envs.belfort.tables import (
     BANK_PLANK_GOLD,
     BLACKSMITH,
     BLACKSMITH_PLANK_METAL,
+    CAMP_PLANKS,
     COLUMN_SIZE,
     DWARF,
     ELF,
@@ -147,7 +190,6 @@ from eurogym.envs.belfort.tables import (
     GATEHOUSE,
     GOLD,
     GOLD_MINE,
-    GUILD_GAIN,
     HAND_DISCARD,
     INN,
     KIND_GUILD,
@@ -172,6 +214,7 @@ from eurogym.envs.belfort.tables import (
     MONTHS,
     NP_DWARF_MOVE_GOLD,
     NUM_DISTRICTS,
+    NUM_GUILDS,
     NUM_PROPERTIES,
     NUM_SITES,
     PLANK_FEE_GOLD,
@@ -179,9 +222,11 @@ from eurogym.envs.belfort.tables import (
     PLANK_TYPES,
     PUB,
     QUARRY,
+    RECRUITER_PLANKS,
     RECRUITERS,
     SCORING_MONTH,
     SEASON_OF_MONTH,
+    SITE_DISTRICT,
     SITE_GATE,
     SITE_GUILD,
     SITE_KIND,
@@ -197,6 +242,28 @@ from eurogym.envs.belfort.tables import (
     WOOD,
     WORKERS_PER_COLOUR,
 )
+from eurogym.envs.belfort.xtables import (
+    ASSISTANT_NAMES,
+    ASSISTANT_TOKENS,
+    CLIPBOARD_DRAW,
+    CLIPBOARD_HIRE_GOLD,
+    CLIPBOARD_VISITS,
+    DECORATOR_MARKERS,
+    G_ASSISTANTS,
+    G_CLIPBOARD,
+    G_DECORATORS,
+    G_LAWYERS,
+    G_NON_HUMAN,
+    G_PLANNERS,
+    G_SENTINELS,
+    GIANT,
+    GOON,
+    GORGON,
+    HALFLING,
+    PLANNERS_PERMITS,
+    SENTINEL_GOLD,
+    X_GUILD_GAIN,
+)
 from eurogym.envs.core.jit import KERNEL
 from eurogym.envs.core.rng import shuffle
 
@@ -204,8 +271,81 @@ NP = NUM_PROPERTIES
 PLANK_TYPE = np.array(PLANK_TYPES, np.int64)
 DISCOUNTS = np.array(ARCH_DISCOUNTS, np.int64)
 FEE_GNOME, FEE_CARD, FEE_RECRUITER, FEE_GUILD, FEE_HAND_LIMIT, FEE_SMITH = range(6)
-RECRUITER_PLANKS_BY_N = np.array([0, 0, 1, 1, 2, 3], np.int64)  # §2 (data: player_count)
-CAMP_PLANKS_BY_N = np.array([0, 0, 2, 3, 4, 5], np.int64)  # D19
+# §2 and D19, from the data file's player_count table (as render.py reads them)
+RECRUITER_PLANKS_BY_N = np.array([RECRUITER_PLANKS.get(n, 0) for n in range(6)], np.int64)
+CAMP_PLANKS_BY_N = np.array([CAMP_PLANKS.get(n, 0) for n in range(6)], np.int64)
+NUM_ASSISTANTS = len(ASSISTANT_NAMES)
+
+
+@njit(**KERNEL)
+def is_x(buf):
+    """An XState (expansion or promo guilds): its fields follow the base layout."""
+    return buf.shape[0] > BASE_SIZE
+
+
+@njit(**KERNEL)
+def x_on(buf):
+    """The full Expansion Expansion is played (assistants, permits, 6 rounds)."""
+    return buf.shape[0] > BASE_SIZE and buf[EXPANSION] == 1
+
+
+@njit(**KERNEL)
+def goon_waiting(buf, p, d):
+    """p's Goon token stands on the guild of district d, still to be resolved."""
+    return is_x(buf) and buf[GOON_DISTRICT] == d and buf[ASST_HOLDER + GOON] == p
+
+
+@njit(**KERNEL)
+def goon_cost(buf, p, d):
+    """Gold the Goon costs to join guild d (Appendix C, D24, D38): spring, the usual guild fee
+    (free on your own guild) plus X to the supply; summer, the fee; autumn, nothing."""
+    se = season(buf)
+    if se == 2:
+        return 0
+    fee = 0 if buf[OWNER + SITE_GUILD + d] == p else buf[FEES + FEE_GUILD]
+    return fee + (buf[ASST_X + GOON * 3 + se] if se == 0 else 0)
+
+
+@njit(**KERNEL)
+def goon_target(buf, p, d):
+    """Guild d holds an opponent's worker (or a non-player's Dwarf, §13) and p can pay."""
+    w = buf[GUILD_WORKER + d]
+    np_dwarf = buf[NUM_PLAYERS] == 2 and (buf[NP_DWARF] == d or buf[NP_DWARF + 1] == d)
+    if not (w != EMPTY and w != p or np_dwarf):
+        return False
+    return gold(buf, p) >= goon_cost(buf, p, d)
+
+
+@njit(**KERNEL)
+def place_goon(buf, p, d):
+    """The Goon's token joins guild d as p's placement: pay (the fee part to the owner, as for
+    a worker, D38), and an on-placement guild acts for p at once (D28; not the Assistants')."""
+    cost = goon_cost(buf, p, d)
+    buf[RES + p * 4 + GOLD] -= cost
+    owner = buf[OWNER + SITE_GUILD + d]
+    if cost > 0 and owner != p and 0 <= owner < buf[NUM_PLAYERS]:
+        buf[RES + owner * 4 + GOLD] += buf[FEES + FEE_GUILD]
+    buf[GOON_DISTRICT] = d
+    buf[ASST_DOWN + GOON] = 1
+    if buf[GUILD_OF + d] == G_NON_HUMAN:
+        buf[X_COUNT] = NHR_WORKERS
+        if nhr_next(buf, p):
+            return
+    next_placement(buf)
+
+
+@njit(**KERNEL)
+def permit_takeable(buf, p, t):
+    """E.2: a type-t permit is left in the stack and p has a built type-t card without one."""
+    return buf[PERMIT_STACK + t] > 0 and buf[PERMITS + p * NP + t] < buf[BUILT + p * NP + t]
+
+
+@njit(**KERNEL)
+def any_permit_takeable(buf, p):
+    for t in range(NP):
+        if permit_takeable(buf, p, t):
+            return True
+    return False
 
 
 # ----------------------------------------------------------------------------- small helpers
@@ -349,7 +489,10 @@ def site_cost_at(buf, s):
     if kind == KIND_WALL:
         return WALL_COST
     if kind == KIND_GUILD:
-        return GUILD_COST + buf[GUILD_OF + s - SITE_GUILD] * 4
+        g = buf[GUILD_OF + s - SITE_GUILD]
+        if g >= NUM_GUILDS:
+            return XGUILD_COST + (g - NUM_GUILDS) * 4  # B.2's guilds (XState only)
+        return GUILD_COST + g * 4
     return PROP_COST + SITE_TYPE[s] * 4
 
 
@@ -381,10 +524,22 @@ def arch_cost(buf, s, option, r):
 
 @njit(**KERNEL)
 def arch_affordable(buf, p, s, option):
+    due = gorgon_due(buf, p, s) if is_x(buf) else 0  # the Gorgon charges these too (D32)
     for r in range(4):
-        if buf[RES + p * 4 + r] < arch_cost(buf, s, option, r):
+        if buf[RES + p * 4 + r] < arch_cost(buf, s, option, r) + (due if r == GOLD else 0):
             return False
     return True
+
+
+@njit(**KERNEL)
+def gorgon_due(buf, p, s):
+    """Gold p must pay the Gorgon before building on s this turn (0 if none, D32)."""
+    d = buf[GORGON_DISTRICT]
+    if d == EMPTY or buf[GORGON_USED] == 1 or buf[ASST_HOLDER + GORGON] == p:
+        return 0
+    if SITE_DISTRICT[s] != d:
+        return 0
+    return buf[ASST_X + GORGON * 3 + season(buf)]
 
 
 @njit(**KERNEL)
@@ -510,6 +665,11 @@ def workers_on_planks(buf, p):
     for d in range(NUM_DISTRICTS):
         if buf[GUILD_WORKER + d] == p:
             total += 1
+    if is_x(buf):
+        for t in range(NP):
+            total += buf[ON_PERMIT + p * NP + t]  # E.3: permit planks count too
+        for d in range(NUM_DISTRICTS):
+            total += 1 if goon_waiting(buf, p, d) else 0  # the Goon's token too
     return total
 
 
@@ -555,8 +715,21 @@ def place_gnome(buf, p, t):
 
 @njit(**KERNEL)
 def begin_round(buf):
-    """Calendar (§6) and the start of Placement (§7)."""
+    """Calendar (§6): the next month, then (expansion) the assistant draft in reverse turn
+    order, which starts Placement when it is done (expansion.draft)."""
     buf[MONTH] += 1
+    if x_on(buf):
+        n = buf[NUM_PLAYERS]
+        buf[DRAFT_LEFT] = n
+        buf[PHASE] = P_DRAFT
+        buf[ACTOR] = seat_with_shield(buf, n)
+        return
+    start_placement(buf)
+
+
+@njit(**KERNEL)
+def start_placement(buf):
+    """§7: every worker available again, first player to place."""
     n = buf[NUM_PLAYERS]
     for p in range(n):
         reset_workers(buf, p)
@@ -582,6 +755,45 @@ def next_placement(buf):
 
 
 @njit(**KERNEL)
+def after_pass(buf, p):
+    """p has passed and sent every worker to an area (§7.1). With the expansion the Giant and
+    the Gorgon are used at this moment (Appendix C): ask for each face-up one, then the next
+    player places."""
+    if x_on(buf) and buf[PHASE] != P_GIANT and pass_ready(buf, p, GIANT):
+        buf[X_COUNT] = min(buf[ASST_X + GIANT * 3 + season(buf)], ASSISTANT_TOKENS[GIANT])
+        if buf[X_COUNT] > 0:
+            buf[PHASE] = P_GIANT
+            buf[ACTOR] = p
+            return
+    if x_on(buf) and pass_ready(buf, p, GORGON):
+        buf[PHASE] = P_GORGON
+        buf[ACTOR] = p
+        return
+    next_placement(buf)
+
+
+@njit(**KERNEL)
+def pass_ready(buf, p, a):
+    return buf[ASST_HOLDER + a] == p and buf[ASST_DOWN + a] == 0
+
+
+@njit(**KERNEL)
+def gorgon_charge(buf, p, s):
+    """Gorgon (Appendix C, D32): the first build of this turn in its district costs the
+    builder X gold (to the supply), or gains its holder X gold."""
+    if not is_x(buf) or buf[GORGON_USED] == 1:
+        return
+    if buf[GORGON_DISTRICT] != SITE_DISTRICT[s]:
+        return
+    x = buf[ASST_X + GORGON * 3 + season(buf)]
+    buf[GORGON_USED] = 1
+    if buf[ASST_HOLDER + GORGON] == p:
+        buf[RES + p * 4 + GOLD] += x
+    else:
+        buf[RES + p * 4 + GOLD] -= x
+
+
+@njit(**KERNEL)
 def collect_area(buf, area, out_resource, most_of_kind_lo, most_of_kind_hi, paired):
     """One resource area (§8.2 steps 1-4). Counts workers of kinds lo..hi for the bonus."""
     n = buf[NUM_PLAYERS]
@@ -591,6 +803,12 @@ def collect_area(buf, area, out_resource, most_of_kind_lo, most_of_kind_hi, pair
         base = AREA + p * 16
         elf_str = buf[base + ELF * 4 + area] + 2 * buf[base + MASTER_ELF * 4 + area]
         dwarf_str = buf[base + DWARF * 4 + area] + 2 * buf[base + MASTER_DWARF * 4 + area]
+        giant_elves = giant_dwarves = 0
+        if is_x(buf) and buf[GIANT_AREA] == area and buf[ASST_HOLDER + GIANT] == p:
+            giant_elves = buf[GIANT_TOKENS]  # each token a normal Elf or Dwarf (D37)
+            giant_dwarves = buf[GIANT_TOKENS + 1]
+            elf_str += giant_elves
+            dwarf_str += giant_dwarves
         if paired:
             buf[RES + p * 4 + out_resource] += min(elf_str, dwarf_str)
         else:
@@ -598,6 +816,10 @@ def collect_area(buf, area, out_resource, most_of_kind_lo, most_of_kind_hi, pair
         count = 0
         for kind in range(most_of_kind_lo, most_of_kind_hi + 1):
             count += buf[base + kind * 4 + area]
+        if most_of_kind_lo <= ELF <= most_of_kind_hi:
+            count += giant_elves
+        if most_of_kind_lo <= DWARF <= most_of_kind_hi:
+            count += giant_dwarves
         if count > best:
             best = count
             winner = p
@@ -607,6 +829,10 @@ def collect_area(buf, area, out_resource, most_of_kind_lo, most_of_kind_hi, pair
             buf[base + kind * 4 + area] = 0
     if winner != EMPTY and best > 0:
         buf[RES + winner * 4 + out_resource] += 1
+    if is_x(buf) and buf[GIANT_AREA] == area:  # the tokens go back to their tile
+        buf[GIANT_AREA] = EMPTY
+        buf[GIANT_TOKENS] = 0
+        buf[GIANT_TOKENS + 1] = 0
 
 
 @njit(**KERNEL)
@@ -640,24 +866,40 @@ def next_camp(buf):
         buf[CAMP + i] = EMPTY
     for p in range(n):
         buf[SHIELD_DOWN + p] = 0
-    income_and_taxes(buf)
+    if income_and_taxes(buf):
+        return  # the Halfling's holder decides first (xkernels)
     buf[TURN_PLAYER] = seat_with_shield(buf, 1)
     begin_turn(buf)
 
 
 @njit(**KERNEL)
 def income_and_taxes(buf):
-    """§8.2 step 7: income from built cards, then the tax of your score level; gold you
-    cannot pay costs 1 point each (never below 0, D11)."""
+    """§8.2 step 7: income from built cards, then the tax of your score level. With the
+    expansion, the holder of a face-up Halfling decides about their tax (P_HALFLING) and
+    this returns True: the actions phase starts after that decision."""
+    halfling = EMPTY
     for p in range(buf[NUM_PLAYERS]):
         income = 0
         for t in range(NP):
             income += buf[BUILT + p * NP + t] * buf[PROP_INCOME + t]
         buf[RES + p * 4 + GOLD] += income
-        tax = tax_of(buf, buf[SCORE + p])
-        paid = min(tax, gold(buf, p))
-        buf[RES + p * 4 + GOLD] -= paid
-        buf[SCORE + p] = max(0, buf[SCORE + p] - (tax - paid))
+        if x_on(buf) and buf[ASST_HOLDER + HALFLING] == p and buf[ASST_DOWN + HALFLING] == 0:
+            halfling = p
+            continue
+        pay_tax(buf, p, tax_of(buf, buf[SCORE + p]))
+    if halfling != EMPTY:
+        buf[PHASE] = P_HALFLING
+        buf[ACTOR] = halfling
+        return True
+    return False
+
+
+@njit(**KERNEL)
+def pay_tax(buf, p, tax):
+    """Pay `tax` gold; gold you cannot pay costs 1 point each (never below 0, D11)."""
+    paid = min(tax, gold(buf, p))
+    buf[RES + p * 4 + GOLD] -= paid
+    buf[SCORE + p] = max(0, buf[SCORE + p] - (tax - paid))
 
 
 @njit(**KERNEL)
@@ -672,11 +914,47 @@ def begin_turn(buf):
     buf[HIRED] = 0
     buf[SMITH_USED] = 0
     buf[EXCHANGES] = 0
+    if is_x(buf):
+        buf[HOB_LEFT] = 0
+        buf[GORGON_USED] = 0
 
 
 @njit(**KERNEL)
 def end_turn(buf):
-    """End of the actions turn (§9.2, D17): Library locks draw, then the hand limit."""
+    """End of the actions turn (§9.2, D17): the Gargoyle's cards (expansion), the Library
+    locks' draw, then the hand limit."""
+    p = buf[TURN_PLAYER]
+    if is_x(buf) and buf[NHR_OWED + p] > 0:
+        buf[PHASE] = P_NHR_RETURN  # Non-Human Resources: the workers go back first (B.2)
+        buf[ACTOR] = p
+        return
+    if is_x(buf):
+        buf[HOB_LEFT] = 0  # the Hobgoblin's discounts last this turn only
+        buf[GORGON_USED] = 0
+    if is_x(buf) and buf[GARG_LEFT] > 0:
+        if gargoyle_can_take(buf):
+            buf[PHASE] = P_GARGOYLE
+            buf[ACTOR] = p
+            return
+        buf[GARG_LEFT] = 0
+    end_turn_draws(buf)
+
+
+@njit(**KERNEL)
+def gargoyle_can_take(buf):
+    """Appendix C: a card is left in the available column or the discard pile."""
+    for i in range(COLUMN_SIZE):
+        if buf[COLUMN + i] != EMPTY:
+            return True
+    for t in range(NP):
+        if buf[DISCARD + t] > 0:
+            return True
+    return False
+
+
+@njit(**KERNEL)
+def end_turn_draws(buf):
+    """The rest of the end of turn: Library locks draw, then the hand limit (D17)."""
     p = buf[TURN_PLAYER]
     draw_to_hand(buf, p, buf[GNOMES + p * NP + LIBRARY])
     over = hand_size(buf, p) - buf[FEES + FEE_HAND_LIMIT]
@@ -743,11 +1021,40 @@ def end_round(buf):
     m = buf[MONTH]
     if SCORING_MONTH[m - 1] == 1:
         score_season(buf)
+        if x_on(buf):
+            score_bonus(buf)  # §10.4, after districts and races
+    if x_on(buf):
+        return_assistants(buf)
     if m >= MONTHS:
         buf[PHASE] = P_GAME_OVER
         buf[ACTOR] = EMPTY
         return
     begin_round(buf)
+
+
+@njit(**KERNEL)
+def take_leftover(buf, p):
+    """Assistants' Guild (B.2): p takes the leftover tile of the display with its gold, and
+    may use it this round as well as their own."""
+    for a in range(NUM_ASSISTANTS):
+        if buf[ASST_HOLDER + a] == EMPTY:
+            buf[ASST_HOLDER + a] = p
+            buf[RES + p * 4 + GOLD] += buf[ASST_GOLD + a]
+            buf[ASST_GOLD + a] = 0
+            buf[ASST_GUILD_SEAT] = p
+
+
+@njit(**KERNEL)
+def return_assistants(buf):
+    """§11: every drafted assistant goes back face up to the display; gold on the leftover
+    tile stays there."""
+    for a in range(NUM_ASSISTANTS):
+        if buf[ASST_HOLDER + a] >= 0:
+            buf[ASST_HOLDER + a] = EMPTY
+        buf[ASST_DOWN + a] = 0
+    buf[ASST_GUILD_SEAT] = EMPTY
+    buf[GORGON_DISTRICT] = EMPTY
+    buf[GOON_DISTRICT] = EMPTY
 
 
 @njit(**KERNEL)
@@ -821,7 +1128,7 @@ def actions_mask(buf, p, mask):
         if buf[ON_PLANK + p * NP + PLANK_TYPE[k]] > 0:
             mask[A_ACTIVATE + k] = 1
     for d in range(NUM_DISTRICTS):
-        if buf[GUILD_WORKER + d] == p:
+        if buf[GUILD_WORKER + d] == p or goon_waiting(buf, p, d):
             mask[A_ACTIVATE + 5 + d] = 1
     g = gold(buf, p)
     se = season(buf)
@@ -1048,10 +1355,15 @@ def activate(buf, p, k):
                 buf[PHASE] = P_LOCK
         return
     d = k - 5
-    buf[GUILD_WORKER + d] = EMPTY
+    if buf[GUILD_WORKER + d] == p:
+        buf[GUILD_WORKER + d] = EMPTY
+    else:  # the Goon's token on an opponent's guild (Appendix C): you resolve it too
+        buf[GOON_DISTRICT] = EMPTY
+        if buf[GUILD_OF + d] == G_ASSISTANTS:
+            return  # the Assistants' leftover went to the worker's owner on placement (D28)
     g = buf[GUILD_OF + d]
     for r in range(4):
-        buf[RES + p * 4 + r] += GUILD_GAIN[g, r]
+        buf[RES + p * 4 + r] += X_GUILD_GAIN[g, r]
     if g == MERCHANTS:
         buf[EXCHANGES] += MERCHANT_EXCHANGES
         buf[VISITS] += MERCHANT_VISITS
@@ -1084,17 +1396,112 @@ def activate(buf, p, k):
             if wiz_first_ok(buf, s):
                 buf[PHASE] = P_WIZ_FIRST
                 break
+    elif g >= NUM_GUILDS:
+        activate_new_guild(buf, p, g)
+
+
+@njit(**KERNEL)
+def activate_new_guild(buf, p, g):
+    """Appendix B.2 (the Handymen's gain is in X_GUILD_GAIN): Clipboard Makers' (a card, a
+    visit, then a cheap gnome), Planners' (up to 2 permits), Lawyers' (points for gold)."""
+    if g == G_CLIPBOARD:
+        draw_to_hand(buf, p, CLIPBOARD_DRAW)
+        buf[VISITS] += CLIPBOARD_VISITS
+        if buf[GNOME_STOCK] > 0 and any_lock_free(buf, p) and gold(buf, p) >= CLIPBOARD_HIRE_GOLD:
+            buf[PHASE] = P_CLIP_HIRE
+    elif g == G_PLANNERS:
+        if any_permit_takeable(buf, p):
+            buf[X_COUNT] = PLANNERS_PERMITS
+            buf[PHASE] = P_PLANNERS
+    elif g == G_LAWYERS:
+        buf[PHASE] = P_LAWYERS  # DONE is always allowed (the tiers are optional)
+    elif g == G_DECORATORS:
+        buf[X_COUNT] = DECORATOR_MARKERS  # as many as can be picked (D27)
+        next_decoration(buf, p)
+    elif g == G_SENTINELS:
+        buf[RES + p * 4 + GOLD] += SENTINEL_GOLD
+        buf[SENTINEL_ASKED] = 0
+        next_sentinel(buf)
+
+
+@njit(**KERNEL)
+def walls_of(buf, p):
+    count = 0
+    for s in range(SITE_WALL, SITE_GUILD):
+        if buf[OWNER + s] == p:
+            count += 1
+    return count
+
+
+@njit(**KERNEL)
+def next_sentinel(buf):
+    """Sentinels' (B.2, D25): in turn order after the user, each opponent with fewer walls
+    who holds any Wood, Stone, Metal or Gold chooses one to pay the user; then the user's
+    turn goes on."""
+    user = buf[TURN_PLAYER]
+    n = buf[NUM_PLAYERS]
+    k = buf[SHIELD + user]
+    mine = walls_of(buf, user)
+    while buf[SENTINEL_ASKED] < n - 1:
+        buf[SENTINEL_ASKED] += 1
+        q = seat_with_shield(buf, (k - 1 + buf[SENTINEL_ASKED]) % n + 1)
+        has = 0
+        for r in range(4):
+            has += buf[RES + q * 4 + r]
+        if walls_of(buf, q) < mine and has > 0:
+            buf[PHASE] = P_SENTINEL_PAY
+            buf[ACTOR] = q
+            return
+    buf[SENTINEL_ASKED] = 0
+    buf[PHASE] = P_ACTIONS
+    buf[ACTOR] = user
+
+
+@njit(**KERNEL)
+def nhr_next(buf, p):
+    """Non-Human Resources on placement: ask for the next worker while any is left in p's
+    supply (True), else the placement is over and as many are owed as were taken (D26)."""
+    if buf[X_COUNT] > 0 and (supply_has(buf, p, 0) or supply_has(buf, p, 1)):
+        buf[PHASE] = P_NHR_TAKE
+        buf[ACTOR] = p
+        return True
+    buf[X_COUNT] = 0
+    return False
+
+
+@njit(**KERNEL)
+def decoratable(buf, p, s):
+    """A marker of p on s without a coin (a Keep section holds two markers, D27)."""
+    return buf[OWNER + s] == p and buf[DECORATED + s] < SITE_WEIGHT[s]
+
+
+@njit(**KERNEL)
+def next_decoration(buf, p):
+    """The Decorators' next pick, or back to the actions turn when done or none is left."""
+    if buf[X_COUNT] > 0:
+        for s in range(NUM_SITES):
+            if decoratable(buf, p, s):
+                buf[PHASE] = P_DECORATE
+                return
+    buf[X_COUNT] = 0
+    buf[PHASE] = P_ACTIONS
 
 
 @njit(**KERNEL)
 def build(buf, p, s):
     """Build on site s (§9.2): a property from a card in hand, a wall, or a guild."""
+    buf[OWNER + s] = p
+    gorgon_charge(buf, p, s)
     if SITE_KIND[s] == 0:
         t = SITE_TYPE[s]
         buf[HAND + p * NP + t] -= 1
         buf[BUILT + p * NP + t] += 1
+        if is_x(buf) and buf[HOB_LEFT] > 0:
+            buf[HOB_LEFT] -= 1  # the Hobgoblin's discount: the mix is chosen next
+            buf[X_SITE] = s
+            buf[PHASE] = P_HOB_MIX
+            return
     pay(buf, p, site_cost_at(buf, s))
-    buf[OWNER + s] = p
 
 
 @njit(**KERNEL)
@@ -1122,6 +1529,10 @@ def wizards_swap(buf, a, b):
         o = buf[OWNER + a]
         buf[OWNER + a] = buf[OWNER + b]
         buf[OWNER + b] = o
+        if is_x(buf):  # decoration coins move with their markers (B.2, D27)
+            dec = buf[DECORATED + a]
+            buf[DECORATED + a] = buf[DECORATED + b]
+            buf[DECORATED + b] = dec
         return
     oa, ca = EMPTY, 0
     ob, cb = EMPTY, 0
@@ -1132,8 +1543,17 @@ def wizards_swap(buf, a, b):
         if buf[OWNER + b + h] != EMPTY:
             ob = buf[OWNER + b + h]
             cb += 1
+    da = db = 0
+    if is_x(buf):
+        da = buf[DECORATED + a] + buf[DECORATED + a + 1]
+        db = buf[DECORATED + b] + buf[DECORATED + b + 1]
     put_gate(buf, a, ob, cb, 1)
     put_gate(buf, b, oa, ca, 2)
+    if is_x(buf):  # a Gatehouse's coins go to the halves its markers now stand on
+        buf[DECORATED + a] = min(db, 1)
+        buf[DECORATED + a + 1] = db - min(db, 1)
+        buf[DECORATED + b] = min(da, 1)
+        buf[DECORATED + b + 1] = da - min(da, 1)
 
 
 @njit(**KERNEL)
@@ -1186,7 +1606,7 @@ def step(buf, action):
             if workers_left(buf, p) > 0:
                 buf[PHASE] = P_AREAS
                 return
-            next_placement(buf)
+            after_pass(buf, p)
             return
         race, k = divmod(action - A_PLACE, NUM_PLANKS)
         use_worker(buf, p, race)
@@ -1203,6 +1623,12 @@ def step(buf, action):
                 if 0 <= owner < n:
                     buf[RES + owner * 4 + GOLD] += fee
             buf[GUILD_WORKER + d] = p
+            if buf[GUILD_OF + d] == G_ASSISTANTS and x_on(buf):
+                take_leftover(buf, p)  # on placement (§7.3)
+            if buf[GUILD_OF + d] == G_NON_HUMAN and is_x(buf):
+                buf[X_COUNT] = NHR_WORKERS  # on placement: take 3 workers (B.2, D26)
+                if nhr_next(buf, p):
+                    return
         elif k == PLANK_RECRUITER:
             buf[RES + p * 4 + GOLD] -= buf[FEES + FEE_RECRUITER]
             for i in range(RECRUITER_PLANKS_BY_N[n]):
@@ -1221,7 +1647,7 @@ def step(buf, action):
         buf[AVAIL + p * 4 + kind] -= 1
         buf[AREA + p * 16 + kind * 4 + area] += 1
         if workers_left(buf, p) == 0:
-            next_placement(buf)
+            after_pass(buf, p)
     elif phase == P_CAMP:
         if action != A_DONE:
             q = action - A_SEAT
@@ -1241,6 +1667,8 @@ def step(buf, action):
         if buf[PENDING] == 0:
             if buf[THEN] == THEN_END_TURN:
                 finish_turn(buf)
+            elif buf[THEN] == THEN_PLACEMENT:
+                next_placement(buf)  # the Library+Archives fee is paid (Appendix D)
             else:
                 buf[PHASE] = P_ACTIONS
     elif phase == P_INN:
@@ -1268,6 +1696,7 @@ def step(buf, action):
         for r in range(4):
             buf[RES + p * 4 + r] -= arch_cost(buf, s, option, r)
         buf[OWNER + s] = p  # no card: no income, planks or locks (B.1)
+        gorgon_charge(buf, p, s)  # D32: the Gorgon charges Architects' builds too
         buf[PHASE] = P_ACTIONS
     elif phase == P_STEAL:
         if action == A_DONE:
@@ -1313,6 +1742,11 @@ def step(buf, action):
         buf[OWNER + base] = EMPTY
         buf[OWNER + base + 1] = EMPTY
         buf[OWNER + s] = owner
+        if is_x(buf):  # the single marker takes its coin along
+            dec = buf[DECORATED + base] + buf[DECORATED + base + 1]
+            buf[DECORATED + base] = 0
+            buf[DECORATED + base + 1] = 0
+            buf[DECORATED + s] = dec
         buf[SCRATCH + 1] = EMPTY
         next_wiz_gate(buf)
     elif phase == P_NP_PICK:
@@ -1367,10 +1801,3 @@ def actions_step(buf, p, action):
         end_turn(buf)  # buying a card ends the turn (§9.2)
     elif action == A_DONE:
         end_turn(buf)
-
-
-@njit(**KERNEL)
-def apply_action(buf, mask, action):
-    """Apply a legal action, then rewrite the mask for the next decision."""
-    step(buf, action)
-    compute_mask(buf, mask)

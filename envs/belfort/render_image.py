@@ -29,12 +29,11 @@ from eurogym.envs.belfort.render_text import (
     short_name,
     tax_due,
 )
+from eurogym.envs.belfort.render_x import expansion_lines
 from eurogym.envs.belfort.state import EMPTY, NP_FIRST, P_AREAS, P_GAME_OVER, P_PLACEMENT, State
 from eurogym.envs.belfort.tables import (
     AREA_NAMES,
     CAMP_PLANKS,
-    GUILD_CATEGORY,
-    GUILD_NAMES,
     MONTHS,
     NUM_DISTRICTS,
     PROPERTY_NAMES,
@@ -45,6 +44,7 @@ from eurogym.envs.belfort.tables import (
     SITE_GUILD,
     WORKER_KIND_NAMES,
 )
+from eurogym.envs.belfort.xtables import ALL_GUILD_CATEGORY, ALL_GUILD_NAMES
 from eurogym.envs.core.render import PLAYER_COLOURS, pil_font, text_colour
 
 WIDTH = 1280
@@ -75,11 +75,14 @@ CARDS_H = 104  # two rows, then up to three lines of costs
 PLAYERS_Y = CARDS_Y + CARDS_H + MARGIN
 PLAYER_H = 62
 LEGEND_H = 58
+X_LINE_H = 20  # one line of the expansion panel
 
 
 def image_height(state: State) -> int:
-    """Pixels: the fixed blocks plus one panel per player (2 players: + 2 non-players)."""
-    return PLAYERS_Y + len(owners(state)) * (PLAYER_H + 6) + LEGEND_H
+    """Pixels: the fixed blocks plus one panel per player (2 players: + 2 non-players), and
+    the expansion's panel when it is played."""
+    extra = len(expansion_lines(state)) * X_LINE_H + 2 * MARGIN if expansion_lines(state) else 0
+    return PLAYERS_Y + len(owners(state)) * (PLAYER_H + 6) + extra + LEGEND_H
 
 
 Colour = tuple[int, int, int]
@@ -190,8 +193,20 @@ def render_rgb(state: State) -> np.ndarray:
     _collection(c, state)
     _cards(c, state)
     _players(c, state)
+    _expansion(c, state)
     _legend(c, state)
     return np.asarray(c.image, np.uint8).copy()
+
+
+def _expansion(c: _Canvas, state: State) -> None:
+    """The assistants, the permit stack and each player's permits (render_x), as text."""
+    lines = expansion_lines(state)
+    if not lines:
+        return
+    y = PLAYERS_Y + len(owners(state)) * (PLAYER_H + 6)
+    c.box(MARGIN, y, WIDTH - 2 * MARGIN, len(lines) * X_LINE_H + MARGIN, PANEL, outline=FAINT)
+    for i, line in enumerate(lines):
+        c.text(MARGIN + 6, y + 4 + i * X_LINE_H, line.strip(), 16 if i == 0 else 13)
 
 
 def _header(c: _Canvas, state: State) -> None:
@@ -243,9 +258,10 @@ def _district(c: _Canvas, state: State, d: int) -> None:
         x = c.chip(x, y0 + 4, o, f"{owner_tag(o, state.num_players)}:{n}", 12)
     guild = int(state.guild_of[d])
     gy = y0 + 26
-    category = GUILD_CATEGORY[guild]
+    category = ALL_GUILD_CATEGORY[guild]
     c.box(x0 + 6, gy, PANEL_W - 12, 44, (250, 246, 236), outline=GUILD_COLOURS[category], width=3)
-    c.text(x0 + 12, gy + 4, f"{GUILD_NAMES[guild].capitalize()}' Guild ({category})", 13)
+    name = ALL_GUILD_NAMES[guild].replace("_", " ").capitalize()
+    c.text(x0 + 12, gy + 4, f"{name}' Guild ({category})", 13)
     owner = int(state.owner[SITE_GUILD + d])
     x = c.text(x0 + 12, gy + 23, "owner", 12, FAINT) + 4
     x = c.chip(
@@ -378,7 +394,7 @@ def _non_player(c: _Canvas, state: State, o: int, y: int) -> None:
     c.text(MARGIN + 54, y + 5, f"{owner_name(o, state.num_players)} (non-player)", 16)
     c.text(330, y + 5, f"score {int(state.score[o])}", 16)
     where = (
-        f"on the guild of D{dwarf + 1} ({GUILD_NAMES[state.guild_of[dwarf]]})"
+        f"on the guild of D{dwarf + 1} ({ALL_GUILD_NAMES[state.guild_of[dwarf]]})"
         if dwarf != EMPTY
         else "not placed yet"
     )

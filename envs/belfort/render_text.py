@@ -18,7 +18,8 @@ import textwrap
 import numpy as np
 
 from eurogym.envs.belfort.config import SEASONS
-from eurogym.envs.belfort.rules import final_scores
+from eurogym.envs.belfort.render_x import X_PHASE_WORDS, expansion_lines
+from eurogym.envs.belfort.rules import final_scores, site_cost
 from eurogym.envs.belfort.state import (
     EMPTY,
     NP_FIRST,
@@ -42,8 +43,6 @@ from eurogym.envs.belfort.state import (
 from eurogym.envs.belfort.tables import (
     AREA_NAMES,
     CAMP_PLANKS,
-    GUILD_CATEGORY,
-    GUILD_NAMES,
     MONTHS,
     NUM_DISTRICTS,
     NUM_SINGLE,
@@ -60,6 +59,7 @@ from eurogym.envs.belfort.tables import (
     WORKER_KIND_NAMES,
     site_name,
 )
+from eurogym.envs.belfort.xtables import ALL_GUILD_CATEGORY, ALL_GUILD_NAMES
 from eurogym.envs.core.render import PLAYER_GLYPHS
 
 WIDTH = 120  # columns of the text view
@@ -88,6 +88,7 @@ PHASE_WORDS = (
     "non-player's turn: choose the card it takes",
     "non-player's turn: choose where its marker goes",
     "game over",
+    *X_PHASE_WORDS,
 )
 
 
@@ -201,6 +202,9 @@ def render_ansi(state: State, viewer: int | None = None) -> str:
         lines.extend(_player_lines(state, seat, viewer))
     if state.num_players == 2:
         lines.extend(_non_player_line(state, i) for i in range(2))
+    x_lines = expansion_lines(state)
+    if x_lines:
+        lines += ["", *x_lines]
     lines += ["", *_legend_lines(state)]
     return "\n".join(_wrap(line) for line in lines)
 
@@ -268,7 +272,7 @@ def district_markers(state: State, d: int) -> dict[int, int]:
 
 def _district_lines(state: State, d: int) -> list[str]:
     guild = int(state.guild_of[d])
-    head = f"D{d + 1}  guild {GUILD_NAMES[guild]} ({GUILD_CATEGORY[guild]})"
+    head = f"D{d + 1}  guild {ALL_GUILD_NAMES[guild]} ({ALL_GUILD_CATEGORY[guild]})"
     head += f", owner {_glyph(state.owner[SITE_GUILD + d])}"
     head += f", worker on plank {_glyph(state.guild_worker[d])}"
     for i in range(2):
@@ -341,8 +345,8 @@ def cost_lines(state: State) -> list[str]:
         for t in range(len(PROPERTY_NAMES))
     ]
     guilds = [
-        f"{GUILD_NAMES[g]} {short_cost(state.guild_cost[g])}"
-        for g in (int(x) for x in state.guild_of)
+        f"{ALL_GUILD_NAMES[g]} {short_cost(site_cost(state, SITE_GUILD + d))}"
+        for d, g in enumerate(state.guild_of)
     ]
     return [
         "build costs (+income): " + ", ".join(cards),
@@ -458,7 +462,8 @@ def describe_changes(before: State, after: State) -> list[str]:
         if before.np_dwarf[i] != EMPTY and after.np_dwarf[i] != before.np_dwarf[i]:
             d = int(after.np_dwarf[i])
             lines.append(
-                f"NP{NP_FIRST + i + 1}'s dwarf moved to D{d + 1} ({GUILD_NAMES[after.guild_of[d]]})"
+                f"NP{NP_FIRST + i + 1}'s dwarf moved to D{d + 1}"
+                f" ({ALL_GUILD_NAMES[after.guild_of[d]]})"
             )
     if after.month != before.month:
         first = int(np.flatnonzero(after.shield[: after.num_players] == 1)[0])

@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 
-from eurogym.envs.belfort import kernels
+from eurogym.envs.belfort import xkernels
 from eurogym.envs.belfort.actions import (
     A_ACTIVATE,
     A_CARD,
@@ -40,10 +42,10 @@ from eurogym.envs.belfort.state import (
     P_WIZ_SECOND,
     PHASE_NAMES,
     State,
+    XState,
 )
 from eurogym.envs.belfort.tables import (
     GOLD,
-    GUILD_NAMES,
     METAL,
     PROPERTY_NAMES,
     RESOURCE_NAMES,
@@ -54,7 +56,9 @@ from eurogym.envs.belfort.tables import (
     STONE,
     WOOD,
 )
+from eurogym.envs.belfort.xtables import ALL_GUILD_NAMES
 from eurogym.envs.core.engine import FlatEngine
+from eurogym.envs.core.errors import StateError
 
 
 def new_game(config: Config, seed: int) -> State:
@@ -145,13 +149,44 @@ class BelfortEngine(FlatEngine):
 
     @staticmethod
     def compute_mask(state: State) -> np.ndarray:
-        mask = np.zeros(NUM_ACTIONS, np.int8)
-        kernels.compute_mask(state.buf, mask)
+        mask = np.zeros(state.NUM_ACTIONS, np.int8)
+        xkernels.compute_mask(state.buf, mask)
         return mask
 
     @staticmethod
     def run_kernel(state: State, action: int) -> None:
-        kernels.apply_action(state.buf, state.mask, action)
+        xkernels.apply_action(state.buf, state.mask, action)
+
+    def legal_action_mask(self, state: State, player: int) -> np.ndarray:
+        """As FlatEngine's, sized for the state: Discrete(184), or Discrete(254) for an
+        expansion or promo-guild game (XState)."""
+        if player != self.current_player(state) or self.is_over(state):
+            mask = np.zeros(state.NUM_ACTIONS, np.int8)
+            mask.flags.writeable = False
+            return mask
+        return super().legal_action_mask(state, player)
+
+    def from_json(self, text: str) -> State:
+        """A State, or an XState when the JSON's fields include the expansion's: then parsed
+        and validated exactly as FlatEngine.from_json does for the base game."""
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise StateError(f"state JSON must be text, got {type(text).__name__}")
+        try:
+            fields = json.loads(text).get("fields")
+        except (ValueError, AttributeError):
+            fields = None
+        cls = XState if isinstance(fields, dict) and "expansion" in fields else State
+        state = cls.from_json(text)
+        self.validate(state)
+        return state
+
+    def _require_state(self, state: State) -> None:
+        """A Belfort state: the base game's State or an XState (TypeError otherwise)."""
+        if type(state) not in (State, XState):
+            raise TypeError(
+                f"{self.game} engine got a {type(state).__name__} "
+                f"({getattr(state, 'GAME', '?')}), expected State or XState"
+            )
 
 
 def cost_words(cost: np.ndarray) -> str:
@@ -166,11 +201,13 @@ def site_cost(state: State, site: int) -> np.ndarray:
         return state.prop_cost[SITE_TYPE[site]]
     if site < SITE_GUILD:
         return state.wall_cost
-    return state.guild_cost[state.guild_of[site - SITE_GUILD]]
+    g = int(state.guild_of[site - SITE_GUILD])
+    base = len(state.guild_cost)
+    return state.guild_cost[g] if g < base else state.xguild_cost[g - base]  # B.2's guilds
 
 
 def _guild_label(state: State, district: int) -> str:
-    return f" ({GUILD_NAMES[state.guild_of[district]]})"
+    return f" ({ALL_GUILD_NAMES[state.guild_of[district]]})"
 
 
 def _holder(state: State, site: int) -> str:

@@ -7,22 +7,50 @@ import numpy as np
 from numba import njit
 
 from eurogym.envs.belfort.state import (
+    BASE_SIZE,
+    BUILT,
+    DECORATED,
     DWARVES,
     ELVES,
+    EXPANDED,
     GNOMES,
+    HAND,
     NUM_PLAYERS,
     OWNER,
+    PERMITS,
+    PROP_COST,
+    RES,
     SCORE,
 )
 from eurogym.envs.belfort.tables import (
     DISTRICT_POINTS,
+    GOLD,
+    KIND_GUILD,
+    KIND_WALL,
     NP_RACE,
     NUM_DISTRICTS,
     NUM_PROPERTIES,
     NUM_SITES,
     RACE_POINTS,
     SITE_DISTRICT,
+    SITE_KIND,
     SITE_WEIGHT,
+)
+from eurogym.envs.belfort.xtables import (
+    BK_CARDS,
+    BK_COST_METAL,
+    BK_COST_STONE,
+    BK_COST_WOOD,
+    BK_DISTRICTS,
+    BK_GOLD,
+    BK_GUILDS,
+    BK_SETS,
+    BK_WALLS,
+    BONUS_KIND,
+    BONUS_MAX,
+    BONUS_PER,
+    BONUS_ROUND_UP,
+    PIXIE_POINTS,
 )
 from eurogym.envs.core.jit import KERNEL
 from eurogym.envs.core.ranking import NO_PLACE, demoted_places
@@ -46,12 +74,18 @@ def competitors(buf):
 
 @njit(**KERNEL)
 def district_strengths(buf, out):
-    """out[c, d] = markers of competitor c in district d (§10.1; a Keep counts 2)."""
+    """out[c, d] = markers of competitor c in district d (§10.1; a Keep counts 2). With the
+    expansion in half markers: a decorated marker counts 1.5 (B.2), so every count doubles
+    and each coin adds 1; rankings only compare strengths, so the places are the same."""
     out[:, :] = 0
+    decorated = buf.shape[0] > BASE_SIZE  # an XState: markers and coins count in halves
     for s in range(NUM_SITES):
         o = buf[OWNER + s]
         if o >= 0:
-            out[o, SITE_DISTRICT[s]] += SITE_WEIGHT[s]
+            if decorated:
+                out[o, SITE_DISTRICT[s]] += 2 * SITE_WEIGHT[s] + buf[DECORATED + s]
+            else:
+                out[o, SITE_DISTRICT[s]] += SITE_WEIGHT[s]
 
 
 @njit(**KERNEL)
@@ -105,3 +139,81 @@ def score_season(buf):
     score_breakdown(buf, out)
     for i in range(c):
         buf[SCORE + i] += out[i].sum()
+
+
+# ----------------------------------------------------------------------------- expansion
+
+
+@njit(**KERNEL)
+def bonus_count(buf, p, kind):
+    """What one expansion's bonus counts for seat p (Appendix D), before dividing by `per`.
+    Printed card costs of built cards only: Architects' buildings have no card (D33)."""
+    if kind == BK_GOLD:
+        return buf[RES + p * 4 + GOLD]
+    if kind == BK_COST_WOOD or kind == BK_COST_STONE or kind == BK_COST_METAL:
+        r = 0 if kind == BK_COST_WOOD else 1 if kind == BK_COST_STONE else 2
+        total = 0
+        for t in range(NUM_PROPERTIES):
+            total += buf[BUILT + p * NUM_PROPERTIES + t] * buf[PROP_COST + t * 4 + r]
+        return total
+    if kind == BK_WALLS or kind == BK_GUILDS:
+        want = KIND_WALL if kind == BK_WALLS else KIND_GUILD
+        total = 0
+        for s in range(NUM_SITES):
+            if buf[OWNER + s] == p and SITE_KIND[s] == want:
+                total += 1
+        return total
+    if kind == BK_DISTRICTS:
+        seen = np.zeros(NUM_DISTRICTS, np.int64)
+        for s in range(NUM_SITES):
+            if buf[OWNER + s] == p:
+                seen[SITE_DISTRICT[s]] = 1
+        return seen.sum()
+    if kind == BK_SETS:
+        gnomes = 0
+        for t in range(NUM_PROPERTIES):
+            gnomes += buf[GNOMES + p * NUM_PROPERTIES + t]
+        return min(buf[ELVES + p], buf[DWARVES + p], gnomes)
+    total = 0
+    for t in range(NUM_PROPERTIES):
+        total += buf[(HAND if kind == BK_CARDS else PERMITS) + p * NUM_PROPERTIES + t]
+    return total
+
+
+@njit(**KERNEL)
+def bonus_points(buf, p, t):
+    """Points one fully expanded property of type t scores for p (Appendix D): the count per
+    `per`, remainders ignored (the Archives round up), capped where the permit says."""
+    count = bonus_count(buf, p, BONUS_KIND[t])
+    per = BONUS_PER[t]
+    points = (count + per - 1) // per if BONUS_ROUND_UP[t] else count // per
+    if BONUS_MAX[t] > 0 and points > BONUS_MAX[t]:
+        points = BONUS_MAX[t]
+    return points
+
+
+@njit(**KERNEL)
+def score_bonus(buf):
+    """§10.4: every player scores each of their fully expanded properties."""
+    for p in range(buf[NUM_PLAYERS]):
+        for t in range(NUM_PROPERTIES):
+            expanded = buf[EXPANDED + p * NUM_PROPERTIES + t]
+            if expanded > 0:
+                buf[SCORE + p] += expanded * bonus_points(buf, p, t)
+
+
+@njit(**KERNEL)
+def score_pixie(buf, d, season):
+    """The Pixie (Appendix C): district d is scored now under the normal rules, tie-demotion
+    included, with the Pixie's points for the season; only the places the player count
+    normally pays are paid (D29: with 3 players the 3rd place is not)."""
+    c = competitors(buf)
+    n = buf[NUM_PLAYERS]
+    strengths = np.zeros((c, NUM_DISTRICTS), np.int64)
+    district_strengths(buf, strengths)
+    places = np.empty(c, np.int64)
+    demoted_places(strengths[:, d].copy(), places)
+    for i in range(c):
+        k = places[i]
+        if k != NO_PLACE and k < 3 and DISTRICT_TABLE[n, k] > 0:
+            buf[SCORE + i] += PIXIE_POINTS[season, k]

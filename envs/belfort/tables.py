@@ -173,9 +173,6 @@ BANK_PLANK_GOLD = DATA["properties"][BANK]["plank"]["gain_gold"]
 LIBRARY_DRAW = DATA["properties"][LIBRARY]["plank"]["draw"]
 LIBRARY_DISCARD = DATA["properties"][LIBRARY]["plank"]["discard"]
 _BASE_GUILDS = [g for g in DATA["guilds"] if not g["expansion"]]
-GUILD_GAIN = np.array(
-    [[g.get("gain", {}).get(r, 0) for r in RESOURCE_NAMES] for g in _BASE_GUILDS], np.int64
-)
 MERCHANT_EXCHANGES = _BASE_GUILDS[MERCHANTS]["exchanges"]
 MERCHANT_VISITS = _BASE_GUILDS[MERCHANTS]["extra_visits"]
 LIBRARIANS_DRAW = _BASE_GUILDS[LIBRARIANS]["draw"]

@@ -64,14 +64,44 @@ def test_agents_play_legal_belfort_games(make):
     assert all(a.decisions > 0 for a in agents)
 
 
-def test_belfort_heuristic_beats_random():
-    """A small sample (the 200-game measurement is in the README): >= 18 of 20 in 2p."""
+def _heuristic_points(games, config=None):
+    """The heuristic's win shares against a random player, 2 players, seats alternating."""
     points = 0.0
-    for game in range(20):
+    for game in range(games):
         seat = game % 2
         agents = [BelfortHeuristic(game), RandomAgent(1000 + game)]
         if seat == 1:
             agents.reverse()
-        scores = play_game(ENGINE, agents, seed=game // 2)
+        scores = play_game(ENGINE, agents, seed=game // 2, config=config)
         points += win_shares(scores)[seat]
-    assert points >= 18
+    return points
+
+
+def test_belfort_heuristic_beats_random():
+    """A small sample (the 200-game measurement is in the README): >= 18 of 20 in 2p."""
+    assert _heuristic_points(20) >= 18
+
+
+def test_belfort_heuristic_beats_random_with_the_expansion():
+    """Issue 15: the heuristic plays the expansion sensibly (the 200-game measurement is in
+    docs/belfort.md): >= 18 of 20 in 2p."""
+    assert _heuristic_points(20, ENGINE.make_config(2, expansion=True)) >= 18
+
+
+def test_belfort_heuristic_expands_properties():
+    config = ENGINE.make_config(2, expansion=True)
+    permits = expanded = 0
+    for game in range(10):
+        state = ENGINE.new_game(config, game)
+        agent = BelfortHeuristic(game)
+        rng = np.random.default_rng(game)
+        while not ENGINE.is_over(state):
+            p = ENGINE.current_player(state)
+            if p == 0:
+                action = agent.act(ENGINE, state, p)
+            else:
+                action = int(rng.choice(np.flatnonzero(state.mask)))
+            ENGINE.apply_action(state, action)
+        permits += int(state.permits[0].sum())
+        expanded += int(state.expanded[0].sum())
+    assert permits >= 10 and expanded >= 2

@@ -6,28 +6,29 @@ from __future__ import annotations
 
 import numpy as np
 
-from eurogym.envs.belfort import kernels
-from eurogym.envs.belfort.actions import A_CARD, NUM_ACTIONS
+from eurogym.envs.belfort import kernels, xkernels
+from eurogym.envs.belfort.actions import A_CARD
 from eurogym.envs.belfort.rules import ENGINE
-from eurogym.envs.belfort.state import EMPTY, P_ACTIONS, P_SETUP_DISCARD, State
+from eurogym.envs.belfort.state import EMPTY, P_ACTIONS, P_NP_DWARF, P_SETUP_DISCARD, State
 from eurogym.envs.belfort.tables import SITE_GUILD
 
 
 def new_state(num_players: int = 3, seed: int = 0, **options) -> State:
     """A game right after setup: the setup discards taken (each seat discards its first
     cards) and, with 2 players, the NP Dwarves put on the first free guilds. Month 1,
-    Placement phase, shield-1 holder to act."""
+    Placement phase, shield-1 holder to act (with the expansion: month 2, the assistant
+    draft, the shield-N holder to act)."""
     state = ENGINE.new_game(ENGINE.make_config(num_players, **options), seed)
     while state.phase == P_SETUP_DISCARD:
         ENGINE.apply_action(state, A_CARD + int(np.flatnonzero(state.hand[state.actor])[0]))
-    while state.month == 0:
+    while state.phase == P_NP_DWARF:
         ENGINE.apply_action(state, int(np.flatnonzero(state.mask)[0]))
     return state
 
 
 def refresh(state: State) -> None:
     """Recompute the legal mask after editing fields by hand."""
-    kernels.compute_mask(state.buf, state.mask)
+    xkernels.compute_mask(state.buf, state.mask)
 
 
 def start_actions_turn(state: State, player: int) -> None:
@@ -55,7 +56,7 @@ def legal(state: State) -> set[int]:
 def act(state: State, *actions: int) -> None:
     """Apply actions in order through the checked engine step."""
     for a in actions:
-        assert 0 <= a < NUM_ACTIONS
+        assert 0 <= a < state.NUM_ACTIONS
         ENGINE.apply_action(state, int(a))
 
 

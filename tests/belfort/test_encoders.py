@@ -11,10 +11,13 @@ from eurogym.encoders.belfort import (
     ENTRY_OFFSETS,
     ENTRY_SHAPES,
     FLAT_SIZE,
+    HAND_SCALE,
     HOT_WIDTH,
     NUM_OWNER_CHANNELS,
     PARAM_COL,
     PLAYER_COL,
+    RES_SCALE,
+    SCORE_SCALE,
     TURN_COL,
     encode_dict,
     encode_flat,
@@ -141,8 +144,9 @@ def test_player_rows_are_rotated_scaled_and_zero_beyond_num_players() -> None:
     players = encode_dict(s, 1)["players"]
     me0 = players[2]  # seat 0 seen by seat 1
     res, score, tax = PLAYER_COL["res"], PLAYER_COL["score"], PLAYER_COL["tax"]
-    np.testing.assert_allclose(me0[res : res + 4], np.array([2, 4, 6, 10]) / 20)
-    assert me0[score] == pytest.approx(0.15) and me0[tax] == pytest.approx(0.2)  # 11-20: 2 G
+    np.testing.assert_allclose(me0[res : res + 4], np.array([2, 4, 6, 10]) / RES_SCALE)
+    assert me0[score] == pytest.approx(15 / SCORE_SCALE)
+    assert me0[tax] == pytest.approx(0.2)  # 11-20: 2 G
     assert players[1, tax] == pytest.approx(0.6)  # score 55 pays 6 G (assumed table)
     assert me0[PLAYER_COL["built"] + BANK] == pytest.approx(1 / 5)
     assert me0[PLAYER_COL["shield"] + 2] == 1  # shield 3
@@ -180,7 +184,7 @@ def test_hand_sizes_are_public() -> None:
     other = state.copy()
     other.hand[1, 0] += 1
     col = ENTRY_OFFSETS["players"] + ENTRY_SHAPES["players"][1] * 1 + PLAYER_COL["hand_size"]
-    assert encode_flat(other, 0)[col] == encode_flat(state, 0)[col] + np.float32(0.1)
+    assert encode_flat(other, 0)[col] == encode_flat(state, 0)[col] + np.float32(1 / HAND_SCALE)
 
 
 def test_my_hidden_fields_change_my_observation() -> None:

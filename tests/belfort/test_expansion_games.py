@@ -1,0 +1,138 @@
+"""Whole random games with the expansion and the promo guilds: the invariants (workers,
+gnomes, cards, permits conserved; one assistant per drafted seat, all back in the display
+after each round) hold after every decision, and the encoder's scales are never exceeded.
+
+CI plays a few games per configuration; the issue's counts (300 games per configuration,
+10,000 games for the scales) are the `slow` runs (`make test-slow`)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from numba import njit
+
+from eurogym.encoders.belfort import HAND_SCALE, plan
+from eurogym.envs.belfort.invariants import check_invariants
+from eurogym.envs.belfort.rules import ENGINE
+from eurogym.envs.belfort.state import BASE_SIZE, HAND, NUM_PLAYERS, P_GAME_OVER, PHASE
+from eurogym.envs.belfort.tables import NUM_PROPERTIES
+from eurogym.envs.belfort.xkernels import apply_action
+from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.rng import seed_words
+from eurogym.envs.core.testing import random_legal_action, random_playout
+
+CONFIGS = [
+    (2, {"expansion": True}),
+    (3, {"expansion": True}),
+    (4, {"expansion": True}),
+    (5, {"expansion": True}),
+    (3, {"promo_guilds": True}),
+    (4, {"expansion": True, "promo_guilds": True, "guild_mode": "advanced"}),
+]
+IDS = [f"{n}p-{'-'.join(o)}" for n, o in CONFIGS]
+
+
+def play(num_players: int, options: dict, games: int) -> None:
+    config = ENGINE.make_config(num_players, **options)
+    for seed in range(games):
+        state = ENGINE.new_game(config, seed)
+        check_invariants(state)
+        random_playout(ENGINE, state, np.random.default_rng(seed), check_invariants)
+        assert ENGINE.is_over(state)
+
+
+@pytest.mark.parametrize("num_players,options", CONFIGS, ids=IDS)
+def test_random_games_keep_the_invariants(num_players: int, options: dict) -> None:
+    play(num_players, options, games=15)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("num_players,options", CONFIGS, ids=IDS)
+def test_300_random_games_keep_the_invariants(num_players: int, options: dict) -> None:
+    play(num_players, options, games=300)
+
+
+@njit(**KERNEL)
+def _max_words(buf, mask, rng, high, hand_high):
+    """Play one random game from `buf`, keeping the largest value of every buffer word
+    (`high`) and of every seat's hand size (`hand_high`) seen after each decision."""
+    while buf[PHASE] != P_GAME_OVER:
+        action = random_legal_action(mask, rng)
+        apply_action(buf, mask, action)
+        for i in range(buf.shape[0]):
+            if buf[i] > high[i]:
+                high[i] = buf[i]
+        for p in range(buf[NUM_PLAYERS]):
+            size = 0
+            for t in range(NUM_PROPERTIES):
+                size += buf[HAND + p * NUM_PROPERTIES + t]
+            hand_high[p] = max(hand_high[p], size)
+
+
+def largest_feature(games: int) -> tuple[float, str]:
+    """The largest unclipped linear observation feature (and where) over every state of
+    `games` random games per configuration (the base game's four included): each feature is
+    one buffer word times a positive scale, so the word's maximum gives the feature's."""
+    best, where = 0.0, ""
+    for n, options in [(n, {}) for n in (2, 3, 4, 5)] + CONFIGS:
+        config = ENGINE.make_config(n, **options)
+        high = None
+        hand_high = np.zeros(n, np.int64)
+        for seed in range(games):
+            state = ENGINE.new_game(config, seed)
+            high = state.buf.copy() if high is None else np.maximum(high, state.buf)
+            _max_words(state.buf, state.mask, seed_words(seed), high, hand_high)
+        if hand_high.max() / HAND_SCALE > best:
+            best, where = hand_high.max() / HAND_SCALE, f"hand size, {n}p {options}"
+        expansion = high.shape[0] > BASE_SIZE
+        for me in range(n):
+            p = plan(n, me, expansion)
+            for row in range(3):
+                values = high[p.src[row, : p.size]] * p.scale[: p.size].astype(np.float64)
+                values += p.offset[: p.size]
+                i = int(values.argmax())
+                if values[i] > best:
+                    best, where = float(values[i]), f"feature {i}, {n}p {options}"
+    return best, where
+
+
+# 1/7 (a worker count's scale) rounds up in float32: 7 workers encode as 1.00000004
+TOLERANCE = 1e-6
+
+
+def test_encoder_scales_are_never_exceeded_in_random_games() -> None:
+    """Issue 15: gnome counts, gold, scores, hand sizes... stay within their scales, so the
+    observation never clips (the old scales hid a Gnome majority and gold above 20)."""
+    best, where = largest_feature(games=30)
+    assert best <= 1.0 + TOLERANCE, where
+
+
+@pytest.mark.slow
+def test_encoder_scales_are_never_exceeded_in_10000_random_games() -> None:
+    best, where = largest_feature(games=10_000)
+    assert best <= 1.0 + TOLERANCE, where
+
+
+@pytest.mark.parametrize("num_players,options", CONFIGS, ids=IDS)
+def test_views_and_descriptions_work_in_every_expansion_state(
+    num_players: int, options: dict
+) -> None:
+    """Every decision of a random game can be described, and every state drawn as text and
+    as a picture (the expansion's phases, actions, guilds and tokens included)."""
+    from eurogym.envs.belfort.render import describe_changes, render_ansi, render_rgb
+
+    state = ENGINE.new_game(ENGINE.make_config(num_players, **options), 5)
+    rng = np.random.default_rng(5)
+    step = 0
+    while not ENGINE.is_over(state):
+        before = state.copy()
+        for action in np.flatnonzero(state.mask):
+            assert ENGINE.describe_action(state, int(action))
+            assert ENGINE.describe_public(state, int(action))
+        if step % 25 == 0:
+            assert "DECISION" in render_ansi(state)
+            assert render_rgb(state).ndim == 3
+        ENGINE.apply_action(state, int(rng.choice(np.flatnonzero(state.mask))))
+        describe_changes(before, state)
+        step += 1
+    assert "game over" in render_ansi(state)
