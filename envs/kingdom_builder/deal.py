@@ -5,7 +5,7 @@ card in seat order. The base game draws exactly as it did before expansions exis
 
 from numba import njit
 
-from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.jit import INLINE, KERNEL
 from eurogym.envs.core.rng import RNG_WORDS, randint, shuffle
 from eurogym.envs.kingdom_builder.kernels import compute_mask, draw_card, start_turn
 from eurogym.envs.kingdom_builder.nomads import deal_nomads, is_big
@@ -77,7 +77,7 @@ def _choose_distinct(rng, chosen, pool, count, out):
         out[i] = order[i]
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def assemble_board(buf, section_terrain):
     """§2.3: quadrant k holds section SECTIONS[k], rotated 180° ((i, j) -> (9-i, 9-j)) if
     ROTATIONS[k] == 180."""
@@ -96,7 +96,7 @@ def assemble_board(buf, section_terrain):
                 buf[TERRAIN + (r0 + i) * COLS + c0 + j] = code
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def place_location_tiles(buf, section_tiles, tiles_per_hex):
     """§3.1 step 2: tiles on each location hex, numbered into slots in board order; a hex's
     tile type is the one its section map gives it (a base section's own location, §1.1)."""

@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit
 
 from eurogym.envs.core.hexgrid import NUM_DIRECTIONS, has_line_beyond, has_neighbour_equal, walk
-from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.jit import INLINE, KERNEL
 from eurogym.envs.core.rng import RNG_WORDS, shuffle
 from eurogym.envs.kingdom_builder.actions import (
     CAVE_MOVE,
@@ -148,19 +148,19 @@ def used_at(player, tile):
     return XTILE_USED + player * NUM_X_TILE_TYPES + tile - NUM_TILE_TYPES
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def num_tile_types(buf):
     return NUM_ALL_TILE_TYPES if is_big(buf) else NUM_TILE_TYPES
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def _matches(terrain_code, target):
     if target == ANY_BUILDABLE:
         return terrain_code <= BUILDABLE_MAX
     return terrain_code == target
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def _is_edge(nbr, h):
     for d in range(NUM_DIRECTIONS):
         if nbr[h, d] < 0:
@@ -216,7 +216,7 @@ def has_empty_terrain(buf, target):
     return False
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def tavern_targets(buf, nbr, player, out):
     """§7.4 Tavern: empty buildable hexes directly beyond an end of a straight line of at least
     3 of the player's settlements. Returns the count."""
@@ -308,7 +308,7 @@ def move_origins(buf, nbr, player, tile, out):
     return count
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def num_usable(buf, player, tile):
     """§7.1: copies of `tile` the player holds that were neither taken nor used this turn."""
     held = 0
@@ -597,7 +597,7 @@ def _big_action_open(buf):
     return buf[ACTIVE_NOMAD] != EMPTY or buf[CAVE_MOVE_AT] == CAVE_MOVING
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def _apply_hex(buf, nbr, player, h):
     phase = buf[PHASE]
     if phase > PHASE_GAME_OVER or (is_big(buf) and _big_action_open(buf)):
@@ -638,7 +638,7 @@ def _finish_action(buf):
         buf[SWORD_NEXT] = EMPTY
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def _place_wall(buf, nbr, player, h):
     """§11.2 Quarry: a stone wall on h; a second one may follow (or STOP)."""
     buf[OWNER + h] = WALL
@@ -682,7 +682,7 @@ def _end_resettle_one(buf, nbr, player):
         _finish_action(buf)
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def _apply_nomad_hex(buf, nbr, player, h):
     """A hex chosen for a nomad tile: a Sword victim, a Resettlement settlement or step, or a
     Donation build."""
@@ -726,7 +726,7 @@ def _apply_nomad_hex(buf, nbr, player, h):
             _finish_action(buf)
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def _use_nomad(buf, player, kind):
     """Start using nomad tile `kind` (§11.1); the tile is spent."""
     buf[NOMAD_READY + player * NUM_NOMAD_KINDS + kind] -= 1
@@ -749,7 +749,7 @@ def _use_nomad(buf, player, kind):
         buf[PHASE] = PHASE_TILE_TARGET
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def _stop(buf, nbr, player):
     """STOP: end a Quarry after one wall, a resettling settlement's steps, or Resettlement."""
     if buf[PHASE] == PHASE_STEP:
@@ -797,7 +797,7 @@ def apply_action(buf, nbr, mask, action):
             settle_mandatory(buf, True)
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def _only_end_turn(mask):
     if mask[END_TURN] == 0:
         return False

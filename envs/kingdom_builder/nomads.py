@@ -8,7 +8,7 @@ import numpy as np
 from numba import njit
 
 from eurogym.envs.core.hexgrid import NUM_DIRECTIONS, has_neighbour_equal, walk
-from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.jit import INLINE, KERNEL
 from eurogym.envs.core.rng import RNG_WORDS, shuffle
 from eurogym.envs.kingdom_builder.state import (
     BASE_SIZE,
@@ -68,7 +68,7 @@ def _is_free(buf, h):
     return buf[OWNER + h] == EMPTY and buf[TERRAIN + h] <= BUILDABLE_MAX
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def own_neighbours(buf, nbr, player, h):
     count = 0
     for d in range(NUM_DIRECTIONS):
@@ -78,7 +78,7 @@ def own_neighbours(buf, nbr, player, h):
     return count
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def village_targets(buf, nbr, player, out):
     """§11.2 Village: empty buildable hexes next to at least 3 of the player's settlements."""
     count = 0
@@ -108,7 +108,7 @@ def quarry_targets(buf, nbr, player, out):
     return count
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def caravan_stop(buf, nbr, origin, d):
     """§11.2 Caravan, D26: where a settlement on `origin` sliding in direction d stops (the
     last free hex before an obstacle or the board edge), or EMPTY if the first hex is one."""
@@ -120,7 +120,7 @@ def caravan_stop(buf, nbr, origin, d):
     return stop
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def caravan_targets(buf, nbr, origin, out):
     """The Caravan destinations of the settlement on `origin`, one per open direction."""
     for h in range(NUM_HEXES):
@@ -173,7 +173,7 @@ def has_settlement(buf, player):
     return False
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def take_nomad_tiles(buf, nbr, player, h):
     """§11.1: a settlement arriving on `h` takes the tile of each adjacent nomad space that
     still holds one. Treasure pays 3 gold at once and leaves the game; any other tile is new
@@ -224,7 +224,7 @@ def score_placement(buf, nbr, player, h):
                     break
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def score_families(buf, nbr, player):
     """§11.3 Families (D22): 2 gold if the 3 mandatory settlements of the turn lie in one
     contiguous straight line (a start hex and two steps in one direction)."""
@@ -246,7 +246,7 @@ def score_families(buf, nbr, player):
                 return
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def deal_nomads(buf, nomad_counts, walls):
     """§3.2 Nomads: the nomad spaces in board order, one tile from the shuffled 15 face up on
     each (the rest leave the game), and the stone walls."""

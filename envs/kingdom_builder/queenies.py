@@ -7,7 +7,7 @@ import numpy as np
 from numba import njit
 
 from eurogym.envs.core.hexgrid import NUM_DIRECTIONS
-from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.jit import INLINE, KERNEL
 from eurogym.envs.core.rng import RNG_WORDS, randint
 from eurogym.envs.kingdom_builder.state import (
     CAPITAL_HEX,
@@ -51,7 +51,7 @@ def _quadrant(h):
     return 2 * (h // COLS // SECTION_SIZE) + h % COLS // SECTION_SIZE
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def deal_capitals(buf):
     """§15.1, D45: on each Oracle or Harbor section in play, a capital on one of its two
     castles, chosen at random (physically the players choose)."""
@@ -74,7 +74,7 @@ def deal_capitals(buf):
             count += 1
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def deal_caves(buf):
     """§15.2, D46: one cave per section on a mountain at distance >= 3 from every castle,
     location, nomad space, palace and silo of the assembled board, chosen at random among
@@ -144,7 +144,7 @@ def _mark(buf, nbr, player, out):
     return count
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def cave_targets(buf, nbr, out):
     """§15.2: empty buildable hexes next to any cave (no other adjacency rule)."""
     return _mark(buf, nbr, EMPTY, out)
@@ -162,7 +162,7 @@ def can_cave_move(buf, nbr, player):
     return own and free
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def cave_origins(buf, nbr, player, out):
     """Settlements of `player` next to a cave, when a cave target exists."""
     if not can_cave_move(buf, nbr, player):
@@ -172,7 +172,7 @@ def cave_origins(buf, nbr, player, out):
     return _mark(buf, nbr, player, out)
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def score_capitals(buf, player):
     """§15.1: 1 gold per settlement of `player` at distance 1 or 2 from each capital."""
     gold = 0

@@ -7,7 +7,7 @@ import numpy as np
 from numba import njit
 
 from eurogym.envs.core.hexgrid import NUM_DIRECTIONS, has_neighbour_equal, label_components
-from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.jit import INLINE, KERNEL
 from eurogym.envs.core.ranking import dense_places
 from eurogym.envs.kingdom_builder.queenies import score_capitals
 from eurogym.envs.kingdom_builder.state import (
@@ -46,7 +46,7 @@ def _is_special(code):
     return code >= CASTLE
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def _touches_special(nbr, terrain, h):
     for d in range(NUM_DIRECTIONS):
         n = nbr[h, d]
@@ -72,7 +72,7 @@ def score_adjacent_terrain(buf, nbr, player, target):
     return gold
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def score_workers(buf, nbr, player):
     """Workers: 1 per settlement next to a special hex (castle, location)."""
     terrain = buf[TERRAIN : TERRAIN + NUM_HEXES]
@@ -84,7 +84,7 @@ def score_workers(buf, nbr, player):
     return gold
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def score_merchants(buf, nbr, player):
     """Merchants: 4 per special hex H such that one settlement area of the player touches H
     and at least one other special hex (each H counted once; D9)."""
@@ -126,7 +126,7 @@ def _areas_touching(nbr, labels, h):
     return found[:count]
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def _row_counts(owner, player, out):
     for r in range(ROWS):
         out[r] = 0
@@ -135,7 +135,7 @@ def _row_counts(owner, player, out):
                 out[r] += 1
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def score_rows(buf, player, card):
     """Discoverers: 1 per row with a settlement. Knights: 2 per settlement on the player's
     fullest row."""
@@ -147,7 +147,7 @@ def score_rows(buf, player, card):
     return KNIGHTS_GOLD * counts.max()
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def score_areas(buf, nbr, player, card):
     """Hermits: 1 per settlement area. Citizens: 1 per 2 settlements of the largest area."""
     owner = buf[OWNER : OWNER + NUM_HEXES]
@@ -173,7 +173,7 @@ def section_counts(buf, out):
             out[2 * (r // SECTION_SIZE) + c // SECTION_SIZE, owner[h]] += 1
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def score_farmers(buf, player):
     """Farmers: 3 per settlement in the section where the player has the fewest."""
     counts = np.empty((SECTIONS_PER_GAME, buf[NUM_PLAYERS]), np.int64)
@@ -181,7 +181,7 @@ def score_farmers(buf, player):
     return FARMERS_GOLD * counts[:, player].min()
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def score_lords(buf, player):
     """Lords: per section, 12 to all tied for most (>= 1), 6 to all tied at the next distinct
     count (0 allowed unless lords_zero_can_be_second is off, D8); empty sections pay nothing."""
@@ -200,7 +200,7 @@ def score_lords(buf, player):
     return gold
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def score_castles(buf, nbr, player):
     """§8: 3 gold per castle hex with at least one of the player's settlements next to it."""
     terrain = buf[TERRAIN : TERRAIN + NUM_HEXES]
@@ -212,7 +212,7 @@ def score_castles(buf, nbr, player):
     return gold
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def score_card(buf, nbr, player, card):
     """Gold from one Kingdom Builder card (§10)."""
     if card == FISHERMEN:
