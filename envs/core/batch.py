@@ -64,9 +64,7 @@ class Driver:
 _DRIVERS: dict[tuple, Driver] = {}
 
 
-def driver(
-    game: GameBatch, name: str, phase_at: int, game_over: int, decider_at: int
-) -> Driver:
+def driver(game: GameBatch, name: str, phase_at: int, game_over: int, decider_at: int) -> Driver:
     """The parallel kernels around `game`'s step and encode, built on first use per game.
 
     name: the game's module path (it keys numba's cache); phase_at / decider_at: buffer

@@ -58,9 +58,7 @@ class BatchedEngine:
     independent and each draws only from its own generators, so results never depend on it.
     """
 
-    def __init__(
-        self, env_id: str, num_envs: int, num_players: int | None = None, **options: Any
-    ):
+    def __init__(self, env_id: str, num_envs: int, num_players: int | None = None, **options: Any):
         entry = env_spec(env_id)
         self.env_id = env_id
         self.engine = entry.engine
@@ -76,7 +74,8 @@ class BatchedEngine:
         self.decider_at = layout.offset(self.engine.decider_field)
         self.game_over = self.engine.game_over_phase
         self.driver: Driver = driver(
-            self.game, entry.data_package, self.phase_at, self.game_over, self.decider_at)
+            self.game, entry.data_package, self.phase_at, self.game_over, self.decider_at
+        )
         n, size = self.num_envs, layout.size
         self.num_actions = self.engine.num_actions
         self.obs_size = self.game.obs_size
@@ -294,4 +293,3 @@ def batch_of(states: Sequence[Any]) -> BatchedEngine:
         batch.masks[i] = state.mask
     batch._started = True
     return batch
-

@@ -185,7 +185,11 @@ def test_results_do_not_depend_on_the_thread_count():
         env = dict(os.environ, NUMBA_NUM_THREADS=threads, PYTHONPATH=str(ROOT))
         result = subprocess.run(
             [sys.executable, "-c", _THREADS_SCRIPT],
-            capture_output=True, text=True, env=env, cwd=ROOT, check=True,
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=ROOT,
+            check=True,
         )
         count, digest = result.stdout.split()
         assert count == threads
