@@ -31,6 +31,13 @@ from eurogym.envs.core.testing import random_legal_action
 # parallel kernels are cached like every other (envs.core.jit.KERNEL), with numba's threading
 PARALLEL = dict(cache=True, no_cfunc_wrapper=True, parallel=True)
 
+SERIAL = dict(cache=True, no_cfunc_wrapper=True)
+# Below this many games a call's work (microseconds per game) is smaller than handing it to
+# the thread pool and back, and next to a training loop on a loaded 2-core machine numba's
+# busy-waiting OpenMP threads starved torch: 2048 MaskablePPO steps on 8 batched games took
+# 8-25 s with the parallel kernels against 0.5-1 s with the serial ones.
+PARALLEL_MIN_GAMES = 128
+
 
 @dataclass(frozen=True)
 class GameBatch:
@@ -61,31 +68,44 @@ class Driver:
     play_random: Callable[..., None]
 
 
+@njit(**PARALLEL)
+def random_actions(masks, rngs, out):
+    """out[i] = a uniformly random legal action of mask row i (-1 if none), drawn from rngs[i]
+    (int64[4] words, advanced in place): a random policy for N games in one call."""
+    for i in prange(masks.shape[0]):
+        out[i] = random_legal_action(masks[i], rngs[i])
+
+
 _DRIVERS: dict[tuple, Driver] = {}
 
 
-def driver(game: GameBatch, name: str, phase_at: int, game_over: int, decider_at: int) -> Driver:
-    """The parallel kernels around `game`'s step and encode, built on first use per game.
+def driver(
+    game: GameBatch, name: str, phase_at: int, game_over: int, decider_at: int, parallel: bool
+) -> Driver:
+    """The kernels around `game`'s step and encode, built on first use per game.
 
     name: the game's module path (it keys numba's cache); phase_at / decider_at: buffer
-    offsets of the phase and the deciding seat; game_over: the phase of a finished game.
+    offsets of the phase and the deciding seat; game_over: the phase of a finished game;
+    parallel: `prange` over the games on numba's threads, else one plain loop (the same
+    results: the games are independent).
     """
-    key = (name, phase_at, game_over, decider_at)
+    key = (name, phase_at, game_over, decider_at, int(parallel))
     built = _DRIVERS.get(key)
     if built is None:
         built = _DRIVERS[key] = _build(game, key)
     return built
 
 
-def _build(game: GameBatch, key: tuple[str, int, int, int]) -> Driver:
+def _build(game: GameBatch, key: tuple[str, int, int, int, int]) -> Driver:
     """Compile (or load from numba's cache) the kernels of `_templates` for one game.
 
     numba keys a cached closure on its bytecode and a pickle of its closure values; a pickled
     dispatcher carries a fresh uuid in every process, so closing over the game's kernels would
     compile again in every process. They are globals of the kernels instead (numba freezes a
-    kernel's globals), and the closure holds only `key`, plain values that tell the games
-    apart and give the offsets."""
+    kernel's globals), and the closure holds only `key`, plain values that tell the games and
+    the serial and parallel builds apart and give the offsets."""
     namespace = dict(globals(), step=game.step, encode=game.encode)
+    options = PARALLEL if key[4] else SERIAL
     kernels = []
     for template in _templates(key):
         function = types.FunctionType(
@@ -93,11 +113,11 @@ def _build(game: GameBatch, key: tuple[str, int, int, int]) -> Driver:
         )
         function.__qualname__ = template.__qualname__
         function.__doc__ = template.__doc__
-        kernels.append(njit(**PARALLEL)(function))
+        kernels.append(njit(**options)(function))
     return Driver(*kernels)
 
 
-def _templates(key: tuple[str, int, int, int]) -> tuple[Callable[..., None], ...]:
+def _templates(key: tuple[str, int, int, int, int]) -> tuple[Callable[..., None], ...]:
     """The batched kernels' Python source, calling the globals `step` and `encode` (bound per
     game by `_build`)."""
 

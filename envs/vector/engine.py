@@ -20,7 +20,13 @@ from typing import Any
 
 import numpy as np
 
-from eurogym.envs.core.batch import Driver, GameBatch, driver
+from eurogym.envs.core.batch import (
+    PARALLEL_MIN_GAMES,
+    Driver,
+    GameBatch,
+    driver,
+    random_actions,
+)
 from eurogym.envs.core.errors import ConfigError, IllegalActionError
 from eurogym.envs.core.options import check_int, check_seed
 from eurogym.envs.core.registry import spec as env_spec
@@ -46,6 +52,9 @@ class BatchedEngine:
         env_id: one of `eurogym.list_envs()` whose game offers a batch module (all four do).
         num_envs: N, the number of games (>= 1).
         num_players: seats per game (the env's default when None).
+        parallel: run the games on numba's threads (`prange`); None (default) does so from
+            `envs.core.batch.PARALLEL_MIN_GAMES` (128) games on, where it pays. Results are the
+            same either way.
         **options: the game's rule options, as for `eurogym.make`.
 
     Attributes (read them, do not resize them): `bufs` (N, state_size) int64, `masks`
@@ -54,11 +63,19 @@ class BatchedEngine:
     started from), `final_scores` (N, num_players) float64, the scores of the game each row
     finished at the last `step` (NaN elsewhere).
 
-    Thread count: numba's (NUMBA_NUM_THREADS, or `numba.set_num_threads`); the games are
-    independent and each draws only from its own generators, so results never depend on it.
+    Thread count (parallel engines): numba's (NUMBA_NUM_THREADS, or `numba.set_num_threads`);
+    the games are independent and each draws only from its own generators, so results never
+    depend on it.
     """
 
-    def __init__(self, env_id: str, num_envs: int, num_players: int | None = None, **options: Any):
+    def __init__(
+        self,
+        env_id: str,
+        num_envs: int,
+        num_players: int | None = None,
+        parallel: bool | None = None,
+        **options: Any,
+    ):
         entry = env_spec(env_id)
         self.env_id = env_id
         self.engine = entry.engine
@@ -73,8 +90,16 @@ class BatchedEngine:
         self.phase_at = layout.offset("phase")
         self.decider_at = layout.offset(self.engine.decider_field)
         self.game_over = self.engine.game_over_phase
+        if parallel is None:
+            parallel = self.num_envs >= PARALLEL_MIN_GAMES
+        self.parallel = bool(parallel)
         self.driver: Driver = driver(
-            self.game, entry.data_package, self.phase_at, self.game_over, self.decider_at
+            self.game,
+            entry.data_package,
+            self.phase_at,
+            self.game_over,
+            self.decider_at,
+            self.parallel,
         )
         n, size = self.num_envs, layout.size
         self.num_actions = self.engine.num_actions
@@ -238,6 +263,13 @@ class BatchedEngine:
         self.driver.play_random(self.bufs, self.masks, words, stop, limit, self.game.tables, counts)
         return counts
 
+    def random_actions(self, words: np.ndarray) -> np.ndarray:
+        """int64[N]: a uniformly random legal action per game, drawn in one parallel call from
+        `words` (int64[N, 4] xorshift words, advanced in place; see `rng_words`)."""
+        out = np.empty(self.num_envs, np.int64)
+        random_actions(self.masks, words, out)
+        return out
+
     def rollout(self, rng: np.random.Generator | np.ndarray) -> np.ndarray:
         """Play every game to the end with uniformly random legal actions in one call; returns
         the decisions made per game (the scores are then `engine.final_scores(view(i))`)."""
@@ -285,7 +317,7 @@ def batch_of(states: Sequence[Any]) -> BatchedEngine:
     key = (env_id, players, len(states))
     batch = _BATCHES.get(key)
     if batch is None:
-        batch = _BATCHES[key] = BatchedEngine(env_id, len(states), players)
+        batch = _BATCHES[key] = BatchedEngine(env_id, len(states), players, parallel=True)
     for i, state in enumerate(states):
         if type(state) is not type(first):
             raise TypeError(f"state {i} is a {type(state).__name__}, not {type(first).__name__}")

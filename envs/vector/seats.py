@@ -176,9 +176,26 @@ class LearnerBatch:
             if not pending.any():
                 return
             actions = np.zeros(self.num_envs, np.int64)
+            groups: dict[int, tuple[Any, list[int]]] = {}
             for i in np.flatnonzero(pending):
-                actions[i] = self._opponent_action(int(i))
+                entry = self.seat_opponents[i][batch.bufs[i, batch.decider_at]]
+                if hasattr(entry.opponent, "act_batch"):
+                    groups.setdefault(id(entry.opponent), (entry, []))[1].append(int(i))
+                else:
+                    actions[i] = self._opponent_action(int(i))
+            for entry, group in groups.values():
+                # batch.obs holds each game's decider's view (refreshed by every step)
+                chosen = entry.opponent.act_batch(batch.obs[group], batch.masks[group] != 0)
+                for i, action in zip(group, chosen, strict=True):
+                    self._check_opponent(entry, i, int(action))
+                    actions[i] = action
             batch.step(actions, pending, autoreset=False)
+
+    def _check_opponent(self, entry: Any, i: int, action: int) -> None:
+        """An illegal opponent move is a bug in that opponent: raise, naming it."""
+        mask = self.batch.masks[i]
+        if not 0 <= action < mask.size or not mask[action]:
+            raise RuntimeError(f"opponent {entry.name!r} chose illegal action {action} in game {i}")
 
     def _opponent_action(self, i: int) -> int:
         """The deciding opponent's move in game i (an illegal one is a bug in that opponent)."""
@@ -195,10 +212,8 @@ class LearnerBatch:
         if hasattr(opponent, "act"):
             action = int(opponent.act(batch.engine, batch.state(i), player))
         else:
-            obs = batch.encode_single(batch.view(i), player)
-            action = int(opponent(obs, mask.copy()))
-        if not 0 <= action < mask.size or not mask[action]:
-            raise RuntimeError(f"opponent {entry.name!r} chose illegal action {action} in game {i}")
+            action = int(opponent(batch.obs[i].copy(), mask.copy()))
+        self._check_opponent(entry, i, action)
         return action
 
     # -- stepping -------------------------------------------------------------------------

@@ -30,11 +30,14 @@ def _compare(batch: BatchedEngine, singles: list, where: str) -> None:
         assert np.array_equal(batch.obs[i], expected), f"{where}: game {i} observation differs"
 
 
-def play_equivalent(env_id: str, num_envs: int, steps: int, seed: int) -> int:
+def play_equivalent(
+    env_id: str, num_envs: int, steps: int, seed: int, parallel: bool = True
+) -> int:
     """Step a batch and `num_envs` single engines with the same random actions, comparing
     states, masks and observations after every step and the scores and restarts of finished
     games; returns how many games finished."""
-    batch = BatchedEngine(env_id, num_envs)
+    batch = BatchedEngine(env_id, num_envs, parallel=parallel)
+    assert batch.parallel == parallel
     engine, config = batch.engine, batch.config
     batch.reset(seed)
     singles = [engine.new_game(config, seed + i) for i in range(num_envs)]
@@ -61,8 +64,14 @@ def play_equivalent(env_id: str, num_envs: int, steps: int, seed: int) -> int:
 
 @pytest.mark.parametrize("env_id", list_envs())
 def test_batched_games_equal_single_games(env_id):
-    """64 batched games, stepped 40 times with random legal actions, equal 64 single games."""
+    """64 batched games (parallel kernels), stepped 40 times with random legal actions, equal
+    64 single games."""
     play_equivalent(env_id, 64, 40, seed=11)
+
+
+def test_serial_batched_games_equal_single_games():
+    """The serial build (the default below PARALLEL_MIN_GAMES) plays the same games."""
+    assert play_equivalent("kingdom_builder_v0", 16, 300, seed=2, parallel=False) > 0
 
 
 @pytest.mark.slow
@@ -147,7 +156,7 @@ def test_rollout_of_states_equals_the_engines_own_playout():
     words = rng_words(np.random.default_rng(1), 6)
     for state, w in zip(singles, words.copy(), strict=True):
         engine.playout(state, w)
-    batch = BatchedEngine("kingdom_builder_v0", 6, 3)
+    batch = BatchedEngine("kingdom_builder_v0", 6, 3, parallel=True)
     batch.reset(0)
     for i, state in enumerate(states):
         batch.set_state(i, state)
@@ -165,7 +174,7 @@ def test_rollout_of_states_equals_the_engines_own_playout():
 _THREADS_SCRIPT = """
 import hashlib, numpy as np
 from eurogym.envs.vector import BatchedEngine
-b = BatchedEngine("kingdom_builder_v0", 64)
+b = BatchedEngine("kingdom_builder_v0", 64, parallel=True)
 b.reset(1)
 rng = np.random.default_rng(2)
 h = hashlib.sha256()
