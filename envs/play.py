@@ -69,11 +69,8 @@ def choose(
         if not answer:
             continue
         if matches:
-            write(
-                f"'{answer}' fits {len(matches)} actions: "
-                + "; ".join(f"{a} {described[a]}" for a in matches[:8])
-                + ("; ..." if len(matches) > 8 else "")
-            )
+            write(f"'{answer}' fits {len(matches)} actions: " + "; ".join(
+                f"{a} {described[a]}" for a in matches[:8]) + ("; ..." if len(matches) > 8 else ""))
         else:
             write(f"no legal action starts with '{answer}'")
 

@@ -67,13 +67,8 @@ def write_html(record: dict[str, Any], path: str | Path, title: str | None = Non
         + (f" ({', '.join(seats)})" if seats else "")
     )
     scores = record.get("final_scores")
-    result = (
-        "unfinished"
-        if scores is None
-        else "final scores "
-        + ", ".join(
-            f"{(seats[i] if i < len(seats) else f'seat {i}')}: {s:g}" for i, s in enumerate(scores)
-        )
+    result = "unfinished" if scores is None else "final scores " + ", ".join(
+        f"{(seats[i] if i < len(seats) else f'seat {i}')}: {s:g}" for i, s in enumerate(scores)
     )
     page = _PAGE.format(
         title=html.escape(heading),
@@ -160,11 +155,8 @@ show(0);
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Replay a eurogym game record.")
-    parser.add_argument(
-        "record",
-        help="a record file (JSON) written by the play CLI, the "
-        "tournament's --record-dir or eurogym.envs.record.Recorder",
-    )
+    parser.add_argument("record", help="a record file (JSON) written by the play CLI, the "
+                        "tournament's --record-dir or eurogym.envs.record.Recorder")
     parser.add_argument("--html", metavar="OUT", help="write a self-contained HTML viewer")
     args = parser.parse_args(argv)
     try:
