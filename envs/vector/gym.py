@@ -6,15 +6,13 @@
   last one is in infos["final_obs"]).
 * `AllSeatsVectorEnv`: every game's deciding seat is a row (whoever decides, one policy plays
   all seats): rewards per seat, `current_player` per row, as pgx and self-play PPO expect.
-* `register_gymnasium()` (run by `import eurogym`): one id per game, e.g.
-  `gymnasium.make("eurogym/KingdomBuilder-v0", opponent="heuristic")` gives the single-seat
-  `agents.selfplay.SelfPlayEnv`, and `gymnasium.make_vec("eurogym/KingdomBuilder-v0",
-  num_envs=64, vectorization_mode="vector_entry_point")` a `LearnerVectorEnv`.
+* the factories behind the `gymnasium.make("eurogym/KingdomBuilder-v0", opponent="heuristic")`
+  ids (envs.vector.ids registers them): the single-seat `agents.selfplay.SelfPlayEnv`, and
+  for `gymnasium.make_vec(..., vectorization_mode="vector_entry_point")` a `LearnerVectorEnv`.
 """
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import gymnasium
@@ -25,9 +23,6 @@ from gymnasium.vector.utils import batch_space
 
 from eurogym.envs.vector.engine import BatchedEngine
 from eurogym.envs.vector.seats import REWARD_MODES, LearnerBatch
-
-NAMESPACE = "eurogym"
-VERSION = "v0"
 
 
 class LearnerVectorEnv(VectorEnv):
@@ -171,15 +166,6 @@ class AllSeatsVectorEnv:
         return {"current_player": self.batch.current_players(), "action_mask": self.action_masks()}
 
 
-# -- gymnasium ids ------------------------------------------------------------------------
-
-
-def gym_name(folder: str) -> str:
-    """A game folder's Gymnasium name: kingdom_builder -> KingdomBuilder, caverna_ff ->
-    CavernaFF (parts of one or two letters are initials, written in capitals)."""
-    return "".join(p.upper() if len(p) <= 2 else p.capitalize() for p in folder.split("_"))
-
-
 def _env_id(folder: str) -> str:
     from eurogym.envs.core.registry import list_envs, spec
 
@@ -212,24 +198,3 @@ def make_learner_vector_env(folder: str, num_envs: int = 64, **kwargs: Any) -> L
     if "opponent" in kwargs:
         kwargs["opponents"] = kwargs.pop("opponent")
     return LearnerVectorEnv(_env_id(folder), num_envs, **kwargs)
-
-
-def register_gymnasium() -> list[str]:
-    """Register `eurogym/<Game>-v0` for every game folder (found on disk, nothing imported);
-    returns the ids. Idempotent."""
-    from eurogym.envs.core.registry import game_modules
-
-    ids = []
-    for module in game_modules():
-        folder = module.split(".")[-2]
-        env_id = f"{NAMESPACE}/{gym_name(folder)}-{VERSION}"
-        ids.append(env_id)
-        if env_id in gymnasium.registry:
-            continue
-        gymnasium.register(
-            env_id,
-            entry_point=functools.partial(make_selfplay_env, folder),
-            vector_entry_point=functools.partial(make_learner_vector_env, folder),
-            disable_env_checker=False,
-        )
-    return ids

@@ -7,8 +7,10 @@ the learner decides again, the learner's own reward (win/loss or score margin, p
 score shaping), and the same episode infos (win_share, is_success). The difference is speed:
 the learner's moves of all N games are one numba call, and when every opponent of a game is
 the random one its moves run inside numba too, until the learner decides (one call for all
-games). Other opponents (heuristic, checkpoints) are asked in Python, one decision at a time,
-but their moves are still applied to all games together.
+games). Other opponents are asked in Python: an opponent with `act_batch(obs, masks)` (a
+checkpoint, `agents.ppo.PolicyOpponent`) once per round for all the games where it decides,
+reading the observations the batch has already encoded; engine-level agents (the heuristic)
+one game at a time. Each round of opponent moves is applied to all games in one call.
 
 An illegal learner action ends that game's episode with `illegal_reward` (-1, as PettingZoo's
 TerminateIllegalWrapper does), so generic env checkers that send random actions work;

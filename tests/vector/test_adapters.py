@@ -8,10 +8,10 @@ import gymnasium
 import numpy as np
 import pytest
 
-import eurogym
 from eurogym.agents.selfplay import SelfPlayEnv
 from eurogym.envs.core.errors import IllegalActionError
-from eurogym.envs.vector.gym import AllSeatsVectorEnv, LearnerVectorEnv, gym_name
+from eurogym.envs.vector.gym import AllSeatsVectorEnv, LearnerVectorEnv
+from eurogym.envs.vector.ids import gym_name, register_gymnasium
 
 KB = "kingdom_builder_v0"
 
@@ -21,7 +21,7 @@ def _legal(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 
 def test_every_game_has_a_gymnasium_id():
-    ids = eurogym.envs.vector.gym.register_gymnasium()
+    ids = register_gymnasium()
     assert ids == [
         f"eurogym/{n}-v0" for n in ("Belfort", "CavernaFF", "Daitoshi", "KingdomBuilder")
     ]
@@ -167,3 +167,43 @@ def test_maskable_ppo_learns_on_the_sb3_vec_env():
     model.learn(total_timesteps=512)
     assert model.num_timesteps >= 512
     assert len(model.ep_info_buffer) > 0  # finished episodes reached SB3's episode log
+
+
+class _FirstLegal:
+    """An observation-level opponent with a batch entry point that records what it saw."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[np.ndarray, np.ndarray]] = []
+
+    def __call__(self, obs: np.ndarray, mask: np.ndarray) -> int:
+        return int(np.flatnonzero(mask)[0])
+
+    def act_batch(self, obs: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        self.seen.append((obs.copy(), masks.copy()))
+        return np.array([np.flatnonzero(m)[0] for m in masks], np.int64)
+
+
+def test_batch_opponents_see_their_own_observation_and_engine_agents_play():
+    """A checkpoint-like opponent answers all games at once from the deciding seat's own
+    observation (as SelfPlayEnv would encode it); an engine-level agent plays alongside."""
+    from eurogym.agents.random_agent import RandomAgent
+    from eurogym.agents.selfplay import OpponentPool
+
+    batch_opponent = _FirstLegal()
+    pool = OpponentPool([("first", batch_opponent), ("engine_random", RandomAgent(0))])
+    env = LearnerVectorEnv(KB, 6, num_players=3, opponents=pool, seed=3)
+    env.reset(seed=3)
+    core = env.core
+    rng = np.random.default_rng(2)
+    for _ in range(40):
+        before = len(batch_opponent.seen)
+        env.step(_legal(env.action_masks(), rng))
+        assert (core.batch.current_players() == core.learners).all()
+        for i in range(6):
+            state = core.batch.view(i)
+            expected = core.batch.encode_single(state, int(core.learners[i]))
+            assert np.array_equal(core.batch.obs[i], expected)
+        assert len(batch_opponent.seen) >= before
+    assert batch_opponent.seen
+    obs, masks = batch_opponent.seen[-1]
+    assert obs.shape[0] == masks.shape[0] and masks.any(axis=1).all()

@@ -205,3 +205,28 @@ def test_results_do_not_depend_on_the_thread_count():
         out[threads] = digest
     assert out["1"] == out["2"]
     assert hashlib.sha256(b"").hexdigest() not in out.values()
+
+
+_SINGLE_GAME_SCRIPT = """
+import sys
+import eurogym
+env = eurogym.make("kingdom_builder_v0", num_players=2)
+env.reset(seed=0)
+env.step(int(env.infos[env.agent_selection]["action_mask"].nonzero()[0][0]))
+print(sorted(m for m in sys.modules if m.endswith(".batch") or ".vector." in m))
+"""
+
+
+def test_single_game_envs_never_load_the_batched_kernels():
+    """The parallel kernels compile slowly; a single-game env must not import them (its cold
+    start stays as it was). Only the Gymnasium id registration is loaded by `import eurogym`."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    result = subprocess.run(
+        [sys.executable, "-c", _SINGLE_GAME_SCRIPT],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        check=True,
+    )
+    assert result.stdout.split("\n")[0] == "['eurogym.envs.vector.ids']"
