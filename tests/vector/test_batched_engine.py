@@ -213,7 +213,8 @@ import eurogym
 env = eurogym.make("kingdom_builder_v0", num_players=2)
 env.reset(seed=0)
 env.step(int(env.infos[env.agent_selection]["action_mask"].nonzero()[0][0]))
-print(sorted(m for m in sys.modules if m.endswith(".batch") or ".vector." in m))
+ours = [m for m in sys.modules if m.startswith("eurogym.")]
+print(sorted(m for m in ours if m.endswith(".batch") or ".vector." in m))
 """
 
 
