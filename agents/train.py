@@ -12,9 +12,14 @@ Training writes, under --out:
                        opponent pool (the newest --pool-size are kept there)
     final.zip          the model at the end
 
+Experience is collected through the batched engine by default (`eurogym.envs.vector.sb3.
+LearnerVecEnv`, `--num-envs` games per step); `--no-batched` uses `--num-envs` SelfPlayEnvs in
+a DummyVecEnv instead, the set-up before issue 16.
+
 The benchmark trains the same MaskablePPO set-up on our env and on PettingZoo's
 `connect_four_v3` (through the same SelfPlayEnv) in one process, alternating, and reports
-train steps/s of each and their ratio; a rollout/update split shows where the time goes.
+train steps/s of each and their ratio; a rollout/update split shows where the time goes. With
+the batched default it also measures our env unbatched (the former default).
 
 EUROGYM_FAST=1 shrinks steps, intervals and game counts so notebooks and CI finish quickly.
 """

@@ -188,19 +188,19 @@ print(numba.get_num_threads(), h.hexdigest())
 """
 
 
+def _run(script: str, **env: str) -> str:
+    """The stdout of `script` in a fresh interpreter running from this checkout."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), **env)
+    command = [sys.executable, "-c", script]
+    return subprocess.run(
+        command, capture_output=True, text=True, env=env, cwd=ROOT, check=True
+    ).stdout
+
+
 def test_results_do_not_depend_on_the_thread_count():
     out = {}
     for threads in ("1", "2"):
-        env = dict(os.environ, NUMBA_NUM_THREADS=threads, PYTHONPATH=str(ROOT))
-        result = subprocess.run(
-            [sys.executable, "-c", _THREADS_SCRIPT],
-            capture_output=True,
-            text=True,
-            env=env,
-            cwd=ROOT,
-            check=True,
-        )
-        count, digest = result.stdout.split()
+        count, digest = _run(_THREADS_SCRIPT, NUMBA_NUM_THREADS=threads).split()
         assert count == threads
         out[threads] = digest
     assert out["1"] == out["2"]
@@ -221,13 +221,4 @@ print(sorted(m for m in ours if m.endswith(".batch") or ".vector." in m))
 def test_single_game_envs_never_load_the_batched_kernels():
     """The parallel kernels compile slowly; a single-game env must not import them (its cold
     start stays as it was). Only the Gymnasium id registration is loaded by `import eurogym`."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    result = subprocess.run(
-        [sys.executable, "-c", _SINGLE_GAME_SCRIPT],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        check=True,
-    )
-    assert result.stdout.split("\n")[0] == "['eurogym.envs.vector.ids']"
+    assert _run(_SINGLE_GAME_SCRIPT).split("\n")[0] == "['eurogym.envs.vector.ids']"
