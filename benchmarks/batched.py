@@ -39,13 +39,15 @@ def rollout_rate(batch: BatchedEngine, seconds: float, seed: int) -> dict[str, f
     rng = np.random.default_rng(seed)
     decisions = games = 0
     elapsed = 0.0
-    while elapsed < seconds:
+    while True:  # at least one call
         batch.reset(seed + games)
         words = rng_words(rng, batch.num_envs)
         start = time.perf_counter()
         decisions += int(batch.rollout(words).sum())
         elapsed += time.perf_counter() - start
         games += batch.num_envs
+        if elapsed >= seconds:
+            break
     return {"per_second": decisions / elapsed, "games_per_second": games / elapsed}
 
 
