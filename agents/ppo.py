@@ -26,7 +26,7 @@ import torch as th
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.monitor import Monitor
 from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
-from stable_baselines3.common.vec_env import DummyVecEnv
+from stable_baselines3.common.vec_env import DummyVecEnv, VecEnv
 
 from eurogym import envs
 from eurogym.agents.selfplay import Opponent, OpponentPool, RandomOpponent, SelfPlayEnv
@@ -105,15 +105,32 @@ def make_vec_env(
     seed: int = 0,
     env_kwargs: dict[str, Any] | None = None,
     shaping: float = 0.0,
-) -> DummyVecEnv:
+    batched: bool = False,
+) -> VecEnv:
     """`n_envs` Monitor-wrapped `SelfPlayEnv`s in one process, all sharing `pool` (by default
-    one `RandomOpponent`).
+    one `RandomOpponent`); with `batched` (our envs only), the same games as one batched
+    `eurogym.envs.vector.sb3.LearnerVecEnv` instead: every learner step of all the games is
+    one numba call, and random opponents move inside numba too.
 
     One process on purpose: the pool object is shared, so a checkpoint added by the training
     loop reaches every env at its next episode, and batching the learner's forward pass over
     the envs is most of the speed-up that subprocesses would give on two cores.
     """
     pool = OpponentPool([("random", RandomOpponent(seed))]) if pool is None else pool
+    if batched:
+        if env_id is None:
+            raise ValueError("batched=True needs one of our env ids (not env_fn)")
+        from eurogym.envs.vector.sb3 import LearnerVecEnv
+
+        return LearnerVecEnv(
+            env_id,
+            n_envs,
+            num_players=num_players,
+            opponents=pool,
+            seed=seed,
+            shaping=shaping,
+            **(env_kwargs or {}),
+        )
 
     def factory(i: int) -> Callable[[], gym.Env]:
         def make() -> gym.Env:
@@ -136,7 +153,7 @@ def make_vec_env(
 
 
 def build_model(
-    vec_env: DummyVecEnv,
+    vec_env: VecEnv,
     seed: int = 0,
     features_dim: int | None = None,
     head_arch: list[int] | None = None,
@@ -213,6 +230,26 @@ def policy_action(
     return int(np.argmax(logits))
 
 
+def policy_actions(
+    policy: Any,
+    obs: np.ndarray,
+    masks: np.ndarray,
+    deterministic: bool,
+    rng: np.random.Generator | None = None,
+) -> np.ndarray:
+    """`policy_action` for a batch: int64[k] masked actions for obs[k, obs_size] and
+    masks[k, num_actions], one forward pass (the batched envs ask for many seats at once)."""
+    with th.no_grad():
+        obs_t = th.as_tensor(np.asarray(obs, dtype=np.float32))
+        features = policy.extract_features(obs_t, policy.pi_features_extractor)
+        logits = policy.action_net(policy.mlp_extractor.forward_actor(features)).numpy()
+    logits = np.where(np.asarray(masks, dtype=bool), logits.astype(np.float64), -np.inf)
+    if not deterministic:
+        rng = np.random.default_rng() if rng is None else rng
+        logits = logits + rng.gumbel(size=logits.shape)
+    return np.argmax(logits, axis=1).astype(np.int64)
+
+
 class PolicyOpponent:
     """A frozen checkpoint as an observation-level opponent `(obs, mask) -> action`.
 
@@ -242,6 +279,11 @@ class PolicyOpponent:
 
     def __call__(self, obs: np.ndarray, mask: np.ndarray) -> int:
         return policy_action(self.policy, obs, mask, self.deterministic, self.rng)
+
+    def act_batch(self, obs: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        """Actions for k seats at once (obs[k, obs_size], masks[k, num_actions]): what the
+        batched envs (eurogym.envs.vector.seats) call instead of k single calls."""
+        return policy_actions(self.policy, obs, masks, self.deterministic, self.rng)
 
 
 class PPOAgent:

@@ -146,6 +146,11 @@ class SelfPlayEnv(gym.Env):
             but it credits each move with the points it gained or lost right away instead of
             only at the end: far faster learning in games scored during play. Needs one of
             our envs (an engine with meaningful mid-game scores).
+        strict: raise ValueError on an illegal learner action. By default (False) it ends the
+            episode instead, with reward `illegal_reward` and info["illegal_action"] True, as
+            PettingZoo's TerminateIllegalWrapper does: generic env checkers (Gymnasium's and
+            SB3's check_env) step with random actions and expect an episode, not an error.
+        illegal_reward: the reward of an episode ended by an illegal action.
     """
 
     metadata = {"render_modes": ["ansi", "rgb_array"]}
@@ -161,6 +166,8 @@ class SelfPlayEnv(gym.Env):
         seed: int | None = None,
         env_kwargs: dict[str, Any] | None = None,
         shaping: float = 0.0,
+        strict: bool = False,
+        illegal_reward: float = -1.0,
     ):
         if (env_id is None) == (env_fn is None):
             raise ValueError("pass exactly one of env_id and env_fn")
@@ -186,6 +193,9 @@ class SelfPlayEnv(gym.Env):
         if shaping and not hasattr(self.raw, "engine"):
             raise ValueError("score shaping needs an env with an engine (one of ours)")
         self.shaping = shaping
+        self.strict = strict
+        self.illegal_reward = float(illegal_reward)
+        self._obs: np.ndarray | None = None
         self._margin = 0.0
         self.render_mode = getattr(self.aec, "render_mode", None)
         first = self.agents[0]
@@ -235,7 +245,14 @@ class SelfPlayEnv(gym.Env):
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         action = int(action)
         if not 0 <= action < self._mask.size or not self._mask[action]:
-            raise ValueError(f"action {action} is not legal for the learning seat {self.learner}")
+            if self.strict:
+                raise ValueError(
+                    f"action {action} is not legal for the learning seat {self.learner}"
+                )
+            info = self._info()  # fresh arrays: callers keep what a step returns
+            info.update(action_mask=self._mask.copy(), illegal_action=True)
+            info.update(win_share=0.0, is_success=False)
+            return self._obs.copy(), self.illegal_reward, True, False, info
         self.aec.step(action)
         game_reward = float(self.raw.rewards.get(self.learner, 0.0))
         more, done = self._play_opponents()
@@ -300,6 +317,12 @@ class SelfPlayEnv(gym.Env):
             engine, state = self.raw.engine, self.raw.state_
             mask = engine.legal_action_mask(state, player)
             action = int(opponent.act(engine, state.copy(), player))
+        elif isinstance(opponent, RandomOpponent):
+            # the env's own generator, so reset(seed=s) replays the same game (Gymnasium's
+            # check_env tests that); a pool's opponent is shared by every env using the pool
+            mask = self.aec.observe(agent)["action_mask"]
+            legal = np.flatnonzero(mask)
+            action = int(legal[self.np_random.integers(legal.size)])
         else:
             obs = self.aec.observe(agent)
             mask = obs["action_mask"]
@@ -330,7 +353,8 @@ class SelfPlayEnv(gym.Env):
     def _observe(self) -> np.ndarray:
         obs = self.aec.observe(self.learner)
         self._mask = np.asarray(obs["action_mask"], dtype=bool)
-        return obs["observation"]
+        self._obs = obs["observation"]
+        return self._obs
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._mask, "learning_seat": self.learning_seat}

@@ -12,9 +12,14 @@ Training writes, under --out:
                        opponent pool (the newest --pool-size are kept there)
     final.zip          the model at the end
 
+Experience is collected through the batched engine by default (`eurogym.envs.vector.sb3.
+LearnerVecEnv`, `--num-envs` games per step); `--no-batched` uses `--num-envs` SelfPlayEnvs in
+a DummyVecEnv instead, the set-up before issue 16.
+
 The benchmark trains the same MaskablePPO set-up on our env and on PettingZoo's
 `connect_four_v3` (through the same SelfPlayEnv) in one process, alternating, and reports
-train steps/s of each and their ratio; a rollout/update split shows where the time goes.
+train steps/s of each and their ratio; a rollout/update split shows where the time goes. With
+the batched default it also measures our env unbatched (the former default).
 
 EUROGYM_FAST=1 shrinks steps, intervals and game counts so notebooks and CI finish quickly.
 """
@@ -234,6 +239,7 @@ def train(
     bc_games: int = 0,
     bc_epochs: int = 4,
     bc_teacher: str = "heuristic",
+    batched: bool = True,
     **ppo_overrides: Any,
 ) -> list[dict[str, Any]]:
     """Train MaskablePPO by self-play on `env_id`; returns the log rows (also in log.csv).
@@ -249,7 +255,7 @@ def train(
         heuristic_games: games per evaluation against the heuristic (default eval_games;
             0 skips it: the heuristic costs milliseconds per decision).
         checkpoint_every: save a checkpoint and add it to the opponent pool this often.
-        n_envs: envs stepped together (one process).
+        n_envs: games stepped together (one process; `--num-envs` on the command line).
         pool_size: frozen checkpoints kept in the pool (the newest).
         heuristic_weight: sampling weight of the heuristic opponent (random and each
             checkpoint weigh 1); small by default because it is the slowest opponent.
@@ -273,6 +279,11 @@ def train(
             against max_minutes and wall_seconds; its stats go to bc.json.
         bc_epochs: passes over the cloning data.
         bc_teacher: "heuristic" (the env's registered heuristic) or "greedy".
+        batched: collect experience through the batched engine (default;
+            `eurogym.envs.vector.sb3.LearnerVecEnv`: the learner steps of all games in one
+            numba call, random opponents inside numba) instead of `n_envs` SelfPlayEnvs in a
+            DummyVecEnv (`--no-batched`, the set-up before issue 16). Both play the same
+            games by the same rules and rewards; the random streams differ.
         **ppo_overrides: `build_model` arguments (features_dim, head_arch) and MaskablePPO
             arguments replacing `PPO_DEFAULTS`.
     """
@@ -297,6 +308,7 @@ def train(
         seed=seed,
         env_kwargs={"reward_mode": reward_mode},
         shaping=shaping,
+        batched=batched,
     )
     overrides = dict(ppo_overrides)
     if fast_mode():
@@ -378,6 +390,7 @@ def _measure(
     seed: int,
     shaping: float,
     model_overrides: dict[str, Any],
+    batched: bool = False,
 ) -> dict[str, float]:
     """Train steps/s of the training set-up (pool: random + a frozen copy of the policy)."""
     pool = OpponentPool([("random", RandomOpponent(seed))])
@@ -389,6 +402,7 @@ def _measure(
         pool=pool,
         seed=seed,
         shaping=shaping,
+        batched=batched,
     )
     model = build_model(vec, seed=seed, policy="mlp", **model_overrides)
     pool.add("self", PolicyOpponent(model, seed=seed))
@@ -416,6 +430,7 @@ def benchmark(
     repeats: int = 2,
     threads: int = 1,
     shaping: float = 0.1,
+    batched: bool = True,
     **model_overrides: Any,
 ) -> dict[str, Any]:
     """MaskablePPO train steps/s on `env_id` and on connect_four_v3, same set-up, one process.
@@ -427,32 +442,47 @@ def benchmark(
     `build_model`) default to what `train` uses. The policy is the MLP on both sides: it is
     the one architecture both observations fit (connect four has no board-plane layout for
     the cnn, which `train` picks by default for Kingdom Builder and which trains ~4x slower).
+    With `batched` (default, as `train`) our env is also measured unbatched (n_envs
+    SelfPlayEnvs in a DummyVecEnv, connect four's set-up): "ours" is batched, "ours_unbatched"
+    the former default, and "batched_speedup" their ratio.
     """
     if fast_mode():
         steps = min(steps, FAST_STEPS)
         repeats = 1
     th.set_num_threads(threads)
+    unbatched = f"{env_id} (unbatched)"
     runs: dict[str, list[dict[str, float]]] = {env_id: [], "connect_four_v3": []}
+    if batched:
+        runs[unbatched] = []
     for _ in range(repeats):
         runs[env_id].append(
-            _measure(env_id, None, steps, players, n_envs, seed, shaping, model_overrides)
+            _measure(env_id, None, steps, players, n_envs, seed, shaping, model_overrides, batched)
         )
+        if batched:
+            runs[unbatched].append(
+                _measure(env_id, None, steps, players, n_envs, seed, shaping, model_overrides)
+            )
         runs["connect_four_v3"].append(
             _measure(None, _connect_four, steps, 2, n_envs, seed, 0.0, model_overrides)
         )
     best = {name: max(r, key=lambda m: m["steps_per_s"]) for name, r in runs.items()}
     ours, theirs = best[env_id], best["connect_four_v3"]
-    return {
+    result = {
         "env": env_id,
         "steps": steps,
         "n_envs": n_envs,
         "repeats": repeats,
+        "batched": batched,
         "model_overrides": model_overrides,
         "ours": ours,
         "connect_four_v3": theirs,
         "ratio": ours["steps_per_s"] / theirs["steps_per_s"],
         "all_runs": runs,
     }
+    if batched:
+        result["ours_unbatched"] = best[unbatched]
+        result["batched_speedup"] = ours["steps_per_s"] / best[unbatched]["steps_per_s"]
+    return result
 
 
 def evaluate_saved(
@@ -509,7 +539,15 @@ def main(argv: list[str] | None = None) -> None:
         "--heuristic-games", type=int, default=None, help="default: --eval-games; 0 skips"
     )
     parser.add_argument("--checkpoint-every", type=int, default=20_000)
-    parser.add_argument("--n-envs", type=int, default=8)
+    parser.add_argument(
+        "--num-envs", "--n-envs", dest="n_envs", type=int, default=8, help="games per step"
+    )
+    parser.add_argument(
+        "--no-batched",
+        dest="batched",
+        action="store_false",
+        help="collect through n SelfPlayEnvs in a DummyVecEnv instead of the batched engine",
+    )
     parser.add_argument("--pool-size", type=int, default=5)
     parser.add_argument("--heuristic-weight", type=float, default=0.1)
     parser.add_argument(
@@ -590,15 +628,21 @@ def main(argv: list[str] | None = None) -> None:
             repeats=args.repeats,
             threads=args.threads,
             shaping=args.shaping,
+            batched=args.batched,
             **model_overrides,
         )
         ours, theirs = result["ours"], result["connect_four_v3"]
-        for name, m in ((args.env, ours), ("connect_four_v3", theirs)):
+        rows = [(args.env + (" batched" if args.batched else ""), ours)]
+        if args.batched:
+            rows.append((f"{args.env} unbatched", result["ours_unbatched"]))
+        for name, m in (*rows, ("connect_four_v3", theirs)):
             print(
-                f"{name:>22}: {m['steps_per_s']:8.1f} train steps/s "
+                f"{name:>30}: {m['steps_per_s']:8.1f} train steps/s "
                 f"(rollout {m['rollout_seconds']:.1f} s, update {m['update_seconds']:.1f} s)"
             )
-        print(f"{'ratio':>22}: {result['ratio']:.2f}x")
+        print(f"{'ratio':>30}: {result['ratio']:.2f}x")
+        if args.batched:
+            print(f"{'batched speed-up':>30}: {result['batched_speedup']:.2f}x")
         Path(args.out).mkdir(parents=True, exist_ok=True)
         (Path(args.out) / "benchmark.json").write_text(json.dumps(result, indent=2))
         return
@@ -624,6 +668,7 @@ def main(argv: list[str] | None = None) -> None:
         bc_games=args.bc_games,
         bc_epochs=args.bc_epochs,
         bc_teacher=args.bc_teacher,
+        batched=args.batched,
         **model_overrides,
     )
 

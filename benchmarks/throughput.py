@@ -39,6 +39,11 @@ games by default): `belfort_v0+expansion` plays Belfort with `expansion=True` (i
 `kingdom_builder_v0+big_box` Kingdom Builder with every built expansion (issue 14); both have an
 engine target of 150,000 decisions/s at 4 players. A variant compiles the same kernels as its
 game, so it has no cold-start row of its own.
+`--batched` adds the batched-engine rows (benchmarks/batched.py; issue 16): per game, batched
+random rollouts (decisions/s) and batched step+observation+mask (agent-steps/s) for N in
+{1, 64, 1024} games per call on 1 and 2 numba threads, measured after the rows above in the
+same run. Targets (on 2 threads, best N): rollouts >= 1,000,000 decisions/s for Kingdom
+Builder and >= 500,000 for the others; step+obs >= 200,000 steps/s.
 
 connect four needs pygame (`pip install "eurogym[bench]"`, which `make` installs); without it
 the table is printed without the ratios to connect four.
@@ -325,7 +330,13 @@ def machine() -> dict[str, Any]:
     }
 
 
-def collect(seconds: float, players: int, env_ids: list[str], cold: bool = False) -> dict[str, Any]:
+def collect(
+    seconds: float,
+    players: int,
+    env_ids: list[str],
+    cold: bool = False,
+    batched: bool = False,
+) -> dict[str, Any]:
     """Run every measurement once, printing a progress line per step to stderr.
 
     Args:
@@ -333,6 +344,7 @@ def collect(seconds: float, players: int, env_ids: list[str], cold: bool = False
         players: seats per game.
         env_ids: the games to measure.
         cold: also time cold starts (fresh numba cache) per game and for all of them.
+        batched: also measure the batched engines (benchmarks.batched).
 
     Returns:
         machine, settings, one rate dict per row (see `measure_rates`), and per game
@@ -354,6 +366,12 @@ def collect(seconds: float, players: int, env_ids: list[str], cold: bool = False
         flush=True,
     )
     results.update(measure_rates(env_ids, players, seconds))
+    if batched:
+        from eurogym.benchmarks.batched import measure_batched
+
+        print("      batched engines (N = 1, 64, 1024; 1 and 2 threads) ...", file=sys.stderr)
+        # the batched engines play each game's default rules (no variants)
+        results.update(measure_batched([e for e in env_ids if e not in VARIANTS], players, seconds))
     print(f"[2/{steps}] import + first step in fresh interpreters ...", file=sys.stderr, flush=True)
     baseline = results["connect_four"]["per_second"] if "connect_four" in results else None
     results["games"] = {}
@@ -370,6 +388,10 @@ def collect(seconds: float, players: int, env_ids: list[str], cold: bool = False
             "first_step_s": game["first_step_s"] < FIRST_STEP_TARGET_S,
             "state_bytes": game["state_bytes"] < STATE_BYTES_TARGET,
         }
+        if batched and env_id not in VARIANTS:
+            from eurogym.benchmarks.batched import targets
+
+            game["passed"].update(targets(env_id, results))
         if baseline is not None:
             game["env_vs_connect_four"] = results[f"{env_id}/env"]["per_second"] / baseline
             game["passed"]["env_vs_connect_four"] = game["env_vs_connect_four"] >= ENV_RATIO_TARGET
@@ -457,6 +479,10 @@ def format_table(results: dict[str, Any]) -> str:
                 passed["state_bytes"],
             ],
         ]
+        if any(k.startswith(f"{env_id}/batched_") for k in results):
+            from eurogym.benchmarks.batched import table_rows
+
+            rows += table_rows(env_id, results, players)
         if "cold_start" in game:
             rows.append(
                 cold_row(f"{name} cold first step", game["cold_start"], COLD_START_TARGET_S)
@@ -510,10 +536,14 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="also time cold starts with a fresh numba cache (minutes; docs/cold_start.md)",
     )
-    args = parser.parse_args(argv)
-    results = collect(
-        args.seconds, args.players, args.env or [*envs.list_envs(), *VARIANTS], cold=args.cold
+    parser.add_argument(
+        "--batched",
+        action="store_true",
+        help="also measure the batched engines: N = 1, 64, 1024 games per call, 1 and 2 threads",
     )
+    args = parser.parse_args(argv)
+    env_ids = args.env or [*envs.list_envs(), *VARIANTS]
+    results = collect(args.seconds, args.players, env_ids, cold=args.cold, batched=args.batched)
     print(format_table(results))
     if args.json is not None:
         args.json.write_text(json.dumps(results, indent=2) + "\n")

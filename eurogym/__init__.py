@@ -24,5 +24,8 @@ __version__ = "0.1.0"
 
 from eurogym.envs import list_envs, make, spec  # noqa: E402
 from eurogym.envs.record import replay  # noqa: E402
+from eurogym.envs.vector.ids import register_gymnasium  # noqa: E402
+
+register_gymnasium()  # gymnasium.make("eurogym/KingdomBuilder-v0", ...): envs.vector.ids
 
 __all__ = ["__version__", "list_envs", "make", "replay", "spec"]

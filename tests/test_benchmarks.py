@@ -112,3 +112,25 @@ def test_variant_rows_play_the_variant() -> None:
     assert throughput.state_bytes("belfort_v0+expansion", 2) > throughput.state_bytes(
         "belfort_v0", 2
     )
+
+
+def test_batched_rows() -> None:
+    """The batched-engine rows (throughput --batched): one rollout and one step row per N and
+    thread count, positive rates, the issue's two targets judged, and table rows."""
+    from eurogym.benchmarks import batched
+
+    results = batched.measure_batched(["kingdom_builder_v0"], players=2, seconds=0.05, sizes=(1, 4))
+    threads = [t for t in batched.THREADS if t <= batched.numba.config.NUMBA_NUM_THREADS]
+    assert set(results) == {
+        f"kingdom_builder_v0/batched_{kind}/N={n}/{t}t"
+        for kind in ("rollout", "step")
+        for n in (1, 4)
+        for t in threads
+    }
+    assert all(r["per_second"] > 0 for r in results.values())
+    assert set(batched.targets("kingdom_builder_v0", results)) == {
+        "batched_rollout_decisions_per_second",
+        "batched_step_steps_per_second",
+    }
+    rows = batched.table_rows("kingdom_builder_v0", results, players=2)
+    assert len(rows) == len(results) and rows[0][0].startswith("kingdom_builder batched")

@@ -149,11 +149,23 @@ def test_shaping_needs_an_engine() -> None:
         SelfPlayEnv(env_fn=connect_four_v3.env, shaping=0.01)
 
 
-def test_illegal_learner_action_raises() -> None:
-    env = SelfPlayEnv(KB, seed=0)
+def test_illegal_learner_action_raises_when_strict() -> None:
+    env = SelfPlayEnv(KB, seed=0, strict=True)
     env.reset()
     with pytest.raises(ValueError, match="not legal"):
         env.step(int(np.flatnonzero(~env.action_masks())[0]))
+
+
+def test_illegal_learner_action_ends_the_episode_with_minus_one() -> None:
+    env = SelfPlayEnv(KB, seed=0)
+    obs, _ = env.reset()
+    state = env.raw.state_.copy()
+    bad = int(np.flatnonzero(~env.action_masks())[0])
+    obs2, reward, terminated, truncated, info = env.step(bad)
+    assert (reward, terminated, truncated) == (-1.0, True, False)
+    assert info["illegal_action"] and info["win_share"] == 0.0
+    np.testing.assert_array_equal(obs2, obs)
+    assert env.raw.state_ == state  # the illegal action changed nothing
 
 
 def test_seats_rotate_and_seeding_is_reproducible() -> None:
