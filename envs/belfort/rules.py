@@ -7,7 +7,7 @@ import json
 
 import numpy as np
 
-from eurogym.envs.belfort import xkernels
+from eurogym.envs.belfort import kernels, xkernels
 from eurogym.envs.belfort.actions import (
     A_ACTIVATE,
     A_CARD,
@@ -150,12 +150,19 @@ class BelfortEngine(FlatEngine):
     @staticmethod
     def compute_mask(state: State) -> np.ndarray:
         mask = np.zeros(state.NUM_ACTIONS, np.int8)
-        xkernels.compute_mask(state.buf, mask)
+        (xkernels if isinstance(state, XState) else kernels).compute_mask(state.buf, mask)
         return mask
 
     @staticmethod
     def run_kernel(state: State, action: int) -> None:
-        xkernels.apply_action(state.buf, state.mask, action)
+        # A base-game state never reaches the expansion's own kernels (x_step, x_mask), so
+        # it calls the base kernels directly: numba then compiles the expansion's kernels only
+        # for an expansion game, which keeps the base game's cold start (docs/cold_start.md).
+        if isinstance(state, XState):
+            xkernels.apply_action(state.buf, state.mask, action)
+        else:
+            kernels.step(state.buf, action)
+            kernels.compute_mask(state.buf, state.mask)
 
     def legal_action_mask(self, state: State, player: int) -> np.ndarray:
         """As FlatEngine's, sized for the state: Discrete(184), or Discrete(254) for an
