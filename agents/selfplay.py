@@ -332,8 +332,13 @@ class SelfPlayEnv(gym.Env):
         return action
 
     def _score_margin(self) -> float:
-        """The learner's current score minus the best other seat's (the shaping potential)."""
-        scores = np.asarray(self.raw.engine.final_scores(self.raw.state_), dtype=np.float64)
+        """The learner's current score minus the best other seat's (the shaping potential); in
+        a solo game, the margin the rules' solo result gives (`solo_outcome`: against the
+        Mayor's score in Daitoshi, the score itself in Caverna)."""
+        engine, state = self.raw.engine, self.raw.state_
+        if len(self.raw.possible_agents) == 1:
+            return float(engine.solo_outcome(state)[1])
+        scores = np.asarray(engine.final_scores(state), dtype=np.float64)
         return float(scores[self.learning_seat] - np.delete(scores, self.learning_seat).max())
 
     def _win_share(self, reward: float) -> float:
@@ -345,6 +350,8 @@ class SelfPlayEnv(gym.Env):
         """
         engine, state = getattr(self.raw, "engine", None), getattr(self.raw, "state_", None)
         if engine is not None and state is not None and engine.is_over(state):
+            if len(self.raw.possible_agents) == 1:  # solo: the rules say who won
+                return 1.0 if engine.solo_outcome(state)[0] else 0.0
             scores = np.asarray(engine.final_scores(state), dtype=np.float64)
             top = scores == scores.max()
             return float(top[self.learning_seat] / top.sum())

@@ -97,7 +97,8 @@ def expansion_lines(state: State) -> list[str]:
     if tokens:
         lines.append("  tokens: " + "; ".join(tokens))
     decorated = [
-        f"{site_name(s)} (player {int(state.owner[s])}{', 2 coins' * (state.decorated[s] > 1)})"
+        f"{site_name(s)} (player {int(state.owner[s])}"
+        + (", 2 coins)" if state.decorated[s] > 1 else ")")
         for s in np.flatnonzero(state.decorated)
     ]
     if decorated:

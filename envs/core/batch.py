@@ -84,12 +84,15 @@ def driver(
 ) -> Driver:
     """The kernels around `game`'s step and encode, built on first use per game.
 
-    name: the game's module path (it keys numba's cache); phase_at / decider_at: buffer
+    name: the game's module path (with the names of `game`'s two kernels it keys the built
+    drivers and numba's cache: one game may batch with other kernels for a rule option, as
+    Kingdom Builder's Big Box encoder); phase_at / decider_at: buffer
     offsets of the phase and the deciding seat; game_over: the phase of a finished game;
     parallel: `prange` over the games on numba's threads, else one plain loop (the same
     results: the games are independent).
     """
-    key = (name, phase_at, game_over, decider_at, int(parallel))
+    kernels = f"{game.step.py_func.__name__},{game.encode.py_func.__name__}"
+    key = (f"{name}:{kernels}", phase_at, game_over, decider_at, int(parallel))
     built = _DRIVERS.get(key)
     if built is None:
         built = _DRIVERS[key] = _build(game, key)

@@ -97,6 +97,27 @@ def test_score_shaping_telescopes_to_the_final_margin(seat: int) -> None:
         assert any(r != 0 for r in rewards[:-1]), "shaping rewards come during the game"
 
 
+@pytest.mark.parametrize("env_id", ["daitoshi_v0", "caverna_ff_v0"])
+def test_solo_games_shape_and_score_by_the_solo_result(env_id: str) -> None:
+    """A solo game has no other seat: shaping follows the rules' solo margin (it used to raise
+    on the empty list of opponents) and the win share is the solo result."""
+    env = SelfPlayEnv(env_id, num_players=1, seed=2, shaping=0.01)
+    env.reset()
+    engine = env.raw.engine
+    start = engine.solo_outcome(env.raw.state_)[1]
+    rng = np.random.default_rng(0)
+    rewards, done, info = [], False, {}
+    while not done:
+        action = int(rng.choice(np.flatnonzero(env.action_masks())))
+        _, reward, terminated, truncated, info = env.step(action)
+        rewards.append(reward)
+        done = terminated or truncated
+    won, margin = engine.solo_outcome(env.raw.state_)
+    game_reward = 1.0 if won else -1.0
+    assert sum(rewards) == pytest.approx(game_reward + 0.01 * (margin - start))
+    assert info["win_share"] == (1.0 if won else 0.0)
+
+
 def _column_player(column: int):
     def play(obs: np.ndarray, mask: np.ndarray) -> int:
         return column

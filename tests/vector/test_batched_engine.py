@@ -83,6 +83,8 @@ def test_batched_expansion_games_equal_single_games(env_id, options):
     single = batch.engine.new_game(batch.config, 0)
     assert batch.bufs.shape[1] == single.buf.size and batch.masks.shape[1] == single.mask.size
     play_equivalent(env_id, 8, 60, seed=3, parallel=False, **options)
+    # the default game in the same process gets its own kernels, not the option's
+    play_equivalent(env_id, 4, 20, seed=1, parallel=False)
 
 
 def test_serial_batched_games_equal_single_games():
