@@ -23,6 +23,7 @@ import csv
 import json
 import math
 import re
+import socket
 import sys
 import time
 from pathlib import Path
@@ -54,6 +55,16 @@ def init_ray(address: str | None, num_cpus: int | None = None) -> None:
     address = check_address(address)
     if ray.is_initialized():
         return
+    if address not in (None, "auto", "local"):
+        # Ray itself retries an unreachable head for minutes before it gives up
+        host, port = address.removeprefix("ray://").rsplit(":", 1)
+        try:
+            socket.create_connection((host.strip("[]"), int(port)), timeout=10).close()
+        except OSError as err:
+            raise ConnectionError(
+                f"no Ray head answers at {address} ({err}); start one there with "
+                "`ray start --head --port=PORT`, or drop --address to run on this machine only"
+            ) from None
     kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
     if address in (None, "local"):
         kwargs["num_cpus"] = num_cpus
@@ -122,7 +133,8 @@ def train(
     """
     from eurogym.agents import rllib
 
-    envs.spec(env_id)  # unknown ids fail before Ray starts
+    envs.spec(env_id)  # unknown ids and bad addresses fail before Ray starts
+    check_address(address)
     heuristic_games = eval_games if heuristic_games is None else heuristic_games
     if fast_mode():
         stop_steps = min(stop_steps or 1024, 1024)

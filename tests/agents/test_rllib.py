@@ -130,9 +130,26 @@ def test_bad_env_id_address_and_player_count_fail_before_training() -> None:
         rllib.build_config(GAMES[0], num_players=9)
 
 
-@pytest.mark.parametrize("env_id", GAMES)
+def test_snapshot_mapping_puts_the_learner_on_one_seat_per_episode_and_every_seat_in_turn() -> None:
+    class Episode:
+        def __init__(self, i: int):
+            self.id_ = f"episode-{i}"
+
+    mapping = rllib.snapshot_mapping(num_players=3, snapshots=2)
+    learner_seats = set()
+    for i in range(60):
+        episode = Episode(i)
+        modules = [mapping(f"player_{seat}", episode) for seat in range(3)]
+        assert modules.count(rllib.MAIN) == 1
+        assert set(modules) - {rllib.MAIN} <= set(rllib.snapshot_ids(2))
+        assert modules == [mapping(f"player_{seat}", episode) for seat in range(3)]  # stable
+        learner_seats.add(modules.index(rllib.MAIN))
+    assert learner_seats == {0, 1, 2}
+
+
+@pytest.mark.parametrize(("env_id", "mapping"), [(GAMES[0], "self"), (GAMES[1], "snapshots")])
 def test_ppo_trains_with_masking_and_the_checkpoint_plays_in_a_tournament(
-    env_id: str, tmp_path: Path, local_ray: None
+    env_id: str, mapping: str, tmp_path: Path, local_ray: None
 ) -> None:
     out = tmp_path / "run"
     rows = train(
@@ -146,6 +163,8 @@ def test_ppo_trains_with_masking_and_the_checkpoint_plays_in_a_tournament(
         heuristic_games=0,
         checkpoint_every=10**9,
         progress=False,
+        mapping=mapping,
+        snapshot_every=1,
         train_batch=128,
         minibatch=64,
         num_epochs=1,
@@ -156,6 +175,9 @@ def test_ppo_trains_with_masking_and_the_checkpoint_plays_in_a_tournament(
     assert len(table) == 3 == len(rows) + 1  # the start and the end
     assert rows[-1]["timesteps"] >= 200  # the env raises on an illegal action: none was sampled
     assert np.isfinite(rows[-1]["ep_len_mean"])
+    assert rows[-1]["pool"] == (
+        "self" if mapping == "self" else "main|snapshot_0|snapshot_1|snapshot_2"
+    )
     final = out / "final"
     name = f"rllib:{final}"
     result = run_tournament(env_id, [name, "random"], games=2, progress=False)
