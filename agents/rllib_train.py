@@ -53,8 +53,6 @@ def init_ray(address: str | None, num_cpus: int | None = None) -> None:
     import ray
 
     address = check_address(address)
-    if ray.is_initialized():
-        return
     if address not in (None, "auto", "local"):
         # Ray itself retries an unreachable head for minutes before it gives up
         host, port = address.removeprefix("ray://").rsplit(":", 1)
@@ -65,6 +63,8 @@ def init_ray(address: str | None, num_cpus: int | None = None) -> None:
                 f"no Ray head answers at {address} ({err}); start one there with "
                 "`ray start --head --port=PORT`, or drop --address to run on this machine only"
             ) from None
+    if ray.is_initialized():
+        return
     kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
     if address in (None, "local"):
         kwargs["num_cpus"] = num_cpus

@@ -126,6 +126,8 @@ def test_bad_env_id_address_and_player_count_fail_before_training() -> None:
     with pytest.raises(ValueError, match="bad Ray address"):
         check_address("not an address")
     assert check_address("auto") == "auto" and check_address("10.0.0.1:6379") == "10.0.0.1:6379"
+    with pytest.raises(ConnectionError, match="no Ray head answers at 127.0.0.1:1"):
+        init_ray("127.0.0.1:1")  # nothing listens on port 1
     with pytest.raises(ValueError, match="players"):
         rllib.build_config(GAMES[0], num_players=9)
 
