@@ -62,6 +62,8 @@ class EuroMultiAgentEnv(MultiAgentEnv):
 
     def __init__(self, config: dict[str, Any] | None = None):
         super().__init__()
+        # RLlib passes an EnvContext: a dict with the runner's and the vector slot's index
+        offset = 1000 * getattr(config, "worker_index", 0) + getattr(config, "vector_index", 0)
         config = dict(config or {})
         self.env_id = config["env_id"]
         entry = envs.spec(self.env_id)
@@ -76,7 +78,6 @@ class EuroMultiAgentEnv(MultiAgentEnv):
         self.game_config = self.engine.make_config(players)
         self.shaping = float(config.get("shaping", 0.1))
         self.max_decisions = int(config.get("max_decisions", 20_000))
-        offset = 1000 * getattr(config, "worker_index", 0) + getattr(config, "vector_index", 0)
         self.rng = np.random.default_rng(int(config.get("seed", 0)) + offset)
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agents = list(self.possible_agents)

@@ -120,6 +120,19 @@ def test_env_rejects_an_illegal_action_and_rewards_the_final_margin() -> None:
     assert infos["player_0"]["top"] == (scores[0] >= scores[1])
 
 
+def test_each_runner_and_vector_slot_plays_its_own_games() -> None:
+    from ray.rllib.env.env_context import EnvContext
+
+    def first_observation(worker: int, slot: int) -> np.ndarray:
+        context = EnvContext({"env_id": GAMES[0]}, worker_index=worker, vector_index=slot)
+        obs, _ = rllib.EuroMultiAgentEnv(context).reset()
+        return next(iter(obs.values()))["observation"]
+
+    assert np.array_equal(first_observation(1, 0), first_observation(1, 0))
+    assert not np.array_equal(first_observation(1, 0), first_observation(1, 1))
+    assert not np.array_equal(first_observation(1, 0), first_observation(2, 0))
+
+
 def test_bad_env_id_address_and_player_count_fail_before_training() -> None:
     with pytest.raises(ConfigError, match="unknown env"):
         rllib.env_name("no_such_game_v0")
