@@ -57,7 +57,8 @@ class EuroMultiAgentEnv(MultiAgentEnv):
 
     env_config keys: env_id (required), num_players (default 2), seed (default 0; each
     runner and vector slot offsets it), shaping (per point of score-margin change, default
-    0.1 as agents.train), max_decisions (truncation cap, default 20_000).
+    0.1 as agents.train), max_decisions (truncation cap, default 20_000), torch_threads (set
+    in the env runner process that builds the env: its policy inference is tiny batches).
     """
 
     def __init__(self, config: dict[str, Any] | None = None):
@@ -77,6 +78,8 @@ class EuroMultiAgentEnv(MultiAgentEnv):
             )
         self.game_config = self.engine.make_config(players)
         self.shaping = float(config.get("shaping", 0.1))
+        if "torch_threads" in config:  # the env is built in each env runner process
+            torch.set_num_threads(int(config["torch_threads"]))
         self.max_decisions = int(config.get("max_decisions", 20_000))
         self.rng = np.random.default_rng(int(config.get("seed", 0)) + offset)
         self.possible_agents = [f"player_{i}" for i in range(players)]
@@ -294,6 +297,7 @@ def build_config(
     minibatch: int = PPO_DEFAULTS["batch_size"],
     num_epochs: int = PPO_DEFAULTS["n_epochs"],
     rollout_fragment: int | str = "auto",
+    torch_threads: int = 1,
     **model_config: Any,
 ) -> PPOConfig:
     """A PPOConfig (new API stack) training `env_id` by self-play.
@@ -306,7 +310,13 @@ def build_config(
     if mapping not in MAPPINGS:
         raise ValueError(f"unknown mapping {mapping!r} (one of {MAPPINGS})")
     name = env_name(env_id)
-    env_config = {"env_id": env_id, "num_players": num_players, "seed": seed, "shaping": shaping}
+    env_config = {
+        "env_id": env_id,
+        "num_players": num_players,
+        "seed": seed,
+        "shaping": shaping,
+        "torch_threads": torch_threads,
+    }
     EuroMultiAgentEnv(env_config)  # bad player counts fail here, in the driver
     spec = module_spec(**model_config)
     if mapping == "self":

@@ -29,6 +29,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import torch
+
 from eurogym import envs
 from eurogym.agents.ppo import PPO_DEFAULTS, fast_mode
 from eurogym.agents.train import LOG_COLUMNS
@@ -120,6 +122,7 @@ def train(
     heuristic_games: int | None = None,
     checkpoint_every: int = 20_000,
     progress: bool = True,
+    threads: int = 1,
     **config_options: Any,
 ) -> list[dict[str, Any]]:
     """Train PPO by self-play on `env_id` until `stop_minutes` or `stop_steps` (whichever
@@ -130,6 +133,8 @@ def train(
     excludes evaluation and checkpoint time. `config_options` go to `build_config`
     (envs_per_runner, snapshots, snapshot_every, shaping, train_batch, minibatch, num_epochs,
     rollout_fragment, features_dim, head). num_cpus caps a local node (None: all cores).
+    threads: torch threads of the learner (this process) and of every env runner; 1, as in
+    agents.train: on a busy machine multi-threaded torch updates ran up to ~10x slower.
     """
     from eurogym.agents import rllib
 
@@ -144,6 +149,8 @@ def train(
         config_options["minibatch"] = min(config_options.get("minibatch", 128), 128)
     if stop_minutes is None and stop_steps is None:
         raise ValueError("give stop_minutes or stop_steps")
+    torch.set_num_threads(threads)
+    config_options["torch_threads"] = threads
     config = rllib.build_config(
         env_id,
         players,
@@ -296,6 +303,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--minibatch", type=int, default=PPO_DEFAULTS["batch_size"])
     parser.add_argument("--num-epochs", type=int, default=PPO_DEFAULTS["n_epochs"])
     parser.add_argument("--shaping", type=float, default=0.1, help="0 disables")
+    parser.add_argument("--threads", type=int, default=1, help="torch threads per process")
     parser.add_argument("--no-progress", action="store_true")
     args = parser.parse_args(argv)
     options: dict[str, Any] = {
@@ -324,6 +332,7 @@ def main(argv: list[str] | None = None) -> None:
             heuristic_games=args.heuristic_games,
             checkpoint_every=args.checkpoint_every,
             progress=not args.no_progress,
+            threads=args.threads,
             **options,
         )
     except (ValueError, ConnectionError) as err:
