@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-slow test-nojit bench bench-train notebooks lint clean
+.PHONY: demo test test-slow test-nojit bench bench-train notebooks lint clean rllib
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -17,6 +17,9 @@ demo: $(STAMP)  ## compile the kernels (progress bar), play one 4-player game of
 	$(PY) -m eurogym.envs.warmup
 	$(PY) -m eurogym.benchmarks.demo
 	$(PY) -m eurogym.benchmarks.throughput
+
+rllib: $(STAMP)  ## the optional Ray RLlib extra (pinned in constraints.txt, CPU torch kept)
+	$(PIP) install -q -c constraints.txt -e ".[rllib]"
 
 test: $(STAMP)  ## the fast test suite (what CI runs)
 	$(PY) -m pytest -q

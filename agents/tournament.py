@@ -79,16 +79,31 @@ ELO_MEAN = 1500.0
 
 
 PPO_PREFIX = "ppo:"
+RLLIB_PREFIX = "rllib:"
 
 
 def is_known_agent(name: str) -> bool:
-    """A key of AGENT_FACTORIES, or `ppo:PATH` naming a saved MaskablePPO model."""
-    return name in AGENT_FACTORIES or name.startswith(PPO_PREFIX)
+    """A key of AGENT_FACTORIES, `ppo:PATH` naming a saved MaskablePPO model or `rllib:PATH`
+    naming an RLlib checkpoint directory."""
+    return name in AGENT_FACTORIES or name.startswith((PPO_PREFIX, RLLIB_PREFIX))
 
 
 def make_agent(name: str, env_id: str, seed: int, **options: Any) -> Agent:
     """Build agent kind `name` (a key of AGENT_FACTORIES, or `ppo:PATH` for a MaskablePPO
-    model saved by `eurogym.agents.train`) for `env_id`."""
+    model saved by `eurogym.agents.train`, or `rllib:PATH` for a checkpoint directory written
+    by `eurogym.agents.rllib_train`, which needs the `rllib` extra) for `env_id`."""
+    if name.startswith(RLLIB_PREFIX):
+        path = Path(name[len(RLLIB_PREFIX) :])
+        if not path.is_dir():
+            raise ValueError(f"agent {name!r}: no checkpoint directory {path}")
+        try:
+            from eurogym.agents.rllib import RLlibAgent  # ray loads only when a checkpoint plays
+        except ImportError as err:
+            raise ValueError(
+                f"agent {name!r} needs Ray RLlib: pip install -c constraints.txt -e '.[rllib]' "
+                f"({err})"
+            ) from None
+        return RLlibAgent(path, env_id, name=name, seed=seed)
     if name.startswith(PPO_PREFIX):
         from eurogym.agents.ppo import PPOAgent  # torch loads only when a model plays
 
@@ -241,7 +256,7 @@ def run_tournament(
     for name in names:
         if not is_known_agent(name):
             raise ValueError(
-                f"unknown agent {name!r}; known: {sorted(AGENT_FACTORIES)} or ppo:PATH"
+                f"unknown agent {name!r}; known: {sorted(AGENT_FACTORIES)}, ppo:PATH or rllib:PATH"
             )
     if games < 1:
         raise ValueError(f"games must be positive, got {games}")
@@ -355,8 +370,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--agents",
         default="random,heuristic",
-        help=f"comma-separated agent kinds from {sorted(AGENT_FACTORIES)}, or ppo:PATH for "
-        "a MaskablePPO model saved by eurogym.agents.train",
+        help=f"comma-separated agent kinds from {sorted(AGENT_FACTORIES)}, ppo:PATH for "
+        "a MaskablePPO model saved by eurogym.agents.train, or rllib:PATH for an RLlib "
+        "checkpoint saved by eurogym.agents.rllib_train (e.g. rllib:runs/NAME/final)",
     )
     parser.add_argument("--games", type=int, default=200, help="games per lineup")
     parser.add_argument("--players", type=int, default=2)

@@ -1,0 +1,204 @@
+"""Ray RLlib PPO (agents.rllib, agents.rllib_train): the mask reaches the logits, the env
+refuses illegal actions, PPO trains on two games and its checkpoint plays in a tournament as
+`rllib:PATH`, and bad input (env id, address, another game's checkpoint) is a clear error.
+
+Needs the optional extra (`make rllib`); skips with the reason when Ray is missing or cannot
+start a local node. Ray is kept small: 2 CPUs, no remote env runner, tiny batches.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip(
+    "ray.rllib", reason="Ray RLlib is not installed (make rllib)", exc_type=ImportError
+)
+
+import ray  # noqa: E402
+import torch  # noqa: E402
+from ray.rllib.core.columns import Columns  # noqa: E402
+
+from eurogym import envs  # noqa: E402
+from eurogym.agents import rllib  # noqa: E402
+from eurogym.agents.rllib_train import check_address, init_ray, train  # noqa: E402
+from eurogym.agents.tournament import make_agent, run_tournament  # noqa: E402
+from eurogym.agents.train import LOG_COLUMNS  # noqa: E402
+from eurogym.envs.core.errors import ConfigError  # noqa: E402
+
+pytestmark = pytest.mark.rllib
+GAMES = ("kingdom_builder_v0", "belfort_v0")
+
+
+@pytest.fixture(scope="module")
+def local_ray() -> Iterator[None]:
+    try:
+        init_ray(None, num_cpus=2)
+    except Exception as err:  # any failure to start a node means the test cannot run here
+        pytest.skip(f"Ray cannot start a local node: {err}")
+    yield
+    ray.shutdown()
+
+
+def _states(env_id: str, count: int, seed: int = 0) -> list[tuple[object, int]]:
+    """(state, player to move) pairs from a random game, for mask checks."""
+    engine = envs.spec(env_id).engine
+    state = engine.new_game(engine.make_config(2), seed)
+    rng = np.random.default_rng(seed)
+    out = []
+    while not engine.is_over(state) and len(out) < count:
+        player = engine.current_player(state)
+        out.append((state.copy(), player))
+        legal = np.flatnonzero(engine.legal_action_mask(state, player))
+        engine.apply_action(state, int(rng.choice(legal)))
+    return out
+
+
+def test_module_gives_illegal_actions_minus_infinity_and_never_samples_them() -> None:
+    env_id = GAMES[0]
+    env = rllib.EuroMultiAgentEnv({"env_id": env_id})
+    spec = rllib.module_spec()
+    spec.observation_space = env.observation_spaces["player_0"]
+    spec.action_space = env.action_spaces["player_0"]
+    module = spec.build()
+    engine = env.engine
+    states = _states(env_id, 60)
+    obs = np.stack([env.encode(s, p) for s, p in states]).astype(np.float32)
+    masks = np.stack([engine.legal_action_mask(s, p) for s, p in states]).astype(np.float32)
+    batch = {
+        Columns.OBS: {"observation": torch.from_numpy(obs), "action_mask": torch.from_numpy(masks)}
+    }
+    with torch.no_grad():
+        logits = module.forward_exploration(batch)[Columns.ACTION_DIST_INPUTS]
+    legal = masks > 0
+    assert torch.isneginf(logits[torch.from_numpy(~legal)]).all()
+    assert torch.isfinite(logits[torch.from_numpy(legal)]).all()
+    dist = module.get_exploration_action_dist_cls().from_logits(logits)
+    for _ in range(20):
+        actions = dist.sample().numpy()
+        assert legal[np.arange(len(actions)), actions].all()
+    # a state with no legal action (the terminal observation) keeps finite logits
+    none_legal = {
+        Columns.OBS: {
+            "observation": batch[Columns.OBS]["observation"][:1],
+            "action_mask": torch.zeros_like(batch[Columns.OBS]["action_mask"][:1]),
+        }
+    }
+    with torch.no_grad():
+        assert torch.isfinite(
+            module.forward_exploration(none_legal)[Columns.ACTION_DIST_INPUTS]
+        ).all()
+
+
+def test_env_rejects_an_illegal_action_and_rewards_the_final_margin() -> None:
+    env = rllib.EuroMultiAgentEnv({"env_id": GAMES[0], "shaping": 0.0})
+    obs, _ = env.reset(seed=3)
+    ((agent, first),) = obs.items()
+    illegal = int(np.flatnonzero(first["action_mask"] == 0)[0])
+    with pytest.raises(ValueError, match="illegal action"):
+        env.step({agent: illegal})
+    assert env.illegal_actions == 1
+    rng = np.random.default_rng(0)
+    returns = dict.fromkeys(env.possible_agents, 0.0)
+    done = False
+    while not done:
+        ((agent, o),) = obs.items()
+        obs, rewards, terminated, truncated, infos = env.step(
+            {agent: int(rng.choice(np.flatnonzero(o["action_mask"])))}
+        )
+        for a, r in rewards.items():
+            returns[a] += r
+        done = terminated["__all__"] or truncated["__all__"]
+    scores = env.engine.final_scores(env.state)
+    margin0 = (scores[0] - scores[1]) * env.score_scale
+    assert returns["player_0"] == pytest.approx(margin0)
+    assert returns["player_1"] == pytest.approx(-margin0)
+    assert infos["player_0"]["top"] == (scores[0] >= scores[1])
+
+
+def test_each_runner_and_vector_slot_plays_its_own_games() -> None:
+    from ray.rllib.env.env_context import EnvContext
+
+    def first_observation(worker: int, slot: int) -> np.ndarray:
+        context = EnvContext({"env_id": GAMES[0]}, worker_index=worker, vector_index=slot)
+        obs, _ = rllib.EuroMultiAgentEnv(context).reset()
+        return next(iter(obs.values()))["observation"]
+
+    assert np.array_equal(first_observation(1, 0), first_observation(1, 0))
+    assert not np.array_equal(first_observation(1, 0), first_observation(1, 1))
+    assert not np.array_equal(first_observation(1, 0), first_observation(2, 0))
+
+
+def test_bad_env_id_address_and_player_count_fail_before_training() -> None:
+    with pytest.raises(ConfigError, match="unknown env"):
+        rllib.env_name("no_such_game_v0")
+    with pytest.raises(ValueError, match="bad Ray address"):
+        check_address("not an address")
+    assert check_address("auto") == "auto" and check_address("10.0.0.1:6379") == "10.0.0.1:6379"
+    with pytest.raises(ConnectionError, match="no Ray head answers at 127.0.0.1:1"):
+        init_ray("127.0.0.1:1")  # nothing listens on port 1
+    with pytest.raises(ValueError, match="players"):
+        rllib.build_config(GAMES[0], num_players=9)
+
+
+def test_snapshot_mapping_puts_the_learner_on_one_seat_per_episode_and_every_seat_in_turn() -> None:
+    class Episode:
+        def __init__(self, i: int):
+            self.id_ = f"episode-{i}"
+
+    mapping = rllib.snapshot_mapping(num_players=3, snapshots=2)
+    learner_seats = set()
+    for i in range(60):
+        episode = Episode(i)
+        modules = [mapping(f"player_{seat}", episode) for seat in range(3)]
+        assert modules.count(rllib.MAIN) == 1
+        assert set(modules) - {rllib.MAIN} <= set(rllib.snapshot_ids(2))
+        assert modules == [mapping(f"player_{seat}", episode) for seat in range(3)]  # stable
+        learner_seats.add(modules.index(rllib.MAIN))
+    assert learner_seats == {0, 1, 2}
+
+
+@pytest.mark.parametrize(("env_id", "mapping"), [(GAMES[0], "self"), (GAMES[1], "snapshots")])
+def test_ppo_trains_with_masking_and_the_checkpoint_plays_in_a_tournament(
+    env_id: str, mapping: str, tmp_path: Path, local_ray: None
+) -> None:
+    out = tmp_path / "run"
+    rows = train(
+        env_id,
+        out=out,
+        num_env_runners=0,
+        stop_minutes=None,
+        stop_steps=400,
+        eval_every=10**9,
+        eval_games=2,
+        heuristic_games=0,
+        checkpoint_every=10**9,
+        progress=False,
+        mapping=mapping,
+        snapshot_every=1,
+        train_batch=128,
+        minibatch=64,
+        num_epochs=1,
+    )
+    with (out / "log.csv").open() as f:
+        table = list(csv.reader(f))
+    assert tuple(table[0]) == LOG_COLUMNS
+    assert len(table) == 3 == len(rows) + 1  # the start and the end
+    assert rows[-1]["timesteps"] >= 400  # the env raises on an illegal action: none was sampled
+    assert np.isfinite(rows[-1]["ep_len_mean"])
+    assert rows[-1]["pool"] == (
+        "self" if mapping == "self" else "main|snapshot_0|snapshot_1|snapshot_2"
+    )
+    final = out / "final"
+    name = f"rllib:{final}"
+    result = run_tournament(env_id, [name, "random"], games=2, progress=False)
+    assert result.played[0, 1] == 2
+    other = next(g for g in GAMES if g != env_id)
+    with pytest.raises(ValueError, match=f"trained on {env_id}, not {other}"):
+        make_agent(name, other, seed=0)
+    with pytest.raises(ValueError, match="no checkpoint directory"):
+        make_agent(f"rllib:{tmp_path / 'missing'}", env_id, seed=0)
