@@ -101,13 +101,13 @@ TILE_SUMMARIES = {
     "village": "build 1 next to 3 of yours",
     "garden": "build 1 on flower field",
     "foresters_lodge": "build 1 on forest",
-    "lighthouse": "place your ship on water, sail it 1-3, or take it back",
-    "barracks": "place a warrior (blocks its neighbours) or take one back",
-    "crossroads": "draw 1 more card each turn end; choose which to play",
-    "city_hall": "once: place your city hall on 7 hexes by yours",
+    "lighthouse": "place, sail (1-3 water) or take back your ship",
+    "barracks": "place or take back a warrior (it blocks)",
+    "crossroads": "+1 card at turn end; choose which to play",
+    "city_hall": "once: city hall on 7 hexes by yours",
     "fort": "draw a card, build 1 on its terrain",
-    "monastery": "build 1 on canyon next to yours (no other hex)",
-    "wagon": "place your wagon, drive it 1-3, or take it back",
+    "monastery": "build 1 on canyon next to yours",
+    "wagon": "place, drive (1-3) or take back your wagon",
 }
 MOVE_TILES = frozenset({"barn", "harbor", "paddock", "caravan"})
 # Where a tile builds or moves to, to complete "build a settlement on ..." (None: played card).
@@ -136,12 +136,12 @@ TILE_TERRAIN = {
 PIECE_TILES = frozenset({"lighthouse", "barracks", "wagon", "city_hall"})
 # Crossroads task cards (§12.4): gold to every player meeting one at the end.
 TASK_SUMMARIES = {
-    "home_country": "a whole terrain area filled by yours only",
-    "fortress": "one of yours with all 6 neighbours yours",
+    "home_country": "a terrain area filled by yours only",
+    "fortress": "one of yours ringed by 6 of yours",
     "road": "7 of yours in an unbroken diagonal line",
-    "place_of_refuge": "a castle/location/nomad space ringed by yours",
+    "place_of_refuge": "a special hex ringed by yours",
     "advance": "7 of yours on one board edge",
-    "compass_points": "one of yours on each of the 4 board edges",
+    "compass_points": "yours on all 4 board edges",
 }
 # The gold each Kingdom Builder card pays at game end (§10), in one short line.
 CARD_SUMMARIES = {
