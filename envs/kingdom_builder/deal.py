@@ -30,6 +30,7 @@ from eurogym.envs.kingdom_builder.state import (
     MAX_CAPITALS,
     MAX_EXTRA_CARDS,
     MAX_PLAYERS,
+    MONASTERY_LOOSE,
     NUM_EXPANSIONS,
     NUM_PLAYERS,
     OWNER,
@@ -142,11 +143,12 @@ def deal_game(buf, nbr, mask, tables, options):
             int64[m], expansion flags int64[7], custom board 0/1, in-game cards count moves
             0/1 (D21), Sword includes the user 0/1 (D24)); RANDOM (-1) entries are
             drawn at random, sections and cards from their pools. Expansion flags and the
-            custom-board flag are written only to a Big Box buffer.
+            custom-board flag are written only to a Big Box buffer; last, the Monastery's
+            adjacency is "if possible" 0/1 (D29).
     """
     section_terrain, section_tiles, tiles_per_hex, deck_counts, nomad_counts, walls = tables
     num_players, sections, rotations, cards, start_player, lords_zero = options[:6]
-    section_pool, card_pool, expansions, custom, count_moves, sword_self = options[6:]
+    section_pool, card_pool, expansions, custom, count_moves, sword_self, monastery = options[6:]
     rng = buf[RNG : RNG + RNG_WORDS]
     buf[NUM_PLAYERS] = num_players
     buf[LORDS_ZERO] = lords_zero
@@ -176,6 +178,7 @@ def deal_game(buf, nbr, mask, tables, options):
         buf[CUSTOM_BOARD] = custom
         buf[COUNT_MOVES] = count_moves
         buf[SWORD_SELF] = sword_self
+        buf[MONASTERY_LOOSE] = monastery
         buf[ACTIVE_NOMAD] = EMPTY
         buf[SWORD_NEXT] = EMPTY
         deal_nomads(buf, nomad_counts, walls if expansions[NOMADS] else 0)

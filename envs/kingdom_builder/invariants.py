@@ -17,6 +17,7 @@ from eurogym.envs.kingdom_builder.kernels import (
     FORT,
     HARBOR,
     PADDOCK,
+    QUARRY,
     is_piece_tile,
 )
 from eurogym.envs.kingdom_builder.nomads import NUM_DONATIONS, RESETTLEMENT, SWORD
@@ -152,8 +153,8 @@ def _check_crossroads(state: BigBoxState, n: int) -> None:
     on = bool(state.expansions[EXPANSIONS.index("crossroads")])
     piece, owner, terrain = state.piece, state.owner, state.terrain
     if not on:
-        for name in ("piece", "city_hall_built"):
-            values = getattr(state, name)
+        for name in ("piece", "city_hall_built", "monastery_if_possible"):
+            values = np.asarray(getattr(state, name))
             _require(not values.any(), name, values.tolist(), "is set without Crossroads")
         for name in ("tasks", "xhand"):
             values = getattr(state, name)
@@ -354,7 +355,7 @@ def _check_turn(state: State, n: int) -> None:
     _require((selected != EMPTY) == moving, "selected", selected, f"in phase {phase}")
     if moving:
         _require(state.owner[selected] == cur, "selected", selected, "is not a settlement of cur")
-    elif phase == PHASE_TILE_TARGET and not is_piece_tile(tile):
+    elif phase == PHASE_TILE_TARGET and not is_piece_tile(tile) and tile != QUARRY:
         _require(state.supply[cur] > 0, "supply", state.supply.tolist(), "is empty for a build")
 
 

@@ -83,6 +83,7 @@ from eurogym.envs.kingdom_builder.state import (
     MANDATORY_LEFT,
     MANDATORY_SETTLEMENTS,
     MAX_EXTRA_CARDS,
+    MONASTERY_LOOSE,
     NOMAD_NEW,
     NOMAD_READY,
     NUM_NOMAD_KINDS,
@@ -383,7 +384,9 @@ def tile_targets(buf, nbr, player, tile, origin, out):
         return placement_targets(buf, nbr, player, FLOWER, False, EMPTY, out)
     if tile == FORESTERS:
         return placement_targets(buf, nbr, player, FOREST, False, EMPTY, out)
-    if tile == MONASTERY:
+    if tile == MONASTERY:  # D29: `required` unless the monastery_adjacency option says not
+        if buf[MONASTERY_LOOSE]:
+            return placement_targets(buf, nbr, player, CANYON, False, EMPTY, out)
         return required_targets(buf, nbr, player, CANYON, out)
     if tile == FORT:  # the card the Fort drew (§12.3)
         if buf[FORT_CARD] == EMPTY:

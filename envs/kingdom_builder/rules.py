@@ -91,6 +91,7 @@ def new_game(config: Config, seed: int) -> State:
         int(config.board_file is not None),
         int(config.in_game_cards_count_moves),
         int(config.sword_includes_self),
+        int(config.monastery_adjacency == "if_possible"),
     )
     state = BigBoxState() if config.big_box else State()
     state.rng[:] = seed_words(seed)

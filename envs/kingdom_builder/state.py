@@ -183,6 +183,7 @@ X_LAYOUT = Layout(
         ("tasks", (SECTIONS_PER_GAME,), (EMPTY, NUM_TASKS - 1)),
         ("xhand", (MAX_PLAYERS, MAX_EXTRA_CARDS), (EMPTY, NUM_CARD_TERRAINS - 1)),
         ("fort_card", (), (EMPTY, NUM_CARD_TERRAINS - 1)),
+        ("monastery_if_possible", (), (0, 1)),  # D29 flag: Monastery adjacency if possible
     ]
 )
 
@@ -228,8 +229,9 @@ OUTPOST_ARMED, ACTION_LEFT, ACTION_DONE, SWORD_NEXT = map(
 MANDATORY_HEXES = _xoffset("mandatory_hexes")
 CAPITAL_HEX, CAVE_HEX, CAVE_MOVE_AT = map(_xoffset, ("capital_hex", "cave_hex", "cave_move"))
 COUNT_MOVES, SWORD_SELF = map(_xoffset, ("in_game_cards_count_moves", "sword_includes_self"))
-PIECE, CITY_HALL_BUILT, TASKS, XHAND, FORT_CARD = map(
-    _xoffset, ("piece", "city_hall_built", "tasks", "xhand", "fort_card")
+PIECE, CITY_HALL_BUILT, TASKS, XHAND, FORT_CARD, MONASTERY_LOOSE = map(
+    _xoffset,
+    ("piece", "city_hall_built", "tasks", "xhand", "fort_card", "monastery_if_possible"),
 )
 
 
