@@ -37,9 +37,9 @@ from __future__ import annotations
 from eurogym.envs.kingdom_builder.tables import (
     ALL_TILE_NAMES,
     COLS,
-    NUM_CARD_TERRAINS,
     NOMAD_KINDS,
     NUM_ALL_TILE_TYPES,
+    NUM_CARD_TERRAINS,
     NUM_HEXES,
     NUM_TILE_TYPES,
     TERRAIN_NAMES,

@@ -213,9 +213,13 @@ def make_config(num_players: int = 2, **options: Any) -> Config:
             raise ConfigError(f"{name}=False needs expansions=('nomads',) (a Nomads rule)")
     monastery = options.get("monastery_adjacency", "required")
     if monastery not in MONASTERY_MODES:
-        raise ConfigError(f"monastery_adjacency must be one of {MONASTERY_MODES}, got {monastery!r}")
+        raise ConfigError(
+            f"monastery_adjacency must be one of {MONASTERY_MODES}, got {monastery!r}"
+        )
     if monastery != "required" and "crossroads" not in expansions:
-        raise ConfigError("monastery_adjacency needs expansions=('crossroads',) (a Crossroads rule)")
+        raise ConfigError(
+            "monastery_adjacency needs expansions=('crossroads',) (a Crossroads rule)"
+        )
     board_file = options.get("board_file")
     board_maps = () if board_file is None else _board_maps(board_file)
     start = options.get("start_player")

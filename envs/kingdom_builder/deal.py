@@ -1,7 +1,8 @@
 """Set-up (§3.1, §3.2) as one numba kernel, so a new game costs microseconds (MCTS and
 benchmarks start many). Random choices draw from the state's RNG in a fixed order: sections,
-rotations, cards, deck, (Big Box: nomad tiles, capitals, caves, Crossroads tasks), start player; then each seat draws one terrain
-card in seat order. The base game draws exactly as it did before expansions existed."""
+rotations, cards, deck, (Big Box: nomad tiles, capitals, caves, Crossroads tasks), start
+player; then each seat draws one terrain card in seat order. The base game draws exactly as
+it did before expansions existed."""
 
 from numba import njit
 

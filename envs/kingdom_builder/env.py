@@ -121,8 +121,10 @@ register(
                 {
                     "expansions": ("crossroads",),
                     "sections": (
-                        "lighthouse_foresters_lodge", "barracks_crossroads",
-                        "city_hall_fort", "monastery_wagon",
+                        "lighthouse_foresters_lodge",
+                        "barracks_crossroads",
+                        "city_hall_fort",
+                        "monastery_wagon",
                     ),
                     "monastery_adjacency": "if_possible",
                 },

@@ -139,11 +139,11 @@ from eurogym.envs.kingdom_builder.tables import (
     FOREST,
     GRASS,
     MAX_LOCATION_HEXES,
+    MOUNTAIN,
     NUM_ALL_TILE_TYPES,
     NUM_CARD_TERRAINS,
     NUM_HEXES,
     NUM_TILE_TYPES,
-    MOUNTAIN,
     TILE_INDEX,
     WATER,
 )

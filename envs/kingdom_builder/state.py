@@ -39,8 +39,8 @@ from eurogym.envs.kingdom_builder.tables import (
     SECTIONS_PER_GAME,
     SETTLEMENTS_PER_PLAYER,
     STONE_WALLS,
-    TILE_NAMES,
     TASK_NAMES,
+    TILE_NAMES,
     TILES_PER_HEX,
 )
 

@@ -23,9 +23,8 @@ from eurogym.envs.kingdom_builder.actions import (
 )
 from eurogym.envs.kingdom_builder.state import (
     EMPTY,
-    PHASE_CHOOSE_CARD,
-    PIECE_NAMES,
     MANDATORY_SETTLEMENTS,
+    PHASE_CHOOSE_CARD,
     PHASE_GAME_OVER,
     PHASE_MAIN,
     PHASE_MANDATORY,
@@ -33,6 +32,7 @@ from eurogym.envs.kingdom_builder.state import (
     PHASE_SWORD,
     PHASE_TILE_ORIGIN,
     PHASE_TILE_TARGET,
+    PIECE_NAMES,
 )
 from eurogym.envs.kingdom_builder.tables import (
     ALL_TILE_NAMES,
