@@ -5,6 +5,7 @@ eight locations (§12.3), the task cards (§12.4) and the set-up (§3.2), on sma
 import numpy as np
 import pytest
 
+from eurogym.envs.core.errors import ConfigError
 from eurogym.envs.kingdom_builder import rules
 from eurogym.envs.kingdom_builder.actions import CHOOSE_CARD, END_TURN
 from eurogym.envs.kingdom_builder.crossroads import meets_task, score_tasks
@@ -200,13 +201,17 @@ def test_s12_3_monastery_needs_a_canyon_next_to_yours_D29():
 
 
 def test_s12_3_monastery_if_possible_is_the_d29_option():
-    config = rules.make_config(
-        2, expansions=("crossroads",), monastery_adjacency="if_possible", start_player=0
-    )
-    state = rules.new_game(config, 0)
-    assert state.monastery_if_possible == 1
-    with pytest.raises(Exception, match="monastery_adjacency needs"):
+    config = rules.make_config(2, expansions=("crossroads",), monastery_adjacency="if_possible")
+    assert rules.new_game(config, 0).monastery_if_possible == 1
+    with pytest.raises(ConfigError, match="monastery_adjacency needs"):
         rules.make_config(2, monastery_adjacency="if_possible")
+    state = crossroads_game(locations={(2, 2): "monastery"}, played="G")
+    place(state, 0, (2, 1))
+    give_tile(state, 0, (2, 2))
+    state.set("monastery_if_possible", 1)
+    refresh(state)
+    assert "monastery" in legal_tiles(state)  # no canyon touches player 0: any canyon
+    assert kernel_targets(state, 0, "monastery") == cells(*((4, c) for c in range(4)))
 
 
 def test_s12_3_fort_draws_a_card_builds_on_it_then_discards_it():
