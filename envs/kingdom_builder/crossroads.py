@@ -214,18 +214,23 @@ def _home_country(buf, nbr, player):
 
 
 @njit(**INLINE)
+def _ringed(buf, nbr, h, player, edge_ok):
+    """Every neighbour of h holds one of the player's settlements; a missing neighbour (the
+    board edge) fails unless `edge_ok`."""
+    for d in range(NUM_DIRECTIONS):
+        n = nbr[h, d]
+        if n < 0 and not edge_ok:
+            return False
+        if n >= 0 and buf[OWNER + n] != player:
+            return False
+    return True
+
+
+@njit(**INLINE)
 def _fortress(buf, nbr, player):
     """One settlement with all 6 neighbours the player's (so never on the board edge)."""
     for h in range(NUM_HEXES):
-        if buf[OWNER + h] != player:
-            continue
-        full = True
-        for d in range(NUM_DIRECTIONS):
-            n = nbr[h, d]
-            if n < 0 or buf[OWNER + n] != player:
-                full = False
-                break
-        if full:
+        if buf[OWNER + h] == player and _ringed(buf, nbr, h, player, False):
             return True
     return False
 
@@ -255,15 +260,7 @@ def _place_of_refuge(buf, nbr, player):
     """A castle, location, nomad space (palace, silo: D30) whose every on-board neighbour holds
     one of the player's settlements."""
     for h in range(NUM_HEXES):
-        if buf[TERRAIN + h] < CASTLE:
-            continue
-        full = True
-        for d in range(NUM_DIRECTIONS):
-            n = nbr[h, d]
-            if n >= 0 and buf[OWNER + n] != player:
-                full = False
-                break
-        if full:
+        if buf[TERRAIN + h] >= CASTLE and _ringed(buf, nbr, h, player, True):
             return True
     return False
 
