@@ -34,7 +34,9 @@ from eurogym.envs.kingdom_builder.actions import (
 from eurogym.envs.kingdom_builder.crossroads import (
     blocked,
     city_hall_targets,
+    crossroads_on,
     is_plain_settlement,
+    next_to_warrior,
     piece_hex,
     vehicle_moves,
     warriors_on_board,
@@ -75,6 +77,7 @@ from eurogym.envs.kingdom_builder.state import (
     EMPTY,
     END_TRIGGERED,
     EVER_TAKEN,
+    EXPANSION_FLAGS,
     FORT_CARD,
     HAND,
     HOLDING,
@@ -135,6 +138,7 @@ from eurogym.envs.kingdom_builder.tables import (
     BUILDABLE_MAX,
     CANYON,
     DESERT,
+    EXPANSIONS,
     FLOWER,
     FOREST,
     GRASS,
@@ -158,6 +162,7 @@ FORESTERS, LIGHTHOUSE, BARRACKS, CROSSROADS_TILE, CITY_HALL, FORT, MONASTERY, WA
         "city_hall", "fort", "monastery", "wagon",
     )
 )  # Crossroads (§12.3)  # fmt: skip
+CAVES_FLAG = EXPANSIONS.index("caves")
 ANY_BUILDABLE = -2
 BUILDABLE_OR_MOUNTAIN = -3  # the wagon's terrain (§12.3)
 TAVERN_LINE = 3  # §7.4
@@ -208,11 +213,11 @@ def num_tile_types(buf):
 
 @njit(**INLINE)
 def _matches(terrain_code, target):
+    if target >= 0:
+        return terrain_code == target
     if target == ANY_BUILDABLE:
         return terrain_code <= BUILDABLE_MAX
-    if target == BUILDABLE_OR_MOUNTAIN:
-        return terrain_code <= BUILDABLE_MAX or terrain_code == MOUNTAIN
-    return terrain_code == target
+    return terrain_code <= BUILDABLE_MAX or terrain_code == MOUNTAIN  # BUILDABLE_OR_MOUNTAIN
 
 
 @njit(**INLINE)
@@ -244,13 +249,17 @@ def placement_targets(buf, nbr, player, target, edge_only, skip, out):
             continue
         if edge_only and not _is_edge(nbr, h):
             continue
-        if blocked(buf, h):
-            continue
         num_candidates += 1
         out[h] = 1
         if has_neighbour_equal(nbr, h, owner, player, skip):
             num_adjacent += 1
             out[h] = 2
+    if crossroads_on(buf):  # a second pass, so games without warriors keep the loop above
+        for h in range(NUM_HEXES):
+            if out[h] and next_to_warrior(buf, h):
+                num_candidates -= 1
+                num_adjacent -= out[h] - 1
+                out[h] = 0
     # Outpost (§11.1): an armed build ignores "adjacent if possible" (moves never do).
     free = skip == EMPTY and is_big(buf) and buf[OUTPOST_ARMED] == 1
     if num_adjacent == 0 or free:
@@ -269,9 +278,11 @@ def has_empty_terrain(buf, target):
     a warrior, §12.2)?"""
     terrain = buf[TERRAIN : TERRAIN + NUM_HEXES]
     owner = buf[OWNER : OWNER + NUM_HEXES]
+    warriors = crossroads_on(buf)
     for h in range(NUM_HEXES):
-        if owner[h] == EMPTY and terrain[h] == target and not blocked(buf, h):
-            return True
+        if owner[h] == EMPTY and terrain[h] == target:
+            if not warriors or not next_to_warrior(buf, h):
+                return True
     return False
 
 
@@ -308,7 +319,7 @@ def paddock_targets(buf, nbr, origin, out):
     return count
 
 
-@njit(**INLINE)
+@njit(**KERNEL)
 def required_targets(buf, nbr, player, target, out):
     """§6.2 mode `required` (Monastery, D29): the hexes of `target` terrain next to one of the
     player's settlements, none if there are none (an armed Outpost frees it, §11.1)."""
@@ -324,7 +335,7 @@ def required_targets(buf, nbr, player, target, out):
     return 0
 
 
-@njit(**INLINE)
+@njit(**KERNEL)
 def piece_targets(buf, nbr, player, tile, out):
     """§12.3 Lighthouse, Wagon, Barracks: the hexes one use may choose. An empty hex places
     the piece (from supply, adjacent if possible) or moves the ship/wagon there (1-3 steps,
@@ -495,7 +506,6 @@ def _big_mask(buf, nbr, player, phase, mask):
     """The expansion part of the mask (Big Box buffers): expansion tiles, nomad tiles, the
     multi-step actions' stop, the Sword and Resettlement phases, and the cave move."""
     hexes = mask[:NUM_HEXES]
-    scratch = np.empty(NUM_HEXES, np.int8)
     nomad = buf[ACTIVE_NOMAD]
     if buf[CAVE_MOVE_AT] == CAVE_MOVING:  # §15.2: a settlement next to a cave, then the hex
         if phase == PHASE_TILE_ORIGIN:
@@ -527,17 +537,22 @@ def _big_mask(buf, nbr, player, phase, mask):
         nomad_targets(buf, nbr, player, nomad, hexes)
     elif phase == PHASE_TILE_TARGET and buf[ACTIVE_TILE] == QUARRY and buf[ACTION_DONE] > 0:
         mask[STOP] = 1
+    ready_at = NOMAD_READY + player * NUM_NOMAD_KINDS
     if phase == PHASE_MAIN:
-        for tile in range(NUM_TILE_TYPES, NUM_ALL_TILE_TYPES):
-            if can_use_tile(buf, nbr, player, tile, scratch):
+        scratch = np.empty(NUM_HEXES, np.int8)
+        last = NUM_ALL_TILE_TYPES if crossroads_on(buf) else FIRST_CR_TILE  # a tile per hex
+        for tile in range(NUM_TILE_TYPES, last):  # the inlined count first: most are not held
+            if num_usable(buf, player, tile) > 0 and can_use_tile(buf, nbr, player, tile, scratch):
                 mask[tile_action_of(tile)] = 1
         for kind in range(NUM_NOMAD_KINDS):
-            if can_use_nomad(buf, nbr, player, kind, scratch):
+            if buf[ready_at + kind] > 0 and can_use_nomad(buf, nbr, player, kind, scratch):
                 mask[NOMAD_ACTIONS + kind] = 1
-        if buf[CAVE_MOVE_AT] == 0 and can_cave_move(buf, nbr, player):
+        caves = buf[EXPANSION_FLAGS + CAVES_FLAG] == 1
+        if caves and buf[CAVE_MOVE_AT] == 0 and can_cave_move(buf, nbr, player):
             mask[CAVE_MOVE] = 1
-    elif phase == PHASE_MANDATORY and can_use_nomad(buf, nbr, player, OUTPOST, scratch):
-        mask[NOMAD_ACTIONS + OUTPOST] = 1  # a modifier, usable inside the mandatory action
+    elif phase == PHASE_MANDATORY and buf[ready_at + OUTPOST] > 0:
+        if can_use_nomad(buf, nbr, player, OUTPOST, np.empty(NUM_HEXES, np.int8)):
+            mask[NOMAD_ACTIONS + OUTPOST] = 1  # a modifier, usable inside the mandatory action
 
 
 @njit(**KERNEL)
@@ -568,8 +583,8 @@ def compute_mask(buf, nbr, mask):
             # mandatory action now replaces the card (action END_TURN means "start" here)
             mask[END_TURN] = 1
         scratch = np.empty(NUM_HEXES, np.int8)
-        for tile in range(NUM_TILE_TYPES):
-            if can_use_tile(buf, nbr, player, tile, scratch):
+        for tile in range(NUM_TILE_TYPES):  # the inlined count first: most are not held
+            if num_usable(buf, player, tile) > 0 and can_use_tile(buf, nbr, player, tile, scratch):
                 mask[TILE_ACTIONS + tile] = 1
     if is_big(buf):
         _big_mask(buf, nbr, player, phase, mask)
@@ -767,7 +782,7 @@ def end_turn(buf):
                 buf[DISCARD + buf[at]] += 1
                 buf[at] = EMPTY
     buf[HAND + player] = draw_card(buf)
-    if is_big(buf):  # §12.3: 1 extra card per Crossroads tile held (from the turn it's taken)
+    if crossroads_on(buf):  # §12.3: 1 extra card per Crossroads tile held (from its turn on)
         for i in range(min(num_held(buf, player, CROSSROADS_TILE), MAX_EXTRA_CARDS)):
             buf[XHAND + player * MAX_EXTRA_CARDS + i] = draw_card(buf)
     for t in range(num_tile_types(buf)):

@@ -10,7 +10,12 @@ from numba import njit
 from eurogym.envs.core.hexgrid import NUM_DIRECTIONS, has_neighbour_equal, walk
 from eurogym.envs.core.jit import INLINE, KERNEL
 from eurogym.envs.core.rng import RNG_WORDS, shuffle
-from eurogym.envs.kingdom_builder.crossroads import blocked, is_plain_settlement
+from eurogym.envs.kingdom_builder.crossroads import (
+    blocked,
+    crossroads_on,
+    is_plain_settlement,
+    next_to_warrior,
+)
 from eurogym.envs.kingdom_builder.state import (
     BASE_SIZE,
     BONUS_GOLD,
@@ -63,7 +68,7 @@ def is_big(buf):
     return buf.shape[0] > BASE_SIZE
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def _is_free(buf, h):
     """Empty (no settlement, wall or piece) buildable hex (§6.1), not next to a warrior
     (§12.2: nothing is built or moved there; a Caravan slide stops before it)."""
@@ -83,10 +88,15 @@ def own_neighbours(buf, nbr, player, h):
 @njit(**INLINE)
 def village_targets(buf, nbr, player, out):
     """§11.2 Village: empty buildable hexes next to at least 3 of the player's settlements."""
+    warriors = crossroads_on(buf)  # once, not per hex: this loop runs on every main step
     count = 0
     for h in range(NUM_HEXES):
         out[h] = 0
-        if _is_free(buf, h) and own_neighbours(buf, nbr, player, h) >= VILLAGE_NEIGHBOURS:
+        if buf[OWNER + h] != EMPTY or buf[TERRAIN + h] > BUILDABLE_MAX:
+            continue
+        if warriors and next_to_warrior(buf, h):
+            continue
+        if own_neighbours(buf, nbr, player, h) >= VILLAGE_NEIGHBOURS:
             out[h] = 1
             count += 1
     return count
