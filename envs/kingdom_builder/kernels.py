@@ -728,11 +728,14 @@ def _offer_cards(buf, player):
     """§12.3 Crossroads tile (D27): with extra cards in hand the player chooses the played
     card among the held terrains that have an empty hex; with one such terrain it is played
     at once, with none the revealed card meets §5's exception. True if a choice is open."""
-    extra = False
+    extra = EMPTY
     for i in range(MAX_EXTRA_CARDS):
-        extra = extra or buf[XHAND + player * MAX_EXTRA_CARDS + i] != EMPTY
-    if not extra:
-        return False
+        if buf[XHAND + player * MAX_EXTRA_CARDS + i] != EMPTY:
+            extra = buf[XHAND + player * MAX_EXTRA_CARDS + i]
+    if extra == EMPTY or buf[SUPPLY + player] == 0:
+        return False  # nothing to choose, or no mandatory action to choose for (§5, D11)
+    if buf[PLAYED] == EMPTY:  # no card came at the last draw: an extra card is revealed
+        _play_card(buf, player, extra)
     live, first = 0, EMPTY
     for t in range(NUM_CARD_TERRAINS):
         if _holds_card(buf, player, t) and has_empty_terrain(buf, t):

@@ -9,6 +9,7 @@ from eurogym.envs.core.errors import ConfigError
 from eurogym.envs.kingdom_builder import rules
 from eurogym.envs.kingdom_builder.actions import CHOOSE_CARD, END_TURN
 from eurogym.envs.kingdom_builder.crossroads import meets_task, score_tasks
+from eurogym.envs.kingdom_builder.invariants import check_invariants
 from eurogym.envs.kingdom_builder.scoring import score_adjacent_terrain, score_card
 from eurogym.envs.kingdom_builder.state import (
     EMPTY,
@@ -259,6 +260,19 @@ def test_s12_3_crossroads_draws_an_extra_card_and_the_player_chooses_D27():
     assert state.discard[CANYON] == discards[CANYON] + 1
     assert state.discard[FOREST] == discards[FOREST] + 1
     assert state.hand[0] == FLOWER and state.xhand[0, 0] == FLOWER
+
+
+def test_s12_3_with_no_card_drawn_an_extra_card_is_revealed_and_the_choice_stays():
+    state = crossroads_game(played="G")
+    finish_turn(state)  # player 1 to act; now player 0 holds two extras and no card (§5)
+    for i, terrain in enumerate(("G", "T")):
+        set_hand(state, 0, terrain)
+        state.xhand[0, i] = state.hand[0]
+        state.hand[0] = EMPTY
+    finish_turn(state)
+    assert state.cur == 0 and state.phase == PHASE_CHOOSE_CARD and state.played != EMPTY
+    assert {t for t in range(5) if state.mask[CHOOSE_CARD + t]} == {GRASS, FOREST}
+    check_invariants(state)
 
 
 def test_s12_3_city_hall_takes_7_hexes_next_to_yours_once_and_counts_as_7_D28():
