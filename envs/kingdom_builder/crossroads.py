@@ -57,21 +57,23 @@ VEHICLE_STEPS = 3  # §12.3 Lighthouse, Wagon
 DIAGONALS = ((5, 2), (4, 1))
 
 
-@njit(**INLINE)
+@njit(**KERNEL)
 def crossroads_on(buf):
     """A Big Box buffer with the Crossroads expansion in play."""
     return buf.shape[0] > BASE_SIZE and buf[EXPANSION_FLAGS + CROSSROADS_FLAG] == 1
 
 
-@njit(**INLINE)
+@njit(**KERNEL)
 def blocked(buf, h):
     """§12.2, D18: no build and no move into a hex next to a warrior (anyone's, the owner's
-    too). False in every game without Crossroads. Inlined: the target kernels ask it for
-    every candidate hex."""
-    return crossroads_on(buf) and next_to_warrior(buf, h)
+    too). False in every game without Crossroads (the flag is read here, not by a call, as
+    the target kernels ask for many hexes)."""
+    if buf.shape[0] <= BASE_SIZE or buf[EXPANSION_FLAGS + CROSSROADS_FLAG] == 0:
+        return False
+    return next_to_warrior(buf, h)
 
 
-@njit(**INLINE)
+@njit(**KERNEL)
 def next_to_warrior(buf, h):
     """A warrior stands next to h (a Crossroads buffer). Reads the global neighbour table so
     that kernels without one (the §5 test) can ask; loops that test many hexes check
@@ -83,7 +85,7 @@ def next_to_warrior(buf, h):
     return False
 
 
-@njit(**INLINE)
+@njit(**KERNEL)
 def is_plain_settlement(buf, h):
     """The hex holds a settlement from a supply, not a Crossroads piece: only these can be
     moved by settlement-move actions or removed by a Sword (D17, D19)."""

@@ -437,7 +437,7 @@ def move_origins(buf, nbr, player, tile, out):
     return count
 
 
-@njit(**INLINE)
+@njit(**KERNEL)
 def num_held(buf, player, tile):
     """Copies of `tile` the player holds (one per location hex of that type, D7)."""
     held = 0
@@ -447,7 +447,7 @@ def num_held(buf, player, tile):
     return held
 
 
-@njit(**INLINE)
+@njit(**KERNEL)
 def num_usable(buf, player, tile):
     """§7.1: copies of `tile` the player holds that were neither taken nor used this turn."""
     return num_held(buf, player, tile) - buf[new_at(player, tile)] - buf[used_at(player, tile)]
@@ -541,7 +541,7 @@ def _big_mask(buf, nbr, player, phase, mask):
     if phase == PHASE_MAIN:
         scratch = np.empty(NUM_HEXES, np.int8)
         last = NUM_ALL_TILE_TYPES if crossroads_on(buf) else FIRST_CR_TILE  # a tile per hex
-        for tile in range(NUM_TILE_TYPES, last):  # the inlined count first: most are not held
+        for tile in range(NUM_TILE_TYPES, last):  # the count first: most are not held
             if num_usable(buf, player, tile) > 0 and can_use_tile(buf, nbr, player, tile, scratch):
                 mask[tile_action_of(tile)] = 1
         for kind in range(NUM_NOMAD_KINDS):
@@ -583,7 +583,7 @@ def compute_mask(buf, nbr, mask):
             # mandatory action now replaces the card (action END_TURN means "start" here)
             mask[END_TURN] = 1
         scratch = np.empty(NUM_HEXES, np.int8)
-        for tile in range(NUM_TILE_TYPES):  # the inlined count first: most are not held
+        for tile in range(NUM_TILE_TYPES):  # the count first: most tiles are not held
             if num_usable(buf, player, tile) > 0 and can_use_tile(buf, nbr, player, tile, scratch):
                 mask[TILE_ACTIONS + tile] = 1
     if is_big(buf):
@@ -1054,9 +1054,13 @@ def apply_action(buf, nbr, mask, action):
         buf[ACTIVE_TILE] = tile
         buf[PHASE] = PHASE_TILE_ORIGIN if is_move_tile(tile) else PHASE_TILE_TARGET
         if tile == FORT:  # §12.3: draw the top card; with no card or no hex the use ends
-            buf[FORT_CARD] = draw_card(buf)
-            scratch = np.empty(NUM_HEXES, np.int8)
-            if tile_targets(buf, nbr, player, FORT, EMPTY, scratch) == 0:
+            card = draw_card(buf)
+            buf[FORT_CARD] = card
+            scratch = np.empty(NUM_HEXES, np.int8)  # (not tile_targets: a smaller call tree)
+            if (
+                card == EMPTY
+                or placement_targets(buf, nbr, player, card, False, EMPTY, scratch) == 0
+            ):
                 _finish_action(buf)
     elif action >= CHOOSE_CARD:  # §12.3: the chosen card is played; §5 is checked now
         _play_card(buf, player, action - CHOOSE_CARD)

@@ -68,7 +68,7 @@ def is_big(buf):
     return buf.shape[0] > BASE_SIZE
 
 
-@njit(**INLINE)
+@njit(**KERNEL)
 def _is_free(buf, h):
     """Empty (no settlement, wall or piece) buildable hex (§6.1), not next to a warrior
     (§12.2: nothing is built or moved there; a Caravan slide stops before it)."""

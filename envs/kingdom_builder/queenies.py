@@ -106,12 +106,12 @@ def deal_caves(buf):
             buf[CAVE_HEX + k] = candidates[randint(rng, count)]
 
 
-@njit(**INLINE)
+@njit(**KERNEL)
 def _is_free(buf, h):
     return buf[OWNER + h] == EMPTY and buf[TERRAIN + h] <= BUILDABLE_MAX and not blocked(buf, h)
 
 
-@njit(**INLINE)
+@njit(**KERNEL)
 def _own_settlement(buf, h, player):
     """A settlement of `player` the cave move may pick up (not a Crossroads piece, D17)."""
     return buf[OWNER + h] == player and is_plain_settlement(buf, h)
