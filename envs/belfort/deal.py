@@ -22,7 +22,7 @@ from eurogym.envs.belfort.tables import (
     START_WORKERS,
     TWO_PLAYER_INTERACTIVE,
 )
-from eurogym.envs.belfort.xkernels import compute_mask
+from eurogym.envs.belfort import kernels, xkernels
 from eurogym.envs.belfort.xtables import (
     ALL_GUILD_CATEGORY,
     ALL_GUILD_NAMES,
@@ -165,5 +165,6 @@ def deal_game(config: Config, seed: int) -> State:
         draw_to_hand(state.buf, p, HAND_DEAL)
     state.set("phase", P_SETUP_DISCARD)
     state.set("actor", 0)
-    compute_mask(state.buf, state.mask)
+    # The base game's own mask kernel, so a base game never compiles the expansion's kernels.
+    (xkernels if isinstance(state, XState) else kernels).compute_mask(state.buf, state.mask)
     return state
