@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from eurogym.envs.belfort import kernels, xkernels
 from eurogym.envs.belfort.config import THIEVES_VARIANTS, Config, guild_choices
 from eurogym.envs.belfort.kernels import draw_to_hand, refill_column
 from eurogym.envs.belfort.state import ASST_BOX, EMPTY, P_SETUP_DISCARD, State, XState
@@ -22,7 +23,6 @@ from eurogym.envs.belfort.tables import (
     START_WORKERS,
     TWO_PLAYER_INTERACTIVE,
 )
-from eurogym.envs.belfort import kernels, xkernels
 from eurogym.envs.belfort.xtables import (
     ALL_GUILD_CATEGORY,
     ALL_GUILD_NAMES,
