@@ -470,7 +470,7 @@ def _check_players(state: State, n: int) -> None:
             on = state.on_plank[p, t]
             if on and t not in PLANK_TYPES:
                 _fail(f"on_plank[{p}, {t}]", on, f"but a {PROPERTY_NAMES[t]} has no plank")
-            if PLANK_LOCKED[t] and on > state.gnomes[p, t]:
+            if PLANK_LOCKED[t] and free_planks(state.buf, p, t) < 0:
                 _fail(f"on_plank[{p}, {t}]", on, "is more than the unlocked planks (gnomes)")
     for kind in range(4):
         for area in range(4):
