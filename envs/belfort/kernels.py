@@ -1035,7 +1035,7 @@ def end_round(buf):
         holder = buf[ASST_HOLDER + CENTAUR]
         undo = buf[CENTAUR_LOCK] == GATEHOUSE and m < MONTHS and owns_gatehouse(buf, holder)
         return_assistants(buf)
-        if undo:  # §11: the Centaur's token left a Gatehouse lock: a Gatehouse marker goes
+        if undo:  # §11: the Centaur's token left a Gatehouse lock: a marker goes (E12)
             buf[PHASE] = P_CENTAUR_UNDO
             buf[ACTOR] = holder
             return
@@ -1661,7 +1661,7 @@ def step(buf, action):
             buf[GUILD_WORKER + d] = p
             if buf[GUILD_OF + d] == G_ASSISTANTS and x_on(buf):
                 if take_leftover(buf, p) == CENTAUR and any_lock_free(buf, p):  # on placement
-                    buf[PHASE] = P_CENTAUR  # §6 step 3: its token goes on a lock at once
+                    buf[PHASE] = P_CENTAUR  # §6 step 3, E14: its token goes on a lock now
                     return
             if buf[GUILD_OF + d] == G_NON_HUMAN and is_x(buf):
                 buf[X_COUNT] = NHR_WORKERS  # on placement: take 3 workers (B.2, D26)

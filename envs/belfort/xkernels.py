@@ -751,7 +751,8 @@ def centaur_done(buf):
 @njit(**KERNEL)
 def place_imp(buf, p, target):
     """Appendix C, Imps: the next Imp token onto plank `target % 5` of seat `target // 5`'s
-    card; its fee goes to that player, or to the supply on p's own card."""
+    card; its fee goes to that player, or to the supply on p's own card. One decision per Imp,
+    while a plank is left that p can pay for (E13)."""
     q, plank = divmod(target, 5)
     t = k.PLANK_TYPE[plank]
     for i in range(MAX_IMPS):
