@@ -165,7 +165,7 @@ class BelfortEngine(FlatEngine):
             kernels.compute_mask(state.buf, state.mask)
 
     def legal_action_mask(self, state: State, player: int) -> np.ndarray:
-        """As FlatEngine's, sized for the state: Discrete(184), or Discrete(254) for an
+        """As FlatEngine's, sized for the state: Discrete(184), or Discrete(279) for an
         expansion or promo-guild game (XState)."""
         if player != self.current_player(state) or self.is_over(state):
             mask = np.zeros(state.NUM_ACTIONS, np.int8)

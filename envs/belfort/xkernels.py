@@ -460,7 +460,7 @@ def x_mask(buf, mask):
         for t in range(NP):
             if gnome_removable(buf, p, t):
                 mask[A_GNOME + t] = 1
-    elif phase == P_GATE_REMOVE:
+    elif phase == P_GATE_REMOVE or phase == P_CENTAUR_UNDO:  # any Gatehouse marker of yours
         for s in range(SITE_GATE, SITE_WALL):
             if buf[OWNER + s] == p:
                 mask[A_SITE + s] = 1
@@ -531,10 +531,6 @@ def x_mask(buf, mask):
     elif phase == P_CENTAUR_GATE:
         for s in range(SITE_GATE, SITE_WALL):
             if k.gate_marker_target(buf, p, s):
-                mask[A_SITE + s] = 1
-    elif phase == P_CENTAUR_UNDO:
-        for s in range(SITE_GATE, SITE_WALL):
-            if buf[OWNER + s] == p:
                 mask[A_SITE + s] = 1
     elif phase == P_IMPS:
         for q in range(buf[NUM_PLAYERS]):
