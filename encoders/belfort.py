@@ -39,8 +39,8 @@ clipped in practice; values above x would clip to 1):
                          thieves' maximum /3, market cap flag, gnomes at setup /22
 
 An expansion or promo-guild game (XState) appends one more entry (X_FLAT_SIZE in all):
-    expansion  [526]     X_COLUMNS: expansion and promo flags (2), expansion phase one-hot
-                         (18), new guild in each district one-hot (5 x 8), per assistant
+    expansion  [535]     X_COLUMNS: expansion and promo flags (2), expansion phase one-hot
+                         (27), new guild in each district one-hot (5 x 8), per assistant
                          (10 x 9): held by relative seat (5), in the display, not in this
                          game, face down, gold on the tile /7; per relative seat (5 x 30):
                          permits /5, expanded /5 and workers on permit planks /10 by type;
