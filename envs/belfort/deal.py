@@ -138,8 +138,11 @@ def deal_game(config: Config, seed: int) -> State:
             "giant_area",
             "gorgon_district",
             "goon_district",
+            "centaur_lock",
         ):
             state.set(name, EMPTY)
+        state.imp_seat[:] = EMPTY
+        state.imp_type[:] = EMPTY
     if config.expansion:
         _expansion_setup(state, n, rng)
     for name in ("owner", "guild_worker", "np_dwarf", "recruiter", "camp", "column", "revealed"):
