@@ -21,8 +21,8 @@ demo: $(STAMP)  ## compile the kernels (progress bar), play one 4-player game of
 rllib: $(STAMP)  ## the optional Ray RLlib extra (pinned in constraints.txt, CPU torch kept)
 	$(PIP) install -q -c constraints.txt -e ".[rllib]"
 
-test: $(STAMP)  ## the fast test suite (what CI runs)
-	$(PY) -m pytest -q
+test: $(STAMP)  ## the fast test suite (what CI runs), one pytest-xdist worker per core
+	$(PY) -m pytest -q -n auto
 
 test-slow: $(STAMP)  ## only the tests marked slow
 	$(PY) -m pytest -q -m slow

@@ -18,11 +18,15 @@ from eurogym.agents.base import determinize, hidden_fields, legal_actions
 from eurogym.envs.belfort.rules import score_table as belfort_table
 from eurogym.envs.belfort.scoring import bonus_points
 from eurogym.envs.belfort.state import (
+    EMPTY,
     P_ARCH_DISCOUNT,
     P_ARCH_SITE,
+    P_CENTAUR,
+    P_CENTAUR_HIRE,
     P_DJINN_MODE,
     P_DJINN_SEASON,
     P_EXPAND_PAY,
+    P_IMPS,
     P_PIXIE,
     P_RECRUIT,
     P_WIZ_FIRST,
@@ -30,6 +34,7 @@ from eurogym.envs.belfort.state import (
     XState,
 )
 from eurogym.envs.belfort.tables import MONTHS, SCORING_MONTH
+from eurogym.envs.belfort.xtables import IMPS
 from eurogym.envs.kingdom_builder.actions import END_TURN, TILE_ACTIONS
 from eurogym.envs.kingdom_builder.rules import score_table
 from eurogym.envs.kingdom_builder.state import PHASE_TILE_ORIGIN, PHASE_TILE_TARGET
@@ -166,6 +171,9 @@ BELFORT_OPENING_PHASES = (
     P_DJINN_MODE,
     P_PIXIE,
     P_EXPAND_PAY,
+    P_CENTAUR,
+    P_CENTAUR_HIRE,
+    P_IMPS,
 )
 
 
@@ -184,7 +192,7 @@ class BelfortHeuristic(GreedyAgent):
     * cards in hand up to the hand limit (the way to build properties);
     * with the expansion: each expanded property's bonus as it would score now, for every
       Scoring phase left; open permits and workers on their planks (the way to expand);
-      Gargoyle cards still due this turn.
+      Gargoyle cards still due this turn, Imps waiting on planks.
     Decisions that only open a sub-choice (a guild's target, an Architects' site) are valued
     by the best completion of the player's own follow-up decisions.
 
@@ -234,6 +242,9 @@ class BelfortHeuristic(GreedyAgent):
                 value[p] += state.expanded[p, t] * points * scorings_left
         value += self.PERMIT * (state.permits[:n] - state.expanded[:n]).sum(axis=1)
         value += self.PLANK * state.on_permit[:n].sum(axis=1)
+        imps = state.asst_holder[IMPS]
+        if imps >= 0:  # Imps on planks work for their holder like waiting workers
+            value[imps] += self.PLANK * int((state.imp_seat != EMPTY).sum())
         if state.garg_left:
             value[state.turn_player] += self.CARD * state.garg_left
         return value

@@ -2,6 +2,12 @@
 
     python -m eurogym.agents.tournament --env kingdom_builder_v0 --agents random,heuristic,mcts \
         --games 200 [--players 2] [--seed 0] [--mcts-simulations 50] [--mcts-prior none] ...
+    python -m eurogym.agents.tournament --env belfort_v0 --option expansion=true \
+        --option promo_guilds=true        # or: --options '{"expansion": true}'
+
+Rule options (`--option KEY=VALUE`, repeatable, VALUE read as JSON when it parses, else as
+text; or one JSON object with `--options`) go to the engine's config of every game and to
+every game record; the engine's own config check rejects unknown or bad ones before play.
 
 Schedule: every lineup of `--players` distinct agent kinds (every pair for 2 players) plays
 `--games` games, rounded up to a multiple of the player count. Games come in blocks of one
@@ -19,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import math
 import sys
 import time
@@ -235,6 +242,7 @@ def run_tournament(
     seed: int = 0,
     progress: bool = True,
     record_dir: str | Path | None = None,
+    game_options: dict[str, Any] | None = None,
     **agent_options: Any,
 ) -> TournamentResult:
     """Play the round robin described in the module docstring and fit Elo ratings.
@@ -248,6 +256,9 @@ def run_tournament(
         progress: show a tqdm progress bar.
         record_dir: if given, write each game's record (eurogym.envs.record) there as
             `game_<lineup>_<block>_<rotation>.json`.
+        game_options: rule options for every game (`engine.make_config(num_players,
+            **game_options)`, e.g. {"expansion": True}); a bad one raises the engine's
+            ConfigError before any game is played.
         **agent_options: passed to every agent factory (e.g. mcts_simulations=50).
     """
     names = list(agent_names)
@@ -261,7 +272,8 @@ def run_tournament(
     if games < 1:
         raise ValueError(f"games must be positive, got {games}")
     engine = envs.spec(env_id).engine
-    config = engine.make_config(num_players)
+    game_options = dict(game_options or {})
+    config = engine.make_config(num_players, **game_options)
     blocks = math.ceil(games / num_players)
     schedule = lineups(len(names), num_players)
     k = len(names)
@@ -288,7 +300,11 @@ def run_tournament(
                     recorder = None
                     if record_dir is not None:
                         recorder = Recorder(
-                            env_id, num_players, game_seed, seats=[names[i] for i in kinds]
+                            env_id,
+                            num_players,
+                            game_seed,
+                            options=game_options,
+                            seats=[names[i] for i in kinds],
                         )
                     scores = play_game(engine, agents, game_seed, config, recorder=recorder)
                     if recorder is not None:
@@ -361,6 +377,32 @@ def format_report(result: TournamentResult) -> str:
     return "\n".join(lines)
 
 
+def parse_game_options(pairs: Sequence[str], as_json: str | None) -> dict[str, Any]:
+    """The CLI's rule options: `--options` (a JSON object), then each `--option KEY=VALUE`
+    (VALUE as JSON if it parses, e.g. true, 3, ["a"]; else the text itself). Raises ValueError
+    on a malformed pair, a JSON text that is not an object, or a key given twice."""
+    options: dict[str, Any] = {}
+    if as_json is not None:
+        try:
+            options = json.loads(as_json)
+        except json.JSONDecodeError as err:
+            raise ValueError(f"--options is not valid JSON: {err}") from None
+        if not isinstance(options, dict):
+            raise ValueError(f"--options must be a JSON object, got {as_json!r}")
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        key = key.strip()
+        if not sep or not key.isidentifier():
+            raise ValueError(f"--option {pair!r} is not KEY=VALUE (e.g. expansion=true)")
+        if key in options:
+            raise ValueError(f"option {key!r} is given twice")
+        try:
+            options[key] = json.loads(text)
+        except json.JSONDecodeError:
+            options[key] = text
+    return options
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m eurogym.agents.tournament",
@@ -377,6 +419,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="games per lineup")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a rule option for every game, e.g. expansion=true (repeatable)",
+    )
+    parser.add_argument(
+        "--options",
+        metavar="JSON",
+        help="rule options as a JSON object, e.g. '{\"expansion\": true}'",
+    )
     mcts = parser.add_argument_group("mcts", "MCTS options (default: agents.mcts.MCTSAgent's)")
     mcts.add_argument("--mcts-simulations", type=int, default=None, help="per decision")
     mcts.add_argument(
@@ -405,6 +459,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--record-dir", help="write every game's record (JSON, replayable) to this folder"
     )
     args = parser.parse_args(argv)
+    try:
+        game_options = parse_game_options(args.option, args.options)
+        envs.spec(args.env).engine.make_config(args.players, **game_options)
+    except ValueError as err:  # ConfigError is a ValueError
+        parser.error(str(err))
     result = run_tournament(
         args.env,
         [a.strip() for a in args.agents.split(",") if a.strip()],
@@ -413,6 +472,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         seed=args.seed,
         progress=not args.no_progress,
         record_dir=args.record_dir,
+        game_options=game_options,
         **{f"mcts_{name}": getattr(args, f"mcts_{name}") for name in MCTS_OPTIONS},
     )
     print(format_report(result))

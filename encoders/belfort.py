@@ -39,8 +39,8 @@ clipped in practice; values above x would clip to 1):
                          thieves' maximum /3, market cap flag, gnomes at setup /22
 
 An expansion or promo-guild game (XState) appends one more entry (X_FLAT_SIZE in all):
-    expansion  [486]     X_COLUMNS: expansion and promo flags (2), expansion phase one-hot
-                         (18), new guild in each district one-hot (5 x 8), per assistant
+    expansion  [535]     X_COLUMNS: expansion and promo flags (2), expansion phase one-hot
+                         (27), new guild in each district one-hot (5 x 8), per assistant
                          (10 x 9): held by relative seat (5), in the display, not in this
                          game, face down, gold on the tile /7; per relative seat (5 x 30):
                          permits /5, expanded /5 and workers on permit planks /10 by type;
@@ -53,7 +53,10 @@ An expansion or promo-guild game (XState) appends one more entry (X_FLAT_SIZE in
                          charged this turn, Hobgoblin builds left /10, who took the leftover
                          with the Assistants' Guild (5), the permit waiting for a choice of
                          assistant one-hot (10), the Hobgoblin's site (value + 1) /71,
-                         decoration coins per site /2 (70; a Keep section can hold 2)
+                         decoration coins per site /2 (70; a Keep section can hold 2), the
+                         property type whose lock holds the Centaur's token one-hot (10; the
+                         holder is in the assistants' rows), per Imp token (2 x 15): the
+                         relative seat whose card it stands on (5) and the card type (10)
 Everything about assistants and permits is public (Appendix F), so all of it is encoded.
 
 `encode_flat` is these entries flattened and concatenated in the order above (FLAT_SIZE, or
@@ -90,6 +93,7 @@ from eurogym.envs.belfort.state import (
     BUYS,
     CAMP,
     CAMP_POS,
+    CENTAUR_LOCK,
     COLUMN,
     DECK_SIZE_AT,
     DECORATED,
@@ -117,9 +121,12 @@ from eurogym.envs.belfort.state import (
     HAND,
     HIRED,
     HOB_LEFT,
+    IMP_SEAT,
+    IMP_TYPE,
     LAWYER_GOLD,
     LAWYER_POINTS,
     MARKET_CAP,
+    MAX_IMPS,
     MAX_PLAYERS,
     MONTH,
     NP_CARD,
@@ -313,6 +320,8 @@ X_COLUMNS = (
     ("x_permit", NUM_PROPERTIES),
     ("x_site", 1),
     ("decorated", NUM_SITES),
+    ("centaur_lock", NUM_PROPERTIES),
+    ("imps", MAX_IMPS * (MAX_PLAYERS + NUM_PROPERTIES)),
 )
 X_COL = _starts(X_COLUMNS)
 X_OFFSET = FLAT_SIZE
@@ -538,6 +547,11 @@ def _plan_expansion(p: _Plan) -> None:
     p.one_hot(col["x_permit"], X_PERMIT, NUM_PROPERTIES)
     p.linear(col["x_site"], X_SITE, 1, 1.0 / SCRATCH_SCALE, shift=1)
     p.linear(col["decorated"], DECORATED, NUM_SITES, 1.0 / 2)
+    p.one_hot(col["centaur_lock"], CENTAUR_LOCK, NUM_PROPERTIES)
+    for i in range(MAX_IMPS):
+        row = col["imps"] + i * (MAX_PLAYERS + NUM_PROPERTIES)
+        p.one_hot(row, IMP_SEAT + i, MAX_PLAYERS, seat=True)
+        p.one_hot(row + MAX_PLAYERS, IMP_TYPE + i, NUM_PROPERTIES)
 
 
 @functools.lru_cache(maxsize=64)

@@ -3,19 +3,28 @@ numba's cache in about a second instead of compiling on their first step.
 
     python -m eurogym.envs.warmup                      # every registered env
     python -m eurogym.envs.warmup caverna_ff_v0 ...    # only these
+    python -m eurogym.envs.warmup --jobs 1             # one process (default: one per core)
 
 Use it in a Docker image build (`RUN python -m eurogym.envs.warmup`) or after installing, with
 the same Python, numba and CPU as at run time (numba's cache is keyed on them). numba compiles a
 kernel together with everything it calls on its first call, so one random game through the
 env's whole public surface compiles all of it: reset and steps (the rules kernels and their
 masks), observations (the encoder kernels), JSON round trips (validation, invariants), final
-scores, and the engine's fast playout when it has one.
+scores, and the engine's fast playout when it has one; then one short game per rule-option case
+the registry declares (an expansion can have kernels of its own, as Belfort's has).
+
+numba compiles on one core, and games share no kernels, so the games are warmed in parallel
+worker processes (one per core, largest game first); they write the same on-disk cache, which
+every later process reads.
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import os
 import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
 import numpy as np
 from tqdm import tqdm
@@ -45,25 +54,81 @@ def warm(env_id: str, seed: int = 0) -> int:
     if playout is not None:
         playout(fresh.copy(), seed_words(seed), 10)
     env.close()
+    for case_players, options in entry.option_cases:
+        variant = entry.wrapped_env(num_players=case_players, **options)
+        variant.reset(seed=seed)
+        decisions += play_random_episode(variant, np.random.default_rng(seed))
+        variant.close()
     return decisions
+
+
+# Rough cold compile seconds per game (docs/cold_start.md), to start the largest first so the
+# workers finish together; an unknown game sorts first.
+_COMPILE_ORDER = ("caverna_ff_v0", "daitoshi_v0", "belfort_v0", "kingdom_builder_v0")
+
+
+def _largest_first(env_ids: list[str]) -> list[str]:
+    def rank(env_id: str) -> int:
+        return _COMPILE_ORDER.index(env_id) if env_id in _COMPILE_ORDER else -1
+
+    return sorted(env_ids, key=rank)
+
+
+def default_jobs() -> int:
+    """One worker per core this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def warm_all(env_ids: list[str], jobs: int | None = None, progress: bool = True) -> float:
+    """Warm `env_ids` in `jobs` worker processes (default: one per core; 1 = in this process)
+    with a progress bar ticking as each game is ready; returns the wall seconds taken."""
+    jobs = min(jobs or default_jobs(), len(env_ids))
+    if jobs < 1:
+        raise ValueError(f"jobs must be >= 1, got {jobs}")
+    start = time.perf_counter()
+    with tqdm(
+        total=len(env_ids), desc="eurogym: compiling kernels", unit="game", disable=not progress
+    ) as bar:
+        if jobs == 1:
+            for env_id in env_ids:
+                bar.set_postfix_str(env_id)
+                warm(env_id)
+                bar.update()
+        else:
+            # spawn: a fresh interpreter per worker, with none of this process's numba state
+            context = multiprocessing.get_context("spawn")
+            with ProcessPoolExecutor(jobs, mp_context=context) as pool:
+                futures = {pool.submit(warm, env_id): env_id for env_id in _largest_first(env_ids)}
+                for future in as_completed(futures):
+                    future.result()
+                    bar.set_postfix_str(f"{futures[future]} ready")
+                    bar.update()
+    return time.perf_counter() - start
 
 
 def main(argv: list[str] | None = None) -> None:
     """CLI: warm the given env ids (default: all) with a progress bar, one tick per env."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("env_ids", nargs="*", help=f"default: all of {', '.join(list_envs())}")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        help=f"worker processes (default: one per core, here {default_jobs()}; 1 = no workers)",
+    )
     args = parser.parse_args(argv)
+    if args.jobs is not None and args.jobs < 1:
+        parser.error(f"--jobs must be >= 1, got {args.jobs}")
     env_ids = args.env_ids or list_envs()
     unknown = sorted(set(env_ids) - set(list_envs()))
     if unknown:
         parser.error(f"unknown env id(s) {unknown}; known: {list_envs()}")
-    start = time.perf_counter()
-    with tqdm(env_ids, desc="eurogym: compiling kernels", unit="game") as bar:
-        for env_id in bar:
-            bar.set_postfix_str(env_id)
-            warm(env_id)
+    seconds = warm_all(env_ids, args.jobs)
     print(
-        f"eurogym: {len(env_ids)} env(s) ready in {time.perf_counter() - start:.0f} s; "
+        f"eurogym: {len(env_ids)} env(s) ready in {seconds:.0f} s; "
         f"kernel cache: {jit.cache_location()}"
     )
 

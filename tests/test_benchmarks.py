@@ -83,13 +83,51 @@ def test_cold_rows_print_with_their_targets(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     fake = {"seconds": 12.5, "cpu_seconds": 11.0, "load_avg_1min": 1.0, "announced": 1}
-    monkeypatch.setattr(throughput, "time_cold_start", lambda env_ids, players: dict(fake))
+    calls = []
+
+    def fake_cold_start(env_ids: list[str], players: int, jobs: int = 1) -> dict[str, float]:
+        calls.append((tuple(env_ids), jobs))
+        return dict(fake, seconds=95.0) if jobs > 1 else dict(fake)
+
+    monkeypatch.setattr(throughput, "time_cold_start", fake_cold_start)
     throughput.main(["--seconds", "0.1", "--env", "belfort_v0", "--cold"])
     out = capsys.readouterr().out
+    assert calls == [(("belfort_v0",), 1), (("belfort_v0",), 1), (("belfort_v0",), 2)]
     row = next(line for line in out.splitlines() if line.startswith("belfort cold first step"))
     assert "12.5" in row and "<= 30 s" in row and "pass" in row
-    row = next(line for line in out.splitlines() if line.startswith("all games cold"))
-    assert "<= 90 s" in row and "cpu 11 s" in row
+    row = next(line for line in out.splitlines() if line.startswith("all games cold, one"))
+    assert "cpu 11 s" in row and "<=" not in row  # shown for reference
+    row = next(line for line in out.splitlines() if line.startswith("all games cold, warmup"))
+    assert "95.0" in row and "<= 90 s" in row and "FAIL" in row
+
+
+def test_warmup_plays_every_option_case(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`warm` plays the default game and then each registered option case, so an expansion's
+    own kernels (Belfort's XState ones) are compiled ahead of time too."""
+    from eurogym.envs import warmup
+
+    played = []
+
+    def play(env, rng) -> int:  # noqa: ANN001
+        played.append(type(env.unwrapped.state_).__name__)
+        return real_play(env, rng)
+
+    real_play = warmup.play_random_episode
+    monkeypatch.setattr(warmup, "play_random_episode", play)
+    cases = envs.spec("belfort_v0").option_cases
+    assert warmup.warm("belfort_v0") > 0
+    assert played[0] == "State" and len(played) == 1 + len(cases) and "XState" in played
+
+
+def test_warmup_workers_warm_games_in_parallel() -> None:
+    """The warmup's worker processes (spawned, one per game here) finish every game."""
+    from eurogym.envs import warmup
+
+    assert warmup._largest_first(["kingdom_builder_v0", "caverna_ff_v0"]) == [
+        "caverna_ff_v0",
+        "kingdom_builder_v0",
+    ]
+    assert warmup.warm_all(["kingdom_builder_v0", "daitoshi_v0"], jobs=2, progress=False) > 0
 
 
 def test_without_pygame_the_table_has_no_connect_four(

@@ -29,7 +29,7 @@ Ranges (name, meaning):
   metal, 1 two wood, 2 wood + stone, 3 two stone.
 * 183 DONE: end the turn / stop (steals, Wizards') / no swap at the King's Camp.
 
-With `expansion=True` or `promo_guilds=True` the space is Discrete(254): the base indices keep
+With `expansion=True` or `promo_guilds=True` the space is Discrete(279): the base indices keep
 their meaning and these follow (spec §6, §9.2, Appendices C-E):
 * 184-193 DRAFT a: take assistant a (xtables order) from the display.
 * 194-203 ASSIST a: use assistant a's specialty (Djinn, Gargoyle, Pixie).
@@ -39,6 +39,9 @@ their meaning and these follow (spec §6, §9.2, Appendices C-E):
 * 234-243 EXPAND t: take back the workers of your type-t permit and pay its red board: the
   property is expanded (E.3).
 * 244-253 RECLAIM t: take them back with no effect (the fee is lost).
+* 254-278 IMP: `254 + seat * 5 + plank`, plank 0-4 as in PLACE (Blacksmith, Bank, Inn,
+  Library, Tower): in Placement, put the next Imp token on that plank of that seat's card;
+  in your actions turn, activate your Imp standing there.
 In the expansion phases OPTION, SITE, GNOME, CARD and TAKE_CARD are reused (state.py names what
 each phase asks).
 """
@@ -88,7 +91,8 @@ A_PERMIT = A_ASSIST + 10  # 204
 A_PERMIT_PLACE = A_PERMIT + 10  # 214
 A_EXPAND = A_PERMIT_PLACE + 20  # 234
 A_RECLAIM = A_EXPAND + 10  # 244
-NUM_X_ACTIONS = A_RECLAIM + 10  # 254
+A_IMP = A_RECLAIM + 10  # 254
+NUM_X_ACTIONS = A_IMP + 5 * 5  # 279
 
 ARCH_DISCOUNTS = ((0, 0, 1), (2, 0, 0), (1, 1, 0), (0, 2, 0))  # W S M off (Appendix B.1)
 PLANK_NAMES = (
@@ -231,6 +235,12 @@ def _x_words(a: int, ph: int, st: object) -> str:
     """The expansion actions, and the base indices as the expansion phases use them."""
     from eurogym.envs.belfort.xtables import ASSISTANT_NAMES, EXPANSION_NAMES
 
+    if a >= A_IMP:
+        q, plank = divmod(a - A_IMP, 5)
+        card = PROPERTY_NAMES[PLANK_TYPES[plank]]
+        if ph == st.P_IMPS:
+            return f"Imps: put an Imp on the plank of player {q}'s {card}"
+        return f"activate your Imp on the plank of player {q}'s {card}"
     if a >= A_RECLAIM:
         return f"take back your workers from the {PROPERTY_NAMES[a - A_RECLAIM]} permit (no effect)"
     if a >= A_EXPAND:
@@ -243,8 +253,12 @@ def _x_words(a: int, ph: int, st: object) -> str:
         how = "Planners': take" if ph == st.P_PLANNERS else "turn your assistant down: take"
         return f"{how} the {PROPERTY_NAMES[a - A_PERMIT]} permit"
     if a >= A_ASSIST:
-        if ph == st.P_PLACEMENT:
+        if ph == st.P_PLACEMENT and ASSISTANT_NAMES[a - A_ASSIST] == "goon":
             return "place the Goon's token on an occupied guild instead of a worker"
+        if ph == st.P_PLACEMENT:
+            return "place Imp tokens on planks of built cards instead of a worker"
+        if ph == st.P_ACTIONS and a == A_ASSIST:
+            return "use the Centaur: your gnome hire this turn costs X gold less"
         return f"use the {ASSISTANT_NAMES[a - A_ASSIST]}'s specialty"
     if a >= A_DRAFT:
         if ph == st.P_WHICH_ASST:
@@ -286,13 +300,19 @@ def _x_words(a: int, ph: int, st: object) -> str:
             return f"Gorgon: put its token in district D{a - SITE_GUILD + 1}"
         if ph == st.P_GOON:
             return f"Goon: join the guild of D{a - SITE_GUILD + 1}"
-        if ph == st.P_GATE_REMOVE:
+        if ph == st.P_CENTAUR_GATE:
+            return f"put the extra gatehouse marker on {site_words(a)}"
+        if ph in (st.P_GATE_REMOVE, st.P_CENTAUR_UNDO):
             return f"remove your marker from {site_words(a)}"
         return f"choose {site_words(a)}"
     if A_GNOME <= a < A_BUY:
         card = PROPERTY_NAMES[a - A_GNOME]
         if ph == st.P_CLIP_HIRE:
             return f"Clipboard Makers': hire a gnome for a lock of your {card}"
+        if ph == st.P_CENTAUR_HIRE:
+            return f"Centaur: hire a gnome at its discount for a lock of your {card}"
+        if ph == st.P_CENTAUR:
+            return f"put the Centaur's token on a gnome lock of your {card}"
         return f"return the gnome on a lock of your {card} to the stock"
     if A_CARD <= a < A_GNOME:
         return f"Gargoyle: take a {PROPERTY_NAMES[a - A_CARD]} from the discard pile"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from eurogym.envs.belfort import kernels, xkernels
 from eurogym.envs.belfort.config import THIEVES_VARIANTS, Config, guild_choices
 from eurogym.envs.belfort.kernels import draw_to_hand, refill_column
 from eurogym.envs.belfort.state import ASST_BOX, EMPTY, P_SETUP_DISCARD, State, XState
@@ -22,7 +23,6 @@ from eurogym.envs.belfort.tables import (
     START_WORKERS,
     TWO_PLAYER_INTERACTIVE,
 )
-from eurogym.envs.belfort.xkernels import compute_mask
 from eurogym.envs.belfort.xtables import (
     ALL_GUILD_CATEGORY,
     ALL_GUILD_NAMES,
@@ -138,8 +138,11 @@ def deal_game(config: Config, seed: int) -> State:
             "giant_area",
             "gorgon_district",
             "goon_district",
+            "centaur_lock",
         ):
             state.set(name, EMPTY)
+        state.imp_seat[:] = EMPTY
+        state.imp_type[:] = EMPTY
     if config.expansion:
         _expansion_setup(state, n, rng)
     for name in ("owner", "guild_worker", "np_dwarf", "recruiter", "camp", "column", "revealed"):
@@ -165,5 +168,6 @@ def deal_game(config: Config, seed: int) -> State:
         draw_to_hand(state.buf, p, HAND_DEAL)
     state.set("phase", P_SETUP_DISCARD)
     state.set("actor", 0)
-    compute_mask(state.buf, state.mask)
+    # The base game's own mask kernel, so a base game never compiles the expansion's kernels.
+    (xkernels if isinstance(state, XState) else kernels).compute_mask(state.buf, state.mask)
     return state

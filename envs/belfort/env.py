@@ -8,8 +8,8 @@
 | Observation | Dict(observation=Box(0, 1, (1267,), float32), action_mask=Box(0, 1, (184,), int8)) |
 | Rules       | docs/rules/belfort.md §0-13, Appendices A-F; decisions §14                     |
 
-With `expansion=True` or `promo_guilds=True` the action space is Discrete(254) and the
-observation Box(0, 1, (1753,)): the base layout unchanged, then the expansion's actions
+With `expansion=True` or `promo_guilds=True` the action space is Discrete(279) and the
+observation Box(0, 1, (1802,)): the base layout unchanged, then the expansion's actions
 (envs/belfort/actions.py) and the `expansion` observation entry (encoders/belfort.py).
 
 Observation: `eurogym.encoders.belfort.encode_flat` (its docstring lists every entry), from the

@@ -19,12 +19,14 @@ from numba import njit
 from eurogym.envs.belfort.config import PLAYER_COUNTS, THIEVES_VARIANTS
 from eurogym.envs.belfort.state import (
     AREA,
+    ASST_DOWN,
     ASST_GUILD_SEAT,
     ASST_HOLDER,
     AVAIL,
     BASE_SIZE,
     BUILT,
     CAMP,
+    CENTAUR_LOCK,
     COLUMN,
     DECK_SIZE_AT,
     DECORATED,
@@ -41,6 +43,9 @@ from eurogym.envs.belfort.state import (
     GNOMES_TOTAL,
     GUILD_WORKER,
     HAND,
+    IMP_SEAT,
+    IMP_TYPE,
+    MAX_IMPS,
     MAX_SCORING_POINTS,
     MONTH,
     NP_FIRST,
@@ -53,6 +58,9 @@ from eurogym.envs.belfort.state import (
     P_ARCH_DISCOUNT,
     P_AREAS,
     P_CAMP,
+    P_CENTAUR,
+    P_CENTAUR_GATE,
+    P_CENTAUR_UNDO,
     P_DISCARD,
     P_DRAFT,
     P_GAME_OVER,
@@ -60,6 +68,7 @@ from eurogym.envs.belfort.state import (
     P_GOON,
     P_GORGON,
     P_HALFLING,
+    P_IMPS,
     P_LOCK,
     P_NHR_TAKE,
     P_NP_DWARF,
@@ -127,10 +136,13 @@ from eurogym.envs.belfort.tables import GNOME_STOCK as STOCK_AT_SETUP
 from eurogym.envs.belfort.tables import (
     NP_MARKERS as NP_MARKERS_AT_START,
 )
+from eurogym.envs.belfort.tokens import free_planks
 from eurogym.envs.belfort.xchecks import check_x_state
 from eurogym.envs.belfort.xtables import (
     ALL_GUILD_CATEGORY,
     ALL_GUILD_NAMES,
+    CENTAUR,
+    IMPS,
     NUM_ASSISTANTS,
     PERMIT_PLANKS,
     PERMITS_PER_TYPE,
@@ -141,6 +153,7 @@ from eurogym.envs.core.jit import KERNEL
 from eurogym.envs.core.rng import check_words
 
 NP = NUM_PROPERTIES
+PLANK_OF_TYPE = np.array([t in PLANK_TYPES for t in range(NP)], np.bool_)  # cards with a plank
 PERMITS_PER_TYPE_BY_N = np.array([PERMITS_PER_TYPE.get(n, 0) for n in range(6)], np.int64)
 MESSAGES = (
     "ok",
@@ -164,6 +177,10 @@ MESSAGES = (
     "more workers on permit planks than the open permits have planks",
     "assistants out of place (each player holds one after the draft, none outside the round)",
     "a decoration coin without its marker, or more coins than markers on a site",
+    "the Centaur's token out of place (not on an empty lock of its holder's card, or kept"
+    " after the round)",
+    "an Imp out of place (not on a free plank of a built card, without its face-down tile,"
+    " or kept after the round)",
 )
 
 
@@ -280,18 +297,48 @@ def x_violation(buf):
         coins = buf[DECORATED + s]
         if coins > SITE_WEIGHT[s] or coins > 0 and buf[OWNER + s] == EMPTY:
             return 20
+    drafting = phase == P_CENTAUR or phase == P_CENTAUR_GATE
+    drafting = phase == P_DRAFT or drafting and buf[DRAFT_LEFT] > 0
     for p in range(n):
         drafted = 0
         for a in range(NUM_ASSISTANTS):
             drafted += 1 if buf[ASST_HOLDER + a] == p else 0
         if phase == P_SETUP_DISCARD or phase == P_NP_DWARF or phase == P_GAME_OVER:
             expected = 0
-        elif phase == P_DRAFT:
-            expected = 1 if buf[SHIELD + p] > buf[DRAFT_LEFT] else 0
+        elif phase == P_CENTAUR_UNDO:
+            expected = 0  # §11: every tile is back, the Gatehouse marker still to go
+        elif drafting:  # the drafter asked where the Centaur's token goes holds it already
+            left = buf[DRAFT_LEFT] - (0 if phase == P_DRAFT else 1)
+            expected = 1 if buf[SHIELD + p] > left else 0
         else:
             expected = 2 if buf[ASST_GUILD_SEAT] == p else 1  # + the Assistants' Guild's
         if drafted != expected:
             return 19
+    return token_violation(buf, drafting)
+
+
+@njit(**KERNEL)
+def token_violation(buf, drafting):
+    """The Centaur's token fills an empty lock of its holder's built card, only while a seat
+    holds the tile (so §11's return undoes it); each Imp stands on a plank of a built card it
+    may occupy (workers and Imps within the usable planks), only while its tile is face down
+    and held, never during the draft."""
+    t = buf[CENTAUR_LOCK]
+    if t != EMPTY:
+        h = buf[ASST_HOLDER + CENTAUR]
+        if h < 0 or buf[GNOMES + h * NP + t] + 1 > buf[BUILT + h * NP + t] * LOCKS[t]:
+            return 21
+    for i in range(MAX_IMPS):
+        q = buf[IMP_SEAT + i]
+        if q == EMPTY:
+            if buf[IMP_TYPE + i] != EMPTY:
+                return 22
+            continue
+        t = buf[IMP_TYPE + i]
+        if drafting or buf[ASST_HOLDER + IMPS] < 0 or buf[ASST_DOWN + IMPS] == 0:
+            return 22
+        if t == EMPTY or not PLANK_OF_TYPE[t] or free_planks(buf, q, t) < 0:
+            return 22
     return 0
 
 
@@ -423,7 +470,7 @@ def _check_players(state: State, n: int) -> None:
             on = state.on_plank[p, t]
             if on and t not in PLANK_TYPES:
                 _fail(f"on_plank[{p}, {t}]", on, f"but a {PROPERTY_NAMES[t]} has no plank")
-            if PLANK_LOCKED[t] and on > state.gnomes[p, t]:
+            if PLANK_LOCKED[t] and free_planks(state.buf, p, t) < 0:
                 _fail(f"on_plank[{p}, {t}]", on, "is more than the unlocked planks (gnomes)")
     for kind in range(4):
         for area in range(4):
@@ -588,7 +635,7 @@ def _check_turn(state: State, n: int) -> None:
     for name in ("avail", "area"):
         if getattr(state, name).any():
             _fail(name, int(getattr(state, name).sum()), "holds workers outside placement")
-    expected = 0 if phase in SETUP_PHASES or phase == P_DRAFT and month == first + 1 else 1
+    expected = 0 if phase in SETUP_PHASES or _drafting(state) and month == first + 1 else 1
     if (passed != expected).any():
         _fail("passed", passed.tolist(), f"must all be {expected} in phase {PHASE_NAMES[phase]}")
     if phase in (P_CAMP, P_HALFLING):
@@ -614,11 +661,21 @@ def _check_turn(state: State, n: int) -> None:
             _fail(f"on_permit[{p}]", state.on_permit[p].tolist(), "is left after the seat's turn")
 
 
+def _drafting(state: State) -> bool:
+    """The draft (§6), including where a drafted Centaur's token goes (step 3)."""
+    if state.phase in (P_CENTAUR, P_CENTAUR_GATE):
+        return state.draft_left > 0
+    return state.phase == P_DRAFT
+
+
 def _placing(state: State) -> bool:
-    """A decision inside Placement: the Library+Archives permit's card fee (Appendix D), or
-    the Giant and Gorgon used when passing (Appendix C)."""
-    if state.phase in (P_GIANT, P_GORGON, P_NHR_TAKE, P_GOON):
+    """A decision inside Placement: the Library+Archives permit's card fee (Appendix D), the
+    Giant and Gorgon used when passing, the Goon and the Imps, or the Centaur's token after
+    the Assistants' Guild handed over the Centaur (Appendix C)."""
+    if state.phase in (P_GIANT, P_GORGON, P_NHR_TAKE, P_GOON, P_IMPS):
         return True
+    if state.phase in (P_CENTAUR, P_CENTAUR_GATE):
+        return state.draft_left == 0
     return state.phase == P_DISCARD and state.then == THEN_PLACEMENT
 
 

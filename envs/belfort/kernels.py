@@ -58,6 +58,7 @@ from eurogym.envs.belfort.state import (
     BUYS,
     CAMP,
     CAMP_POS,
+    CENTAUR_LOCK,
     COLUMN,
     DECK,
     DECK_SIZE_AT,
@@ -84,7 +85,10 @@ from eurogym.envs.belfort.state import (
     HAND,
     HIRED,
     HOB_LEFT,
+    IMP_SEAT,
+    IMP_TYPE,
     MARKET_CAP,
+    MAX_IMPS,
     MONTH,
     NHR_OWED,
     NHR_WORKERS,
@@ -102,6 +106,8 @@ from eurogym.envs.belfort.state import (
     P_ARCH_SITE,
     P_AREAS,
     P_CAMP,
+    P_CENTAUR,
+    P_CENTAUR_UNDO,
     P_CLIP_HIRE,
     P_DECORATE,
     P_DISCARD,
@@ -200,7 +206,6 @@ from eurogym.envs.belfort.tables import (
     LIBRARY,
     LIBRARY_DISCARD,
     LIBRARY_DRAW,
-    LOCKS,
     MARKET,
     MASTER_DWARF,
     MASTER_ELF,
@@ -218,7 +223,6 @@ from eurogym.envs.belfort.tables import (
     NUM_PROPERTIES,
     NUM_SITES,
     PLANK_FEE_GOLD,
-    PLANK_LOCKED,
     PLANK_TYPES,
     PUB,
     QUARRY,
@@ -242,9 +246,11 @@ from eurogym.envs.belfort.tables import (
     WOOD,
     WORKERS_PER_COLOUR,
 )
+from eurogym.envs.belfort.tokens import filled_locks, free_locks, free_planks, imps_waiting
 from eurogym.envs.belfort.xtables import (
     ASSISTANT_NAMES,
     ASSISTANT_TOKENS,
+    CENTAUR,
     CLIPBOARD_DRAW,
     CLIPBOARD_HIRE_GOLD,
     CLIPBOARD_VISITS,
@@ -610,9 +616,10 @@ def wiz_first_ok(buf, s):
 @njit(**KERNEL)
 def reset_workers(buf, p):
     """Start of Placement: every owned worker is available; Masters = min(owned, entitled,
-    5) per race (§8.1, E.4 engine form, D39)."""
-    me = min(buf[ELVES + p], buf[GNOMES + p * NP + GARDENS], MASTERS_PER_COLOUR)
-    md = min(buf[DWARVES + p], buf[GNOMES + p * NP + PUB], MASTERS_PER_COLOUR)
+    5) per race (§8.1, E.4 engine form, D39); the Centaur's token on a Pub or Gardens lock
+    entitles too (Appendix C)."""
+    me = min(buf[ELVES + p], filled_locks(buf, p, GARDENS), MASTERS_PER_COLOUR)
+    md = min(buf[DWARVES + p], filled_locks(buf, p, PUB), MASTERS_PER_COLOUR)
     buf[AVAIL + p * 4 + ELF] = buf[ELVES + p] - me
     buf[AVAIL + p * 4 + MASTER_ELF] = me
     buf[AVAIL + p * 4 + DWARF] = buf[DWARVES + p] - md
@@ -670,6 +677,7 @@ def workers_on_planks(buf, p):
             total += buf[ON_PERMIT + p * NP + t]  # E.3: permit planks count too
         for d in range(NUM_DISTRICTS):
             total += 1 if goon_waiting(buf, p, d) else 0  # the Goon's token too
+        total += imps_waiting(buf, p)  # and the Imps (Appendix C)
     return total
 
 
@@ -678,7 +686,7 @@ def workers_on_planks(buf, p):
 
 @njit(**KERNEL)
 def lock_free(buf, p, t):
-    return buf[BUILT + p * NP + t] * LOCKS[t] > buf[GNOMES + p * NP + t]
+    return free_locks(buf, p, t) > 0
 
 
 @njit(**KERNEL)
@@ -701,8 +709,8 @@ def place_gnome(buf, p, t):
     """A gnome from the stock onto a lock of p's built card of type t; its effect starts at
     once (Appendix A). Pub / Gardens Masters take effect at the next Placement (reset_workers);
     a Market lock adds a visit this turn; a Gatehouse lock asks for the extra marker."""
-    before = buf[GNOMES + p * NP + t]
-    buf[GNOMES + p * NP + t] = before + 1
+    before = filled_locks(buf, p, t)
+    buf[GNOMES + p * NP + t] += 1
     buf[GNOME_STOCK] -= 1
     if t == MARKET and buf[TURN_PLAYER] == p:
         buf[VISITS] += market_visits(buf, p, before + 1) - market_visits(buf, p, before)
@@ -908,7 +916,7 @@ def begin_turn(buf):
     p = buf[TURN_PLAYER]
     buf[PHASE] = P_ACTIONS
     buf[ACTOR] = p
-    buf[VISITS] = 1 + market_visits(buf, p, buf[GNOMES + p * NP + MARKET])
+    buf[VISITS] = 1 + market_visits(buf, p, filled_locks(buf, p, MARKET))
     buf[BUYS] = 0
     buf[SELLS] = 0
     buf[HIRED] = 0
@@ -956,7 +964,7 @@ def gargoyle_can_take(buf):
 def end_turn_draws(buf):
     """The rest of the end of turn: Library locks draw, then the hand limit (D17)."""
     p = buf[TURN_PLAYER]
-    draw_to_hand(buf, p, buf[GNOMES + p * NP + LIBRARY])
+    draw_to_hand(buf, p, filled_locks(buf, p, LIBRARY))
     over = hand_size(buf, p) - buf[FEES + FEE_HAND_LIMIT]
     if over > 0:
         buf[PHASE] = P_DISCARD
@@ -1024,7 +1032,13 @@ def end_round(buf):
         if x_on(buf):
             score_bonus(buf)  # §10.4, after districts and races
     if x_on(buf):
+        holder = buf[ASST_HOLDER + CENTAUR]
+        undo = buf[CENTAUR_LOCK] == GATEHOUSE and m < MONTHS and owns_gatehouse(buf, holder)
         return_assistants(buf)
+        if undo:  # §11: the Centaur's token left a Gatehouse lock: a marker goes (E12)
+            buf[PHASE] = P_CENTAUR_UNDO
+            buf[ACTOR] = holder
+            return
     if m >= MONTHS:
         buf[PHASE] = P_GAME_OVER
         buf[ACTOR] = EMPTY
@@ -1035,13 +1049,25 @@ def end_round(buf):
 @njit(**KERNEL)
 def take_leftover(buf, p):
     """Assistants' Guild (B.2): p takes the leftover tile of the display with its gold, and
-    may use it this round as well as their own."""
+    may use it this round as well as their own. Returns the tile taken."""
+    taken = EMPTY
     for a in range(NUM_ASSISTANTS):
         if buf[ASST_HOLDER + a] == EMPTY:
             buf[ASST_HOLDER + a] = p
             buf[RES + p * 4 + GOLD] += buf[ASST_GOLD + a]
             buf[ASST_GOLD + a] = 0
             buf[ASST_GUILD_SEAT] = p
+            taken = a
+    return taken
+
+
+@njit(**KERNEL)
+def owns_gatehouse(buf, p):
+    """p is a seat with a marker on some Gatehouse half."""
+    for s in range(SITE_GATE, SITE_WALL):
+        if buf[OWNER + s] == p:
+            return p >= 0
+    return False
 
 
 @njit(**KERNEL)
@@ -1055,6 +1081,10 @@ def return_assistants(buf):
     buf[ASST_GUILD_SEAT] = EMPTY
     buf[GORGON_DISTRICT] = EMPTY
     buf[GOON_DISTRICT] = EMPTY
+    buf[CENTAUR_LOCK] = EMPTY  # the lock is locked again (its undo: end_round)
+    for i in range(MAX_IMPS):  # Imps still on planks leave them
+        buf[IMP_SEAT + i] = EMPTY
+        buf[IMP_TYPE + i] = EMPTY
 
 
 @njit(**KERNEL)
@@ -1085,8 +1115,7 @@ def placement_mask(buf, p, mask):
         base = A_PLACE + race * NUM_PLANKS
         for k in range(5):
             t = PLANK_TYPE[k]
-            cards = buf[GNOMES + p * NP + t] if PLANK_LOCKED[t] else buf[BUILT + p * NP + t]
-            if cards > buf[ON_PLANK + p * NP + t] and g >= PLANK_FEE_GOLD[t]:
+            if free_planks(buf, p, t) > 0 and g >= PLANK_FEE_GOLD[t]:
                 mask[base + k] = 1
         for d in range(NUM_DISTRICTS):
             if buf[GUILD_WORKER + d] != EMPTY:
@@ -1139,7 +1168,7 @@ def actions_mask(buf, p, mask):
             mask[A_BUY + r] = 1
         if can_sell and buf[RES + p * 4 + r] > 0:
             mask[A_SELL + r] = 1
-    if buf[SMITH_USED] < buf[GNOMES + p * NP + BLACKSMITH] and g >= buf[FEES + FEE_SMITH]:
+    if buf[SMITH_USED] < filled_locks(buf, p, BLACKSMITH) and g >= buf[FEES + FEE_SMITH]:
         mask[A_SMITH] = 1
     if buf[EXCHANGES] > 0:
         for r in range(2):
@@ -1340,19 +1369,7 @@ def activate(buf, p, k):
     if k < 5:
         t = PLANK_TYPE[k]
         buf[ON_PLANK + p * NP + t] -= 1
-        if t == BLACKSMITH:
-            buf[RES + p * 4 + METAL] += BLACKSMITH_PLANK_METAL
-        elif t == BANK:
-            buf[RES + p * 4 + GOLD] += BANK_PLANK_GOLD
-        elif t == INN:
-            if supply_has(buf, p, 0) or supply_has(buf, p, 1):
-                buf[PHASE] = P_INN
-        elif t == LIBRARY:
-            draw_to_hand(buf, p, LIBRARY_DRAW)
-            discard_then(buf, p, LIBRARY_DISCARD, THEN_ACTIONS)
-        elif t == TOWER:
-            if buf[GNOME_STOCK] > 0 and any_lock_free(buf, p):
-                buf[PHASE] = P_LOCK
+        plank_effect(buf, p, t)
         return
     d = k - 5
     if buf[GUILD_WORKER + d] == p:
@@ -1398,6 +1415,25 @@ def activate(buf, p, k):
                 break
     elif g >= NUM_GUILDS:
         activate_new_guild(buf, p, g)
+
+
+@njit(**KERNEL)
+def plank_effect(buf, p, t):
+    """The plank of a type-t card resolved for p (Appendix A): p's worker, or p's Imp on
+    anyone's card (Appendix C)."""
+    if t == BLACKSMITH:
+        buf[RES + p * 4 + METAL] += BLACKSMITH_PLANK_METAL
+    elif t == BANK:
+        buf[RES + p * 4 + GOLD] += BANK_PLANK_GOLD
+    elif t == INN:
+        if supply_has(buf, p, 0) or supply_has(buf, p, 1):
+            buf[PHASE] = P_INN
+    elif t == LIBRARY:
+        draw_to_hand(buf, p, LIBRARY_DRAW)
+        discard_then(buf, p, LIBRARY_DISCARD, THEN_ACTIONS)
+    elif t == TOWER:
+        if buf[GNOME_STOCK] > 0 and any_lock_free(buf, p):
+            buf[PHASE] = P_LOCK
 
 
 @njit(**KERNEL)
@@ -1624,7 +1660,9 @@ def step(buf, action):
                     buf[RES + owner * 4 + GOLD] += fee
             buf[GUILD_WORKER + d] = p
             if buf[GUILD_OF + d] == G_ASSISTANTS and x_on(buf):
-                take_leftover(buf, p)  # on placement (§7.3)
+                if take_leftover(buf, p) == CENTAUR and any_lock_free(buf, p):  # on placement
+                    buf[PHASE] = P_CENTAUR  # §6 step 3, E14: its token goes on a lock now
+                    return
             if buf[GUILD_OF + d] == G_NON_HUMAN and is_x(buf):
                 buf[X_COUNT] = NHR_WORKERS  # on placement: take 3 workers (B.2, D26)
                 if nhr_next(buf, p):

@@ -8,9 +8,9 @@ from __future__ import annotations
 import numpy as np
 
 from eurogym.envs.belfort.scoring import bonus_points
-from eurogym.envs.belfort.state import ASST_BOX, EMPTY, P_GAME_OVER, P_GOON, State, XState
+from eurogym.envs.belfort.state import ASST_BOX, EMPTY, P_CENTAUR_UNDO, P_GAME_OVER, State, XState
 from eurogym.envs.belfort.tables import AREA_NAMES, PROPERTY_NAMES, site_name
-from eurogym.envs.belfort.xtables import ASSISTANT_NAMES, EXPANSION_NAMES, NUM_ASSISTANTS
+from eurogym.envs.belfort.xtables import ASSISTANT_NAMES, CENTAUR, EXPANSION_NAMES, NUM_ASSISTANTS
 
 X_PHASE_WORDS = (
     "assistant draft: take an assistant from the display",
@@ -29,12 +29,17 @@ X_PHASE_WORDS = (
     "two assistants face up: choose the one to turn down for the permit",
     "Decorators' Guild: choose one of your markers to decorate",
     "Non-Human Resources: choose a worker to return to the supply",
+    "Centaur: choose the lock for the discounted gnome hire",
     "Sentinels' Guild: you have fewer walls; pay its user 1 wood, stone, metal or gold",
     "taxes: use the Halfling instead, or pay",
     "Giant: put a token into a resource area as an elf or a dwarf, or do not use it",
     "Gorgon: choose the district for its token, or do not use it",
     "Non-Human Resources: choose a worker to take from the supply",
     "Goon: choose the occupied guild its token joins",
+    "Centaur: choose one of your empty gnome locks for its token",
+    "Centaur's token on a Gatehouse lock: choose the half for the extra marker",
+    "Imps: choose a free plank of a built card for the next Imp",
+    "the Centaur's token leaves a Gatehouse lock: remove one of your Gatehouse markers",
 )
 
 
@@ -94,6 +99,13 @@ def expansion_lines(state: State) -> list[str]:
         tokens.append(f"Gorgon token in D{int(state.gorgon_district) + 1}")
     if state.goon_district != EMPTY:
         tokens.append(f"Goon token on the guild of D{int(state.goon_district) + 1}")
+    if state.centaur_lock != EMPTY:
+        holder = int(state.asst_holder[CENTAUR])
+        card = PROPERTY_NAMES[state.centaur_lock]
+        tokens.append(f"Centaur token on a gnome lock of player {holder}'s {card}")
+    for q, t in zip(state.imp_seat.tolist(), state.imp_type.tolist(), strict=True):
+        if q != EMPTY:
+            tokens.append(f"Imp on the plank of player {q}'s {PROPERTY_NAMES[t]}")
     if tokens:
         lines.append("  tokens: " + "; ".join(tokens))
     decorated = [
@@ -108,4 +120,4 @@ def expansion_lines(state: State) -> list[str]:
     return lines
 
 
-assert len(X_PHASE_WORDS) == P_GOON - P_GAME_OVER  # one per expansion phase, in order
+assert len(X_PHASE_WORDS) == P_CENTAUR_UNDO - P_GAME_OVER  # one per expansion phase, in order

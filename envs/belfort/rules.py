@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import json
-
 import numpy as np
 
 from eurogym.envs.belfort import kernels, xkernels
@@ -58,7 +56,6 @@ from eurogym.envs.belfort.tables import (
 )
 from eurogym.envs.belfort.xtables import ALL_GUILD_NAMES
 from eurogym.envs.core.engine import FlatEngine
-from eurogym.envs.core.errors import StateError
 
 
 def new_game(config: Config, seed: int) -> State:
@@ -98,6 +95,7 @@ class BelfortEngine(FlatEngine):
     player_counts = PLAYER_COUNTS
     max_players = MAX_PLAYERS
     state_type = State
+    state_types = (State, XState)
     phase_names = PHASE_NAMES
     game_over_phase = P_GAME_OVER
     options = OPTIONS
@@ -164,36 +162,13 @@ class BelfortEngine(FlatEngine):
             kernels.step(state.buf, action)
             kernels.compute_mask(state.buf, state.mask)
 
-    def legal_action_mask(self, state: State, player: int) -> np.ndarray:
-        """As FlatEngine's, sized for the state: Discrete(184), or Discrete(254) for an
-        expansion or promo-guild game (XState)."""
-        if player != self.current_player(state) or self.is_over(state):
-            mask = np.zeros(state.NUM_ACTIONS, np.int8)
-            mask.flags.writeable = False
-            return mask
-        return super().legal_action_mask(state, player)
-
-    def from_json(self, text: str) -> State:
-        """A State, or an XState when the JSON's fields include the expansion's: then parsed
-        and validated exactly as FlatEngine.from_json does for the base game."""
-        if not isinstance(text, (str, bytes, bytearray)):
-            raise StateError(f"state JSON must be text, got {type(text).__name__}")
-        try:
-            fields = json.loads(text).get("fields")
-        except (ValueError, AttributeError):
-            fields = None
-        cls = XState if isinstance(fields, dict) and "expansion" in fields else State
-        state = cls.from_json(text)
-        self.validate(state)
-        return state
-
-    def _require_state(self, state: State) -> None:
-        """A Belfort state: the base game's State or an XState (TypeError otherwise)."""
-        if type(state) not in (State, XState):
-            raise TypeError(
-                f"{self.game} engine got a {type(state).__name__} "
-                f"({getattr(state, 'GAME', '?')}), expected State or XState"
-            )
+    def options_of(self, state: State) -> dict[str, bool]:
+        """The options of an XState's game (`expansion`, `promo_guilds`); none for the base
+        game."""
+        self._require_state(state)
+        if not isinstance(state, XState):
+            return {}
+        return {"expansion": bool(state.expansion), "promo_guilds": bool(state.promo)}
 
 
 def cost_words(cost: np.ndarray) -> str:

@@ -34,7 +34,7 @@ from eurogym.envs.belfort.tables import (
     WORKERS_PER_COLOUR,
 )
 from eurogym.envs.belfort.tables import GNOME_STOCK as STOCK_AT_SETUP
-from eurogym.envs.belfort.xtables import ASSISTANT_TOKENS, NUM_ALL_GUILDS, NUM_ASSISTANTS
+from eurogym.envs.belfort.xtables import ASSISTANT_TOKENS, IMPS, NUM_ALL_GUILDS, NUM_ASSISTANTS
 from eurogym.envs.core.flatstate import FlatState, Layout
 from eurogym.envs.core.rng import RNG_WORDS
 
@@ -86,13 +86,18 @@ NP_FIRST = 2  # owner id of NP3 in a 2-player game; NP4 is 3
     P_WHICH_ASST,  # two assistants face up: which one turns down for the permit (DRAFT a)
     P_DECORATE,  # Decorators' Guild: one of your undecorated markers (SITE)
     P_NHR_RETURN,  # Non-Human Resources, end of turn: a worker back (OPTION 0 Elf, 1 Dwarf)
+    P_CENTAUR_HIRE,  # Centaur's specialty: the discounted once-per-turn hire (GNOME t)
     P_SENTINEL_PAY,  # Sentinels': an opponent with fewer walls pays 1 (OPTION 0-3: W S M G)
     P_HALFLING,  # Collection, taxes: use the Halfling instead (OPTION 0) or pay (DONE)
     P_GIANT,  # on passing: a Giant token into an area as an Elf / Dwarf (AREA), or DONE
     P_GORGON,  # on passing: the Gorgon's district (SITE of its guild spot), or DONE
     P_NHR_TAKE,  # Non-Human Resources, on placement: a worker (OPTION 0 Elf, 1 Dwarf)
     P_GOON,  # Goon, as a placement: the occupied guild it joins (SITE of the guild spot)
-) = range(P_GAME_OVER + 1, P_GAME_OVER + 23)
+    P_CENTAUR,  # §6 step 3: the lock the Centaur's token goes on (GNOME t)
+    P_CENTAUR_GATE,  # the token on a Gatehouse lock: the extra marker's half (SITE)
+    P_IMPS,  # Imps, as a placement: the plank of a built card for the next Imp (IMP)
+    P_CENTAUR_UNDO,  # §11: the token leaves a Gatehouse lock: which Gatehouse marker goes (SITE)
+) = range(P_GAME_OVER + 1, P_GAME_OVER + 28)
 X_TURN_PHASES = (P_DJINN_SEASON, P_SENTINEL_PAY)  # first and last phase inside an actions turn
 PHASE_NAMES = (
     "setup_discard",
@@ -133,12 +138,17 @@ PHASE_NAMES = (
     "which_assistant",
     "decorate",
     "nhr_return",
+    "centaur_hire",
     "sentinel_pay",
     "halfling",
     "giant",
     "gorgon",
     "nhr_take",
     "goon",
+    "centaur",
+    "centaur_gatehouse",
+    "imps",
+    "centaur_undo",
 )
 # P_DISCARD continuations
 THEN_ACTIONS, THEN_END_TURN, THEN_PLACEMENT = 0, 1, 2  # THEN_PLACEMENT: Library+Archives fee
@@ -308,13 +318,14 @@ class State(FlatState):
 # kernels tell the two apart by the buffer's length (`is_x`).
 ASST_BOX = -2  # an assistant not in this game (asst_holder); EMPTY = in the display
 MAX_GIANT_TOKENS = int(ASSISTANT_TOKENS.max())
+MAX_IMPS = int(ASSISTANT_TOKENS[IMPS])
 NHR_WORKERS = 3  # the Non-Human Resources Guild's "any 3 Elves/Dwarves" (B.2)
 MAX_X_SCORE = 10**6  # bonus scoring, the Pixie and the Lawyers' add to the base maximum
 _WIDER = {
     "guild_of": (0, NUM_ALL_GUILDS - 1),
     "score": (0, MAX_X_SCORE),
     "month": (0, MONTHS),
-    "phase": (0, P_GOON),
+    "phase": (0, P_CENTAUR_UNDO),
     "then": (THEN_ACTIONS, THEN_PLACEMENT),
     "visits": (0, MAX_VISITS + 1),  # + the Clipboard Makers' visit
     "buys": (0, MAX_VISITS + 1),
@@ -358,6 +369,12 @@ X_FIELDS = [
     ("nhr_owed", (MAX_PLAYERS,), (0, NHR_WORKERS)),
     ("sentinel_asked", (), (0, MAX_PLAYERS - 1)),  # Sentinels': opponents asked so far
     ("goon_district", (), (EMPTY, NUM_DISTRICTS - 1)),  # the guild the Goon's token joined
+    # the property type whose gnome lock holds the Centaur's token (its holder's card)
+    ("centaur_lock", (), (EMPTY, NUM_PROPERTIES - 1)),
+    # each Imp token on a plank: the seat owning the card and the card's type (EMPTY: on
+    # its tile); the Imps' holder activates them in their actions turn
+    ("imp_seat", (MAX_IMPS,), SEAT),
+    ("imp_type", (MAX_IMPS,), CARD),
 ]
 XLAYOUT = Layout(X_FIELDS)
 BASE_SIZE = LAYOUT.size
@@ -384,6 +401,7 @@ HOB_LEFT, X_SITE, X_PERMIT, ASST_GUILD_SEAT = map(
 NHR_OWED, SENTINEL_ASKED, GOON_DISTRICT = map(
     _x_offset, ("nhr_owed", "sentinel_asked", "goon_district")
 )
+CENTAUR_LOCK, IMP_SEAT, IMP_TYPE = map(_x_offset, ("centaur_lock", "imp_seat", "imp_type"))
 GIANT_TOKENS, GIANT_AREA, GORGON_DISTRICT, GORGON_USED, DECORATED = map(
     _x_offset, ("giant_tokens", "giant_area", "gorgon_district", "gorgon_used", "decorated")
 )
@@ -391,7 +409,7 @@ assert BASE_SIZE == EXPANSION  # every base field keeps its offset
 
 
 class XState(State):
-    """A Belfort game with the expansion and/or the promo guilds (XLAYOUT, Discrete(254))."""
+    """A Belfort game with the expansion and/or the promo guilds (XLAYOUT, Discrete(279))."""
 
     __slots__ = ()
     LAYOUT = XLAYOUT

@@ -16,6 +16,9 @@ from eurogym.envs.belfort.state import (
     NHR_WORKERS,
     P_ACTIONS,
     P_AREAS,
+    P_CENTAUR,
+    P_CENTAUR_GATE,
+    P_CENTAUR_UNDO,
     P_DECORATE,
     P_DISCARD,
     P_DJINN_PICK,
@@ -29,6 +32,7 @@ from eurogym.envs.belfort.state import (
     P_GORGON,
     P_HALFLING,
     P_HOB_MIX,
+    P_IMPS,
     P_LAWYERS,
     P_NHR_RETURN,
     P_NHR_TAKE,
@@ -55,6 +59,7 @@ from eurogym.envs.belfort.tables import (
 from eurogym.envs.belfort.xtables import (
     ALL_GUILD_NAMES,
     ASSISTANT_TOKENS,
+    CENTAUR,
     DISPLAY_SIZE,
     G_NON_HUMAN,
     GARGOYLE,
@@ -62,6 +67,7 @@ from eurogym.envs.belfort.xtables import (
     GOON,
     GORGON,
     HALFLING,
+    IMPS,
     NUM_ASSISTANTS,
     PERMIT_PLANKS,
     PERMITS_PER_TYPE,
@@ -121,7 +127,11 @@ def _check_no_expansion(state: XState, phase: int, x_phase: bool) -> None:
             _fail(name, getattr(state, name).tolist(), "is set without the expansion")
     if (state.asst_holder != ASST_BOX).any():
         _fail("asst_holder", state.asst_holder.tolist(), "must all be -2 without the expansion")
+    for name in ("imp_seat", "imp_type"):
+        if (getattr(state, name) != EMPTY).any():
+            _fail(name, getattr(state, name).tolist(), "is set without the expansion")
     for name in (
+        "centaur_lock",
         "x_site",
         "x_permit",
         "asst_guild_seat",
@@ -171,7 +181,8 @@ def _check_assistants(state: XState, n: int, phase: int) -> None:
     if guild_seat >= n or guild_seat != EMPTY and phase in (P_DRAFT, P_SETUP_DISCARD):
         _fail("asst_guild_seat", guild_seat, f"is not a seat that took the leftover (n {n})")
     left = state.draft_left
-    if phase == P_DRAFT:
+    centaur = phase in (P_CENTAUR, P_CENTAUR_GATE)
+    if phase == P_DRAFT or centaur and left:
         if not 1 <= left <= n:
             _fail("draft_left", left, f"is not 1..{n} during the draft")
         drafter = int(np.flatnonzero(state.shield[:n] == left)[0])
@@ -181,10 +192,12 @@ def _check_assistants(state: XState, n: int, phase: int) -> None:
         _fail("draft_left", left, "is set outside the draft")
     for p in range(n):
         count = int((holders == p).sum())
-        if phase in (P_SETUP_DISCARD, P_NP_DWARF, P_GAME_OVER):
+        if phase in (P_SETUP_DISCARD, P_NP_DWARF, P_GAME_OVER, P_CENTAUR_UNDO):
             expected = 0
         elif phase == P_DRAFT:
             expected = int(state.shield[p] > left)
+        elif centaur and left:  # the drafter places the Centaur's token (§6 step 3)
+            expected = int(state.shield[p] >= left)
         else:
             expected = 2 if state.asst_guild_seat == p else 1
         if count != expected:
@@ -201,7 +214,7 @@ def _check_x_phase(state: XState, phase: int) -> None:
     elif phase == P_GARGOYLE:
         _fail("garg_left", 0, "in the Gargoyle's phase")
     if (state.x_count > 0) != (
-        phase in (P_DJINN_PICK, P_PLANNERS, P_GIANT, P_DECORATE, P_NHR_TAKE)
+        phase in (P_DJINN_PICK, P_PLANNERS, P_GIANT, P_DECORATE, P_NHR_TAKE, P_IMPS)
     ):
         _fail("x_count", state.x_count, f"does not fit phase {PHASE_NAMES[phase]}")
     season = SEASON_OF_MONTH[max(state.month, 1) - 1]
@@ -225,6 +238,7 @@ def _check_x_phase(state: XState, phase: int) -> None:
         if holder != state.actor or down:
             _fail("actor", state.actor, "does not hold the face-up Halfling")
     _check_tokens(state, phase, in_turn)
+    _check_centaur_and_imps(state, phase)
     _check_non_human(state, phase)
     _check_goon(state, phase)
     bad = np.flatnonzero(
@@ -246,9 +260,9 @@ def _check_tokens(state: XState, phase: int, in_turn: bool) -> None:
     """The Giant's tokens lie in one area from its holder's pass to that area's collection;
     the Gorgon's token stands in a district from its holder's pass to the end of the round."""
     tokens, area = state.giant_tokens, state.giant_area
-    placing = phase in (P_PLACEMENT, P_AREAS, P_GIANT, P_GORGON, P_NHR_TAKE, P_GOON) or (
-        phase == P_DISCARD and state.then == THEN_PLACEMENT
-    )
+    placing = phase in (P_PLACEMENT, P_AREAS, P_GIANT, P_GORGON, P_NHR_TAKE, P_GOON, P_IMPS)
+    placing = placing or phase == P_DISCARD and state.then == THEN_PLACEMENT
+    placing = placing or phase in (P_CENTAUR, P_CENTAUR_GATE) and not state.draft_left
     if (area == EMPTY) != (tokens.sum() == 0) or area != EMPTY and not placing:
         _fail("giant_area", area, f"does not fit the tokens {tokens.tolist()} in this phase")
     if tokens.sum() > ASSISTANT_TOKENS[GIANT]:
@@ -269,6 +283,27 @@ def _check_tokens(state: XState, phase: int, in_turn: bool) -> None:
         _fail("gorgon_district", district, "without a drafted, face-down Gorgon")
     if state.gorgon_used and not in_turn:
         _fail("gorgon_used", 1, "outside an actions turn")
+
+
+def _check_centaur_and_imps(state: XState, phase: int) -> None:
+    """Who decides about the Centaur's token and the Imps (their places on locks and planks
+    are the invariants kernel's, invariants.token_violation), and Imps only on this game's
+    seats."""
+    n = state.num_players
+    if phase in (P_CENTAUR, P_CENTAUR_GATE):
+        if state.asst_holder[CENTAUR] != state.actor:
+            _fail("actor", state.actor, "does not hold the Centaur whose token is placed")
+        if (phase == P_CENTAUR) != (state.centaur_lock == EMPTY):
+            _fail("centaur_lock", state.centaur_lock, f"in phase {PHASE_NAMES[phase]}")
+    if phase == P_IMPS and (state.asst_holder[IMPS] != state.actor or not state.asst_down[IMPS]):
+        _fail("actor", state.actor, "does not hold the face-down Imps it places")
+    if phase == P_IMPS and state.x_count + (state.imp_seat != EMPTY).sum() > len(state.imp_seat):
+        _fail("x_count", state.x_count, "with the Imps placed, more than the Imps' tokens")
+    if phase == P_CENTAUR_UNDO and state.centaur_lock != EMPTY:
+        _fail("centaur_lock", state.centaur_lock, "is still set while the token's undo is asked")
+    bad = (state.imp_seat >= n) | ((state.imp_seat == EMPTY) != (state.imp_type == EMPTY))
+    if bad.any():
+        _fail("imp_seat", state.imp_seat.tolist(), f"with imp_type {state.imp_type.tolist()}")
 
 
 def _check_sentinels(state: XState, phase: int, n: int) -> None:

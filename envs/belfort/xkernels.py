@@ -23,6 +23,7 @@ from eurogym.envs.belfort.actions import (
     A_DRAFT,
     A_EXPAND,
     A_GNOME,
+    A_IMP,
     A_OPTION,
     A_PERMIT,
     A_PERMIT_PLACE,
@@ -40,6 +41,7 @@ from eurogym.envs.belfort.state import (
     ASST_X,
     AVAIL,
     BUYS,
+    CENTAUR_LOCK,
     COLUMN,
     DECORATED,
     DISCARD,
@@ -49,6 +51,7 @@ from eurogym.envs.belfort.state import (
     ELVES,
     EMPTY,
     EXPANDED,
+    FEES,
     GARG_LEFT,
     GIANT_AREA,
     GIANT_TOKENS,
@@ -56,14 +59,22 @@ from eurogym.envs.belfort.state import (
     GNOMES,
     GORGON_DISTRICT,
     HAND,
+    HIRED,
     HOB_LEFT,
+    IMP_SEAT,
+    IMP_TYPE,
     LAWYER_GOLD,
     LAWYER_POINTS,
+    MAX_IMPS,
     NHR_OWED,
+    NUM_PLAYERS,
     ON_PERMIT,
-    ON_PLANK,
     OWNER,
     P_ACTIONS,
+    P_CENTAUR,
+    P_CENTAUR_GATE,
+    P_CENTAUR_HIRE,
+    P_CENTAUR_UNDO,
     P_CLIP_HIRE,
     P_DECORATE,
     P_DJINN_MODE,
@@ -80,6 +91,7 @@ from eurogym.envs.belfort.state import (
     P_GORGON,
     P_HALFLING,
     P_HOB_MIX,
+    P_IMPS,
     P_LAWYERS,
     P_NHR_RETURN,
     P_NHR_TAKE,
@@ -106,14 +118,18 @@ from eurogym.envs.belfort.state import (
 from eurogym.envs.belfort.tables import (
     AREA_ACCEPTS,
     COLUMN_SIZE,
+    GARDENS,
     GATEHOUSE,
     GOLD,
     MARKET,
+    MASTERS_PER_COLOUR,
     METAL,
     NUM_DISTRICTS,
     NUM_PROPERTIES,
     NUM_SITES,
+    PLANK_FEE_GOLD,
     PLANK_LOCKED,
+    PUB,
     SITE_GATE,
     SITE_GUILD,
     SITE_TYPE,
@@ -121,7 +137,9 @@ from eurogym.envs.belfort.tables import (
     STONE,
     WOOD,
 )
+from eurogym.envs.belfort.tokens import filled_locks, free_planks
 from eurogym.envs.belfort.xtables import (
+    CENTAUR,
     CLIPBOARD_HIRE_GOLD,
     DJINN,
     GARGOYLE,
@@ -130,6 +148,7 @@ from eurogym.envs.belfort.xtables import (
     GORGON,
     HALFLING,
     HOBGOBLIN,
+    IMPS,
     LEFTOVER_GOLD,
     NUM_ASSISTANTS,
     PERMIT_FEE,
@@ -207,10 +226,9 @@ def can_place_on_permit(buf, p, t):
 def gnome_removable(buf, p, t):
     """Tower+Scriptorium: a gnome of p's type-t locks may go back, unless its lock opens a
     plank a worker stands on."""
-    g = buf[GNOMES + p * NP + t]
-    if g == 0:
+    if buf[GNOMES + p * NP + t] == 0:
         return False
-    return not (PLANK_LOCKED[t] and g - 1 < buf[ON_PLANK + p * NP + t])
+    return not (PLANK_LOCKED[t] and free_planks(buf, p, t) < 1)
 
 
 @njit(**KERNEL)
@@ -251,7 +269,50 @@ def specialty_ready(buf, p, a):
         return djinn_usable(buf, p, 0) or djinn_usable(buf, p, 1) or djinn_usable(buf, p, 2)
     if a == HOBGOBLIN:
         return buf[HOB_LEFT] == 0
+    if a == CENTAUR:
+        return centaur_hire_ok(buf, p)
     return a == PIXIE or a == GARGOYLE
+
+
+@njit(**KERNEL)
+def centaur_fee(buf):
+    """The once-per-turn hire with the Centaur's discount: X gold less (Appendix C, D24)."""
+    return max(0, buf[FEES + k.FEE_GNOME] - season_x(buf, CENTAUR))
+
+
+@njit(**KERNEL)
+def centaur_hire_ok(buf, p):
+    """The Centaur's specialty needs the once-per-turn hire still unused and possible."""
+    if buf[HIRED] == 1 or buf[GNOME_STOCK] == 0 or k.gold(buf, p) < centaur_fee(buf):
+        return False
+    return k.any_lock_free(buf, p)
+
+
+@njit(**KERNEL)
+def imp_target_ok(buf, p, q, plank):
+    """p can put an Imp on a free plank of seat q's built card (Appendix C: unoccupied,
+    unlocked, any player's, not a permit's, D28) and pay its fee."""
+    t = k.PLANK_TYPE[plank]
+    if q >= buf[NUM_PLAYERS] or free_planks(buf, q, t) < 1:
+        return False
+    return k.gold(buf, p) >= PLANK_FEE_GOLD[t]
+
+
+@njit(**KERNEL)
+def any_imp_target(buf, p):
+    for q in range(buf[NUM_PLAYERS]):
+        for plank in range(5):
+            if imp_target_ok(buf, p, q, plank):
+                return True
+    return False
+
+
+@njit(**KERNEL)
+def plank_of_type(t):
+    for plank in range(5):
+        if k.PLANK_TYPE[plank] == t:
+            return plank
+    return EMPTY
 
 
 @njit(**KERNEL)
@@ -321,6 +382,8 @@ def x_mask(buf, mask):
     phase = buf[PHASE]
     p = buf[ACTOR]
     if phase == P_PLACEMENT and k.x_on(buf):
+        if k.pass_ready(buf, p, IMPS) and season_x(buf, IMPS) > 0 and any_imp_target(buf, p):
+            mask[A_ASSIST + IMPS] = 1  # Imps instead of a worker (Appendix C)
         if k.pass_ready(buf, p, GOON):
             for d in range(NUM_DISTRICTS):
                 if k.goon_target(buf, p, d):
@@ -340,6 +403,10 @@ def x_mask(buf, mask):
             for t in range(NP):
                 if k.permit_takeable(buf, p, t):
                     mask[A_PERMIT + t] = 1
+        for i in range(MAX_IMPS):
+            q = buf[IMP_SEAT + i]
+            if q != EMPTY and buf[ASST_HOLDER + IMPS] == p:
+                mask[A_IMP + q * 5 + plank_of_type(buf[IMP_TYPE + i])] = 1
         for t in range(NP):
             if buf[ON_PERMIT + p * NP + t] > 0:
                 mask[A_RECLAIM + t] = 1
@@ -393,7 +460,7 @@ def x_mask(buf, mask):
         for t in range(NP):
             if gnome_removable(buf, p, t):
                 mask[A_GNOME + t] = 1
-    elif phase == P_GATE_REMOVE:
+    elif phase == P_GATE_REMOVE or phase == P_CENTAUR_UNDO:  # any Gatehouse marker of yours
         for s in range(SITE_GATE, SITE_WALL):
             if buf[OWNER + s] == p:
                 mask[A_SITE + s] = 1
@@ -457,6 +524,19 @@ def x_mask(buf, mask):
         mask[A_DONE] = 1
         for d in range(NUM_DISTRICTS):
             mask[A_SITE + SITE_GUILD + d] = 1
+    elif phase == P_CENTAUR or phase == P_CENTAUR_HIRE:
+        for t in range(NP):
+            if k.lock_free(buf, p, t):
+                mask[A_GNOME + t] = 1
+    elif phase == P_CENTAUR_GATE:
+        for s in range(SITE_GATE, SITE_WALL):
+            if k.gate_marker_target(buf, p, s):
+                mask[A_SITE + s] = 1
+    elif phase == P_IMPS:
+        for q in range(buf[NUM_PLAYERS]):
+            for plank in range(5):
+                if imp_target_ok(buf, p, q, plank):
+                    mask[A_IMP + q * 5 + plank] = 1
 
 
 # ----------------------------------------------------------------------------- effects
@@ -472,6 +552,10 @@ def x_step(buf, action):
     elif phase == P_PLACEMENT:
         if action == A_ASSIST + GOON:
             buf[PHASE] = P_GOON
+        elif action == A_ASSIST + IMPS:
+            buf[ASST_DOWN + IMPS] = 1
+            buf[X_COUNT] = min(season_x(buf, IMPS), MAX_IMPS)
+            buf[PHASE] = P_IMPS
         else:
             place_on_permit(buf, p, action - A_PERMIT_PLACE)
     elif phase == P_GOON:
@@ -571,8 +655,12 @@ def x_step(buf, action):
         k.next_sentinel(buf)
     elif phase == P_NHR_TAKE:
         race = action - A_OPTION
+        at = ELVES + p if race == 0 else DWARVES + p
+        entitled = filled_locks(buf, p, GARDENS if race == 0 else PUB)
+        before = min(buf[at], entitled, MASTERS_PER_COLOUR)
         k.gain_worker(buf, p, race)
-        buf[AVAIL + p * 4 + 2 * race] += 1  # placeable this Placement phase, as a normal one
+        master = 1 if min(buf[at], entitled, MASTERS_PER_COLOUR) > before else 0
+        buf[AVAIL + p * 4 + 2 * race + master] += 1  # placeable now; a Master if due (E.4)
         buf[NHR_OWED + p] += 1
         buf[X_COUNT] -= 1
         if not k.nhr_next(buf, p):
@@ -591,6 +679,31 @@ def x_step(buf, action):
             buf[ASST_DOWN + GORGON] = 1
             buf[GORGON_DISTRICT] = action - A_SITE - SITE_GUILD
         k.next_placement(buf)
+    elif phase == P_CENTAUR:
+        t = action - A_GNOME
+        buf[CENTAUR_LOCK] = t  # counts as filled until the end of the round; effect at once
+        if t == GATEHOUSE and k.any_gate_marker_target(buf, p):
+            buf[PHASE] = P_CENTAUR_GATE
+            return
+        centaur_done(buf)
+    elif phase == P_CENTAUR_GATE:
+        buf[OWNER + action - A_SITE] = p  # the Gatehouse lock's extra marker (no Gorgon, D32)
+        centaur_done(buf)
+    elif phase == P_CENTAUR_HIRE:
+        buf[RES + p * 4 + GOLD] -= centaur_fee(buf)
+        buf[HIRED] = 1  # this is the once-per-turn hire
+        buf[PHASE] = P_ACTIONS
+        k.place_gnome(buf, p, action - A_GNOME)
+    elif phase == P_CENTAUR_UNDO:
+        buf[OWNER + action - A_SITE] = EMPTY
+        buf[DECORATED + action - A_SITE] = 0  # its coin goes back to the supply
+        k.begin_round(buf)
+    elif phase == P_IMPS:
+        place_imp(buf, p, action - A_IMP)
+        buf[X_COUNT] -= 1
+        if buf[X_COUNT] == 0 or not any_imp_target(buf, p):
+            buf[X_COUNT] = 0
+            k.next_placement(buf)
 
 
 @njit(**KERNEL)
@@ -600,14 +713,67 @@ def draft(buf, p, a):
     buf[ASST_HOLDER + a] = p
     buf[RES + p * 4 + GOLD] += buf[ASST_GOLD + a]
     buf[ASST_GOLD + a] = 0
+    if a == CENTAUR and k.any_lock_free(buf, p):
+        buf[PHASE] = P_CENTAUR  # §6 step 3: its token goes on one of p's empty locks first
+        return
+    draft_next(buf)
+
+
+@njit(**KERNEL)
+def draft_next(buf):
+    """The drafter with shield draft_left is done: the next seat in reverse turn order, or
+    the leftover's gold and Placement."""
     buf[DRAFT_LEFT] -= 1
     if buf[DRAFT_LEFT] > 0:
+        buf[PHASE] = P_DRAFT
         buf[ACTOR] = k.seat_with_shield(buf, buf[DRAFT_LEFT])
         return
     for b in range(NUM_ASSISTANTS):
         if buf[ASST_HOLDER + b] == EMPTY:
             buf[ASST_GOLD + b] += LEFTOVER_GOLD
     k.start_placement(buf)
+
+
+@njit(**KERNEL)
+def centaur_done(buf):
+    """The Centaur's token is placed: back to the draft (draft_left > 0), or to Placement
+    after the Assistants' Guild handed p the Centaur."""
+    if buf[DRAFT_LEFT] > 0:
+        draft_next(buf)
+    else:
+        k.next_placement(buf)
+
+
+@njit(**KERNEL)
+def place_imp(buf, p, target):
+    """Appendix C, Imps: the next Imp token onto plank `target % 5` of seat `target // 5`'s
+    card; its fee goes to that player, or to the supply on p's own card. One decision per Imp,
+    while a plank is left that p can pay for (E13)."""
+    q, plank = divmod(target, 5)
+    t = k.PLANK_TYPE[plank]
+    for i in range(MAX_IMPS):
+        if buf[IMP_SEAT + i] == EMPTY:
+            buf[IMP_SEAT + i] = q
+            buf[IMP_TYPE + i] = t
+            break
+    buf[RES + p * 4 + GOLD] -= PLANK_FEE_GOLD[t]
+    if q != p:
+        buf[RES + q * 4 + GOLD] += PLANK_FEE_GOLD[t]
+
+
+@njit(**KERNEL)
+def activate_imp(buf, p, target):
+    """Appendix C, Imps: p activates the Imp on that plank like a worker of theirs: p gets
+    the plank's effect, and the Imp leaves the plank."""
+    q, plank = divmod(target, 5)
+    t = k.PLANK_TYPE[plank]
+    for i in range(MAX_IMPS):
+        if buf[IMP_SEAT + i] == q and buf[IMP_TYPE + i] == t:
+            buf[IMP_SEAT + i] = EMPTY
+            buf[IMP_TYPE + i] = EMPTY
+            break
+    buf[PHASE] = P_ACTIONS
+    k.plank_effect(buf, p, t)
 
 
 @njit(**KERNEL)
@@ -635,7 +801,9 @@ def take_permit(buf, p, t):
 @njit(**KERNEL)
 def actions_x(buf, p, action):
     """The expansion's actions in an actions turn (§9.2)."""
-    if action >= A_RECLAIM:
+    if action >= A_IMP:
+        activate_imp(buf, p, action - A_IMP)
+    elif action >= A_RECLAIM:
         buf[ON_PERMIT + p * NP + action - A_RECLAIM] = 0  # back with no effect (E.3)
     elif action >= A_EXPAND:
         expand(buf, p, action - A_EXPAND)
@@ -660,6 +828,8 @@ def actions_x(buf, p, action):
             buf[GARG_LEFT] = season_x(buf, GARGOYLE)
         elif a == HOBGOBLIN:
             buf[HOB_LEFT] = season_x(buf, HOBGOBLIN)
+        elif a == CENTAUR:
+            buf[PHASE] = P_CENTAUR_HIRE
 
 
 @njit(**KERNEL)
@@ -701,8 +871,8 @@ def remove_gnome(buf, p, t):
     """Tower+Scriptorium's red board: a gnome from one of p's type-t locks back to the stock,
     its effect undone (Appendix D): Pub / Gardens Masters follow the locks (E.4); a Market
     visit of this turn is lost; a Gatehouse lock costs one of p's Gatehouse markers."""
-    before = buf[GNOMES + p * NP + t]
-    buf[GNOMES + p * NP + t] = before - 1
+    before = filled_locks(buf, p, t)
+    buf[GNOMES + p * NP + t] -= 1
     buf[GNOME_STOCK] += 1
     buf[PHASE] = P_ACTIONS
     if t == MARKET:

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any, Protocol
 
 import numpy as np
@@ -71,7 +72,11 @@ class FlatEngine:
     num_actions: int
     player_counts: tuple[int, ...]
     max_players: int
-    state_type: type
+    state_type: type  # the default game's state class
+    # Every state class the engine plays, when a rule option gives a bigger layout (Belfort's
+    # XState, Kingdom Builder's BigBoxState: the base fields first, the option's after them);
+    # empty means (state_type,).
+    state_types: tuple[type, ...] = ()
     phase_names: tuple[str, ...]
     game_over_phase: int
     options: tuple[str, ...] = ()  # the rule options make_config takes besides num_players
@@ -117,11 +122,19 @@ class FlatEngine:
         self._require_state(state)
         return state.phase == self.game_over_phase
 
+    def options_of(self, state: Any) -> dict[str, Any]:
+        """The rule options (for `make_config`) that deal games with `state`'s layout and
+        action space, e.g. to start batched games like it; the default game needs none. Engines
+        with several `state_types` override it."""
+        self._require_state(state)
+        return {}
+
     def legal_action_mask(self, state: Any, player: int) -> np.ndarray:
-        """int8[num_actions], read-only: a view of the state's mask for the deciding seat,
-        zeros for anyone else or once the game is over. Copy it to modify it."""
+        """int8[n], read-only, n the size of the state's action space (`num_actions` in the
+        default game): a view of the state's mask for the deciding seat, zeros for anyone else
+        or once the game is over. Copy it to modify it."""
         if player != self.current_player(state) or self.is_over(state):
-            mask = np.zeros(self.num_actions, np.int8)
+            mask = np.zeros(state.mask.shape[0], np.int8)
         else:
             mask = state.mask.view()
         mask.flags.writeable = False
@@ -154,11 +167,26 @@ class FlatEngine:
     def from_json(self, text: str) -> Any:
         """A state from untrusted JSON: structure, types and bounds (FlatState.from_json), then
         `validate`. Raises StateError (a ValueError) naming the problem."""
-        if not isinstance(text, (str, bytes, bytearray)):
-            raise StateError(f"state JSON must be text, got {type(text).__name__}")
-        state = self.state_type.from_json(text)
+        state = self.parse_state(text)
         self.validate(state)
         return state
+
+    def parse_state(self, text: str) -> Any:
+        """A state parsed from JSON (structure, types and bounds; not yet `validate`d). With
+        several `state_types`, the one whose layout has exactly the JSON's field names, else
+        the closest, so the error names the fields that differ from it."""
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise StateError(f"state JSON must be text, got {type(text).__name__}")
+        cls = self.state_type
+        if self.state_types:
+            try:
+                fields = json.loads(text).get("fields")
+            except (ValueError, AttributeError):
+                fields = None  # the default class's parser names the problem
+            if isinstance(fields, dict):
+                names = set(fields)
+                cls = min(self.state_types, key=lambda t: len(names ^ set(t.LAYOUT.fields)))
+        return cls.from_json(text)
 
     def validate(self, state: Any) -> None:
         """Raise StateError unless `state` is one the kernels may run on: every field inside its
@@ -179,10 +207,12 @@ class FlatEngine:
             )
 
     def _require_state(self, state: Any) -> None:
-        if type(state) is not self.state_type:
+        types = self.state_types or (self.state_type,)
+        if type(state) not in types:
             raise TypeError(
                 f"{self.game} engine got a {type(state).__name__} "
-                f"({getattr(state, 'GAME', '?')}), expected {self.state_type.__name__}"
+                f"({getattr(state, 'GAME', '?')}), expected "
+                + " or ".join(t.__name__ for t in types)
             )
 
 

@@ -223,8 +223,7 @@ def _forged(engine: Any, text: str) -> str:
     alone. The mask is computed only for a state that passes every check before it."""
     from eurogym.envs.core.errors import StateError
 
-    parse = getattr(engine, "parse_state", engine.state_type.from_json)  # games with 2 layouts
-    state = parse(text)
+    state = engine.parse_state(text)
     engine.check_state(state)
     try:
         engine.check_invariants(state)

@@ -7,13 +7,9 @@ both; JSON tells them apart by their field set."""
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 import numpy as np
 
 from eurogym.envs.core.engine import FlatEngine, action_index
-from eurogym.envs.core.errors import StateError
 from eurogym.envs.core.rng import seed_words
 from eurogym.envs.kingdom_builder import kernels
 from eurogym.envs.kingdom_builder.actions import NUM_ACTIONS, X_NUM_ACTIONS, describe
@@ -164,39 +160,16 @@ class KingdomBuilderEngine(FlatEngine):
         """Size of the action space of games with `config` (409, or 439 with expansions)."""
         return X_NUM_ACTIONS if config.big_box else NUM_ACTIONS
 
-    def legal_action_mask(self, state: State, player: int) -> np.ndarray:
-        """As FlatEngine's, sized to the state's own action space."""
-        if player != self.current_player(state) or self.is_over(state):
-            mask = np.zeros(state.mask.shape[0], np.int8)
-        else:
-            mask = state.mask.view()
-        mask.flags.writeable = False
-        return mask
-
-    def parse_state(self, text: str) -> State:
-        """A base or Big Box state parsed from JSON (structure, types, bounds; not yet
-        validated), told apart by its field set: a Big Box state has `expansions`."""
-        if not isinstance(text, (str, bytes, bytearray)):
-            raise StateError(f"state JSON must be text, got {type(text).__name__}")
-        try:
-            fields = json.loads(text).get("fields")
-        except (ValueError, AttributeError):
-            fields = None
-        big = isinstance(fields, dict) and "expansions" in fields
-        return (BigBoxState if big else State).from_json(text)
-
-    def from_json(self, text: str) -> State:
-        """A base or Big Box state from untrusted JSON (`parse_state`, then `validate`)."""
-        state = self.parse_state(text)
-        self.validate(state)
-        return state
-
-    def _require_state(self, state: Any) -> None:
-        if type(state) not in self.state_types:
-            raise TypeError(
-                f"{self.game} engine got a {type(state).__name__} "
-                f"({getattr(state, 'GAME', '?')}), expected State or BigBoxState"
-            )
+    def options_of(self, state: State) -> dict[str, tuple[str, ...]]:
+        """The `expansions` of a BigBoxState's game; none for the base game. A game dealt from
+        a board file has no such options: TypeError."""
+        self._require_state(state)
+        if not isinstance(state, BigBoxState):
+            return {}
+        if state.custom_board:
+            raise TypeError("a Kingdom Builder game on a board file has no options to deal again")
+        played = state.expansions
+        return {"expansions": tuple(name for i, name in enumerate(EXPANSIONS) if played[i])}
 
     @staticmethod
     def compute_mask(state: State) -> np.ndarray:

@@ -89,6 +89,7 @@ class BatchedEngine:
         # a rule option may give a bigger state (Kingdom Builder's Big Box, Belfort's expansion):
         # the sizes come from a game dealt with this config; the base fields keep their offsets
         sample = self.engine.new_game(self.config, 0)
+        self.state_class = type(sample)
         layout = sample.LAYOUT
         self.phase_at = layout.offset("phase")
         self.decider_at = layout.offset(self.engine.decider_field)
@@ -160,11 +161,11 @@ class BatchedEngine:
     def view(self, i: int) -> Any:
         """Game i as the game's `State`, sharing memory with the batch (engine calls on it, such
         as `final_scores`, read the batch; `apply_action` on it would change it)."""
-        return self.engine.state_type(self.bufs[i], self.masks[i])
+        return self.state_class(self.bufs[i], self.masks[i])
 
     def state(self, i: int) -> Any:
         """An independent copy of game i as the game's `State`."""
-        return self.engine.state_type(self.bufs[i].copy(), self.masks[i].copy())
+        return self.state_class(self.bufs[i].copy(), self.masks[i].copy())
 
     def set_state(self, i: int, state: Any) -> None:
         """Put a state (of this game and player count) into row i and encode it."""
@@ -315,12 +316,17 @@ def batch_of(states: Sequence[Any]) -> BatchedEngine:
     from eurogym.envs.core.registry import list_envs
 
     first = states[0]
-    env_id = next(e for e in list_envs() if env_spec(e).engine.state_type is type(first))
+    env_id = getattr(first, "GAME", None)
+    if env_id not in list_envs():
+        raise TypeError(f"batch_of needs states of a registered game, got {type(first).__name__}")
+    engine = env_spec(env_id).engine
     players = int(first.num_players)  # every game stores its player count in the state
-    key = (env_id, players, len(states))
+    options = engine.options_of(first)  # an expansion's state needs its bigger layout
+    key = (env_id, players, len(states), repr(sorted(options.items())))
     batch = _BATCHES.get(key)
     if batch is None:
-        batch = _BATCHES[key] = BatchedEngine(env_id, len(states), players, parallel=True)
+        batch = BatchedEngine(env_id, len(states), players, parallel=True, **options)
+        _BATCHES[key] = batch
     for i, state in enumerate(states):
         if type(state) is not type(first):
             raise TypeError(f"state {i} is a {type(state).__name__}, not {type(first).__name__}")

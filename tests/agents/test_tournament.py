@@ -17,6 +17,7 @@ from eurogym.agents.tournament import (
     lineups,
     main,
     mcts_agent,
+    parse_game_options,
     run_tournament,
     wilson_interval,
 )
@@ -156,3 +157,59 @@ def test_mcts_options_map_to_the_agent():
     assert (agent.simulations, agent.rollout_depth, agent.prior) == (7, None, None)
     assert (agent.evaluator, agent.c_puct) == ("scores", 2.5)
     assert mcts_agent(0, mcts_rollout_depth=5, mcts_prior="heuristic").rollout_depth == 5
+
+
+def test_parse_game_options_reads_json_values_and_rejects_bad_input():
+    assert parse_game_options(["expansion=true", "guild_mode=advanced", "n=3"], None) == {
+        "expansion": True,
+        "guild_mode": "advanced",
+        "n": 3,
+    }
+    assert parse_game_options(["promo_guilds=true"], '{"expansion": true}') == {
+        "expansion": True,
+        "promo_guilds": True,
+    }
+    for pairs, as_json, message in (
+        (["expansion"], None, "not KEY=VALUE"),
+        (["=true"], None, "not KEY=VALUE"),
+        (["expansion=true", "expansion=false"], None, "given twice"),
+        (["expansion=true"], '{"expansion": false}', "given twice"),
+        ([], "[1]", "JSON object"),
+        ([], "{expansion: true}", "not valid JSON"),
+    ):
+        with pytest.raises(ValueError, match=message):
+            parse_game_options(pairs, as_json)
+
+
+def test_game_options_reach_every_game_and_record(tmp_path):
+    """Issue 15: a Belfort expansion tournament; each game (and its record) has the options."""
+    from eurogym.envs.belfort.state import XState
+    from eurogym.envs.record import load_record, replay
+
+    seen = []
+    result = run_tournament(
+        "belfort_v0",
+        ["random", "greedy"],
+        2,
+        progress=False,
+        record_dir=tmp_path,
+        game_options={"expansion": True, "promo_guilds": True},
+    )
+    assert len(result.games) == 2
+    for path in sorted(tmp_path.glob("game_*.json")):
+        seen.append(load_record(path)["options"])
+        *_, state = replay(path)  # replays to the recorded final scores
+        assert isinstance(state, XState) and state.expansion == 1 and state.promo == 1
+    assert seen == [{"expansion": True, "promo_guilds": True}] * 2
+
+
+def test_main_passes_game_options_and_rejects_bad_ones(capsys):
+    argv = ["--env", "belfort_v0", "--agents", "random,greedy", "--games", "2", "--no-progress"]
+    assert main([*argv, "--option", "expansion=true"]) == 0
+    assert "random vs greedy" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main([*argv, "--option", "expansoin=true"])
+    assert "expansoin" in capsys.readouterr().err  # the engine's ConfigError names it
+    with pytest.raises(SystemExit):
+        main([*argv, "--options", "[true]"])
+    assert "JSON object" in capsys.readouterr().err

@@ -546,11 +546,13 @@ def test_appB_2_guild_pools_by_option_and_two_player_rule_s13() -> None:
         assert not {"thieves", "bandits", "spies", "sentinels"} & set(names)  # §13
 
 
-def test_appC_centaur_and_others_only_take_permits() -> None:
-    """Assistants whose specialty is not built yet can still take a permit (E.2)."""
+def test_appE_2_an_assistant_without_a_ready_specialty_still_takes_a_permit() -> None:
+    """The Centaur's specialty needs a hire it can discount; the tile can take a permit."""
     state = x_state(3, 0)
     actions_turn(state, 0, CENTAUR)
     build_cards(state, 0, pub=1)
+    state.gnomes[0, PUB] = 1  # no empty lock: nothing to hire
+    state.set("gnome_stock", state.gnome_stock - 1)
     refresh(state)
     assert A_ASSIST + CENTAUR not in legal(state) and A_PERMIT + PUB in legal(state)
 
