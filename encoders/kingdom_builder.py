@@ -24,21 +24,33 @@ A Big Box game (expansions or a board file; BigBoxState) appends, after those 69
 X_PLANES planes of 400 then X_SCALARS scalars (X_FLAT_SIZE in all; the base part is unchanged,
 so a base game's features are a prefix):
     planes  nomad spaces; stone walls; the nomad tile lying on each space, one-hot (11 kinds);
-            the location tile type of each location hex, one-hot (12 types: base, Nomads);
-            capitals (§15.1); caves (§15.2)
-    5 x 47  per relative seat k: in-game gold/100, nomad tiles taken this turn (11)/2, nomad
-            tiles usable this turn (11)/2, Nomads location tiles held (4)/2 and usable (4)/2,
-            and for each of the 8 location slots whether the seat holds that slot's tile and
-            whether it ever took one there (D7) (where a held tile came from decides when it
-            is lost, §7.3)
+            the location tile type of each location hex, one-hot (20 types: base, Nomads,
+            Crossroads); capitals (§15.1); caves (§15.2); Crossroads pieces (§12.1): city
+            hall hexes, wagons, ships, warriors (whose they are: the seat planes above);
+            hexes next to a warrior, where nothing may be built or moved (§12.2)
+    5 x 63  per relative seat k: in-game gold/100, nomad tiles taken this turn (11)/2, nomad
+            tiles usable this turn (11)/2, expansion location tiles held (12: Nomads 4,
+            Crossroads 8)/2 and usable (12)/2, and for each of the 8 location slots whether
+            the seat holds that slot's tile and whether it ever took one there (D7) (where a
+            held tile came from decides when it is lost, §7.3)
     3       the Nomads cards in play (families, shepherds, ambassadors), multi-hot
     11      nomad tile in use, one-hot
     2       phase sword, phase step (the base phase one-hot covers the other five)
-    4       Nomads location tile in use, one-hot
+    12      expansion location tile in use, one-hot
     9       outpost armed, action steps left/4, action steps done/4, walls left/25, Sword
             victim relative to me one-hot (5)
     8       expansions in play (7), board from a board file
     2       cave move in progress, cave move used this turn (§15.2)
+    5 x 5   Crossroads, per relative seat k: city hall built, wagon on the board, ship on the
+            board, warriors on the board/2, extra terrain cards held/2 (how many is public;
+            which ones is not)
+    5       my own extra terrain cards (Crossroads tile, §12.3), counts per terrain/2
+    5       the card a Fort drew (§12.3), one-hot
+    6       the task cards in play (§12.4), multi-hot
+    1       phase choose_card (choose which held card to play)
+
+The Big Box part grows when an expansion is built (more tile types, more planes, more
+scalars); X_FLAT_SIZE is its current length.
 """
 
 from __future__ import annotations
@@ -68,11 +80,13 @@ from eurogym.envs.kingdom_builder.state import (
     END_TRIGGERED,
     EVER_TAKEN,
     EXPANSION_FLAGS,
+    FORT_CARD,
     HAND,
     HOLDING,
     MANDATORY_DONE,
     MANDATORY_LEFT,
     MAX_CAPITALS,
+    MAX_EXTRA_CARDS,
     MAX_NOMAD_SPACES,
     MAX_PLAYERS,
     NOMAD_HEX,
@@ -82,12 +96,17 @@ from eurogym.envs.kingdom_builder.state import (
     NUM_EXPANSIONS,
     NUM_NOMAD_KINDS,
     NUM_PLAYERS,
+    NUM_TASKS,
     OUTPOST_ARMED,
     OWNER,
     PHASE,
+    PHASE_CHOOSE_CARD,
     PHASE_NAMES,
     PHASE_STEP,
     PHASE_SWORD,
+    PIECE,
+    PIECE_CITY_HALL,
+    PIECE_WARRIOR,
     PLAYED,
     REMOVED,
     SELECTED,
@@ -96,10 +115,13 @@ from eurogym.envs.kingdom_builder.state import (
     START_PLAYER,
     SUPPLY,
     SWORD_NEXT,
+    TASKS,
     TERRAIN,
     TILES_LEFT,
     WALL,
     WALLS_LEFT,
+    WARRIORS,
+    XHAND,
     BigBoxState,
     State,
 )
@@ -108,6 +130,7 @@ from eurogym.envs.kingdom_builder.tables import (
     COLS,
     DECK_SIZE,
     MAX_LOCATION_HEXES,
+    NEIGHBOURS,
     NOMAD_SPACE,
     NUM_ALL_CARDS,
     NUM_ALL_TILE_TYPES,
@@ -152,7 +175,10 @@ X_NOMAD_PLANES = 2
 X_SLOT_TYPE_PLANES = X_NOMAD_PLANES + NUM_NOMAD_KINDS
 X_CAPITAL_PLANE = X_SLOT_TYPE_PLANES + NUM_ALL_TILE_TYPES
 X_CAVE_PLANE = X_CAPITAL_PLANE + 1
-X_PLANES = X_CAVE_PLANE + 1
+X_PIECE_PLANES = X_CAVE_PLANE + 1  # + piece kind - 1: city hall, wagon, ship, warrior
+X_BLOCKED_PLANE = X_PIECE_PLANES + PIECE_WARRIOR
+X_PLANES = X_BLOCKED_PLANE + 1
+_CR_PER_SEAT = 5
 _X_PER_SEAT = 1 + 2 * NUM_NOMAD_KINDS + 2 * NUM_X_TILES + 2 * MAX_LOCATION_HEXES
 X_SCALARS = (
     MAX_PLAYERS * _X_PER_SEAT
@@ -165,6 +191,10 @@ X_SCALARS = (
     + NUM_EXPANSIONS
     + 1
     + 2
+    + MAX_PLAYERS * _CR_PER_SEAT
+    + 2 * NUM_CARD_TERRAINS
+    + NUM_TASKS
+    + 1
 )
 X_FLAT_SIZE = FLAT_SIZE + X_PLANES * NUM_HEXES + X_SCALARS
 
@@ -328,6 +358,49 @@ def _fill_big(buf, me, out):
     i += NUM_EXPANSIONS + 1
     out[i] = 1.0 if buf[CAVE_MOVE_AT] == CAVE_MOVING else 0.0
     out[i + 1] = 1.0 if buf[CAVE_MOVE_AT] == CAVE_USED else 0.0
+    _fill_crossroads(buf, me, out, planes, i + 2)
+
+
+@njit(**KERNEL)
+def _fill_crossroads(buf, me, out, planes, i):
+    """The Crossroads planes and scalars (§12), from out[i] on; see the module docstring."""
+    n = buf[NUM_PLAYERS]
+    counts = np.zeros((MAX_PLAYERS, PIECE_WARRIOR + 1), np.int64)
+    for h in range(NUM_HEXES):
+        kind = buf[PIECE + h]
+        if kind == 0:
+            continue
+        planes[X_PIECE_PLANES + kind - 1, h] = 1.0
+        counts[buf[OWNER + h], kind] += 1
+        if kind == PIECE_WARRIOR:
+            for d in range(6):
+                nb = NEIGHBOURS[h, d]
+                if nb >= 0:
+                    planes[X_BLOCKED_PLANE, nb] = 1.0
+    for k in range(n):
+        seat = (me + k) % n
+        j = i + k * _CR_PER_SEAT
+        out[j] = 1.0 if counts[seat, PIECE_CITY_HALL] > 0 else 0.0
+        out[j + 1] = counts[seat, PIECE_CITY_HALL + 1]  # wagon
+        out[j + 2] = counts[seat, PIECE_CITY_HALL + 2]  # ship
+        out[j + 3] = counts[seat, PIECE_WARRIOR] / WARRIORS
+        held = 0
+        for c in range(MAX_EXTRA_CARDS):
+            if buf[XHAND + seat * MAX_EXTRA_CARDS + c] != EMPTY:
+                held += 1
+        out[j + 4] = held / MAX_EXTRA_CARDS
+    i += MAX_PLAYERS * _CR_PER_SEAT
+    for c in range(MAX_EXTRA_CARDS):
+        card = buf[XHAND + me * MAX_EXTRA_CARDS + c]
+        if card != EMPTY:
+            out[i + card] += 1.0 / MAX_EXTRA_CARDS
+    i += NUM_CARD_TERRAINS
+    i = _one_hot(out, i, buf[FORT_CARD], NUM_CARD_TERRAINS)
+    for k in range(SECTIONS_PER_GAME):
+        if buf[TASKS + k] != EMPTY:
+            out[i + buf[TASKS + k]] = 1.0
+    i += NUM_TASKS
+    out[i] = 1.0 if buf[PHASE] == PHASE_CHOOSE_CARD else 0.0
 
 
 def flat_size(state: State) -> int:

@@ -17,6 +17,15 @@ Games with expansions (BigBoxState) append, after 408:
                  the Resettlement tile
     425          the cave move (Queenie Caves, §15.2): choose a settlement next to a cave, then
                  an empty buildable hex next to any cave
+    426 .. 433   use a Crossroads location tile (§12.3): forester's lodge, lighthouse,
+                 barracks, crossroads (never: it is passive), city hall, fort, monastery,
+                 wagon. Lighthouse, Wagon and Barracks then take one hex: an empty hex places
+                 or moves the piece there, the piece's own hex takes it back to supply
+    434 .. 438   choose the played card among the held ones (Crossroads tile, §12.3): grass,
+                 canyon, desert, flower field, forest
+
+New expansions append their actions at the end, so an existing Big Box game keeps its action
+numbers (and plays bit for bit) when the next expansion is built.
 
 A turn is a sequence of these small decisions, e.g. [400+5 barn, 57 origin, 61 destination,
 12, 13, 33 mandatory, 408]. When "end the turn" is the only legal action the engine takes it
@@ -30,24 +39,35 @@ from eurogym.envs.kingdom_builder.tables import (
     COLS,
     NOMAD_KINDS,
     NUM_ALL_TILE_TYPES,
+    NUM_CARD_TERRAINS,
     NUM_HEXES,
     NUM_TILE_TYPES,
+    TERRAIN_NAMES,
 )
 
 HEX_ACTIONS = 0
 TILE_ACTIONS = NUM_HEXES
 END_TURN = TILE_ACTIONS + NUM_TILE_TYPES
 NUM_ACTIONS = END_TURN + 1
-X_TILE_ACTIONS = NUM_ACTIONS  # tile type t >= 8 is action X_TILE_ACTIONS + t - 8
-NOMAD_ACTIONS = X_TILE_ACTIONS + NUM_ALL_TILE_TYPES - NUM_TILE_TYPES
+X_TILE_ACTIONS = NUM_ACTIONS  # tile type 8 <= t < FIRST_CR_TILE is action X_TILE_ACTIONS + t - 8
+# Tile types 8..11 (Nomads) use the block at X_TILE_ACTIONS; from FIRST_CR_TILE on
+# (Crossroads), the block at CR_TILE_ACTIONS, after the Nomads and Caves actions.
+FIRST_CR_TILE = ALL_TILE_NAMES.index("foresters_lodge")
+NOMAD_ACTIONS = X_TILE_ACTIONS + FIRST_CR_TILE - NUM_TILE_TYPES
 STOP = NOMAD_ACTIONS + len(NOMAD_KINDS)
 CAVE_MOVE = STOP + 1
-X_NUM_ACTIONS = CAVE_MOVE + 1
+CR_TILE_ACTIONS = CAVE_MOVE + 1
+CHOOSE_CARD = CR_TILE_ACTIONS + NUM_ALL_TILE_TYPES - FIRST_CR_TILE
+X_NUM_ACTIONS = CHOOSE_CARD + NUM_CARD_TERRAINS
 
 
 def tile_action(tile: int) -> int:
     """The action that uses location tile type `tile` (base or expansion)."""
-    return TILE_ACTIONS + tile if tile < NUM_TILE_TYPES else X_TILE_ACTIONS + tile - NUM_TILE_TYPES
+    if tile < NUM_TILE_TYPES:
+        return TILE_ACTIONS + tile
+    if tile < FIRST_CR_TILE:
+        return X_TILE_ACTIONS + tile - NUM_TILE_TYPES
+    return CR_TILE_ACTIONS + tile - FIRST_CR_TILE
 
 
 def action_tile(action: int) -> int:
@@ -56,6 +76,8 @@ def action_tile(action: int) -> int:
         return action - TILE_ACTIONS
     if X_TILE_ACTIONS <= action < NOMAD_ACTIONS:
         return action - X_TILE_ACTIONS + NUM_TILE_TYPES
+    if CR_TILE_ACTIONS <= action < CHOOSE_CARD:
+        return action - CR_TILE_ACTIONS + FIRST_CR_TILE
     return -1
 
 
@@ -69,6 +91,7 @@ _HEX_WORDS = (
     "{where} (the game is over)",
     "remove the settlement at {where} (Sword)",
     "step the resettling settlement to {where}",
+    "{where} (choose a card first)",
 )
 
 
@@ -87,9 +110,12 @@ def describe(action: int, phase: int) -> str:
         return _HEX_WORDS[min(phase, len(_HEX_WORDS) - 1)].format(where=f"row {row}, col {col}")
     if action == END_TURN:
         return "end the turn"
-    if action < NOMAD_ACTIONS:
-        return f"use the {ALL_TILE_NAMES[action_tile(action)].capitalize()} tile"
-    if action < STOP:
+    if action_tile(action) >= 0:
+        name = ALL_TILE_NAMES[action_tile(action)].replace("_", " ")
+        return f"use the {name.title()} tile"
+    if action >= CHOOSE_CARD:
+        return f"play the {TERRAIN_NAMES[action - CHOOSE_CARD]} card (Crossroads)"
+    if NOMAD_ACTIONS <= action < STOP:
         kind = NOMAD_KINDS[action - NOMAD_ACTIONS].replace("_", " ")
         return f"use the nomad tile {kind}"
     if action == STOP:

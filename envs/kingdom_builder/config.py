@@ -42,7 +42,9 @@ OPTIONS = (
     "lords_zero_can_be_second",
     "in_game_cards_count_moves",
     "sword_includes_self",
+    "monastery_adjacency",
 )
+MONASTERY_MODES = ("required", "if_possible")  # D29
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,9 @@ class Config:
             settlements (default True); False pays for builds only. Nomads only.
         sword_includes_self: D24 - the Sword removes one of the user's own settlements too
             (default True, the seed's literal text); False: opponents only. Nomads only.
+        monastery_adjacency: D29 - "required" (default; the seed has no "if possible"): the
+            Monastery builds only next to your settlements; "if_possible": anywhere on canyon
+            when no canyon hex touches yours. Crossroads only.
         lords_zero_can_be_second: D8 - a player with 0 settlements in a section can take Lords
             second place (default True); False requires at least 1 settlement for second too.
     """
@@ -80,6 +85,7 @@ class Config:
     lords_zero_can_be_second: bool = True
     in_game_cards_count_moves: bool = True
     sword_includes_self: bool = True
+    monastery_adjacency: str = "required"
     board_file: str | None = None
     board_maps: tuple = ()
 
@@ -205,6 +211,15 @@ def make_config(num_players: int = 2, **options: Any) -> Config:
         nomad_flags[name] = check_bool(name, options.get(name, True))
         if not nomad_flags[name] and "nomads" not in expansions:
             raise ConfigError(f"{name}=False needs expansions=('nomads',) (a Nomads rule)")
+    monastery = options.get("monastery_adjacency", "required")
+    if monastery not in MONASTERY_MODES:
+        raise ConfigError(
+            f"monastery_adjacency must be one of {MONASTERY_MODES}, got {monastery!r}"
+        )
+    if monastery != "required" and "crossroads" not in expansions:
+        raise ConfigError(
+            "monastery_adjacency needs expansions=('crossroads',) (a Crossroads rule)"
+        )
     board_file = options.get("board_file")
     board_maps = () if board_file is None else _board_maps(board_file)
     start = options.get("start_player")
@@ -221,6 +236,7 @@ def make_config(num_players: int = 2, **options: Any) -> Config:
             "lords_zero_can_be_second", options.get("lords_zero_can_be_second", True)
         ),
         **nomad_flags,
+        monastery_adjacency=monastery,
         board_file=None if board_file is None else str(board_file),
         board_maps=board_maps,
     )

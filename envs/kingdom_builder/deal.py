@@ -1,12 +1,14 @@
 """Set-up (§3.1, §3.2) as one numba kernel, so a new game costs microseconds (MCTS and
 benchmarks start many). Random choices draw from the state's RNG in a fixed order: sections,
-rotations, cards, deck, (Big Box: nomad tiles), start player; then each seat draws one terrain
-card in seat order. The base game draws exactly as it did before expansions existed."""
+rotations, cards, deck, (Big Box: nomad tiles, capitals, caves, Crossroads tasks), start
+player; then each seat draws one terrain card in seat order. The base game draws exactly as
+it did before expansions existed."""
 
 from numba import njit
 
 from eurogym.envs.core.jit import INLINE, KERNEL
 from eurogym.envs.core.rng import RNG_WORDS, randint, shuffle
+from eurogym.envs.kingdom_builder.crossroads import deal_tasks
 from eurogym.envs.kingdom_builder.kernels import compute_mask, draw_card, start_turn
 from eurogym.envs.kingdom_builder.nomads import deal_nomads, is_big
 from eurogym.envs.kingdom_builder.queenies import deal_capitals, deal_caves
@@ -23,10 +25,13 @@ from eurogym.envs.kingdom_builder.state import (
     DECK_SIZE_AT,
     EMPTY,
     EXPANSION_FLAGS,
+    FORT_CARD,
     HAND,
     LORDS_ZERO,
     MAX_CAPITALS,
+    MAX_EXTRA_CARDS,
     MAX_PLAYERS,
+    MONASTERY_LOOSE,
     NUM_EXPANSIONS,
     NUM_PLAYERS,
     OWNER,
@@ -42,8 +47,10 @@ from eurogym.envs.kingdom_builder.state import (
     SUPPLY,
     SWORD_NEXT,
     SWORD_SELF,
+    TASKS,
     TERRAIN,
     TILES_LEFT,
+    XHAND,
 )
 from eurogym.envs.kingdom_builder.tables import (
     CARDS_PER_GAME,
@@ -58,7 +65,9 @@ from eurogym.envs.kingdom_builder.tables import (
 )
 
 RANDOM = -1  # "choose at random" in the chosen-value arrays
-NOMADS, CAPITAL, CAVES = (EXPANSIONS.index(e) for e in ("nomads", "capital", "caves"))
+NOMADS, CROSSROADS, CAPITAL, CAVES = (
+    EXPANSIONS.index(e) for e in ("nomads", "crossroads", "capital", "caves")
+)
 
 
 @njit(**KERNEL)
@@ -135,11 +144,12 @@ def deal_game(buf, nbr, mask, tables, options):
             int64[m], expansion flags int64[7], custom board 0/1, in-game cards count moves
             0/1 (D21), Sword includes the user 0/1 (D24)); RANDOM (-1) entries are
             drawn at random, sections and cards from their pools. Expansion flags and the
-            custom-board flag are written only to a Big Box buffer.
+            custom-board flag are written only to a Big Box buffer; last, the Monastery's
+            adjacency is "if possible" 0/1 (D29).
     """
     section_terrain, section_tiles, tiles_per_hex, deck_counts, nomad_counts, walls = tables
     num_players, sections, rotations, cards, start_player, lords_zero = options[:6]
-    section_pool, card_pool, expansions, custom, count_moves, sword_self = options[6:]
+    section_pool, card_pool, expansions, custom, count_moves, sword_self, monastery = options[6:]
     rng = buf[RNG : RNG + RNG_WORDS]
     buf[NUM_PLAYERS] = num_players
     buf[LORDS_ZERO] = lords_zero
@@ -169,6 +179,7 @@ def deal_game(buf, nbr, mask, tables, options):
         buf[CUSTOM_BOARD] = custom
         buf[COUNT_MOVES] = count_moves
         buf[SWORD_SELF] = sword_self
+        buf[MONASTERY_LOOSE] = monastery
         buf[ACTIVE_NOMAD] = EMPTY
         buf[SWORD_NEXT] = EMPTY
         deal_nomads(buf, nomad_counts, walls if expansions[NOMADS] else 0)
@@ -182,6 +193,14 @@ def deal_game(buf, nbr, mask, tables, options):
         else:
             for k in range(SECTIONS_PER_GAME):
                 buf[CAVE_HEX + k] = EMPTY
+        buf[FORT_CARD] = EMPTY
+        for i in range(XHAND, XHAND + MAX_PLAYERS * MAX_EXTRA_CARDS):
+            buf[i] = EMPTY
+        if expansions[CROSSROADS]:  # §3.2: drawn last, so other mixes deal as before
+            deal_tasks(buf)
+        else:
+            for k in range(SECTIONS_PER_GAME):
+                buf[TASKS + k] = EMPTY
     buf[START_PLAYER] = randint(rng, num_players) if start_player == RANDOM else start_player
     for p in range(num_players):
         buf[HAND + p] = draw_card(buf)

@@ -1,12 +1,13 @@
-"""Kingdom Builder (base game; Nomads, Capital and Caves) as a PettingZoo AEC environment.
+"""Kingdom Builder (base game; Nomads, Crossroads, Capital and Caves) as a PettingZoo AEC
+environment.
 
 | Import      | `from eurogym.envs.kingdom_builder.env import env`, or `eurogym.make(...)`       |
 |-------------|-----------------------------------------------------------------------------------|
-| Actions     | Discrete(409); Discrete(426) with `expansions` or `board_file`               |
+| Actions     | Discrete(409); Discrete(439) with `expansions` or `board_file`               |
 | Agents      | `player_0` .. `player_{n-1}`, n = 2..5 (default 4)                           |
 | Observation | Dict(observation=Box(0, 1, (6942,)), action_mask=Box(0, 1, (409,), int8));  |
-|             | (OBS,) and (426,) with `expansions` or `board_file` (encoders X_FLAT_SIZE)   |
-| Rules       | docs/rules/kingdom_builder.md §1-11, §15.1-§15.2, decisions §16             |
+|             | (23346,) and (439,) with `expansions` or `board_file` (X_FLAT_SIZE)          |
+| Rules       | docs/rules/kingdom_builder.md §1-12, §15.1-§15.2, decisions §16             |
 
 Observation: `eurogym.encoders.kingdom_builder.encode_flat` (its docstring lists every entry): 17
 spatial planes (terrain, settlements relative to the observer, location tiles), then seat and
@@ -26,21 +27,23 @@ and -1 to the rest; `"score_margin"` gives (own gold - best opponent's gold) / 1
 Options: num_players, seed, render_mode ("human" | "ansi" | "rgb_array"), reward_mode, max_decisions
 and the rule options of `eurogym.envs.kingdom_builder.config.Config` (expansions, sections,
 rotations, cards, board_file, start_player, lords_zero_can_be_second, in_game_cards_count_moves,
-sword_includes_self).
+sword_includes_self, monastery_adjacency).
 
 Expansions: `expansions=(...)` in any combination of "nomads" (§11: nomad spaces and the 15
 nomad tiles, the Quarry with its stone walls, Caravan, Village, Garden, Families, Shepherds,
-Ambassadors, on the real sourced maps), "capital" (§15.1) and "caves" (§15.2). Not implemented,
-and refused with ConfigError when named: Crossroads, Marshlands, Harvest and the Island (their
-maps are unavailable and no stand-in maps exist yet, so there are no stand-ins in the data), the
+Ambassadors, on the real sourced maps), "crossroads" (§12: wagons, ships, warriors, city halls,
+the 8 locations and the 6 task cards, on STAND-IN maps: the 4 Crossroads section maps are
+unavailable, so the data holds maps designed for this engine, tagged `stand-in` and counted by
+`python -m eurogym.envs.provenance`), "capital" (§15.1) and "caves" (§15.2). Not implemented,
+and refused with ConfigError when named: Marshlands, Harvest and the Island, and the
 `allow_stand_in_cards` option; docs/rules/kingdom_builder.md "Not implemented" has the full
-list. `board_file=` loads section
-maps from the documented JSON format (rules §2.4), so a user with the real boards can replace
-any playable section's map.
+list. `board_file=` loads section maps from the documented JSON format (rules §2.4), so a user
+with the real boards can replace any playable section's map, the Crossroads stand-ins first.
 
 Version history:
 * v0: base game, 2-5 players, all 8 base sections and 10 base cards; later in v0 (the base game
-  unchanged bit for bit): Nomads, Capital, Caves and board files.
+  unchanged bit for bit): Nomads, Capital, Caves and board files; then Crossroads (games of
+  the earlier expansions unchanged bit for bit: new actions and fields are appended).
 """
 
 from __future__ import annotations
@@ -72,7 +75,7 @@ class raw_env(EuroAECEnv):  # noqa: N801  (PettingZoo's naming convention)
     default_players = 4
 
     def __init__(self, *args: Any, **kwargs: Any):
-        """As EuroAECEnv; with expansions or a board file the action space has 426 actions
+        """As EuroAECEnv; with expansions or a board file the action space has 439 actions
         and the observation X_FLAT_SIZE values (the base game keeps 409 and 6942)."""
         super().__init__(*args, **kwargs)
         if self.config.big_box:
@@ -111,7 +114,21 @@ register(
             (4, {"expansions": ("nomads",)}),
             (3, {"expansions": ("capital",), "sections": ("oracle", "harbor", "farm", "tower")}),
             (3, {"expansions": ("caves",)}),
-            (5, {"expansions": ("nomads", "capital", "caves")}),
+            (5, {"expansions": ("nomads", "crossroads", "capital", "caves")}),
+            (4, {"expansions": ("crossroads",)}),
+            (
+                2,
+                {
+                    "expansions": ("crossroads",),
+                    "sections": (
+                        "lighthouse_foresters_lodge",
+                        "barracks_crossroads",
+                        "city_hall_fort",
+                        "monastery_wagon",
+                    ),
+                    "monastery_adjacency": "if_possible",
+                },
+            ),  # fmt: skip
             (
                 3,
                 {
@@ -133,7 +150,10 @@ register(
             (3, "expansions", "nomads"),
             (3, "expansions", ("nomad",)),
             (3, "expansions", ("nomads", "nomads")),
-            (3, "expansions", ("crossroads",)),
+            (3, "expansions", ("harvest",)),
+            (3, "sections", ("city_hall_fort", "tavern", "oasis", "farm")),
+            (3, "monastery_adjacency", "sometimes"),
+            (3, "monastery_adjacency", "if_possible"),  # needs Crossroads
             (3, "expansions", ("island",)),
             (3, "expansions", ("capital", "marshlands")),
             (3, "expansions", None),

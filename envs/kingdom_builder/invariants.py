@@ -11,19 +11,33 @@ from eurogym.envs.core.errors import StateError
 from eurogym.envs.core.rng import check_words
 from eurogym.envs.kingdom_builder.config import PLAYER_COUNTS
 from eurogym.envs.kingdom_builder.deal import assemble_board, place_location_tiles
-from eurogym.envs.kingdom_builder.kernels import BARN, CARAVAN, HARBOR, PADDOCK
+from eurogym.envs.kingdom_builder.kernels import (
+    BARN,
+    CARAVAN,
+    FORT,
+    HARBOR,
+    PADDOCK,
+    QUARRY,
+    is_piece_tile,
+)
 from eurogym.envs.kingdom_builder.nomads import NUM_DONATIONS, RESETTLEMENT, SWORD
 from eurogym.envs.kingdom_builder.state import (
     CAVE_MOVING,
     EMPTY,
     MANDATORY_SETTLEMENTS,
+    PHASE_CHOOSE_CARD,
     PHASE_GAME_OVER,
     PHASE_MANDATORY,
     PHASE_STEP,
     PHASE_SWORD,
     PHASE_TILE_ORIGIN,
     PHASE_TILE_TARGET,
+    PIECE_CITY_HALL,
+    PIECE_SHIP,
+    PIECE_WAGON,
+    PIECE_WARRIOR,
     WALL,
+    WARRIORS,
     BigBoxState,
     State,
 )
@@ -39,6 +53,7 @@ from eurogym.envs.kingdom_builder.tables import (
     MOUNTAIN,
     NEIGHBOURS,
     NUM_CARD_TERRAINS,
+    NUM_HEXES,
     SECTION_EXPANSION,
     SECTION_TERRAIN,
     SECTION_TILES,
@@ -87,6 +102,7 @@ def _check_setup(state: State, n: int) -> None:
     if big:
         _check_expansion_members(state)
         _check_queenies(state)
+        _check_crossroads(state, n)
     if big and state.custom_board:
         _check_custom_board(state)
         return
@@ -125,6 +141,68 @@ def _check_queenies(state: BigBoxState) -> None:
             _require(ok, f"cave_hex[{k}]", h, "is not a mountain of its quadrant")
     if not on["caves"]:
         _require(state.cave_move == 0, "cave_move", state.cave_move, "without Caves")
+
+
+def _check_crossroads(state: BigBoxState, n: int) -> None:
+    """Crossroads fields (§12): pieces stand only on their owner's hexes and on their terrain
+    (ship on water, wagon on buildable or mountain, warriors and city halls on buildable),
+    each seat has at most 1 wagon, 1 ship, 2 warriors and one whole city hall (7 hexes, a
+    centre and its ring, D28) exactly when city_hall_built says so; one task card per
+    Crossroads section (§3.2); extra cards and a Fort card only where they can be held.
+    Without Crossroads all of these are blank."""
+    on = bool(state.expansions[EXPANSIONS.index("crossroads")])
+    piece, owner, terrain = state.piece, state.owner, state.terrain
+    if not on:
+        for name in ("piece", "city_hall_built", "monastery_if_possible"):
+            values = np.asarray(getattr(state, name))
+            _require(not values.any(), name, values.tolist(), "is set without Crossroads")
+        for name in ("tasks", "xhand"):
+            values = getattr(state, name)
+            _require((values == EMPTY).all(), name, values.tolist(), "is set without Crossroads")
+        _require(state.fort_card == EMPTY, "fort_card", state.fort_card, "without Crossroads")
+        _require(state.phase != PHASE_CHOOSE_CARD, "phase", state.phase, "without Crossroads")
+        return
+    pieces = np.flatnonzero(piece)
+    seats = owner[pieces]
+    bad = pieces[(seats < 0) | (seats >= n)]
+    _require(not bad.size, f"piece[{bad[0] if bad.size else 0}]", 1, "is on a hex of no seat")
+    where = {
+        PIECE_SHIP: terrain == WATER,
+        PIECE_WAGON: (terrain <= BUILDABLE_MAX) | (terrain == MOUNTAIN),
+        PIECE_WARRIOR: terrain <= BUILDABLE_MAX,
+        PIECE_CITY_HALL: terrain <= BUILDABLE_MAX,
+    }
+    for kind, allowed in where.items():
+        bad = np.flatnonzero((piece == kind) & ~allowed)
+        _require(not bad.size, f"piece[{bad[0] if bad.size else 0}]", kind, "on wrong terrain")
+    limits = {PIECE_SHIP: 1, PIECE_WAGON: 1, PIECE_WARRIOR: WARRIORS}
+    for p in range(n):
+        mine = owner == p
+        for kind, limit in limits.items():
+            count = int((mine & (piece == kind)).sum())
+            _require(count <= limit, "piece", count, f"pieces of kind {kind} for seat {p}")
+        hall = np.flatnonzero(mine & (piece == PIECE_CITY_HALL))
+        built = int(state.city_hall_built[p])
+        _require(hall.size == 7 * built, "city_hall_built", built, f"with {hall.size} hexes")
+        if built:
+            ring = NEIGHBOURS[hall]
+            centres = [h for h, r in zip(hall, ring, strict=True) if set(r.tolist()) <= set(hall)]
+            _require(len(centres) == 1, "piece", hall.tolist(), "city hall is not a rosette")
+    _require(not state.city_hall_built[n:].any(), "city_hall_built", 1, "for an unused seat")
+    _require((state.xhand[n:] == EMPTY).all(), "xhand", state.xhand.tolist(), "unused seat")
+    tasks = state.tasks.tolist()
+    crossroads = sum(SECTION_EXPANSION[s] == "crossroads" for s in state.sections.tolist())
+    dealt = [t for t in tasks if t != EMPTY]
+    _require(tasks[: len(dealt)] == dealt, "tasks", tasks, "has gaps")
+    _require(len(dealt) == crossroads, "tasks", tasks, f"for {crossroads} Crossroads sections")
+    _require(len(set(dealt)) == len(dealt), "tasks", tasks, "repeats")
+    fort = state.fort_card != EMPTY
+    fort_use = state.active_tile == FORT and state.phase == PHASE_TILE_TARGET
+    _require(fort == fort_use, "fort_card", state.fort_card, "outside a Fort's use")
+    if state.phase == PHASE_CHOOSE_CARD:
+        extra = state.xhand[state.cur]
+        _require((extra != EMPTY).any(), "phase", state.phase, "with no extra card to choose")
+        _require(state.active_tile == EMPTY, "active_tile", state.active_tile, "choosing")
 
 
 def _check_expansion_members(state: BigBoxState) -> None:
@@ -204,6 +282,8 @@ def _check_cards(state: State, n: int) -> None:
         hand = state.hand.tolist()
         _require(hand[state.cur] == EMPTY, "hand", hand, "has a card of the player to act")
     held = np.concatenate([deck[:size], state.hand[:n], [state.played]])
+    if isinstance(state, BigBoxState):  # Crossroads extras and the card a Fort drew
+        held = np.concatenate([held, state.xhand[:n].ravel(), [state.fort_card]])
     counts = np.bincount(held[held != EMPTY], minlength=NUM_CARD_TERRAINS)
     counts += state.discard + state.removed
     _require(
@@ -275,7 +355,7 @@ def _check_turn(state: State, n: int) -> None:
     _require((selected != EMPTY) == moving, "selected", selected, f"in phase {phase}")
     if moving:
         _require(state.owner[selected] == cur, "selected", selected, "is not a settlement of cur")
-    elif phase == PHASE_TILE_TARGET:
+    elif phase == PHASE_TILE_TARGET and not is_piece_tile(tile) and tile != QUARRY:
         _require(state.supply[cur] > 0, "supply", state.supply.tolist(), "is empty for a build")
 
 
@@ -325,8 +405,19 @@ def _check_mandatory(state: State, cur: int, phase: int) -> None:
     _require(played != EMPTY, "played", played, "while the mandatory action is pending")
     _require(state.supply[cur] > 0, "mandatory_done", done, "with an empty supply")
     if phase == PHASE_MANDATORY:  # before it starts, an extra action may have filled it (§5)
-        open_hex = (state.terrain == played) & (state.owner == EMPTY)
+        open_hex = (state.terrain == played) & (state.owner == EMPTY) & ~warrior_blocked(state)
         _require(open_hex.any(), "played", played, "has no empty hex left (§5)")
+
+
+def warrior_blocked(state: State) -> np.ndarray:
+    """bool[400]: hexes next to a warrior (§12.2); none outside Crossroads games."""
+    if not isinstance(state, BigBoxState):
+        return np.zeros(NUM_HEXES, bool)
+    warriors = np.flatnonzero(state.piece == PIECE_WARRIOR)
+    out = np.zeros(NUM_HEXES, bool)
+    ring = NEIGHBOURS[warriors].ravel()
+    out[ring[ring >= 0]] = True
+    return out
 
 
 def check_invariants(state: State) -> None:
@@ -346,12 +437,15 @@ def check_invariants(state: State) -> None:
     assert standable[occupied].all(), "settlements only on buildable terrain or water (Harbor)"
     supply = state.supply[:n]
     assert (supply >= 0).all(), "supply never negative"
-    on_board = np.bincount(owner[occupied], minlength=n)
+    plain = occupied & (state.piece == 0) if big else occupied  # Crossroads pieces: no supply
+    on_board = np.bincount(owner[plain], minlength=n)
     assert (supply + on_board == SETTLEMENTS_PER_PLAYER).all(), (
         "40 settlements per player conserved"
     )
     _check_tiles(state)
     hands = int((state.hand[:n] != EMPTY).sum()) + int(state.played != EMPTY)
+    if big:
+        hands += int((state.xhand[:n] != EMPTY).sum()) + int(state.fort_card != EMPTY)
     cards = state.deck_size + int(state.discard.sum()) + int(state.removed.sum()) + hands
     assert cards == DECK_SIZE, f"25 terrain cards conserved (found {cards})"
     assert (state.discard >= 0).all() and (state.removed >= 0).all(), "card counts never negative"

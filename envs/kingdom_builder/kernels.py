@@ -1,8 +1,9 @@
 """numba kernels for Kingdom Builder: targets (§6.2), location tiles (§7), the turn sequence
 (§4, §5, §9) and the engine step that ties them together, for the base game and, on a
 BigBoxState buffer, the Nomads expansion (§11: nomad tiles, Quarry walls, Caravan, Village,
-Garden, the in-game cards; see nomads.py for the Nomads-only targets) and the Queenies Capital
-and Caves (§15.1, §15.2; queenies.py).
+Garden, the in-game cards; see nomads.py for the Nomads-only targets), the Crossroads
+expansion (§12: warriors, wagon, ship, city hall, the eight locations, the Crossroads tile's
+card choice; crossroads.py) and the Queenies Capital and Caves (§15.1, §15.2; queenies.py).
 
 Every kernel takes the flat state buffer `buf` (int64, fields at the offsets from state.py)
 and, where geometry matters, the neighbour table `nbr` (int64[400, 6], envs.core.hexgrid).
@@ -21,11 +22,24 @@ from eurogym.envs.core.jit import INLINE, KERNEL
 from eurogym.envs.core.rng import RNG_WORDS, shuffle
 from eurogym.envs.kingdom_builder.actions import (
     CAVE_MOVE,
+    CHOOSE_CARD,
+    CR_TILE_ACTIONS,
     END_TURN,
+    FIRST_CR_TILE,
     NOMAD_ACTIONS,
     STOP,
     TILE_ACTIONS,
     X_TILE_ACTIONS,
+)
+from eurogym.envs.kingdom_builder.crossroads import (
+    blocked,
+    city_hall_targets,
+    crossroads_on,
+    is_plain_settlement,
+    next_to_warrior,
+    piece_hex,
+    vehicle_moves,
+    warriors_on_board,
 )
 from eurogym.envs.kingdom_builder.nomads import (
     DONATION_TERRAIN,
@@ -53,6 +67,7 @@ from eurogym.envs.kingdom_builder.state import (
     CAVE_MOVE_AT,
     CAVE_MOVING,
     CAVE_USED,
+    CITY_HALL_BUILT,
     COUNT_MOVES,
     CUR,
     DECK,
@@ -62,12 +77,16 @@ from eurogym.envs.kingdom_builder.state import (
     EMPTY,
     END_TRIGGERED,
     EVER_TAKEN,
+    EXPANSION_FLAGS,
+    FORT_CARD,
     HAND,
     HOLDING,
     MANDATORY_DONE,
     MANDATORY_HEXES,
     MANDATORY_LEFT,
     MANDATORY_SETTLEMENTS,
+    MAX_EXTRA_CARDS,
+    MONASTERY_LOOSE,
     NOMAD_NEW,
     NOMAD_READY,
     NUM_NOMAD_KINDS,
@@ -76,6 +95,7 @@ from eurogym.envs.kingdom_builder.state import (
     OUTPOST_ARMED,
     OWNER,
     PHASE,
+    PHASE_CHOOSE_CARD,
     PHASE_GAME_OVER,
     PHASE_MAIN,
     PHASE_MANDATORY,
@@ -83,6 +103,12 @@ from eurogym.envs.kingdom_builder.state import (
     PHASE_SWORD,
     PHASE_TILE_ORIGIN,
     PHASE_TILE_TARGET,
+    PIECE,
+    PIECE_CITY_HALL,
+    PIECE_SETTLEMENT,
+    PIECE_SHIP,
+    PIECE_WAGON,
+    PIECE_WARRIOR,
     PLAYED,
     QUARRY_WALLS,
     REMOVED,
@@ -103,26 +129,42 @@ from eurogym.envs.kingdom_builder.state import (
     TURN,
     WALL,
     WALLS_LEFT,
+    WARRIORS,
+    XHAND,
     XTILE_NEW,
     XTILE_USED,
 )
 from eurogym.envs.kingdom_builder.tables import (
     BUILDABLE_MAX,
+    CANYON,
     DESERT,
+    EXPANSIONS,
     FLOWER,
+    FOREST,
     GRASS,
     MAX_LOCATION_HEXES,
+    MOUNTAIN,
     NUM_ALL_TILE_TYPES,
     NUM_CARD_TERRAINS,
     NUM_HEXES,
     NUM_TILE_TYPES,
+    TILE_INDEX,
     WATER,
 )
 
 # Tile types (ALL_TILE_NAMES order) and target kinds.
 ORACLE, FARM, OASIS, TOWER, TAVERN, BARN, HARBOR, PADDOCK = range(8)
 QUARRY, CARAVAN, VILLAGE, GARDEN = range(8, 12)  # Nomads (§11.2)
+FORESTERS, LIGHTHOUSE, BARRACKS, CROSSROADS_TILE, CITY_HALL, FORT, MONASTERY, WAGON = (
+    TILE_INDEX[name]
+    for name in (
+        "foresters_lodge", "lighthouse", "barracks", "crossroads",
+        "city_hall", "fort", "monastery", "wagon",
+    )
+)  # Crossroads (§12.3)  # fmt: skip
+CAVES_FLAG = EXPANSIONS.index("caves")
 ANY_BUILDABLE = -2
+BUILDABLE_OR_MOUNTAIN = -3  # the wagon's terrain (§12.3)
 TAVERN_LINE = 3  # §7.4
 PADDOCK_STEPS = 2  # §7.4
 
@@ -130,6 +172,22 @@ PADDOCK_STEPS = 2  # §7.4
 @njit(**KERNEL)
 def is_move_tile(tile):
     return tile == BARN or tile == HARBOR or tile == PADDOCK or tile == CARAVAN
+
+
+@njit(**KERNEL)
+def is_piece_tile(tile):
+    """Crossroads tiles that place, move or take back a piece instead of a settlement."""
+    return tile == LIGHTHOUSE or tile == WAGON or tile == BARRACKS or tile == CITY_HALL
+
+
+@njit(**KERNEL)
+def tile_action_of(tile):
+    """The action that uses tile type `tile` (actions.tile_action, for kernels)."""
+    if tile < NUM_TILE_TYPES:
+        return TILE_ACTIONS + tile
+    if tile < FIRST_CR_TILE:
+        return X_TILE_ACTIONS + tile - NUM_TILE_TYPES
+    return CR_TILE_ACTIONS + tile - FIRST_CR_TILE
 
 
 @njit(**KERNEL)
@@ -155,9 +213,11 @@ def num_tile_types(buf):
 
 @njit(**INLINE)
 def _matches(terrain_code, target):
+    if target >= 0:
+        return terrain_code == target
     if target == ANY_BUILDABLE:
         return terrain_code <= BUILDABLE_MAX
-    return terrain_code == target
+    return terrain_code <= BUILDABLE_MAX or terrain_code == MOUNTAIN  # BUILDABLE_OR_MOUNTAIN
 
 
 @njit(**INLINE)
@@ -173,7 +233,8 @@ def placement_targets(buf, nbr, player, target, edge_only, skip, out):
     """§6.2 with adjacency mode `if_possible`: the legal hexes for one placement.
 
     C = empty hexes whose terrain matches `target` (a terrain code or ANY_BUILDABLE), on the
-    board edge if `edge_only` (Tower: "adjacent if possible judged among edge hexes only").
+    board edge if `edge_only` (Tower: "adjacent if possible judged among edge hexes only"),
+    not next to a warrior (§12.2).
     A = hexes of C next to one of `player`'s settlements, ignoring the piece on `skip` (a
     moving piece is lifted first, D4). Writes out[h] = 1 for A if A is non-empty, else for C.
     Args: out int8[400]. Returns the number of legal hexes.
@@ -193,6 +254,12 @@ def placement_targets(buf, nbr, player, target, edge_only, skip, out):
         if has_neighbour_equal(nbr, h, owner, player, skip):
             num_adjacent += 1
             out[h] = 2
+    if crossroads_on(buf):  # a second pass, so games without warriors keep the loop above
+        for h in range(NUM_HEXES):
+            if out[h] and next_to_warrior(buf, h):
+                num_candidates -= 1
+                num_adjacent -= out[h] - 1
+                out[h] = 0
     # Outpost (§11.1): an armed build ignores "adjacent if possible" (moves never do).
     free = skip == EMPTY and is_big(buf) and buf[OUTPOST_ARMED] == 1
     if num_adjacent == 0 or free:
@@ -207,12 +274,15 @@ def placement_targets(buf, nbr, player, target, edge_only, skip, out):
 
 @njit(**KERNEL)
 def has_empty_terrain(buf, target):
-    """§5 no-legal-hex test: is there any empty hex of terrain `target` anywhere?"""
+    """§5 no-legal-hex test: is there any empty hex of terrain `target` anywhere (not next to
+    a warrior, §12.2)?"""
     terrain = buf[TERRAIN : TERRAIN + NUM_HEXES]
     owner = buf[OWNER : OWNER + NUM_HEXES]
+    warriors = crossroads_on(buf)
     for h in range(NUM_HEXES):
         if owner[h] == EMPTY and terrain[h] == target:
-            return True
+            if not warriors or not next_to_warrior(buf, h):
+                return True
     return False
 
 
@@ -225,7 +295,7 @@ def tavern_targets(buf, nbr, player, out):
     count = 0
     for h in range(NUM_HEXES):
         out[h] = 0
-        if owner[h] == EMPTY and terrain[h] <= BUILDABLE_MAX:
+        if owner[h] == EMPTY and terrain[h] <= BUILDABLE_MAX and not blocked(buf, h):
             if has_line_beyond(nbr, h, owner, player, TAVERN_LINE):
                 out[h] = 1
                 count += 1
@@ -243,10 +313,53 @@ def paddock_targets(buf, nbr, origin, out):
     count = 0
     for d in range(NUM_DIRECTIONS):
         h = walk(nbr, origin, d, PADDOCK_STEPS)
-        if h >= 0 and owner[h] == EMPTY and terrain[h] <= BUILDABLE_MAX:
+        if h >= 0 and owner[h] == EMPTY and terrain[h] <= BUILDABLE_MAX and not blocked(buf, h):
             out[h] = 1
             count += 1
     return count
+
+
+@njit(**KERNEL)
+def required_targets(buf, nbr, player, target, out):
+    """§6.2 mode `required` (Monastery, D29): the hexes of `target` terrain next to one of the
+    player's settlements, none if there are none (an armed Outpost frees it, §11.1)."""
+    count = placement_targets(buf, nbr, player, target, False, EMPTY, out)
+    if buf[OUTPOST_ARMED]:
+        return count
+    owner = buf[OWNER : OWNER + NUM_HEXES]
+    for h in range(NUM_HEXES):
+        if out[h] and has_neighbour_equal(nbr, h, owner, player, EMPTY):
+            return count
+    for h in range(NUM_HEXES):
+        out[h] = 0
+    return 0
+
+
+@njit(**KERNEL)
+def piece_targets(buf, nbr, player, tile, out):
+    """§12.3 Lighthouse, Wagon, Barracks: the hexes one use may choose. An empty hex places
+    the piece (from supply, adjacent if possible) or moves the ship/wagon there (1-3 steps,
+    D20); a hex holding the player's own ship, wagon or warrior takes it back to supply."""
+    if tile == BARRACKS:
+        count = 0
+        if warriors_on_board(buf, player) < WARRIORS:
+            count = placement_targets(buf, nbr, player, ANY_BUILDABLE, False, EMPTY, out)
+        else:
+            for h in range(NUM_HEXES):
+                out[h] = 0
+        for h in range(NUM_HEXES):
+            if buf[PIECE + h] == PIECE_WARRIOR and buf[OWNER + h] == player:
+                out[h] = 1
+                count += 1
+        return count
+    kind = PIECE_SHIP if tile == LIGHTHOUSE else PIECE_WAGON
+    at = piece_hex(buf, player, kind)
+    if at == EMPTY:
+        terrain = WATER if kind == PIECE_SHIP else BUILDABLE_OR_MOUNTAIN
+        return placement_targets(buf, nbr, player, terrain, False, EMPTY, out)
+    count = vehicle_moves(buf, nbr, at, kind, out)
+    out[at] = 1
+    return count + 1
 
 
 @njit(**KERNEL)
@@ -278,7 +391,23 @@ def tile_targets(buf, nbr, player, tile, origin, out):
         return caravan_targets(buf, nbr, origin, out)
     if tile == VILLAGE:
         return village_targets(buf, nbr, player, out)
-    return placement_targets(buf, nbr, player, FLOWER, False, EMPTY, out)  # Garden
+    if tile == GARDEN:
+        return placement_targets(buf, nbr, player, FLOWER, False, EMPTY, out)
+    if tile == FORESTERS:
+        return placement_targets(buf, nbr, player, FOREST, False, EMPTY, out)
+    if tile == MONASTERY:  # D29: `required` unless the monastery_adjacency option says not
+        if buf[MONASTERY_LOOSE]:
+            return placement_targets(buf, nbr, player, CANYON, False, EMPTY, out)
+        return required_targets(buf, nbr, player, CANYON, out)
+    if tile == FORT:  # the card the Fort drew (§12.3)
+        if buf[FORT_CARD] == EMPTY:
+            for h in range(NUM_HEXES):
+                out[h] = 0
+            return 0
+        return placement_targets(buf, nbr, player, buf[FORT_CARD], False, EMPTY, out)
+    if tile == CITY_HALL:
+        return city_hall_targets(buf, nbr, player, out)
+    return piece_targets(buf, nbr, player, tile, out)
 
 
 @njit(**KERNEL)
@@ -297,8 +426,8 @@ def move_origins(buf, nbr, player, tile, out):
     count = 0
     for h in range(NUM_HEXES):
         out[h] = 0
-        if owner[h] != player or not anywhere:
-            continue
+        if owner[h] != player or not anywhere or not is_plain_settlement(buf, h):
+            continue  # Crossroads pieces move only by their own tiles (D17)
         if tile == PADDOCK and paddock_targets(buf, nbr, h, scratch) == 0:
             continue
         if tile == CARAVAN and step_targets(buf, nbr, h, scratch) == 0:
@@ -308,24 +437,39 @@ def move_origins(buf, nbr, player, tile, out):
     return count
 
 
-@njit(**INLINE)
-def num_usable(buf, player, tile):
-    """§7.1: copies of `tile` the player holds that were neither taken nor used this turn."""
+@njit(**KERNEL)
+def num_held(buf, player, tile):
+    """Copies of `tile` the player holds (one per location hex of that type, D7)."""
     held = 0
     for s in range(MAX_LOCATION_HEXES):
         if buf[HOLDING + player * MAX_LOCATION_HEXES + s] and buf[SLOT_TYPE + s] == tile:
             held += 1
-    return held - buf[new_at(player, tile)] - buf[used_at(player, tile)]
+    return held
+
+
+@njit(**KERNEL)
+def num_usable(buf, player, tile):
+    """§7.1: copies of `tile` the player holds that were neither taken nor used this turn."""
+    return num_held(buf, player, tile) - buf[new_at(player, tile)] - buf[used_at(player, tile)]
 
 
 @njit(**KERNEL)
 def can_use_tile(buf, nbr, player, tile, scratch):
     """A tile can be used only if a copy is usable and its action has a legal target (§7.1)."""
-    if num_usable(buf, player, tile) <= 0:
-        return False
+    if tile == CROSSROADS_TILE or num_usable(buf, player, tile) <= 0:
+        return False  # the Crossroads tile is passive: it draws a card at turn end (§12.3)
     if is_move_tile(tile):
         return move_origins(buf, nbr, player, tile, scratch) > 0
-    if buf[SUPPLY + player] == 0 and tile != QUARRY:
+    if buf[SUPPLY + player] == 0 and tile != QUARRY and not is_piece_tile(tile):
+        return False
+    if tile == FORT:  # a card to draw (deck or discard pile); its terrain is unknown yet
+        if buf[DECK_SIZE_AT] > 0:
+            return True
+        for t in range(NUM_CARD_TERRAINS):
+            if buf[DISCARD + t] > 0:
+                return True
+        return False
+    if tile == CITY_HALL and buf[CITY_HALL_BUILT + player]:
         return False
     return tile_targets(buf, nbr, player, tile, EMPTY, scratch) > 0
 
@@ -362,7 +506,6 @@ def _big_mask(buf, nbr, player, phase, mask):
     """The expansion part of the mask (Big Box buffers): expansion tiles, nomad tiles, the
     multi-step actions' stop, the Sword and Resettlement phases, and the cave move."""
     hexes = mask[:NUM_HEXES]
-    scratch = np.empty(NUM_HEXES, np.int8)
     nomad = buf[ACTIVE_NOMAD]
     if buf[CAVE_MOVE_AT] == CAVE_MOVING:  # §15.2: a settlement next to a cave, then the hex
         if phase == PHASE_TILE_ORIGIN:
@@ -370,10 +513,16 @@ def _big_mask(buf, nbr, player, phase, mask):
         else:
             cave_targets(buf, nbr, hexes)
         return
+    if phase == PHASE_CHOOSE_CARD:  # §12.3 Crossroads tile: the held cards worth playing
+        for t in range(NUM_CARD_TERRAINS):
+            if _holds_card(buf, player, t) and has_empty_terrain(buf, t):
+                mask[CHOOSE_CARD + t] = 1
+        return
     if phase == PHASE_SWORD:
         victim = buf[SWORD_NEXT]
         for h in range(NUM_HEXES):
-            hexes[h] = 1 if buf[OWNER + h] == victim else 0
+            mine = buf[OWNER + h] == victim and is_plain_settlement(buf, h)
+            hexes[h] = 1 if mine else 0
     elif phase == PHASE_STEP:
         if buf[ACTION_LEFT] > 0:
             step_targets(buf, nbr, buf[SELECTED], hexes)
@@ -388,22 +537,27 @@ def _big_mask(buf, nbr, player, phase, mask):
         nomad_targets(buf, nbr, player, nomad, hexes)
     elif phase == PHASE_TILE_TARGET and buf[ACTIVE_TILE] == QUARRY and buf[ACTION_DONE] > 0:
         mask[STOP] = 1
+    ready_at = NOMAD_READY + player * NUM_NOMAD_KINDS
     if phase == PHASE_MAIN:
-        for tile in range(NUM_TILE_TYPES, NUM_ALL_TILE_TYPES):
-            if can_use_tile(buf, nbr, player, tile, scratch):
-                mask[X_TILE_ACTIONS + tile - NUM_TILE_TYPES] = 1
+        scratch = np.empty(NUM_HEXES, np.int8)
+        last = NUM_ALL_TILE_TYPES if crossroads_on(buf) else FIRST_CR_TILE  # a tile per hex
+        for tile in range(NUM_TILE_TYPES, last):  # the count first: most are not held
+            if num_usable(buf, player, tile) > 0 and can_use_tile(buf, nbr, player, tile, scratch):
+                mask[tile_action_of(tile)] = 1
         for kind in range(NUM_NOMAD_KINDS):
-            if can_use_nomad(buf, nbr, player, kind, scratch):
+            if buf[ready_at + kind] > 0 and can_use_nomad(buf, nbr, player, kind, scratch):
                 mask[NOMAD_ACTIONS + kind] = 1
-        if buf[CAVE_MOVE_AT] == 0 and can_cave_move(buf, nbr, player):
+        caves = buf[EXPANSION_FLAGS + CAVES_FLAG] == 1
+        if caves and buf[CAVE_MOVE_AT] == 0 and can_cave_move(buf, nbr, player):
             mask[CAVE_MOVE] = 1
-    elif phase == PHASE_MANDATORY and can_use_nomad(buf, nbr, player, OUTPOST, scratch):
-        mask[NOMAD_ACTIONS + OUTPOST] = 1  # a modifier, usable inside the mandatory action
+    elif phase == PHASE_MANDATORY and buf[ready_at + OUTPOST] > 0:
+        if can_use_nomad(buf, nbr, player, OUTPOST, np.empty(NUM_HEXES, np.int8)):
+            mask[NOMAD_ACTIONS + OUTPOST] = 1  # a modifier, usable inside the mandatory action
 
 
 @njit(**KERNEL)
 def compute_mask(buf, nbr, mask):
-    """Write the legal-action mask (int8[409], or int8[426] for a Big Box game; actions.py
+    """Write the legal-action mask (int8[409], or int8[439] for a Big Box game; actions.py
     layout) for the player to act."""
     for a in range(mask.shape[0]):
         mask[a] = 0
@@ -429,8 +583,8 @@ def compute_mask(buf, nbr, mask):
             # mandatory action now replaces the card (action END_TURN means "start" here)
             mask[END_TURN] = 1
         scratch = np.empty(NUM_HEXES, np.int8)
-        for tile in range(NUM_TILE_TYPES):
-            if can_use_tile(buf, nbr, player, tile, scratch):
+        for tile in range(NUM_TILE_TYPES):  # the count first: most tiles are not held
+            if num_usable(buf, player, tile) > 0 and can_use_tile(buf, nbr, player, tile, scratch):
                 mask[TILE_ACTIONS + tile] = 1
     if is_big(buf):
         _big_mask(buf, nbr, player, phase, mask)
@@ -546,8 +700,59 @@ def settle_mandatory(buf, replace):
 
 
 @njit(**KERNEL)
+def _holds_card(buf, player, terrain):
+    """The player to act holds a card of `terrain`: the revealed one or a Crossroads extra."""
+    if buf[PLAYED] == terrain:
+        return True
+    for i in range(MAX_EXTRA_CARDS):
+        if buf[XHAND + player * MAX_EXTRA_CARDS + i] == terrain:
+            return True
+    return False
+
+
+@njit(**KERNEL)
+def _play_card(buf, player, terrain):
+    """Make a held card of `terrain` the played card; the one it replaces joins the extras."""
+    if buf[PLAYED] == terrain:
+        return
+    for i in range(MAX_EXTRA_CARDS):
+        at = XHAND + player * MAX_EXTRA_CARDS + i
+        if buf[at] == terrain:
+            buf[at] = buf[PLAYED]
+            buf[PLAYED] = terrain
+            return
+
+
+@njit(**INLINE)
+def _offer_cards(buf, player):
+    """§12.3 Crossroads tile (D27): with extra cards in hand the player chooses the played
+    card among the held terrains that have an empty hex; with one such terrain it is played
+    at once, with none the revealed card meets §5's exception. True if a choice is open."""
+    extra = EMPTY
+    for i in range(MAX_EXTRA_CARDS):
+        if buf[XHAND + player * MAX_EXTRA_CARDS + i] != EMPTY:
+            extra = buf[XHAND + player * MAX_EXTRA_CARDS + i]
+    if extra == EMPTY or buf[SUPPLY + player] == 0:
+        return False  # nothing to choose, or no mandatory action to choose for (§5, D11)
+    if buf[PLAYED] == EMPTY:  # no card came at the last draw: an extra card is revealed
+        _play_card(buf, player, extra)
+    live, first = 0, EMPTY
+    for t in range(NUM_CARD_TERRAINS):
+        if _holds_card(buf, player, t) and has_empty_terrain(buf, t):
+            live += 1
+            first = t if first == EMPTY else first
+    if live >= 2:
+        buf[PHASE] = PHASE_CHOOSE_CARD
+        return True
+    if live == 1:
+        _play_card(buf, player, first)
+    return False
+
+
+@njit(**KERNEL)
 def start_turn(buf):
-    """§4 step 1: the player to act reveals their terrain card."""
+    """§4 step 1: the player to act reveals their terrain card (or, holding Crossroads extra
+    cards, first chooses which to play, §12.3)."""
     player = buf[CUR]
     buf[PLAYED] = buf[HAND + player]
     buf[HAND + player] = EMPTY
@@ -560,6 +765,8 @@ def start_turn(buf):
     if is_big(buf):
         for i in range(MANDATORY_SETTLEMENTS):
             buf[MANDATORY_HEXES + i] = EMPTY
+        if _offer_cards(buf, player):
+            return  # §5 is checked once the played card is chosen
     settle_mandatory(buf, True)  # §5: checked when the card is revealed
 
 
@@ -571,7 +778,16 @@ def end_turn(buf):
     if buf[PLAYED] != EMPTY:
         buf[DISCARD + buf[PLAYED]] += 1
         buf[PLAYED] = EMPTY
+    if is_big(buf):  # D27: all held cards are discarded
+        for i in range(MAX_EXTRA_CARDS):
+            at = XHAND + player * MAX_EXTRA_CARDS + i
+            if buf[at] != EMPTY:
+                buf[DISCARD + buf[at]] += 1
+                buf[at] = EMPTY
     buf[HAND + player] = draw_card(buf)
+    if crossroads_on(buf):  # §12.3: 1 extra card per Crossroads tile held (from its turn on)
+        for i in range(min(num_held(buf, player, CROSSROADS_TILE), MAX_EXTRA_CARDS)):
+            buf[XHAND + player * MAX_EXTRA_CARDS + i] = draw_card(buf)
     for t in range(num_tile_types(buf)):
         buf[new_at(player, t)] = 0
         buf[used_at(player, t)] = 0
@@ -607,6 +823,9 @@ def _apply_hex(buf, nbr, player, h):
         buf[PHASE] = PHASE_TILE_TARGET
     elif phase == PHASE_TILE_TARGET and buf[ACTIVE_TILE] == QUARRY:
         _place_wall(buf, nbr, player, h)
+    elif phase == PHASE_TILE_TARGET and is_piece_tile(buf[ACTIVE_TILE]):
+        _apply_piece(buf, nbr, player, buf[ACTIVE_TILE], h)
+        _finish_action(buf)
     elif phase == PHASE_TILE_TARGET:
         if is_move_tile(buf[ACTIVE_TILE]):
             move(buf, nbr, player, buf[SELECTED], h)
@@ -632,10 +851,65 @@ def _finish_action(buf):
     buf[SELECTED] = EMPTY
     buf[PHASE] = PHASE_MAIN
     if is_big(buf):
+        if buf[FORT_CARD] != EMPTY:  # §12.3 Fort: the drawn card is discarded after use
+            buf[DISCARD + buf[FORT_CARD]] += 1
+            buf[FORT_CARD] = EMPTY
         buf[ACTIVE_NOMAD] = EMPTY
         buf[ACTION_LEFT] = 0
         buf[ACTION_DONE] = 0
         buf[SWORD_NEXT] = EMPTY
+
+
+@njit(**INLINE)
+def _place_piece(buf, nbr, player, h, kind):
+    """A Crossroads piece arrives on h from supply: it takes tiles like a settlement and pays
+    Shepherds/Ambassadors (D17, D21); it spends an armed Outpost like a build."""
+    buf[OWNER + h] = player
+    buf[PIECE + h] = kind
+    buf[OUTPOST_ARMED] = 0
+    take_tiles(buf, nbr, player, h)
+    score_placement(buf, nbr, player, h)
+
+
+@njit(**INLINE)
+def _apply_piece(buf, nbr, player, tile, h):
+    """§12.3 Lighthouse / Wagon / Barracks on hex h (piece_targets), or the City Hall on the
+    rosette centred on h (D28: all 7 hexes first, then tiles and in-game cards per hex)."""
+    if tile == CITY_HALL:
+        buf[CITY_HALL_BUILT + player] = 1
+        buf[OWNER + h] = player
+        buf[PIECE + h] = PIECE_CITY_HALL
+        for d in range(NUM_DIRECTIONS):
+            buf[OWNER + nbr[h, d]] = player
+            buf[PIECE + nbr[h, d]] = PIECE_CITY_HALL
+        buf[OUTPOST_ARMED] = 0
+        take_tiles(buf, nbr, player, h)
+        score_placement(buf, nbr, player, h)
+        for d in range(NUM_DIRECTIONS):
+            take_tiles(buf, nbr, player, nbr[h, d])
+            score_placement(buf, nbr, player, nbr[h, d])
+        return
+    if buf[OWNER + h] == player:  # the piece's own hex: back to supply (option c / b)
+        buf[OWNER + h] = EMPTY
+        buf[PIECE + h] = PIECE_SETTLEMENT
+        lose_tiles(buf, nbr, player)
+        return
+    if tile == BARRACKS:
+        _place_piece(buf, nbr, player, h, PIECE_WARRIOR)
+        return
+    kind = PIECE_SHIP if tile == LIGHTHOUSE else PIECE_WAGON
+    at = piece_hex(buf, player, kind)
+    if at == EMPTY:
+        _place_piece(buf, nbr, player, h, kind)
+        return
+    buf[OWNER + at] = EMPTY  # D20: a 1-3 step move, judged where it stops (as D51)
+    buf[PIECE + at] = PIECE_SETTLEMENT
+    buf[OWNER + h] = player
+    buf[PIECE + h] = kind
+    take_tiles(buf, nbr, player, h)
+    lose_tiles(buf, nbr, player)
+    if buf[COUNT_MOVES]:
+        score_placement(buf, nbr, player, h)
 
 
 @njit(**INLINE)
@@ -765,14 +1039,33 @@ def apply_action(buf, nbr, mask, action):
     player = buf[CUR]
     if action < TILE_ACTIONS:
         _apply_hex(buf, nbr, player, action)
-    elif action < END_TURN or X_TILE_ACTIONS <= action < NOMAD_ACTIONS:
+    elif (
+        action < END_TURN
+        or X_TILE_ACTIONS <= action < NOMAD_ACTIONS
+        or CR_TILE_ACTIONS <= action < CHOOSE_CARD
+    ):
         if action < END_TURN:
             tile = action - TILE_ACTIONS
-        else:
+        elif action < NOMAD_ACTIONS:
             tile = action - X_TILE_ACTIONS + NUM_TILE_TYPES
+        else:
+            tile = action - CR_TILE_ACTIONS + FIRST_CR_TILE
         buf[used_at(player, tile)] += 1  # turned over when used (§7.1)
         buf[ACTIVE_TILE] = tile
         buf[PHASE] = PHASE_TILE_ORIGIN if is_move_tile(tile) else PHASE_TILE_TARGET
+        if tile == FORT:  # §12.3: draw the top card; with no card or no hex the use ends
+            card = draw_card(buf)
+            buf[FORT_CARD] = card
+            scratch = np.empty(NUM_HEXES, np.int8)  # (not tile_targets: a smaller call tree)
+            if (
+                card == EMPTY
+                or placement_targets(buf, nbr, player, card, False, EMPTY, scratch) == 0
+            ):
+                _finish_action(buf)
+    elif action >= CHOOSE_CARD:  # §12.3: the chosen card is played; §5 is checked now
+        _play_card(buf, player, action - CHOOSE_CARD)
+        buf[PHASE] = PHASE_MAIN
+        settle_mandatory(buf, True)
     elif action == END_TURN and not buf[MANDATORY_DONE]:
         settle_mandatory(buf, True)  # start the mandatory action with a dead card (§5)
     elif action == END_TURN:

@@ -10,6 +10,12 @@ from numba import njit
 from eurogym.envs.core.hexgrid import NUM_DIRECTIONS, has_neighbour_equal, walk
 from eurogym.envs.core.jit import INLINE, KERNEL
 from eurogym.envs.core.rng import RNG_WORDS, shuffle
+from eurogym.envs.kingdom_builder.crossroads import (
+    blocked,
+    crossroads_on,
+    is_plain_settlement,
+    next_to_warrior,
+)
 from eurogym.envs.kingdom_builder.state import (
     BASE_SIZE,
     BONUS_GOLD,
@@ -64,8 +70,9 @@ def is_big(buf):
 
 @njit(**KERNEL)
 def _is_free(buf, h):
-    """Empty (no settlement, wall or piece) buildable hex (§6.1)."""
-    return buf[OWNER + h] == EMPTY and buf[TERRAIN + h] <= BUILDABLE_MAX
+    """Empty (no settlement, wall or piece) buildable hex (§6.1), not next to a warrior
+    (§12.2: nothing is built or moved there; a Caravan slide stops before it)."""
+    return buf[OWNER + h] == EMPTY and buf[TERRAIN + h] <= BUILDABLE_MAX and not blocked(buf, h)
 
 
 @njit(**INLINE)
@@ -81,10 +88,15 @@ def own_neighbours(buf, nbr, player, h):
 @njit(**INLINE)
 def village_targets(buf, nbr, player, out):
     """§11.2 Village: empty buildable hexes next to at least 3 of the player's settlements."""
+    warriors = crossroads_on(buf)  # once, not per hex: this loop runs on every main step
     count = 0
     for h in range(NUM_HEXES):
         out[h] = 0
-        if _is_free(buf, h) and own_neighbours(buf, nbr, player, h) >= VILLAGE_NEIGHBOURS:
+        if buf[OWNER + h] != EMPTY or buf[TERRAIN + h] > BUILDABLE_MAX:
+            continue
+        if warriors and next_to_warrior(buf, h):
+            continue
+        if own_neighbours(buf, nbr, player, h) >= VILLAGE_NEIGHBOURS:
             out[h] = 1
             count += 1
     return count
@@ -101,7 +113,7 @@ def quarry_targets(buf, nbr, player, out):
         out[h] = 0
         if played == EMPTY or buf[WALLS_LEFT] == 0:
             continue
-        if owner[h] == EMPTY and buf[TERRAIN + h] == played:
+        if owner[h] == EMPTY and buf[TERRAIN + h] == played and not blocked(buf, h):
             if has_neighbour_equal(nbr, h, owner, player, EMPTY):
                 out[h] = 1
                 count += 1
@@ -150,11 +162,11 @@ def step_targets(buf, nbr, origin, out):
 
 @njit(**KERNEL)
 def resettle_origins(buf, nbr, player, out):
-    """Settlements of `player` that can take a Resettlement step."""
+    """Settlements of `player` that can take a Resettlement step (not Crossroads pieces, D17)."""
     count = 0
     for h in range(NUM_HEXES):
         out[h] = 0
-        if buf[OWNER + h] != player:
+        if buf[OWNER + h] != player or not is_plain_settlement(buf, h):
             continue
         for d in range(NUM_DIRECTIONS):
             n = nbr[h, d]
@@ -167,8 +179,9 @@ def resettle_origins(buf, nbr, player, out):
 
 @njit(**KERNEL)
 def has_settlement(buf, player):
+    """A settlement of `player` a Sword can remove: not a Crossroads piece (D19, D17)."""
     for h in range(NUM_HEXES):
-        if buf[OWNER + h] == player:
+        if buf[OWNER + h] == player and is_plain_settlement(buf, h):
             return True
     return False
 

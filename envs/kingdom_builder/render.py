@@ -21,7 +21,9 @@ from eurogym.envs.kingdom_builder.rules import score_table
 from eurogym.envs.kingdom_builder.state import (
     EMPTY,
     MAX_NOMAD_SPACES,
+    PHASE_CHOOSE_CARD,
     PHASE_GAME_OVER,
+    PIECE_NAMES,
     WALL,
     BigBoxState,
     State,
@@ -32,16 +34,20 @@ from eurogym.envs.kingdom_builder.tables import (
     BUILDABLE_MAX,
     COLS,
     LOCATION,
+    NEIGHBOURS,
     NOMAD_KINDS,
     NOMAD_SPACE,
     NUM_HEXES,
     ROWS,
+    TASK_GOLD,
+    TASK_NAMES,
     TERRAIN_LETTERS,
     WATER,
 )
 from eurogym.envs.kingdom_builder.words import (
     CARD_SUMMARIES,
     NOMAD_LETTERS,
+    TASK_SUMMARIES,
     TILE_LETTERS,
     TILE_SUMMARIES,
     decision,
@@ -73,6 +79,10 @@ BOARD_WIDTH = 3 + 1 + 2 * COLS  # row label, odd-row indent, 20 cells of 2 chara
 PANEL_START = BOARD_WIDTH + 3  # column where the legend beside the board begins
 LEGAL_MARK = "+"  # second character of a cell the current decision may choose
 MOVING_MARK = "*"  # second character of the settlement being moved
+# Second character of a Crossroads piece (§12.1) after its owner's digit: city hall, wagon,
+# ship, warrior; uppercase when the current decision may choose it (take it back).
+PIECE_MARKS = " hwsx"
+BLOCKED_MARK = "!"  # second character of an empty hex next to a warrior (§12.2)
 
 
 def terrain_glyph(code: int) -> str:
@@ -163,6 +173,12 @@ def _cell(state: State, hex_id: int, legal: np.ndarray, colour: bool) -> str:
     owner = int(state.owner[hex_id])
     if owner == WALL and isinstance(state, BigBoxState):
         return WALL_GLYPH * 2
+    big = isinstance(state, BigBoxState)
+    if owner != EMPTY and big and state.piece[hex_id]:
+        glyph = PLAYER_GLYPHS[owner]
+        piece = PIECE_MARKS[state.piece[hex_id]]
+        mark = piece.upper() if legal[hex_id] else piece
+        return (ansi_colour(glyph, PLAYER_COLOURS[owner]) if colour else glyph) + mark
     if owner != EMPTY:
         glyph = PLAYER_GLYPHS[owner]
         mark = MOVING_MARK if hex_id == state.selected else mark
@@ -179,7 +195,14 @@ def _cell(state: State, hex_id: int, legal: np.ndarray, colour: bool) -> str:
             return terrain_glyph(terrain) + CAPITAL_MARK
         if hex_id in state.cave_hex:
             return CAVE_GLYPH + mark
+        if mark == " " and _next_to_warrior(state, hex_id):
+            mark = BLOCKED_MARK
     return terrain_glyph(terrain) + mark
+
+
+def _next_to_warrior(state: BigBoxState, hex_id: int) -> bool:
+    ring = NEIGHBOURS[hex_id]
+    return bool((state.piece[ring[ring >= 0]] == PIECE_NAMES.index("warrior")).any())
 
 
 def _nomad_letter(state: BigBoxState, hex_id: int) -> str:
@@ -211,9 +234,12 @@ def _panel_lines(state: State) -> list[str]:
     types = sorted({int(t) for t in state.slot_type if t != EMPTY})
     for t in types:
         name = ALL_TILE_NAMES[t]
-        lines.append(f" {TILE_LETTERS[name]} {title(name):8s}{TILE_SUMMARIES[name]}")
+        label = f"{title(name):8s}" if len(name) < 8 else title(name) + " "
+        text = f" {TILE_LETTERS[name]} {label}{TILE_SUMMARIES[name]}"
+        lines.extend(textwrap.wrap(text, width, subsequent_indent=" " * 11))
     if isinstance(state, BigBoxState):
         lines.extend(_nomad_legend(state))
+        lines.extend(_crossroads_legend(state))
     lines.append("KINGDOM BUILDER CARDS (gold at the end)")
     for card in state.cards:
         name = ALL_CARD_NAMES[card]
@@ -238,6 +264,23 @@ def _nomad_legend(state: BigBoxState) -> list[str]:
     if (state.cave_hex != EMPTY).any():
         lines.append(f"{CAVE_GLYPH} cave (a mountain): once a turn move one of yours")
         lines.append("  next to a cave to a hex next to a cave")
+    return lines
+
+
+def _crossroads_legend(state: BigBoxState) -> list[str]:
+    """Crossroads pieces, warriors' blocked hexes and the task cards (§12), when in play."""
+    if (state.tasks == EMPTY).all() and not state.piece.any():
+        return []
+    lines = [
+        "0h 0w 0s 0x: city hall, wagon, ship, warrior of player 0",
+        "  (count as settlements; uppercase: can be chosen now)",
+        f"{BLOCKED_MARK} after a glyph: next to a warrior, no build or move",
+    ]
+    tasks = [int(t) for t in state.tasks if t != EMPTY]
+    if tasks:
+        lines.append("TASK CARDS (gold at the end to everyone meeting one)")
+        for t in tasks:
+            lines.append(f" {title(TASK_NAMES[t])} {TASK_GOLD[t]}: {TASK_SUMMARIES[TASK_NAMES[t]]}")
     return lines
 
 
@@ -274,7 +317,7 @@ def _players(state: State, viewer: int | None) -> list[str]:
     """One row per player; tiles that do not fit wrap under the tiles column."""
     scores = score_table(state)
     card_names = [title(ALL_CARD_NAMES[c]) for c in state.cards]
-    extra = ["in play", "capitals"] if isinstance(state, BigBoxState) else []
+    extra = ["in play", "capitals", "tasks"] if isinstance(state, BigBoxState) else []
     header = ["PLAYERS", "supply", "card", *card_names, "castles", *extra, "gold"]
     rows = []
     for p in range(state.num_players):
@@ -291,8 +334,13 @@ def _players(state: State, viewer: int | None) -> list[str]:
         )
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     start = sum(widths) + 2 * len(widths)
-    lines = [_columns(header, widths) + "  tiles"]
+    below = WIDTH - start < 30  # too narrow beside the columns: tiles go under each row
+    lines = [_columns(header, widths) + ("" if below else "  tiles")]
     for p, row in enumerate(rows):
+        if below:
+            lines.append(_columns(row, widths))
+            lines.extend(_wrap("    tiles: " + (_tiles_held(state, p) or "-"), 11))
+            continue
         tiles = textwrap.wrap(_tiles_held(state, p), WIDTH - start) or ["-"]
         lines.append(_columns(row, widths) + "  " + tiles[0])
         lines.extend(" " * start + more for more in tiles[1:])
@@ -304,12 +352,16 @@ def _players(state: State, viewer: int | None) -> list[str]:
 
 
 def _hand(state: State, player: int, viewer: int | None) -> str:
-    card = int(state.hand[player])
-    if card == EMPTY:
+    """The card(s) in hand: one, plus the Crossroads extras (§12.3), '?' each when hidden."""
+    cards = [int(state.hand[player])]
+    if isinstance(state, BigBoxState):
+        cards += [int(c) for c in state.xhand[player]]
+    cards = [c for c in cards if c != EMPTY]
+    if not cards:
         return "-"
     if viewer is not None and viewer != player:
-        return "?"
-    return terrain_word(card)
+        return "+".join("?" for _ in cards)
+    return "+".join(terrain_word(c) for c in cards)
 
 
 def _columns(values: list[str], widths: list[int]) -> str:
@@ -353,6 +405,8 @@ def describe_changes(before: State, after: State) -> list[str]:
     lines = _tile_changes(before, after)
     if isinstance(after, BigBoxState) and isinstance(before, BigBoxState):
         lines += _nomad_changes(before, after)
+        if after.fort_card != EMPTY and before.fort_card == EMPTY:
+            lines.append(f"the Fort drew a {terrain_word(after.fort_card)} card")
     if after.end_triggered and not before.end_triggered:
         emptied = np.flatnonzero((after.supply == 0) & (before.supply > 0))
         who = player_name(int(emptied[0])) if len(emptied) else "a player"
@@ -417,6 +471,8 @@ def _turn_end_line(before: State) -> str:
 
 def _turn_start_line(after: State) -> str:
     who = player_name(int(after.cur))
+    if after.phase == PHASE_CHOOSE_CARD:
+        return f"{who}'s turn: holds several terrain cards (Crossroads), chooses one to play"
     if after.played == EMPTY:
         return f"{who}'s turn: no terrain card left, no mandatory action"
     if after.mandatory_done:

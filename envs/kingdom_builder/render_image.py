@@ -23,7 +23,14 @@ from eurogym.envs.core.render import (
     rasterize_hexes,
 )
 from eurogym.envs.kingdom_builder.rules import score_table
-from eurogym.envs.kingdom_builder.state import EMPTY, PHASE_GAME_OVER, WALL, BigBoxState, State
+from eurogym.envs.kingdom_builder.state import (
+    EMPTY,
+    PHASE_GAME_OVER,
+    PIECE_WARRIOR,
+    WALL,
+    BigBoxState,
+    State,
+)
 from eurogym.envs.kingdom_builder.tables import (
     ALL_CARD_NAMES,
     ALL_TILE_NAMES,
@@ -31,14 +38,18 @@ from eurogym.envs.kingdom_builder.tables import (
     CASTLE,
     COLS,
     LOCATION,
+    NEIGHBOURS,
     NOMAD_KINDS,
     NOMAD_SPACE,
     NUM_HEXES,
     ROWS,
+    TASK_GOLD,
+    TASK_NAMES,
 )
 from eurogym.envs.kingdom_builder.words import (
     CARD_SUMMARIES,
     NOMAD_LETTERS,
+    TASK_SUMMARIES,
     TILE_SUMMARIES,
     decision,
     nomad_name,
@@ -85,6 +96,8 @@ LEGEND_LINE = 17  # pixels per line of the legend under the board
 BASE_LEGEND_ROWS = 2  # legend rows a base game can need (at most 4 location types)
 WALL_COLOUR = (70, 60, 55)  # a stone wall: a dark square on its hex
 CAVE_COLOUR = (20, 20, 20)  # a cave: a black disc on its mountain
+PIECE_LETTERS = " hwsx"  # after the owner's digit: city hall, wagon, ship, warrior (§12.1)
+BLOCKED_COLOUR = (200, 30, 30)  # a small red cross on hexes next to a warrior (§12.2)
 CAPITAL_COLOUR = (200, 30, 30)  # a capital: a red ring around its castle
 
 
@@ -170,7 +183,10 @@ def _board_text(state: State, draw: Any) -> None:
             continue
         x, y = centres[h]
         ink = (0, 0, 0) if PLAYER_COLOURS[owner].mean() > 128 else (255, 255, 255)
-        draw.text((x, y), PLAYER_GLYPHS[owner], fill=ink, font=label, anchor="mm")
+        text = PLAYER_GLYPHS[owner]
+        if isinstance(state, BigBoxState) and state.piece[h]:
+            text += PIECE_LETTERS[state.piece[h]]
+        draw.text((x, y), text, fill=ink, font=label, anchor="mm")
     if state.phase != PHASE_GAME_OVER:
         for h in np.flatnonzero(state.mask[:NUM_HEXES]):
             draw.polygon(_hexagon(*centres[h], HEX_SIZE - 2), outline=HIGHLIGHT, width=3)
@@ -200,6 +216,14 @@ def _nomad_marks(state: BigBoxState, draw: Any, centres: np.ndarray, font: Any) 
     for h in state.capital_hex[state.capital_hex != EMPTY]:
         x, y = centres[h]
         draw.ellipse((x - r, y - r, x + r, y + r), outline=CAPITAL_COLOUR, width=3)
+    s = 0.2 * HEX_SIZE
+    for w in np.flatnonzero(state.piece == PIECE_WARRIOR):
+        for h in NEIGHBOURS[w][NEIGHBOURS[w] >= 0]:
+            if state.owner[h] == EMPTY:
+                x, y = centres[h]
+                y -= 0.45 * HEX_SIZE
+                draw.line((x - s, y - s, x + s, y + s), fill=BLOCKED_COLOUR, width=2)
+                draw.line((x - s, y + s, x + s, y - s), fill=BLOCKED_COLOUR, width=2)
 
 
 def _castle(draw: Any, x: float, y: float) -> None:
@@ -282,14 +306,18 @@ def _player_lines(
     else:
         hand = terrain_word(card)
     big = isinstance(state, BigBoxState)
+    extra = [int(c) for c in state.xhand[p] if c != EMPTY] if big else []
+    if extra:  # Crossroads extra cards (§12.3): how many is public, which is not
+        hidden = viewer is not None and viewer != p
+        hand += " + " + ", ".join("hidden" if hidden else terrain_word(c) for c in extra)
     cards = gold[: len(state.cards)]
     parts = [f"{title(ALL_CARD_NAMES[c])} {g}" for c, g in zip(state.cards, cards, strict=True)]
     parts.append(f"castles {gold[len(state.cards)]}")
     if big:
-        parts.append(f"during play {gold[-2]}, capitals {gold[-1]}")
+        parts.append(f"during play {gold[-3]}, capitals {gold[-2]}, tasks {gold[-1]}")
     lines = [
         f"supply {state.supply[p]}   card in hand: {hand}",
-        "gold: " + ", ".join(parts),
+        *_wrap(draw, "gold: " + ", ".join(parts), font, WIDTH - PANEL_X - 30),
     ]
     tiles = []
     held = np.zeros(len(ALL_TILE_NAMES), np.int64)
@@ -349,6 +377,12 @@ def _legend_entries(state: State) -> list[str]:
             entries.append("Red ring: capital, 1 gold per settlement within 2 hexes")
         if (state.cave_hex != EMPTY).any():
             entries.append("Black disc: cave; once a turn move one of yours from a cave to a cave")
+        if state.piece.any() or (state.tasks != EMPTY).any():
+            entries.append("0h/0w/0s/0x: player 0's city hall, wagon, ship, warrior")
+            entries.append("Red cross: next to a warrior, no build or move there")
+        for t in state.tasks[state.tasks != EMPTY]:
+            name = TASK_NAMES[t]
+            entries.append(f"Task {title(name)} {TASK_GOLD[t]}: {TASK_SUMMARIES[name]}")
     return entries
 
 

@@ -2,7 +2,7 @@
 without PettingZoo; `ENGINE` implements envs.core.engine.Engine.
 
 A base game is a `State` with 409 actions; a game with expansions or a board file is a
-`BigBoxState` (the base fields, then the expansion fields) with 426 actions. The engine takes
+`BigBoxState` (the base fields, then the expansion fields) with 439 actions. The engine takes
 both; JSON tells them apart by their field set."""
 
 from __future__ import annotations
@@ -87,6 +87,7 @@ def new_game(config: Config, seed: int) -> State:
         int(config.board_file is not None),
         int(config.in_game_cards_count_moves),
         int(config.sword_includes_self),
+        int(config.monastery_adjacency == "if_possible"),
     )
     state = BigBoxState() if config.big_box else State()
     state.rng[:] = seed_words(seed)
@@ -95,16 +96,16 @@ def new_game(config: Config, seed: int) -> State:
 
 
 def score_columns(state: State) -> int:
-    """Columns of score_table: 3 cards and castles, plus in-game gold and capitals in a Big
-    Box game."""
-    return CARDS_PER_GAME + (3 if isinstance(state, BigBoxState) else 1)
+    """Columns of score_table: 3 cards and castles, plus in-game gold, capitals and task cards
+    in a Big Box game."""
+    return CARDS_PER_GAME + (4 if isinstance(state, BigBoxState) else 1)
 
 
 def score_table(state: State) -> np.ndarray:
     """int64[P, 4]: each player's gold from the 3 game cards and from castles; a Big Box game
     adds a 5th column, the gold scored during play (Treasure, Families, Shepherds,
-    Ambassadors; in-game cards score 0 in their own column at the end, §11.3), and a 6th,
-    the capitals (§15.1)."""
+    Ambassadors; in-game cards score 0 in their own column at the end, §11.3), a 6th, the
+    capitals (§15.1), and a 7th, the Crossroads task cards (§12.4)."""
     out = np.zeros((state.num_players, score_columns(state)), np.int64)
     score_breakdown(state.buf, NEIGHBOURS, out)
     return out
@@ -156,7 +157,7 @@ class KingdomBuilderEngine(FlatEngine):
         return describe_in_state(state, action_index(action))
 
     def num_actions_for(self, config: Config) -> int:
-        """Size of the action space of games with `config` (409, or 426 with expansions)."""
+        """Size of the action space of games with `config` (409, or 439 with expansions)."""
         return X_NUM_ACTIONS if config.big_box else NUM_ACTIONS
 
     def options_of(self, state: State) -> dict[str, tuple[str, ...]]:

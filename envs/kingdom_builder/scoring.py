@@ -1,6 +1,8 @@
 """Final scoring (§8, §9, §10): the ten base Kingdom Builder cards and castles, one kernel per
 card. "Settlement" is every piece a player has on the board, including ones on water (Harbor,
-Donation) and mountains (Donation); stone walls (owner WALL) belong to nobody. The Nomads
+Donation, ship) and mountains (Donation, wagon) and the Crossroads pieces (D17: a city hall
+is 7 settlements, a wagon, ship or warrior one each); stone walls (owner WALL) belong to
+nobody. The Nomads
 cards (§11.3) score during play (state field bonus_gold), so they add nothing here."""
 
 import numpy as np
@@ -9,6 +11,7 @@ from numba import njit
 from eurogym.envs.core.hexgrid import NUM_DIRECTIONS, has_neighbour_equal, label_components
 from eurogym.envs.core.jit import INLINE, KERNEL
 from eurogym.envs.core.ranking import dense_places
+from eurogym.envs.kingdom_builder.crossroads import score_tasks
 from eurogym.envs.kingdom_builder.queenies import score_capitals
 from eurogym.envs.kingdom_builder.state import (
     BONUS_GOLD,
@@ -237,7 +240,8 @@ def score_card(buf, nbr, player, card):
 @njit(**KERNEL)
 def score_breakdown(buf, nbr, out):
     """out int64[P, 4]: gold per player from the 3 game cards (columns 0-2) and castles (3);
-    Big Box games (6 columns) add the gold scored during play (4) and capitals (5, §15.1)."""
+    Big Box games (7 columns) add the gold scored during play (4), capitals (5, §15.1) and
+    the Crossroads task cards (6, §12.4)."""
     for p in range(buf[NUM_PLAYERS]):
         for i in range(3):
             out[p, i] = score_card(buf, nbr, p, buf[CARDS + i])
@@ -245,3 +249,4 @@ def score_breakdown(buf, nbr, out):
         if out.shape[1] > 4:
             out[p, 4] = buf[BONUS_GOLD + p]
             out[p, 5] = score_capitals(buf, p)
+            out[p, 6] = score_tasks(buf, nbr, p)

@@ -39,6 +39,7 @@ from eurogym.envs.kingdom_builder.tables import (
     SECTIONS_PER_GAME,
     SETTLEMENTS_PER_PLAYER,
     STONE_WALLS,
+    TASK_NAMES,
     TILE_NAMES,
     TILES_PER_HEX,
 )
@@ -65,7 +66,8 @@ PHASE_NAMES = ("main", "mandatory", "tile_target", "tile_origin", "game_over")
 # Expansion phases (BigBoxState only).
 PHASE_SWORD = 5  # Sword (§11.1): choose the settlement of seat `sword_next` to remove
 PHASE_STEP = 6  # Resettlement (§11.1): the next single step of the selected settlement
-X_PHASE_NAMES = (*PHASE_NAMES, "sword", "step")
+PHASE_CHOOSE_CARD = 7  # Crossroads tile (§12.3): choose which held card is the played card
+X_PHASE_NAMES = (*PHASE_NAMES, "sword", "step", "choose_card")
 
 WALL = MAX_PLAYERS  # `owner` of a hex holding a stone wall (§11.2 Quarry; BigBoxState only)
 MAX_NOMAD_SPACES = 6  # §3.2: the Quarry has 3, the other Nomads sections 1 each
@@ -78,6 +80,14 @@ DONATION_BUILDS = 3  # §11.1
 QUARRY_WALLS = 2  # §11.2
 MAX_CAPITALS = 2  # §15.1: one per Oracle / Harbor section
 CAVE_MOVING, CAVE_USED = 1, 2  # cave_move values (§15.2: once per turn)
+# Crossroads pieces (§12.1) on a hex whose `owner` is their seat; 0 is a plain settlement.
+# They count as the owner's settlements everywhere (D17), so `owner` alone serves scoring,
+# adjacency and tile keeping; `piece` tells what settlement-move actions may not pick up.
+PIECE_SETTLEMENT, PIECE_CITY_HALL, PIECE_WAGON, PIECE_SHIP, PIECE_WARRIOR = range(5)
+PIECE_NAMES = ("settlement", "city hall", "wagon", "ship", "warrior")
+WARRIORS = 2  # per player (§1.3)
+MAX_EXTRA_CARDS = 2  # Crossroads tile: 1 extra card per tile held (D27), capped here
+NUM_TASKS = len(TASK_NAMES)
 
 _BASE_FIELDS = [
     # board, fixed at setup
@@ -165,6 +175,15 @@ X_LAYOUT = Layout(
         # rule flags of the §16 decisions D21 and D24 (config options)
         ("in_game_cards_count_moves", (), (0, 1)),
         ("sword_includes_self", (), (0, 1)),
+        # Crossroads (§12): the piece on each occupied hex (PIECE_*), whether each seat has
+        # placed its city hall, the task cards dealt (one per Crossroads section), the extra
+        # cards a Crossroads tile draws (hidden like `hand`), and the card a Fort drew
+        ("piece", (NUM_HEXES,), (0, PIECE_WARRIOR)),
+        ("city_hall_built", (MAX_PLAYERS,), (0, 1)),
+        ("tasks", (SECTIONS_PER_GAME,), (EMPTY, NUM_TASKS - 1)),
+        ("xhand", (MAX_PLAYERS, MAX_EXTRA_CARDS), (EMPTY, NUM_CARD_TERRAINS - 1)),
+        ("fort_card", (), (EMPTY, NUM_CARD_TERRAINS - 1)),
+        ("monastery_if_possible", (), (0, 1)),  # D29 flag: Monastery adjacency if possible
     ]
 )
 
@@ -210,6 +229,10 @@ OUTPOST_ARMED, ACTION_LEFT, ACTION_DONE, SWORD_NEXT = map(
 MANDATORY_HEXES = _xoffset("mandatory_hexes")
 CAPITAL_HEX, CAVE_HEX, CAVE_MOVE_AT = map(_xoffset, ("capital_hex", "cave_hex", "cave_move"))
 COUNT_MOVES, SWORD_SELF = map(_xoffset, ("in_game_cards_count_moves", "sword_includes_self"))
+PIECE, CITY_HALL_BUILT, TASKS, XHAND, FORT_CARD, MONASTERY_LOOSE = map(
+    _xoffset,
+    ("piece", "city_hall_built", "tasks", "xhand", "fort_card", "monastery_if_possible"),
+)
 
 
 class State(FlatState):

@@ -60,20 +60,25 @@ DECK_COUNTS = tuple(
     CARDS["terrain_deck"]["base"][name] for name in TERRAIN_NAMES[:NUM_CARD_TERRAINS]
 )
 DECK_SIZE = sum(DECK_COUNTS)
+# Crossroads (§12.4): the 6 task cards and their gold, in cards.json order.
+TASK_NAMES = tuple(t["id"] for t in CARDS["task_cards"])
+TASK_GOLD = tuple(int(t["gold"]) for t in CARDS["task_cards"])
 SETTLEMENTS_PER_PLAYER = CARDS["pieces"]["per_player"]["settlements"]
 
 
-# Expansions (issue 14; Nomads §11, Queenies §15) in option order, and the ones this engine
-# plays; the others raise ConfigError ("not implemented") rather than being silently ignored.
+# Expansions (issue 14; Nomads §11, Crossroads §12, Queenies §15) in option order, and the ones
+# this engine plays; the others raise ConfigError ("not implemented") rather than being
+# silently ignored.
 EXPANSIONS = ("nomads", "crossroads", "marshlands", "harvest", "capital", "caves", "island")
-IMPLEMENTED_EXPANSIONS = ("nomads", "capital", "caves")
+IMPLEMENTED_EXPANSIONS = ("nomads", "crossroads", "capital", "caves")
 
 
 def _playable(expansion: str) -> bool:
     return expansion == "base" or expansion in IMPLEMENTED_EXPANSIONS
 
 
-# Every section whose map the engine can play (sourced, or a tagged stand-in), base first.
+# Every section whose map the engine can play (sourced, or a tagged stand-in: the Crossroads
+# maps are stand-ins, boards.json `status`), base first.
 ALL_SECTION_NAMES = tuple(
     name
     for name, b in BOARDS["boards"].items()
@@ -102,6 +107,9 @@ CARD_EXPANSION = tuple(
 )
 NUM_ALL_CARDS = len(ALL_CARD_NAMES)
 TILE_INDEX = {name: i for i, name in enumerate(ALL_TILE_NAMES)}
+STAND_IN_SECTIONS = tuple(
+    name for name in ALL_SECTION_NAMES if BOARDS["boards"][name]["status"] == "stand-in"
+)
 
 
 def section_maps(overrides: dict[str, tuple[np.ndarray, np.ndarray]] | None = None):

@@ -24,6 +24,7 @@ from eurogym.envs.kingdom_builder.actions import (
 from eurogym.envs.kingdom_builder.state import (
     EMPTY,
     MANDATORY_SETTLEMENTS,
+    PHASE_CHOOSE_CARD,
     PHASE_GAME_OVER,
     PHASE_MAIN,
     PHASE_MANDATORY,
@@ -31,6 +32,7 @@ from eurogym.envs.kingdom_builder.state import (
     PHASE_SWORD,
     PHASE_TILE_ORIGIN,
     PHASE_TILE_TARGET,
+    PIECE_NAMES,
 )
 from eurogym.envs.kingdom_builder.tables import (
     ALL_TILE_NAMES,
@@ -55,6 +57,14 @@ TILE_LETTERS = {
     "caravan": "C",
     "village": "I",
     "garden": "G",
+    "foresters_lodge": "L",
+    "lighthouse": "E",
+    "barracks": "R",
+    "crossroads": "X",
+    "city_hall": "Y",
+    "fort": "D",
+    "monastery": "S",
+    "wagon": "W",
 }
 # The second character of a nomad space: the tile lying on it (' ' once taken).
 NOMAD_LETTERS = {
@@ -90,6 +100,14 @@ TILE_SUMMARIES = {
     "caravan": "slide 1 of yours straight until blocked",
     "village": "build 1 next to 3 of yours",
     "garden": "build 1 on flower field",
+    "foresters_lodge": "build 1 on forest",
+    "lighthouse": "place, sail (1-3 water) or take back your ship",
+    "barracks": "place or take back a warrior (it blocks)",
+    "crossroads": "+1 card at turn end; choose which to play",
+    "city_hall": "once: city hall on 7 hexes by yours",
+    "fort": "draw a card, build 1 on its terrain",
+    "monastery": "build 1 on canyon next to yours",
+    "wagon": "place, drive (1-3) or take back your wagon",
 }
 MOVE_TILES = frozenset({"barn", "harbor", "paddock", "caravan"})
 # Where a tile builds or moves to, to complete "build a settlement on ..." (None: played card).
@@ -106,6 +124,24 @@ TILE_TERRAIN = {
     "caravan": "the last free hex before an obstacle",
     "village": "a hex next to 3 of yours",
     "garden": "flower field",
+    "foresters_lodge": "forest",
+    "lighthouse": "water (ship)",
+    "barracks": "a buildable hex (warrior)",
+    "crossroads": None,
+    "city_hall": "the centre of 7 free hexes",
+    "fort": "the drawn card's terrain",
+    "monastery": "canyon next to yours",
+    "wagon": "buildable terrain or mountain (wagon)",
+}
+PIECE_TILES = frozenset({"lighthouse", "barracks", "wagon", "city_hall"})
+# Crossroads task cards (§12.4): gold to every player meeting one at the end.
+TASK_SUMMARIES = {
+    "home_country": "a terrain area filled by yours only",
+    "fortress": "one of yours ringed by 6 of yours",
+    "road": "7 of yours in an unbroken diagonal line",
+    "place_of_refuge": "a special hex ringed by yours",
+    "advance": "7 of yours on one board edge",
+    "compass_points": "yours on all 4 board edges",
 }
 # The gold each Kingdom Builder card pays at game end (§10), in one short line.
 CARD_SUMMARIES = {
@@ -131,6 +167,7 @@ PHASE_WORDS = (
     "game over",
     "Sword: choose the settlement to remove",
     "Resettlement: choose the next step",
+    "Crossroads: choose the card to play",
 )
 
 
@@ -213,6 +250,8 @@ def decision(state: Any) -> str:
         return f"{who}: Resettlement, choose a settlement to move ({state.action_left} left)"
     if nomad != EMPTY:
         return f"{who}: {nomad_name(nomad)}, choose the hex to build on ({state.action_left} left)"
+    if phase == PHASE_CHOOSE_CARD:
+        return f"{who}: Crossroads, choose which of your cards to play this turn"
     if phase == PHASE_MANDATORY:
         done = MANDATORY_SETTLEMENTS - int(state.mandatory_left)
         total = done + _to_build(state)  # fewer than 3 when the supply runs out (§5)
@@ -230,6 +269,13 @@ def decision(state: Any) -> str:
             return f"{who}: {tile_name(tile)} tile, move the settlement from {origin} to {where}"
         if ALL_TILE_NAMES[tile] == "quarry":
             return f"{who}: Quarry tile, choose the hex for a stone wall ({where})"
+        if ALL_TILE_NAMES[tile] in PIECE_TILES:
+            return (
+                f"{who}: {tile_name(tile)} tile, {TILE_SUMMARIES[ALL_TILE_NAMES[tile]]}: choose "
+                "the hex (your piece's own hex takes it back)"
+            )
+        if ALL_TILE_NAMES[tile] == "fort" and int(state.fort_card) != EMPTY:
+            where = f"{terrain_word(state.fort_card)}, the card the Fort drew"
         return f"{who}: {tile_name(tile)} tile, choose the hex to build on ({where})"
     usable = [
         tile_name(t)
@@ -294,9 +340,9 @@ def describe_in_state(state: Any, action: int) -> str:
         return f"start the mandatory action: replace the dead {played_terrain(state)} card (§5)"
     if action == END_TURN:
         return "end the turn"
-    if action >= STOP:
-        return describe(action, phase)
-    if action >= NOMAD_ACTIONS:
+    if action >= TILE_ACTIONS and action_tile(action) < 0 and not NOMAD_ACTIONS <= action < STOP:
+        return describe(action, phase)  # stop, cave move, choose a card
+    if NOMAD_ACTIONS <= action < STOP:
         kind = action - NOMAD_ACTIONS
         return f"use the nomad tile {nomad_name(kind)} ({nomad_summary(kind)})"
     if action >= TILE_ACTIONS:
@@ -321,6 +367,8 @@ def describe_in_state(state: Any, action: int) -> str:
         return f"move the settlement at {hex_name(hex_id)} ({tile_name(state.active_tile)} tile)"
     if phase == PHASE_TILE_TARGET and int(state.active_tile) == ALL_TILE_NAMES.index("quarry"):
         return f"put a stone wall on {where} (Quarry tile)"
+    if phase == PHASE_TILE_TARGET and ALL_TILE_NAMES[int(state.active_tile)] in PIECE_TILES:
+        return _describe_piece(state, hex_id, where)
     gained = tiles_gained(state, int(state.cur), hex_id)
     taking = "".join(f" and take the {tile_name(t)} tile" for t in gained)
     if phase == PHASE_TILE_TARGET and int(getattr(state, "active_nomad", EMPTY)) != EMPTY:
@@ -331,3 +379,19 @@ def describe_in_state(state: Any, action: int) -> str:
             return f"move the settlement from {hex_name(state.selected)} to {where}{taking}"
         return f"build a settlement on {where}{taking} ({tile_name(tile)} tile)"
     return f"build a settlement on {where}{taking}"
+
+
+def _describe_piece(state: Any, hex_id: int, where: str) -> str:
+    """A hex chosen for Lighthouse, Wagon, Barracks or City Hall (§12.3)."""
+    tile = ALL_TILE_NAMES[int(state.active_tile)]
+    gained = tiles_gained(state, int(state.cur), hex_id)
+    taking = "".join(f" and take the {tile_name(t)} tile" for t in gained)
+    if tile == "city_hall":
+        return f"place your city hall on {hex_name(hex_id)} and its 6 neighbours{taking}"
+    if int(state.owner[hex_id]) == int(state.cur):
+        return f"take your {PIECE_NAMES[int(state.piece[hex_id])]} at {hex_name(hex_id)} back"
+    kind = {"lighthouse": "ship", "wagon": "wagon", "barracks": "warrior"}[tile]
+    on_board = (state.owner == state.cur) & (state.piece == PIECE_NAMES.index(kind))
+    if kind != "warrior" and on_board.any():
+        return f"move your {kind} to {where}{taking}"
+    return f"place a {kind} on {where}{taking}"

@@ -120,7 +120,7 @@ def test_s02_4_board_file_unreadable_or_not_json(tmp_path):
         rules.make_config(2, board_file=str(bad))
 
 
-@pytest.mark.parametrize("expansion", ["crossroads", "marshlands", "harvest", "island"])
+@pytest.mark.parametrize("expansion", ["marshlands", "harvest", "island"])
 def test_s01_3_expansions_not_built_yet_are_refused_never_ignored(expansion):
     with pytest.raises(ConfigError, match=f"expansions: \\['{expansion}'\\] not implemented yet"):
         envs.make("kingdom_builder_v0", expansions=("nomads", expansion))
@@ -154,8 +154,8 @@ def test_s03_2_any_section_and_card_can_be_named_with_nomads():
 def test_s03_2_big_box_env_spaces_follow_the_options():
     base = envs.make("kingdom_builder_v0", wrapped=False, num_players=2)
     big = envs.make("kingdom_builder_v0", wrapped=False, num_players=2, expansions=("nomads",))
-    assert base.action_space("player_0").n == 409 and big.action_space("player_0").n == 426
+    assert base.action_space("player_0").n == 409 and big.action_space("player_0").n == 439
     big.reset(seed=0)
     obs = big.observe("player_0")
     assert obs["observation"].shape == big.observation_space("player_0")["observation"].shape
-    assert obs["action_mask"].shape == (426,)
+    assert obs["action_mask"].shape == (439,)

@@ -68,8 +68,8 @@ def test_s15_1_capital_pays_1_per_settlement_within_2_hexes_and_stays_a_castle()
     # Act
     table = rules.score_table(state)
     # Assert: 3 capital gold; the castle still pays its 3 gold (§8)
-    assert table[0, -1] == 3 and table[0, 3] == 3
-    assert table[1, -1] == 0
+    assert table[0, 5] == 3 and table[0, 3] == 3  # column 5: capitals
+    assert table[1, 5] == 0
 
 
 # ---------------------------------------------------------------- §15.2 Caves
