@@ -2,7 +2,8 @@
 
     python -m eurogym.agents.alphazero --env kingdom_builder_v0 --players 2 --max-minutes 30 \
         --out runs/az_kb
-    python -m eurogym.agents.tournament --env kingdom_builder_v0 --agents az:runs/az_kb/final.pt,heuristic
+    python -m eurogym.agents.tournament --env kingdom_builder_v0 \
+        --agents az:runs/az_kb/final.pt,heuristic
 
 One process alternates two things:
     self-play   `--parallel` games at a time, every seat searched by the current network
@@ -129,15 +130,15 @@ def play_games(
     deadline: float | None = None,
 ) -> Iterator[GameRecord]:
     """Play one game per seed, `parallel` at a time, yielding each `GameRecord` as it ends
-(`seeds` may be endless: a finished game's slot takes the next seed at once).
+    (`seeds` may be endless: a finished game's slot takes the next seed at once).
 
-    Seats given as None are played by search with `net` (all of them by default: self-play);
-    an Agent plays its seat itself. The searched decisions of all running games are searched
-    together (agents.az_search.search), so their leaves share forward passes. Searched moves
-    are sampled in proportion to the visits for each game's first `explore_moves` searched
-    decisions, then the most visited. Each search's generator is seeded from (seed, game
-    index, decision number), so a run is reproducible. Past `deadline` (a time.perf_counter
-    value) it stops, dropping the games still running.
+        Seats given as None are played by search with `net` (all of them by default: self-play);
+        an Agent plays its seat itself. The searched decisions of all running games are searched
+        together (agents.az_search.search), so their leaves share forward passes. Searched moves
+        are sampled in proportion to the visits for each game's first `explore_moves` searched
+        decisions, then the most visited. Each search's generator is seeded from (seed, game
+        index, decision number), so a run is reproducible. Past `deadline` (a time.perf_counter
+        value) it stops, dropping the games still running.
     """
     entry = envs.spec(env_id)
     engine = entry.engine
@@ -223,7 +224,9 @@ class ReplayBuffer:
     def add(self, record: GameRecord) -> int:
         """Insert a finished game's samples; returns how many."""
         targets = record.value_targets()
-        for obs, mask, pi, z in zip(record.obs, record.masks, record.policies, targets):
+        for obs, mask, pi, z in zip(
+            record.obs, record.masks, record.policies, targets, strict=True
+        ):
             i = self.next
             self.obs[i], self.masks[i], self.policies[i], self.values[i] = obs, mask, pi, z
             self.next = (i + 1) % self.capacity

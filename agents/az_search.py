@@ -173,7 +173,10 @@ def search(
             raise ValueError("search roots need at least two legal actions")
     _expand(
         net,
-        [_Leaf([], tree, encode(r.state, r.player), r.player) for tree, r in zip(trees, roots)],
+        [
+            _Leaf([], tree, encode(r.state, r.player), r.player)
+            for tree, r in zip(trees, roots, strict=True)
+        ],
     )
     if noise:
         for tree, root, legal in zip(trees, roots, legals, strict=True):
