@@ -374,7 +374,7 @@ def train(
     learning_rate: float = 1e-3,
     weight_decay: float = 1e-4,
     train_ratio: float = 4.0,
-    eval_every: int = 50,
+    eval_every: int = 100,
     eval_games: int = 20,
     heuristic_games: int | None = None,
     eval_simulations: int | None = None,
@@ -540,7 +540,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--train-ratio", type=float, default=4.0, help="times each sample is trained on"
     )
-    parser.add_argument("--eval-every", type=int, default=50, help="self-play games")
+    parser.add_argument("--eval-every", type=int, default=100, help="self-play games")
     parser.add_argument("--eval-games", type=int, default=20, help="vs random per evaluation")
     parser.add_argument(
         "--heuristic-games", type=int, default=None, help="default: --eval-games; 0 skips"
