@@ -22,6 +22,10 @@ One process alternates two things:
                 against the visit distribution + cross-entropy of the value softmax against
                 the win-share target.
 
+Optional warm start (`--bc-games N`, off by default): before self-play, the network is trained
+on N games of the game's heuristic against itself (its moves as policy targets, the outcomes as
+value targets), so self-play starts from the heuristic's play instead of from random play.
+
 Under --out: `log.csv` (one row per evaluation, columns LOG_COLUMNS: win rates of the searching
 agent against random and against the game's heuristic, losses, speeds), `checkpoints/
 games_<n>.pt` at each evaluation, `final.pt` at the end. A checkpoint stores the network and the
@@ -205,6 +209,49 @@ def _advance(engine: Any, game: _Game) -> int:
     return -1
 
 
+def teacher_games(
+    env_id: str,
+    num_players: int,
+    games: int,
+    seed: int = 0,
+    epsilon: float = 0.1,
+) -> Iterator[GameRecord]:
+    """Games of the env's heuristic (agents.heuristic.heuristic_for) against itself, as
+    GameRecords whose policy targets are the heuristic's choices (one-hot) at every decision
+    with a real choice: the data of the optional warm start (`train(bc_games=...)`).
+
+    With probability `epsilon` a uniformly random legal action is played instead (the target
+    stays the heuristic's choice), so the value head also sees positions the heuristic would
+    not reach.
+    """
+    entry = envs.spec(env_id)
+    engine, encode = entry.engine, entry.raw_env.encode
+    config = engine.make_config(num_players)
+    rng = np.random.default_rng([seed, 7])
+    for index in range(games):
+        teachers = [
+            heuristic_for(env_id, seed + index * num_players + s) for s in range(num_players)
+        ]
+        state = engine.new_game(config, seed * 1_000_000 + 500_000 + index)
+        record = GameRecord(index, seed, np.zeros(0))
+        while not engine.is_over(state):
+            player = engine.current_player(state)
+            mask = engine.legal_action_mask(state, player).astype(bool)
+            action = int(teachers[player].act(engine, state, player))
+            if mask.sum() > 1:
+                record.obs.append(encode(state, player))
+                record.masks.append(mask)
+                target = np.zeros(mask.shape[0], np.float32)
+                target[action] = 1.0
+                record.policies.append(target)
+                record.movers.append(player)
+                if rng.random() < epsilon:
+                    action = int(rng.choice(np.flatnonzero(mask)))
+            engine.apply_action(state, action)
+        record.scores = engine.final_scores(state)
+        yield record
+
+
 # -- replay buffer and training -----------------------------------------------------------
 
 
@@ -382,6 +429,8 @@ def train(
     hidden: int = 128,
     threads: int = 1,
     progress: bool = True,
+    bc_games: int = 0,
+    bc_epochs: int = 4,
 ) -> list[dict[str, Any]]:
     """Self-play and train (module docstring) until `games` self-play games or `max_minutes`
     of wall clock (evaluations included), whichever comes first; returns the log rows.
@@ -392,6 +441,11 @@ def train(
         eval_games / heuristic_games: games per evaluation against random / the heuristic
             (heuristic_games defaults to eval_games; 0 skips).
         eval_simulations: the agent's simulations in evaluations (default: `simulations`).
+        bc_games: if > 0, warm-start by training on this many games of the heuristic against
+            itself (`teacher_games`: its moves as policy targets, the outcomes as value
+            targets), `bc_epochs` passes, before self-play. The samples stay in the replay
+            buffer until self-play pushes them out. Off by default (pure self-play); its
+            time counts against max_minutes.
         The others are described in the CLI's --help.
     """
     if games is None and max_minutes is None:
@@ -420,6 +474,9 @@ def train(
     deadline = None if max_minutes is None else start + 60.0 * max_minutes
 
     def log(final: bool = False) -> None:
+        if final and rows[-1]["games"] == stats["games"]:  # just evaluated: only save
+            save_checkpoint(out / "final.pt", net, spec, eval_config.as_dict())
+            return
         t = time.perf_counter()
         vs_random = evaluate(
             net, env_id, players, RandomAgent, eval_games, eval_config, parallel, seed + 1_000_003
@@ -461,6 +518,12 @@ def train(
         if progress and not sys.stderr.isatty():
             print(json.dumps(row), flush=True)
 
+    if bc_games > 0:
+        bc_samples = sum(replay.add(r) for r in teacher_games(env_id, players, bc_games, seed))
+        for _ in range(math.ceil(bc_samples * bc_epochs / batch_size)):
+            losses.append(train_step(net, optimizer, replay.sample(batch_size, rng)))
+            stats["steps"] += 1
+        stats["samples"] += bc_samples
     bar = tqdm(
         total=games,
         desc="self-play",
@@ -549,6 +612,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--arch", default="auto", choices=("auto", "mlp", "cnn"))
     parser.add_argument("--hidden", type=int, default=128)
     parser.add_argument("--threads", type=int, default=1, help="torch CPU threads")
+    parser.add_argument(
+        "--bc-games",
+        type=int,
+        default=0,
+        help="warm start: train on this many heuristic-vs-heuristic games first (0: off)",
+    )
+    parser.add_argument("--bc-epochs", type=int, default=4)
     parser.add_argument("--no-progress", action="store_true")
     args = parser.parse_args(argv)
     if args.games is None and args.max_minutes is None:
@@ -578,6 +648,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         hidden=args.hidden,
         threads=args.threads,
         progress=not args.no_progress,
+        bc_games=args.bc_games,
+        bc_epochs=args.bc_epochs,
     )
     return 0
 

@@ -16,6 +16,7 @@ from eurogym.agents.alphazero import (  # noqa: E402
     AlphaZeroAgent,
     ReplayBuffer,
     play_games,
+    teacher_games,
     train,
     value_targets,
 )
@@ -71,9 +72,13 @@ def test_tiny_run_checkpoint_plays_legal_moves_in_the_tournament(tmp_path: Path)
         heuristic_games=0,
         hidden=16,
         progress=False,
+        bc_games=1,
+        bc_epochs=1,
     )
     assert [r["games"] for r in rows] == [0, 2]
-    assert rows[-1]["samples"] > 0 and rows[-1]["train_steps"] >= 1  # it trained
+    assert rows[0]["samples"] > 0 and rows[0]["train_steps"] >= 1  # the warm start trained
+    assert rows[-1]["samples"] > rows[0]["samples"]
+    assert rows[-1]["train_steps"] > rows[0]["train_steps"]  # so did self-play
     log = (tmp_path / "log.csv").read_text().splitlines()
     assert log[0].startswith("games,samples,train_steps") and len(log) == 3
     net, spec, settings = load_checkpoint(tmp_path / "final.pt")
@@ -129,6 +134,16 @@ def test_visit_distributions_cover_legal_actions_only(env_id: str, players: int)
         pi = visit_distribution(visits, mask)
         assert np.all(pi >= 0) and pi.sum() == pytest.approx(1.0)
         assert not pi[~mask].any()
+
+
+def test_teacher_games_target_the_heuristics_moves() -> None:
+    (record,) = teacher_games("kingdom_builder_v0", 3, games=1, seed=2, epsilon=0.0)
+    assert set(record.movers) == {0, 1, 2}
+    for pi, mask in zip(record.policies, record.masks, strict=True):
+        assert pi.sum() == 1.0 and mask[int(np.argmax(pi))]
+    targets = record.value_targets()
+    shares = win_shares(record.scores)
+    assert all(t[0] == shares[m] for t, m in zip(targets, record.movers, strict=True))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
