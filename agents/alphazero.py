@@ -136,13 +136,13 @@ def play_games(
     """Play one game per seed, `parallel` at a time, yielding each `GameRecord` as it ends
     (`seeds` may be endless: a finished game's slot takes the next seed at once).
 
-        Seats given as None are played by search with `net` (all of them by default: self-play);
-        an Agent plays its seat itself. The searched decisions of all running games are searched
-        together (agents.az_search.search), so their leaves share forward passes. Searched moves
-        are sampled in proportion to the visits for each game's first `explore_moves` searched
-        decisions, then the most visited. Each search's generator is seeded from (seed, game
-        index, decision number), so a run is reproducible. Past `deadline` (a time.perf_counter
-        value) it stops, dropping the games still running.
+    Seats given as None are played by search with `net` (all of them by default: self-play);
+    an Agent plays its seat itself. The searched decisions of all running games are searched
+    together (agents.az_search.search), so their leaves share forward passes. Searched moves
+    are sampled in proportion to the visits for each game's first `explore_moves` searched
+    decisions, then the most visited. Each search's generator is seeded from (seed, game
+    index, decision number), so a run is reproducible. Past `deadline` (a time.perf_counter
+    value) it stops, dropping the games still running.
     """
     entry = envs.spec(env_id)
     engine = entry.engine
@@ -427,6 +427,8 @@ def train(
     eval_simulations: int | None = None,
     arch: str = "auto",
     hidden: int = 128,
+    channels: int | None = None,
+    blocks: int | None = None,
     threads: int = 1,
     progress: bool = True,
     bc_games: int = 0,
@@ -456,7 +458,9 @@ def train(
     out = Path(out)
     (out / "checkpoints").mkdir(parents=True, exist_ok=True)
     heuristic_games = eval_games if heuristic_games is None else heuristic_games
-    net, spec = build_net(env_id, players, arch=arch, hidden=hidden)
+    net, spec = build_net(
+        env_id, players, arch=arch, hidden=hidden, channels=channels, blocks=blocks
+    )
     net.eval()
     config = SearchConfig(simulations=simulations, leaf_batch=leaf_batch, c_puct=c_puct)
     eval_config = SearchConfig(
@@ -610,7 +614,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--eval-simulations", type=int, default=None)
     parser.add_argument("--arch", default="auto", choices=("auto", "mlp", "cnn"))
-    parser.add_argument("--hidden", type=int, default=128)
+    parser.add_argument("--hidden", type=int, default=128, help="mlp width / cnn pooled width")
+    parser.add_argument("--channels", type=int, default=None, help="cnn: conv channels")
+    parser.add_argument("--blocks", type=int, default=None, help="cnn: residual conv blocks")
     parser.add_argument("--threads", type=int, default=1, help="torch CPU threads")
     parser.add_argument(
         "--bc-games",
@@ -646,6 +652,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         eval_simulations=args.eval_simulations,
         arch=args.arch,
         hidden=args.hidden,
+        channels=args.channels,
+        blocks=args.blocks,
         threads=args.threads,
         progress=not args.no_progress,
         bc_games=args.bc_games,

@@ -65,12 +65,14 @@ def test_tiny_run_checkpoint_plays_legal_moves_in_the_tournament(tmp_path: Path)
         out=tmp_path,
         games=2,
         parallel=2,
-        simulations=4,
+        simulations=2,
         leaf_batch=2,
         eval_every=100,
         eval_games=1,
         heuristic_games=0,
         hidden=16,
+        channels=4,
+        blocks=1,
         progress=False,
         bc_games=1,
         bc_epochs=1,
@@ -83,14 +85,14 @@ def test_tiny_run_checkpoint_plays_legal_moves_in_the_tournament(tmp_path: Path)
     assert log[0].startswith("games,samples,train_steps") and len(log) == 3
     net, spec, settings = load_checkpoint(tmp_path / "final.pt")
     assert spec["env_id"] == "kingdom_builder_v0" and spec["arch"] == "cnn"
-    assert settings["simulations"] == 4
+    assert settings["simulations"] == 2 and spec["channels"] == 4
     # play_game raises ValueError on any illegal action, so finishing the games is the check
     result = run_tournament(
         "kingdom_builder_v0",
         [f"az:{tmp_path / 'final.pt'}", "random"],
         games=2,
         progress=False,
-        az_simulations=3,
+        az_simulations=2,
     )
     assert result.played[0, 1] == 2
     assert all(len(scores) == 2 for _, scores in result.games)
@@ -171,7 +173,16 @@ def test_relative_and_absolute_seats_round_trip() -> None:
     assert np.array_equal(to_relative(absolute, 2), relative)
 
 
-@pytest.mark.parametrize("env_id,players", [("belfort_v0", 3), ("kingdom_builder_v0", 4)])
+@pytest.mark.parametrize(
+    "env_id,players",
+    [
+        ("belfort_v0", 3),
+        ("kingdom_builder_v0", 4),
+        ("kingdom_builder_v0", 5),
+        ("daitoshi_v0", 3),
+        ("caverna_ff_v0", 4),
+    ],
+)
 def test_self_play_samples_carry_their_own_seats_outcome(env_id: str, players: int) -> None:
     net, spec = _net(env_id, players)
     config = SearchConfig(simulations=2, leaf_batch=2)
