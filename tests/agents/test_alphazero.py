@@ -20,7 +20,7 @@ from eurogym.agents.alphazero import (  # noqa: E402
     train,
     value_targets,
 )
-from eurogym.agents.az_net import build_net, load_checkpoint  # noqa: E402
+from eurogym.agents.az_net import build_net, load_checkpoint, save_checkpoint  # noqa: E402
 from eurogym.agents.az_search import (  # noqa: E402
     Root,
     SearchConfig,
@@ -200,3 +200,17 @@ def test_self_play_samples_carry_their_own_seats_outcome(env_id: str, players: i
     buffer = ReplayBuffer(1000, spec["obs_size"], spec["num_actions"], players)
     assert buffer.add(record) == len(record.obs)
     assert np.array_equal(buffer.values[: buffer.size], targets)
+
+
+def test_tournament_refuses_another_games_or_a_missing_checkpoint(tmp_path: Path) -> None:
+    net, spec = _net("belfort_v0", 2)
+    save_checkpoint(tmp_path / "belfort.pt", net, spec, SearchConfig(simulations=2).as_dict())
+    with pytest.raises(ValueError, match="trained on belfort_v0"):
+        run_tournament("kingdom_builder_v0", [f"az:{tmp_path / 'belfort.pt'}", "random"], 2)
+    with pytest.raises(ValueError, match="no checkpoint file"):
+        run_tournament("belfort_v0", [f"az:{tmp_path / 'missing.pt'}", "random"], 2)
+    agent = AlphaZeroAgent(tmp_path / "belfort.pt")
+    engine = envs.spec("belfort_v0").engine
+    state = engine.new_game(engine.make_config(3), 0)  # a 3-player game for a 2-player net
+    with pytest.raises(ValueError, match="trained for 2 players"):
+        agent.act(engine, state, engine.current_player(state))
