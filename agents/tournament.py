@@ -87,18 +87,33 @@ ELO_MEAN = 1500.0
 
 PPO_PREFIX = "ppo:"
 RLLIB_PREFIX = "rllib:"
+AZ_PREFIX = "az:"
 
 
 def is_known_agent(name: str) -> bool:
-    """A key of AGENT_FACTORIES, `ppo:PATH` naming a saved MaskablePPO model or `rllib:PATH`
-    naming an RLlib checkpoint directory."""
-    return name in AGENT_FACTORIES or name.startswith((PPO_PREFIX, RLLIB_PREFIX))
+    """A key of AGENT_FACTORIES, `ppo:PATH` naming a saved MaskablePPO model, `rllib:PATH`
+    naming an RLlib checkpoint directory or `az:PATH` naming an AlphaZero checkpoint."""
+    return name in AGENT_FACTORIES or name.startswith((PPO_PREFIX, RLLIB_PREFIX, AZ_PREFIX))
 
 
 def make_agent(name: str, env_id: str, seed: int, **options: Any) -> Agent:
     """Build agent kind `name` (a key of AGENT_FACTORIES, or `ppo:PATH` for a MaskablePPO
-    model saved by `eurogym.agents.train`, or `rllib:PATH` for a checkpoint directory written
-    by `eurogym.agents.rllib_train`, which needs the `rllib` extra) for `env_id`."""
+    model saved by `eurogym.agents.train`, `rllib:PATH` for a checkpoint directory written
+    by `eurogym.agents.rllib_train`, which needs the `rllib` extra, or `az:PATH` for a
+    checkpoint written by `eurogym.agents.alphazero`, searching with its stored settings unless
+    the option az_simulations is given) for `env_id`."""
+    if name.startswith(AZ_PREFIX):
+        from eurogym.agents.alphazero import AlphaZeroAgent  # torch loads only when one plays
+
+        path = Path(name[len(AZ_PREFIX) :])
+        if not path.is_file():
+            raise ValueError(f"agent {name!r}: no checkpoint file {path}")
+        agent = AlphaZeroAgent(
+            path, simulations=options.get("az_simulations"), seed=seed, name=name
+        )
+        if agent.env_id != env_id:
+            raise ValueError(f"agent {name!r} was trained on {agent.env_id}, not {env_id}")
+        return agent
     if name.startswith(RLLIB_PREFIX):
         path = Path(name[len(RLLIB_PREFIX) :])
         if not path.is_dir():
@@ -267,7 +282,8 @@ def run_tournament(
     for name in names:
         if not is_known_agent(name):
             raise ValueError(
-                f"unknown agent {name!r}; known: {sorted(AGENT_FACTORIES)}, ppo:PATH or rllib:PATH"
+                f"unknown agent {name!r}; known: {sorted(AGENT_FACTORIES)}, ppo:PATH, "
+                "rllib:PATH or az:PATH"
             )
     if games < 1:
         raise ValueError(f"games must be positive, got {games}")
@@ -414,7 +430,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         default="random,heuristic",
         help=f"comma-separated agent kinds from {sorted(AGENT_FACTORIES)}, ppo:PATH for "
         "a MaskablePPO model saved by eurogym.agents.train, or rllib:PATH for an RLlib "
-        "checkpoint saved by eurogym.agents.rllib_train (e.g. rllib:runs/NAME/final)",
+        "checkpoint saved by eurogym.agents.rllib_train (e.g. rllib:runs/NAME/final), or "
+        "az:PATH for an AlphaZero checkpoint saved by eurogym.agents.alphazero "
+        "(e.g. az:runs/NAME/final.pt)",
     )
     parser.add_argument("--games", type=int, default=200, help="games per lineup")
     parser.add_argument("--players", type=int, default=2)
@@ -454,6 +472,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     mcts.add_argument("--mcts-c-puct", type=float, default=None)
     mcts.add_argument("--mcts-prior-temperature", type=float, default=None)
     mcts.add_argument("--mcts-eval-temperature", type=float, default=None)
+    parser.add_argument(
+        "--az-simulations",
+        type=int,
+        default=None,
+        help="simulations per decision of az:PATH agents (default: the checkpoint's)",
+    )
     parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     parser.add_argument(
         "--record-dir", help="write every game's record (JSON, replayable) to this folder"
@@ -473,6 +497,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         progress=not args.no_progress,
         record_dir=args.record_dir,
         game_options=game_options,
+        az_simulations=args.az_simulations,
         **{f"mcts_{name}": getattr(args, f"mcts_{name}") for name in MCTS_OPTIONS},
     )
     print(format_report(result))

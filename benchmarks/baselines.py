@@ -1,0 +1,160 @@
+"""The baseline table: one round-robin tournament per game between the reference agents.
+
+    python -m eurogym.benchmarks.baselines --games 200 --players 2 \
+        --mcts-simulations 100,400 \
+        --ppo kingdom_builder_v0=runs/ppo_kb/final.zip --az kingdom_builder_v0=runs/az_kb/final.pt \
+        --out runs/baselines
+
+For each game (`--envs`, default all four): random, greedy, the game's heuristic, MCTS at each
+budget of `--mcts-simulations` (agents named `mcts<N>`: MCTSAgent's defaults with N
+simulations), and the learned agents given for that game (`--ppo ENV=PATH`, `--az ENV=PATH`,
+repeatable). Every lineup plays `--games` games with seats rotated (agents.tournament). Printed
+per game: every pairing's win rate with its 95% Wilson interval, the win-rate matrix and the
+Bradley-Terry Elo ratings (agents.tournament.format_report); at the end one markdown table of
+the Elo ratings per game. `--out` also gets `baselines.json` (every pairing's points and games,
+Elo, seconds per move, wall clock per game). The learned agents' training budgets are not
+known here: state them next to the table (docs/alphazero_experiments.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from eurogym import envs
+from eurogym.agents.mcts import MCTSAgent
+from eurogym.agents.tournament import (
+    AGENT_FACTORIES,
+    TournamentResult,
+    format_report,
+    run_tournament,
+    wilson_interval,
+)
+
+BASE_AGENTS = ("random", "greedy", "heuristic")
+
+
+def register_mcts(simulations: int) -> str:
+    """Register the tournament agent kind `mcts<simulations>` (MCTSAgent defaults otherwise)
+    and return its name, so two search budgets meet in one round robin."""
+    name = f"mcts{simulations}"
+    AGENT_FACTORIES[name] = lambda env_id, seed, **options: MCTSAgent(
+        simulations=simulations, seed=seed
+    )
+    return name
+
+
+def _paths(pairs: Sequence[str], flag: str) -> dict[str, str]:
+    out = {}
+    for pair in pairs:
+        env_id, sep, path = pair.partition("=")
+        if not sep or env_id not in envs.list_envs():
+            raise SystemExit(f"{flag} wants ENV=PATH with ENV one of {envs.list_envs()}: {pair!r}")
+        out[env_id] = path
+    return out
+
+
+def result_json(result: TournamentResult, seconds: float) -> dict[str, Any]:
+    """The JSON-able summary of one game's round robin."""
+    names = result.agents
+    pairings = []
+    for i in range(len(names)):
+        for j in range(i + 1, len(names)):
+            n = int(result.played[i, j])
+            if n:
+                lo, hi = wilson_interval(result.points[i, j], n)
+                pairings.append(
+                    {
+                        "agents": [names[i], names[j]],
+                        "games": n,
+                        "points": float(result.points[i, j]),
+                        "win_rate": float(result.points[i, j] / n),
+                        "ci95": [lo, hi],
+                    }
+                )
+    return {
+        "env": result.env_id,
+        "players": result.num_players,
+        "games_per_lineup": result.games_per_lineup,
+        "seed": result.seed,
+        "pairings": pairings,
+        "elo": result.elo,
+        "seconds_per_move": result.seconds_per_move,
+        "wall_seconds": round(seconds, 1),
+    }
+
+
+def elo_table(results: Sequence[TournamentResult]) -> str:
+    """Markdown table: one row per agent kind, one Elo column per game ("-" if absent)."""
+    kinds: list[str] = []
+    for result in results:
+        kinds += [a for a in result.agents if a not in kinds]
+    lines = [
+        "| agent | " + " | ".join(r.env_id for r in results) + " |",
+        "|---" * (len(results) + 1) + "|",
+    ]
+    for kind in kinds:
+        cells = [f"{r.elo[kind]:.0f}" if kind in r.elo else "-" for r in results]
+        lines.append(f"| {kind} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m eurogym.benchmarks.baselines",
+        description="Round-robin baseline table (win rates, 95%% intervals, Elo) per game.",
+    )
+    parser.add_argument("--envs", default=",".join(envs.list_envs()))
+    parser.add_argument("--games", type=int, default=200, help="games per lineup")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--mcts-simulations", default="100,400", help="comma-separated budgets ('' for none)"
+    )
+    parser.add_argument("--ppo", action="append", default=[], metavar="ENV=PATH")
+    parser.add_argument("--az", action="append", default=[], metavar="ENV=PATH")
+    parser.add_argument(
+        "--agents", default=",".join(BASE_AGENTS), help="the non-search, non-learned agents"
+    )
+    parser.add_argument("--out", default=None, help="folder for baselines.json")
+    parser.add_argument("--no-progress", action="store_true")
+    args = parser.parse_args(argv)
+    env_ids = [e.strip() for e in args.envs.split(",") if e.strip()]
+    base = [a.strip() for a in args.agents.split(",") if a.strip()]
+    mcts = [register_mcts(int(n)) for n in args.mcts_simulations.split(",") if n.strip()]
+    ppo, az = _paths(args.ppo, "--ppo"), _paths(args.az, "--az")
+    results, summaries = [], []
+    for env_id in env_ids:
+        agents = base + mcts
+        agents += [f"ppo:{ppo[env_id]}"] if env_id in ppo else []
+        agents += [f"az:{az[env_id]}"] if env_id in az else []
+        start = time.perf_counter()
+        result = run_tournament(
+            env_id,
+            agents,
+            args.games,
+            num_players=args.players,
+            seed=args.seed,
+            progress=not args.no_progress,
+        )
+        seconds = time.perf_counter() - start
+        results.append(result)
+        summaries.append(result_json(result, seconds))
+        print(format_report(result))
+        print(f"({seconds:.0f} s wall clock)\n", flush=True)
+    print("Elo (Bradley-Terry, mean 1500) per game:\n")
+    print(elo_table(results))
+    if args.out:
+        out = Path(args.out)
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "baselines.json").write_text(json.dumps(summaries, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

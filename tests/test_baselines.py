@@ -1,0 +1,49 @@
+"""Smoke test of the baseline-table script on a tiny budget (speed is never asserted)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from eurogym.agents import tournament
+from eurogym.benchmarks import baselines
+
+
+def test_baselines_prints_pairings_and_elo_and_writes_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    factories = dict(tournament.AGENT_FACTORIES)  # the mcts<N> kinds register into a copy
+    monkeypatch.setattr(tournament, "AGENT_FACTORIES", factories)
+    monkeypatch.setattr(baselines, "AGENT_FACTORIES", factories)
+    baselines.main(
+        [
+            "--envs",
+            "kingdom_builder_v0",
+            "--games",
+            "2",
+            "--agents",
+            "random,greedy",
+            "--mcts-simulations",
+            "2",
+            "--out",
+            str(tmp_path),
+            "--no-progress",
+        ]
+    )
+    out = capsys.readouterr().out
+    assert "95% CI (Wilson)" in out and "Elo" in out
+    assert "| agent | kingdom_builder_v0 |" in out
+    for kind in ("random", "greedy", "mcts2"):
+        assert f"| {kind} | " in out
+    (summary,) = json.loads((tmp_path / "baselines.json").read_text())
+    assert summary["env"] == "kingdom_builder_v0"
+    assert len(summary["pairings"]) == 3  # every pair of the 3 kinds met
+    for pairing in summary["pairings"]:
+        assert pairing["games"] == 2
+        lo, hi = pairing["ci95"]
+        assert 0 <= lo <= pairing["win_rate"] <= hi <= 1
+    assert sum(summary["elo"].values()) == pytest.approx(3 * 1500)
+    assert baselines.register_mcts(400) == "mcts400"  # a second budget is a second kind
+    assert factories["mcts400"]("kingdom_builder_v0", 0).simulations == 400
