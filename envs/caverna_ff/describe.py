@@ -50,6 +50,8 @@ from eurogym.envs.caverna_ff.state import (
     P_FURN,
     P_FURN_CELL,
     P_HARVEST_CHOICE,
+    P_HOUSE,
+    P_HOUSE_LIFT,
     P_IMITATE,
     P_INVADE,
     P_LOOT,
@@ -246,6 +248,7 @@ _OPTION_TEXT = {
     P_HARVEST_CHOICE: ("harvest: field, mining and feeding", "harvest: feeding and breeding"),
     P_FARMING: ("build a small pasture", "build a large pasture", "build a stable"),
     P_SOLO_SAVE: ("pay 1 ruby to keep the space's goods",),
+    P_HOUSE: ("rearrange: take animals out of a unit to house them again",),
 }
 
 
@@ -294,6 +297,8 @@ def _cell(c: int, phase: int) -> str:
         P_TRAP_CELL: f"set the trap on {where}",
         P_REFILL: f"refill the mine at {where}",
         P_INVADE: f"the orc takes the cave cell {where}",
+        P_HOUSE: f"house the new animals in the unit at {where}",
+        P_HOUSE_LIFT: f"take the animals out of the unit at {where}",
     }.get(phase, f"cell {where}")
 
 
@@ -365,6 +370,7 @@ SKIP_TEXT = {
     P_SOLO_SAVE: "let the space be emptied",
     P_TRADE: "trade no materials",
     P_WARRIOR: "arm no dwarf",
+    P_HOUSE_LIFT: "rearrange nothing",
 }
 DONE_TEXT = {
     P_SOW: "stop sowing",
@@ -375,6 +381,7 @@ DONE_TEXT = {
     P_FINAL_TRADES: "finish trading (score the game)",
     P_REFILL: "stop refilling",
     P_BREED: "breed the chosen types",
+    P_HOUSE: "keep the arrangement (give up the unhoused animals; dogs stay with the dwarfs)",
 }
 PHASE_WORDS = {
     P_PLACE: "place a person on an action space",
@@ -409,6 +416,8 @@ PHASE_WORDS = {
     P_INVADE: "choose the cave cell an orc invades",
     P_SOW_CELL: "choose the field to sow",
     P_FINAL_TRADES: "last trades before scoring",
+    P_HOUSE: "house new animals",
+    P_HOUSE_LIFT: "choose a unit to rearrange",
 }
 
 

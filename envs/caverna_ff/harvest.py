@@ -54,6 +54,7 @@ from eurogym.envs.caverna_ff.state import (
     ROUND,
     ST_END,
     ST_ROUND_START,
+    STACK_N,
     STAGE,
     START_PLAYER,
     TILE,
@@ -274,6 +275,8 @@ def harvest_step(buf):
             breed(buf, p, 4)
         buf[FEED_SEAT] += 1
         buf[FEED_STARTED] = 0
+        if buf[STACK_N] > 0:  # v1: the breeder houses its newborns before the next seat
+            return False
     for p in range(n):  # A5 step 6: newborns grow up
         for d in range(MAX_DWARFS):
             if buf[DWARF + p * MAX_DWARFS + d] == D_NEWBORN:

@@ -10,7 +10,7 @@ actions), flow.py (round flow, `advance`) and this module (`act`, `apply_action`
 docs/caverna_ff.md names them `kernels.<name>`. `act` only dispatches: each decision phase has
 one handler `act_<phase>` in the module of its concern: placement.py (placing, the spaces' own
 tiles and choices, sowing, trades), furnishing.py (furnishings, the Warrior Dwelling, traps),
-animals.py (breeding picks), harvest.py (event 4's choice, feeding, final trades),
+animals.py (breeding picks, v1 housing), harvest.py (event 4's choice, feeding, final trades),
 expeditions.py (forging, loot, fights, rewards) and orcs.py (bribes, pushes, Cave-in, invasion
 ties).
 
@@ -33,6 +33,8 @@ from eurogym.envs.caverna_ff.actions import (
 )
 from eurogym.envs.caverna_ff.animals import (
     act_breed,
+    act_house,
+    act_house_lift,
 )
 from eurogym.envs.caverna_ff.expeditions import (
     act_fight_dogs,
@@ -120,6 +122,8 @@ from eurogym.envs.caverna_ff.state import (
     P_FURN,
     P_FURN_CELL,
     P_HARVEST_CHOICE,
+    P_HOUSE,
+    P_HOUSE_LIFT,
     P_IMITATE,
     P_INVADE,
     P_LOOT,
@@ -251,6 +255,10 @@ def act(buf, mask, a):
         return act_imitate(buf, p, a)
     if phase == P_BREED:
         return act_breed(buf, p, a)
+    if phase == P_HOUSE:
+        return act_house(buf, p, a)
+    if phase == P_HOUSE_LIFT:
+        return act_house_lift(buf, p, a)
     return ADVANCE
 
 

@@ -92,8 +92,12 @@ MAX_OP_WORD = 100 * NUM_ORCS  # stack words: codes < 104, OP_REWARD's arg orc * 
     P_INVADE,  # invasion tie (B8): the owner picks the orc's cave cell (CELL) among the tied
     P_SOW_CELL,  # CELL: the empty field to sow (the kind chosen in P_SOW waits in pending_tile)
     P_FINAL_TRADES,  # before scoring (A13): RUBY / CONVERT any-time actions, or DONE
+    # housing (caverna_ff_v1, A9): CELL the unit for the unhoused animals of type sub[0],
+    # DONE keep the arrangement (give them up; dogs stay with the dwarfs), OPTION 0 rearrange
+    P_HOUSE,
+    P_HOUSE_LIFT,  # rearranging: CELL a unit whose animals are taken out to be re-placed, SKIP
     P_GAME_OVER,
-) = range(33)
+) = range(35)
 PHASE_NAMES = (
     "place",
     "twin_tile",
@@ -127,6 +131,8 @@ PHASE_NAMES = (
     "invasion_tie",
     "sow_cell",
     "final_trades",
+    "house",
+    "house_lift",
     "game_over",
 )
 # Automatic flow stages (what `advance` does when no decision is pending).
@@ -136,6 +142,8 @@ D_ABSENT, D_ADULT, D_NEWBORN, D_HOSTAGE = range(4)
 # orc states
 O_OUT, O_FOREST, O_HELD, O_CAVE, O_DEFEATED, O_FRIENDLY = range(6)
 ORC_STATE_NAMES = ("not in play", "forest", "held", "cave", "defeated", "friendly")
+# p_housing values
+HOUSING_E1, HOUSING_CHOOSE, HOUSING_KEEP = range(3)
 # what the cell-choice phase places (`cell_kind`)
 CK_SINGLE, CK_SMALL_PASTURE, CK_STABLE, CK_RUBY_MINE = range(4)
 
@@ -148,6 +156,9 @@ LAYOUT = Layout(
         # movement cards: direction per step, -1 none (D15)
         ("p_card_steps", (3, 9, 3), (EMPTY, 3)),
         ("p_card_spawn", (9,), (0, 2)),  # deck-1 corner symbol: Orc D's top-row column (D16)
+        # who houses animals (A9): HOUSING_E1 the v0 greedy rule, HOUSING_CHOOSE the player
+        # (caverna_ff_v1), HOUSING_KEEP automatic without moving housed animals (auto_housing)
+        ("p_housing", (), (0, 2)),
         ("num_players", (), (1, MAX_PLAYERS)),
         ("rounds", (), (MAX_ROUNDS - 1, MAX_ROUNDS)),  # 12, or 11 with 1-2 players (D41)
         ("round", (), (1, MAX_ROUNDS)),  # 1..12
@@ -255,8 +266,9 @@ def _offset(name: str) -> int:
     return LAYOUT.offset(name)
 
 
-P_PUSH_COST, P_EVENT_DECK, P_ORC_GOLD, P_CARD_STEPS, P_CARD_SPAWN = map(
-    _offset, ("p_push_cost", "p_event_deck", "p_orc_gold", "p_card_steps", "p_card_spawn")
+P_PUSH_COST, P_EVENT_DECK, P_ORC_GOLD, P_CARD_STEPS, P_CARD_SPAWN, P_HOUSING = map(
+    _offset,
+    ("p_push_cost", "p_event_deck", "p_orc_gold", "p_card_steps", "p_card_spawn", "p_housing"),
 )
 NUM_PLAYERS, ROUNDS, ROUND, STAGE, PHASE, ACTOR = map(
     _offset, ("num_players", "rounds", "round", "stage", "phase", "actor")
@@ -325,3 +337,10 @@ class State(FlatState):
     LAYOUT = LAYOUT
     GAME = "caverna_ff_v0"
     NUM_ACTIONS = NUM_ACTIONS
+
+
+class StateV1(State):
+    """A caverna_ff_v1 game: the same layout, its own id in JSON (p_housing differs)."""
+
+    __slots__ = ()
+    GAME = "caverna_ff_v1"
