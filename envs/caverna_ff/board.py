@@ -430,12 +430,19 @@ def dog_rule(u_cap, u_allow, u_one, u, dogs):
 
 
 @njit(**KERNEL)
+def housing(buf):
+    """The housing rule (state.HOUSING_*): caverna_ff_v1's p_housing; a v0 buffer ends before
+    that field and keeps the E1 rule."""
+    return buf[P_HOUSING] if buf.shape[0] > P_HOUSING else HOUSING_E1
+
+
+@njit(**KERNEL)
 def rehouse(buf, p):
     """House p's animals after a change. caverna_ff_v0 (HOUSING_E1): outside an orc event every
     animal is re-placed (E1, `rearrange`); during one, animals cannot be moved (seed p.11 'you
     cannot move your animals during an orc event', D44), so only newly gained animals are
     housed (`house_new`). caverna_ff_v1: `settle`."""
-    if buf[P_HOUSING] != HOUSING_E1:
+    if housing(buf) != HOUSING_E1:
         settle(buf, p)
     elif buf[STAGE] == ST_EVENT:
         house_new(buf, p)
@@ -466,7 +473,7 @@ def settle(buf, p):
     u_type = np.full(MAX_UNITS, -1, np.int64)
     n = current_units(buf, p, u_cell, u_cap, u_allow, u_one, u_type)
     misplaced(buf, p, n, u_cell, u_cap, u_allow, u_one, 1 if buf[STAGE] == ST_EVENT else 2)
-    if buf[P_HOUSING] == HOUSING_KEEP:
+    if housing(buf) == HOUSING_KEEP:
         for a in range(NUM_ANIMALS):
             left[a] = buf[RES + p * NUM_GOODS + FIRST_ANIMAL + a]
             for c in range(CELLS):

@@ -268,9 +268,10 @@ def _check_housing(s: State, n: int) -> None:
     """The housing rule is the version's (v0 E1; v1 the player's or auto_housing), and
     animals are off the board (unhoused) only while their seat's housing is pending (v1:
     OP_HOUSE on the stack or the P_HOUSE decisions; the invariants check the rest)."""
+    rule = getattr(s, "p_housing", HOUSING_E1)  # v0's layout has no such field
     v1 = s.GAME == "caverna_ff_v1"
     rules = (HOUSING_CHOOSE, HOUSING_KEEP) if v1 else (HOUSING_E1,)
-    _require(s.p_housing in rules, "p_housing", s.p_housing, f"is not a housing rule of {s.GAME}")
+    _require(rule in rules, "p_housing", rule, f"is not a housing rule of {s.GAME}")
     placed = s.animal_at.sum(axis=1)
     stacked = {int(p) for c, _, p in s.stack[: s.stack_n] if c == OP_HOUSE}
     for p in range(n):
@@ -279,7 +280,7 @@ def _check_housing(s: State, n: int) -> None:
         if bad.size == 0:
             continue
         a = int(bad[0])
-        ok = s.p_housing == HOUSING_CHOOSE and placed[p, a] < owned[a]
+        ok = rule == HOUSING_CHOOSE and placed[p, a] < owned[a]
         ok = ok and (p in stacked or (s.phase in (P_HOUSE, P_HOUSE_LIFT) and s.actor == p))
         _require(ok, f"animal_at[{p}][:, {a}]", int(placed[p, a]), f"!= res {int(owned[a])}")
 

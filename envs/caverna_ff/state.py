@@ -92,11 +92,12 @@ MAX_OP_WORD = 100 * NUM_ORCS  # stack words: codes < 104, OP_REWARD's arg orc * 
     P_INVADE,  # invasion tie (B8): the owner picks the orc's cave cell (CELL) among the tied
     P_SOW_CELL,  # CELL: the empty field to sow (the kind chosen in P_SOW waits in pending_tile)
     P_FINAL_TRADES,  # before scoring (A13): RUBY / CONVERT any-time actions, or DONE
-    # housing (caverna_ff_v1, A9): CELL the unit for the unhoused animals of type sub[0],
-    # DONE keep the arrangement (give them up; dogs stay with the dwarfs), OPTION 0 rearrange
+    P_GAME_OVER,
+    # caverna_ff_v1 only, numbered after v0's phases so v0 states keep their numbers. Housing
+    # (A9): CELL the unit for the unhoused animals of type sub[0], DONE keep the arrangement
+    # (give them up; dogs stay with the dwarfs), OPTION 0 rearrange
     P_HOUSE,
     P_HOUSE_LIFT,  # rearranging: CELL a unit whose animals are taken out to be re-placed, SKIP
-    P_GAME_OVER,
 ) = range(35)
 PHASE_NAMES = (
     "place",
@@ -131,9 +132,9 @@ PHASE_NAMES = (
     "invasion_tie",
     "sow_cell",
     "final_trades",
+    "game_over",
     "house",
     "house_lift",
-    "game_over",
 )
 # Automatic flow stages (what `advance` does when no decision is pending).
 ST_ROUND_START, ST_WORK, ST_EVENT, ST_HARVEST, ST_END = range(5)
@@ -156,14 +157,11 @@ LAYOUT = Layout(
         # movement cards: direction per step, -1 none (D15)
         ("p_card_steps", (3, 9, 3), (EMPTY, 3)),
         ("p_card_spawn", (9,), (0, 2)),  # deck-1 corner symbol: Orc D's top-row column (D16)
-        # who houses animals (A9): HOUSING_E1 the v0 greedy rule, HOUSING_CHOOSE the player
-        # (caverna_ff_v1), HOUSING_KEEP automatic without moving housed animals (auto_housing)
-        ("p_housing", (), (0, 2)),
         ("num_players", (), (1, MAX_PLAYERS)),
         ("rounds", (), (MAX_ROUNDS - 1, MAX_ROUNDS)),  # 12, or 11 with 1-2 players (D41)
         ("round", (), (1, MAX_ROUNDS)),  # 1..12
         ("stage", (), (ST_ROUND_START, ST_END)),
-        ("phase", (), (P_PLACE, P_GAME_OVER)),
+        ("phase", (), (P_PLACE, P_HOUSE_LIFT)),
         ("actor", (), SEAT),
         ("start_player", (), SEAT),
         ("turn", (), SEAT),  # the next seat to place in the work phase
@@ -266,9 +264,8 @@ def _offset(name: str) -> int:
     return LAYOUT.offset(name)
 
 
-P_PUSH_COST, P_EVENT_DECK, P_ORC_GOLD, P_CARD_STEPS, P_CARD_SPAWN, P_HOUSING = map(
-    _offset,
-    ("p_push_cost", "p_event_deck", "p_orc_gold", "p_card_steps", "p_card_spawn", "p_housing"),
+P_PUSH_COST, P_EVENT_DECK, P_ORC_GOLD, P_CARD_STEPS, P_CARD_SPAWN = map(
+    _offset, ("p_push_cost", "p_event_deck", "p_orc_gold", "p_card_steps", "p_card_spawn")
 )
 NUM_PLAYERS, ROUNDS, ROUND, STAGE, PHASE, ACTOR = map(
     _offset, ("num_players", "rounds", "round", "stage", "phase", "actor")
@@ -339,8 +336,25 @@ class State(FlatState):
     NUM_ACTIONS = NUM_ACTIONS
 
 
+# caverna_ff_v1's state: v0's fields plus its rule option at the end, so every offset is
+# shared and v0 states (and their JSON) stay as they were. Kernels read it as `housing(buf)`.
+LAYOUT_V1 = Layout(
+    [
+        *(
+            (name, shape, LAYOUT.bounds[name]) if LAYOUT.bounds[name] else (name, shape)
+            for name, (_, shape) in LAYOUT.fields.items()
+        ),
+        # who houses animals (A9): HOUSING_CHOOSE the player, HOUSING_KEEP automatically
+        # without moving housed animals (auto_housing); HOUSING_E1 (v0's rule) never in v1
+        ("p_housing", (), (HOUSING_E1, HOUSING_KEEP)),
+    ]
+)
+P_HOUSING = LAYOUT_V1.offset("p_housing")
+
+
 class StateV1(State):
-    """A caverna_ff_v1 game: the same layout, its own id in JSON (p_housing differs)."""
+    """A caverna_ff_v1 game: v0's layout plus `p_housing`, its own id in JSON."""
 
     __slots__ = ()
+    LAYOUT = LAYOUT_V1
     GAME = "caverna_ff_v1"
