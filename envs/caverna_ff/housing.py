@@ -1,12 +1,13 @@
 """caverna_ff_v1 housing as the player's decisions (A9, E17): where unhoused animals go, which to
 give up, and rearranging. `board.settle` leaves new animals unhoused and stacks OP_HOUSE after
-the current action; `ask_house` then places every animal with exactly one home at once (a
-housed animal can still be converted at any time, so placing it loses nothing), converts
-animals with no home when nothing can be rearranged, and otherwise asks P_HOUSE for one animal
-type: CELL a unit with room (as many as fit go there), DONE keep the arrangement (the rest of
-the type is given up; dogs stay with the dwarfs), OPTION 0 rearrange (P_HOUSE_LIFT: CELL a
-unit whose animals are taken out to be placed again; once per OP_HOUSE, never during an orc
-event, D44). Units are named by the cell their animals are recorded on (board.housing_units).
+the current action; `ask_house` then places animals with exactly one home that no other new
+animal could use at once (a housed animal can still be converted at any time, so placing it
+loses nothing), converts animals with no home when nothing can be rearranged, and otherwise
+asks P_HOUSE for one animal type: CELL a unit with room (as many as fit go there), DONE
+keep the arrangement (the rest of the type is given up; dogs stay with the dwarfs), OPTION 0
+rearrange (P_HOUSE_LIFT: CELL a unit whose animals are taken out to be placed again; once per
+OP_HOUSE, never during an orc event, D44). Units are named by the cell their animals are
+recorded on (board.housing_units).
 """
 
 from __future__ import annotations
@@ -132,25 +133,39 @@ def lift(buf, p, c):
 
 
 @njit(**KERNEL)
+def forced_unit(buf, p, a, room, other):
+    """The one unit unhoused animals of type a can go to when no other unhoused type could use
+    it (so placing them there takes nothing from anyone), else -1."""
+    if unhoused(buf, p, a) <= 0 or legal_units(buf, p, a, room) != 1:
+        return -1
+    c = np.argmax(room)
+    for b in range(NUM_ANIMALS):
+        if b != a and unhoused(buf, p, b) > 0 and legal_units(buf, p, b, other) > 0:
+            if other[c] > 0:
+                return -1
+    return c
+
+
+@njit(**KERNEL)
 def ask_house(buf, p):
-    """House p's unhoused animals (module docstring): forced placements and conversions at
-    once, else P_HOUSE for the first type in HOUSE_ORDER with a choice (type in sub[0]).
-    Returns True if P_HOUSE is asked."""
+    """House p's unhoused animals (module docstring): uncontested single homes and conversions
+    without a home (when nothing can be rearranged) at once, else P_HOUSE for the first type
+    in HOUSE_ORDER with a home or a rearrangement left (type in sub[0]). Returns True if
+    P_HOUSE is asked."""
     room = np.zeros(CELLS, np.int64)
+    other = np.zeros(CELLS, np.int64)
     placed = True
     while placed:
         placed = False
         for a in HOUSE_ORDER:
-            if unhoused(buf, p, a) > 0 and legal_units(buf, p, a, room) == 1:
-                for c in range(CELLS):
-                    if room[c] > 0:
-                        house_at(buf, p, a, c, room)
+            c = forced_unit(buf, p, a, room, other)
+            if c >= 0:
+                house_at(buf, p, a, c, room)
                 placed = True
                 break
     for a in HOUSE_ORDER:
         if unhoused(buf, p, a) > 0:
-            m = legal_units(buf, p, a, room)
-            if m >= 2 or (m == 0 and can_lift(buf, p)):
+            if legal_units(buf, p, a, room) > 0 or can_lift(buf, p):
                 buf[SUB + 0] = a
                 return decide(buf, P_HOUSE, p)
     for a in (A_CATTLE, A_BOAR, A_SHEEP, A_DONKEY):
