@@ -458,14 +458,8 @@ def settle(buf, p):
     D44). New and taken-out animals are unhoused: the player houses them (OP_HOUSE, after
     the rest of the current action), or with auto_housing (HOUSING_KEEP) they go into free
     room in the E1 order, new dogs to the dogs already out, the rest converted."""
-    base = ANIMAL_AT + p * CELLS * NUM_ANIMALS
     left = np.zeros(NUM_ANIMALS, np.int64)
-    for a in range(NUM_ANIMALS):
-        left[a] = buf[RES + p * NUM_GOODS + FIRST_ANIMAL + a]
-        for c in range(CELLS):
-            k = min(left[a], buf[base + c * NUM_ANIMALS + a])
-            buf[base + c * NUM_ANIMALS + a] = k
-            left[a] -= k
+    trim_to_supply(buf, p, left)
     u_cell = np.zeros(MAX_UNITS, np.int64)
     u_cap = np.zeros(MAX_UNITS, np.int64)
     u_allow = np.zeros(MAX_UNITS, np.int64)
@@ -475,21 +469,40 @@ def settle(buf, p):
     misplaced(buf, p, n, u_cell, u_cap, u_allow, u_one, 1 if buf[STAGE] == ST_EVENT else 2)
     if housing(buf) == HOUSING_KEEP:
         for a in range(NUM_ANIMALS):
-            left[a] = buf[RES + p * NUM_GOODS + FIRST_ANIMAL + a]
-            for c in range(CELLS):
-                left[a] -= buf[base + c * NUM_ANIMALS + a]
-        if left[A_DOG] > 0:
-            dog_cell = ENTRY_DWELLING
-            for c in range(CELLS):
-                if buf[base + c * NUM_ANIMALS + A_DOG] > 0:
-                    dog_cell = c
-            buf[base + dog_cell * NUM_ANIMALS + A_DOG] += left[A_DOG]
-            left[A_DOG] = 0
+            left[a] = unhoused(buf, p, a)
+        dogs_join(buf, p, left)
         u_type[:] = -1
         n = current_units(buf, p, u_cell, u_cap, u_allow, u_one, u_type)
         place_animals(buf, p, left, n, u_cell, u_cap, u_allow, u_one, u_type)
     elif unhoused_total(buf, p) > 0:
         push_op_last(buf, OP_HOUSE, 0, p)
+
+
+@njit(**KERNEL)
+def trim_to_supply(buf, p, left):
+    """Animals the supply no longer has (paid or converted) leave their cells, the last cells
+    first; left[a] = p's animals of type a then on no cell."""
+    base = ANIMAL_AT + p * CELLS * NUM_ANIMALS
+    for a in range(NUM_ANIMALS):
+        left[a] = buf[RES + p * NUM_GOODS + FIRST_ANIMAL + a]
+        for c in range(CELLS):
+            k = min(left[a], buf[base + c * NUM_ANIMALS + a])
+            buf[base + c * NUM_ANIMALS + a] = k
+            left[a] -= k
+
+
+@njit(**KERNEL)
+def dogs_join(buf, p, left):
+    """left[A_DOG] new dogs join the dogs already out (the last cell holding some), else the
+    entry dwelling (with the dwarfs)."""
+    if left[A_DOG] > 0:
+        base = ANIMAL_AT + p * CELLS * NUM_ANIMALS
+        dog_cell = ENTRY_DWELLING
+        for c in range(CELLS):
+            if buf[base + c * NUM_ANIMALS + A_DOG] > 0:
+                dog_cell = c
+        buf[base + dog_cell * NUM_ANIMALS + A_DOG] += left[A_DOG]
+        left[A_DOG] = 0
 
 
 @njit(**KERNEL)
@@ -610,21 +623,9 @@ def house_new(buf, p):
     holding them (a sown Stubble Room field, a Cuddle Room that lost a dwarf) are converted,
     new dogs join the dogs already out (else the entry dwelling), and new farm animals go into
     free room in the E1 order; what does not fit is converted to food at once."""
-    base = ANIMAL_AT + p * CELLS * NUM_ANIMALS
     left = np.zeros(NUM_ANIMALS, np.int64)
-    for a in range(NUM_ANIMALS):
-        left[a] = buf[RES + p * NUM_GOODS + FIRST_ANIMAL + a]
-        for c in range(CELLS):
-            k = min(left[a], buf[base + c * NUM_ANIMALS + a])
-            buf[base + c * NUM_ANIMALS + a] = k
-            left[a] -= k
-    if left[A_DOG] > 0:
-        dog_cell = ENTRY_DWELLING
-        for c in range(CELLS):
-            if buf[base + c * NUM_ANIMALS + A_DOG] > 0:
-                dog_cell = c
-        buf[base + dog_cell * NUM_ANIMALS + A_DOG] += left[A_DOG]
-        left[A_DOG] = 0
+    trim_to_supply(buf, p, left)
+    dogs_join(buf, p, left)
     u_cell = np.zeros(MAX_UNITS, np.int64)
     u_cap = np.zeros(MAX_UNITS, np.int64)
     u_allow = np.zeros(MAX_UNITS, np.int64)

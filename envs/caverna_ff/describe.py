@@ -13,6 +13,7 @@ from eurogym.envs.caverna_ff.actions import (
     A_BRIBE,
     A_CELL,
     A_CONVERT,
+    A_DONE,
     A_FURN,
     A_GOLD,
     A_LOOT,
@@ -468,6 +469,12 @@ def describe_in_state(state: State, action: int) -> str:
         return f"imitate {SPACE_TITLES[a]} (pay {_sub(state, 0)} food)"
     if phase == P_SOLO_SAVE and a == A_SKIP:
         return f"let {SPACE_TITLES[int(state.clear_pos)]} be emptied"
+    if phase == P_HOUSE and (A_CELL <= a < A_FURN or a == A_DONE):
+        kind = (*ANIMAL_TYPES, "dogs")[_sub(state, 0)]
+        if a == A_DONE:
+            fate = "stay with the dwarfs" if kind == "dogs" else "are converted to food"
+            return f"keep the arrangement: the unhoused {kind} {fate}"
+        return f"house the unhoused {kind} in the unit at {cell_title(a - A_CELL)}"
     return describe(a, phase)
 
 

@@ -108,6 +108,7 @@ def test_b4_v1_a_donkey_sent_to_the_chosen_mine_hauls_that_mines_goods():
     for chosen in (0, 1):
         s = game()
         mines = donkey_and_two_mines(s)
+        assert "unhoused donkey" in ENGINE_V1.describe_action(s, A_CELL + mines[chosen])
         ENGINE_V1.apply_action(s, A_CELL + mines[chosen])
         assert s.animal_at[0, mines[chosen], A_DONKEY] == 1
         ore, ruby = int(s.res[0, ORE]), int(s.res[0, RUBY])
