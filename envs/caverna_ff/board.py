@@ -429,7 +429,7 @@ def dog_rule(u_cap, u_allow, u_one, u, dogs):
     u_cap[u], u_allow[u], u_one[u] = dogs + 1, 1 << A_SHEEP, 1
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def housing(buf):
     """The housing rule (state.HOUSING_*): caverna_ff_v1's p_housing; a v0 buffer ends before
     that field and keeps the E1 rule."""
@@ -450,7 +450,7 @@ def rehouse(buf, p):
         rearrange(buf, p)
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def settle(buf, p):
     """caverna_ff_v1 (E17): no housed animal moves. Animals the supply no longer has leave their
     cells; animals whose spot stopped holding them (a sown Stubble Room field, a Cuddle Room
@@ -478,7 +478,7 @@ def settle(buf, p):
         push_op_last(buf, OP_HOUSE, 0, p)
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def trim_to_supply(buf, p, left):
     """Animals the supply no longer has (paid or converted) leave their cells, the last cells
     first; left[a] = p's animals of type a then on no cell."""
@@ -491,7 +491,7 @@ def trim_to_supply(buf, p, left):
             left[a] -= k
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def dogs_join(buf, p, left):
     """left[A_DOG] new dogs join the dogs already out (the last cell holding some), else the
     entry dwelling (with the dwarfs)."""
@@ -514,7 +514,7 @@ def unhoused(buf, p, a):
     return k
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def unhoused_total(buf, p):
     k = 0
     for a in range(NUM_ANIMALS):

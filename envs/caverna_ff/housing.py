@@ -39,15 +39,10 @@ from eurogym.envs.caverna_ff.tables import (
     ENTRY_DWELLING,
     NUM_ANIMALS,
 )
-from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.jit import INLINE, KERNEL
 
 # the order types are asked in: dogs first (they change a meadow's room for sheep, D05)
 HOUSE_ORDER = np.array([4, 2, 1, 0, 3], np.int64)  # dog, cattle, boar, sheep, donkey
-
-
-@njit(**KERNEL)
-def at(buf, p, c, a):
-    return buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + a]
 
 
 @njit(**KERNEL)
@@ -68,16 +63,20 @@ def legal_units(buf, p, a, room):
     k = unhoused(buf, p, a)
     for u in range(n):
         c = u_cell[u]
-        dogs = at(buf, p, c, A_DOG)
+        dogs = buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + A_DOG]
         held = 0
         other = False
         for b in range(4):
-            held += at(buf, p, c, b)
-            if b != a and at(buf, p, c, b) > 0:
+            held += buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + b]
+            if b != a and buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + b] > 0:
                 other = True
         if a == A_DOG:
-            others = held - at(buf, p, c, A_SHEEP)
-            if u_meadow[u] and others == 0 and at(buf, p, c, A_SHEEP) <= dogs + k + 1:
+            others = held - buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + A_SHEEP]
+            if (
+                u_meadow[u]
+                and others == 0
+                and buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + A_SHEEP] <= dogs + k + 1
+            ):
                 room[c] = k
             continue
         cap, allow, one = u_cap[u], u_allow[u], u_one[u]
@@ -102,7 +101,7 @@ def can_lift(buf, p):
         return False
     for c in range(CELLS):
         for a in range(NUM_ANIMALS):
-            if at(buf, p, c, a) > 0:
+            if buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + a] > 0:
                 return True
     return False
 
@@ -125,14 +124,14 @@ def give_up(buf, p, a):
         eat(buf, p, a, k)
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def lift(buf, p, c):
     """Take every animal out of the unit recorded on cell c (they are unhoused again)."""
     for a in range(NUM_ANIMALS):
         buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + a] = 0
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def forced_unit(buf, p, a, room, other):
     """The one unit unhoused animals of type a can go to when no other unhoused type could use
     it (so placing them there takes nothing from anyone), else -1."""

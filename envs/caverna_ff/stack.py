@@ -44,7 +44,7 @@ def pop_op(buf):
     return code, arg, player
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def push_op_last(buf, code, arg, player):
     """Put an op at the bottom of the stack, so it runs after everything already pending (the
     rest of the current action), unless the same op for the same player is already there."""
