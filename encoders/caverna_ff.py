@@ -3,24 +3,29 @@
 Seats are rotated: relative seat k is seat (me + k) % n, so index 0 is always "mine"; seats
 k >= n encode as zeros. Never read: the RNG (the only hidden information: future round cards,
 face-down harvest markers and movement cards are drawn from it when revealed). All
-values are float32 in [0, 1] ("/x": divided by x, clipped to 1).
+values are float32 in [0, 1] ("/x": divided by x, clipped to 1). The counts a player needs use
+caps no random game reaches (GOODS_CAP, BEGGING_CAP, ACCUM_CAP, ANIMALS_CAP, MINE_CAP; checked
+over 10,000 random games by tests/caverna_ff/test_observation_scales.py, slow), so nothing is
+clipped in practice.
 
 `encode_planes(state, me)` -> float32[4 * PLANES_PER_SEAT, 4, 6]: per relative seat the 4x6
 home board as planes (PLANE_NAMES): tile one-hot (8), furnishing present, furnishing points
 /10, dwelling room /2, orc room, pasture small / large, stable, crop /3, crop is vegetable,
-goods on a mine /6, trap present, trap active, trap type one-hot (4), animals by type /8 (5),
-hostile orc here by letter (4), orc held here.
+goods on a mine /MINE_CAP, trap present, trap active, trap type one-hot (4), animals by type
+/ANIMALS_CAP (5), hostile orc here by letter (4), orc held here.
 
 `encode_flat(state, me)` -> float32[FLAT_SIZE]: the planes flattened, then SCALARS:
-    per relative seat (4 x SEAT_SCALARS): goods /20 (13), begging /10, dwarf state one-hot
+    per relative seat (4 x SEAT_SCALARS): goods /GOODS_CAP (13), begging /BEGGING_CAP, dwarf
+        state one-hot
         absent/adult/newborn/hostage (6 x 4), weapons /14 (6), dwarf placed this round (6),
         orc state one-hot (4 x 6), orc strength /22 (4), friendly orc placed (4), supplier
         rounds left /7 (3), start player, current score estimate is not included
     action spaces: open (38), occupant none/relative seat one-hot (38 x 5), accumulated
-        goods /10 (38 x 13)
+        goods /ACCUM_CAP (38 x 13)
     round one-hot 1..12, revealed round card per round one-hot over spaces (12 x 38),
         revealed harvest marker per round none/plain/orc (12 x 3), events done one-hot (5),
-        bribe good per event board one-hot (4 x 13)
+        per event board: bribe good one-hot (4 x 13), push cost /MAX_PUSH_COST (4 x 13),
+        movement deck 1-3 one-hot (4 x 3)
     supply: furnishings left /7 (27), traps left /7 (4), reward spaces free/relative seat
         one-hot (16 x 5)
     decision: phase one-hot, actor relative seat one-hot (4), active orc letter (4; the
@@ -29,7 +34,8 @@ hostile orc here by letter (4), orc held here.
         expedition strength /14, loot taken (26), cell kind one-hot (5), twin kind one-hot
         (5), pending furnishing/trap id /27, sub values /20 (4), sown grain/veg /2 (2),
         farming items used (3), harvest kind one-hot (6), the person being placed or on
-        an expedition one-hot (dwarf 0-5, friendly orc A-D, none)
+        an expedition one-hot (dwarf 0-5, friendly orc A-D, none), the space a solo ruby
+        save is about (the solo clearing's `clear_pos`) one-hot (38)
     stacks: round cards still in their stage stack (38), face-down harvest markers left: plain
         /4, orc /2, movement cards already dealt for the active orc (9)
 """
@@ -49,6 +55,7 @@ from eurogym.envs.caverna_ff.state import (
     CARD,
     CARD_LEFT,
     CELL_KIND,
+    CLEAR_POS,
     CROP,
     CROP_KIND,
     CUR_PERSON,
@@ -71,6 +78,7 @@ from eurogym.envs.caverna_ff.state import (
     MARKERS_LEFT,
     MAX_DWARFS,
     MAX_PLAYERS,
+    MAX_PUSH_COST,
     MAX_ROUNDS,
     MINE_GOODS,
     NUM_PLAYERS,
@@ -82,6 +90,7 @@ from eurogym.envs.caverna_ff.state import (
     P_CARD_STEPS,
     P_EVENT_DECK,
     P_INVADE,
+    P_PUSH_COST,
     PASTURE,
     PENDING_TILE,
     PHASE,
@@ -138,6 +147,8 @@ SCALARS = (
     + MAX_ROUNDS * (1 + NUM_SPACES + 3)
     + 5
     + 4 * NUM_GOODS
+    + 4 * NUM_GOODS
+    + 4 * 3
     + NUM_FURN
     + NUM_TRAPS
     + NUM_REWARDS * 5
@@ -157,12 +168,20 @@ SCALARS = (
     + 6
     + 11
     + NUM_SPACES
+    + NUM_SPACES
     + 2
     + 9
 )
 NUM_PHASES = len(PHASE_NAMES)
 PLANES_SIZE = int(np.prod(PLANES_SHAPE))
 FLAT_SIZE = PLANES_SIZE + SCALARS
+# Caps of the counts (see the module docstring); the largest values in 10,000 random games
+# (1-4 players) were 51, 34, 36, 8 and 9: at most 60% of each.
+GOODS_CAP = 100.0
+BEGGING_CAP = 60.0
+ACCUM_CAP = 60.0
+ANIMALS_CAP = 20.0
+MINE_CAP = 20.0
 _FURN_POINTS = FURN_POINTS / 10.0  # indexed by furnishing id, F_ENTRY = the entry dwelling
 _FURN_ROOM = FURN_ROOM / 2.0
 _FURN_ORC = FURN_ORC_ROOM.astype(np.float64)
@@ -191,7 +210,7 @@ def _seat_planes(buf, p, out, base):
         out[k + 6 * CELLS] = buf[STABLE + p * CELLS + c]
         out[k + 7 * CELLS] = _clip(buf[CROP + p * CELLS + c] / 3.0)
         out[k + 8 * CELLS] = buf[CROP_KIND + p * CELLS + c]
-        out[k + 9 * CELLS] = _clip(buf[MINE_GOODS + p * CELLS + c] / 6.0)
+        out[k + 9 * CELLS] = _clip(buf[MINE_GOODS + p * CELLS + c] / MINE_CAP)
         t = buf[TRAP + p * CELLS + c] - 1
         if t >= 0:
             out[k + 10 * CELLS] = 1.0
@@ -199,7 +218,8 @@ def _seat_planes(buf, p, out, base):
         out[k + 11 * CELLS] = buf[TRAP_ACTIVE + p * CELLS + c]
         k = base + (20 + NUM_TRAPS) * CELLS + c
         for a in range(NUM_ANIMALS):
-            out[k + a * CELLS] = _clip(buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + a] / 8.0)
+            at = buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + a]
+            out[k + a * CELLS] = _clip(at / ANIMALS_CAP)
     k = base + (20 + NUM_TRAPS + NUM_ANIMALS) * CELLS
     for o in range(NUM_ORCS):
         s = buf[ORC_STATE + p * NUM_ORCS + o]
@@ -234,9 +254,9 @@ def _fill_flat(buf, me, out):
             continue
         p = (me + k) % n
         for g in range(NUM_GOODS):
-            out[i + g] = _clip(buf[RES + p * NUM_GOODS + g] / 20.0)
+            out[i + g] = _clip(buf[RES + p * NUM_GOODS + g] / GOODS_CAP)
         i += NUM_GOODS
-        out[i] = _clip(buf[BEGGING + p] / 10.0)
+        out[i] = _clip(buf[BEGGING + p] / BEGGING_CAP)
         i += 1
         for d in range(MAX_DWARFS):
             out[i + d * 4 + buf[DWARF + p * MAX_DWARFS + d]] = 1.0
@@ -264,7 +284,7 @@ def _fill_flat(buf, me, out):
         out[i + s * 5 + _rel(n, me, buf[OCCUPANT + s])] = 1.0
     i += 5 * NUM_SPACES
     for j in range(NUM_SPACES * NUM_GOODS):
-        out[i + j] = _clip(buf[ACCUM + j] / 10.0)
+        out[i + j] = _clip(buf[ACCUM + j] / ACCUM_CAP)
     i += NUM_SPACES * NUM_GOODS
     if 1 <= buf[ROUND] <= MAX_ROUNDS:
         out[i + buf[ROUND] - 1] = 1.0
@@ -282,6 +302,12 @@ def _fill_flat(buf, me, out):
     for b in range(4):
         out[i + b * NUM_GOODS + buf[BRIBE_GOOD + b]] = 1.0
     i += 4 * NUM_GOODS
+    for j in range(4 * NUM_GOODS):
+        out[i + j] = buf[P_PUSH_COST + j] / MAX_PUSH_COST
+    i += 4 * NUM_GOODS
+    for b in range(4):
+        out[i + b * 3 + buf[P_EVENT_DECK + b] - 1] = 1.0
+    i += 4 * 3
     for f in range(NUM_FURN):
         out[i + f] = _clip(buf[FURN_LEFT + f] / 7.0)
     i += NUM_FURN
@@ -335,6 +361,9 @@ def _fill_flat(buf, me, out):
     person = buf[CUR_PERSON]  # dwarf 0-5, friendly orc 6-9, none 10
     out[i + (person if 0 <= person < 6 else person - 4 if person >= 10 else 10)] = 1.0
     i += 11
+    if buf[CLEAR_POS] >= 0:
+        out[i + buf[CLEAR_POS]] = 1.0
+    i += NUM_SPACES
     for sp in range(NUM_SPACES):
         out[i + sp] = buf[CARD_LEFT + sp]
     i += NUM_SPACES

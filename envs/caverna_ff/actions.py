@@ -52,6 +52,11 @@ from eurogym.envs.caverna_ff.tables import (
     NUM_TWIN,
 )
 
+# What a decision's handler (kernels.act) leaves to do: ADVANCE the automatic flow goes on
+# (`advance`), ASK the same decision or a sub-decision it set is pending (`compute_mask` writes
+# its mask), ASKED pending with its mask already written.
+ADVANCE, ASK, ASKED = 0, 1, 2
+
 NUM_OPTIONS = 15
 A_SPACE = 0
 A_TWIN = A_SPACE + NUM_SPACES  # 38

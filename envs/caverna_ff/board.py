@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from eurogym.envs.caverna_ff.stack import OP_HOUSE, push_op_last
 from eurogym.envs.caverna_ff.state import (
     ANIMAL_AT,
     CROP,
@@ -21,12 +22,15 @@ from eurogym.envs.caverna_ff.state import (
     D_HOSTAGE,
     DWARF,
     FURN,
+    HOUSING_E1,
+    HOUSING_KEEP,
     MAX_DWARFS,
     O_CAVE,
     O_FRIENDLY,
     ORC_CELL,
     ORC_HOSTAGE,
     ORC_STATE,
+    P_HOUSING,
     PASTURE,
     RES,
     ST_EVENT,
@@ -425,15 +429,97 @@ def dog_rule(u_cap, u_allow, u_one, u, dogs):
     u_cap[u], u_allow[u], u_one[u] = dogs + 1, 1 << A_SHEEP, 1
 
 
+@njit(**INLINE)
+def housing(buf):
+    """The housing rule (state.HOUSING_*): caverna_ff_v1's p_housing; a v0 buffer ends before
+    that field and keeps the E1 rule."""
+    return buf[P_HOUSING] if buf.shape[0] > P_HOUSING else HOUSING_E1
+
+
 @njit(**KERNEL)
 def rehouse(buf, p):
-    """House p's animals after a change. Outside an orc event every animal is re-placed (E1,
-    `rearrange`); during one, animals cannot be moved (seed p.11 'you cannot move your animals
-    during an orc event', D44), so only newly gained animals are housed (`house_new`)."""
-    if buf[STAGE] == ST_EVENT:
+    """House p's animals after a change. caverna_ff_v0 (HOUSING_E1): outside an orc event every
+    animal is re-placed (E1, `rearrange`); during one, animals cannot be moved (seed p.11 'you
+    cannot move your animals during an orc event', D44), so only newly gained animals are
+    housed (`house_new`). caverna_ff_v1: `settle`."""
+    if housing(buf) != HOUSING_E1:
+        settle(buf, p)
+    elif buf[STAGE] == ST_EVENT:
         house_new(buf, p)
     else:
         rearrange(buf, p)
+
+
+@njit(**INLINE)
+def settle(buf, p):
+    """caverna_ff_v1 (E17): no housed animal moves. Animals the supply no longer has leave their
+    cells; animals whose spot stopped holding them (a sown Stubble Room field, a Cuddle Room
+    that lost a dwarf) are taken out (converted during an orc event, which moves nothing,
+    D44). New and taken-out animals are unhoused: the player houses them (OP_HOUSE, after
+    the rest of the current action), or with auto_housing (HOUSING_KEEP) they go into free
+    room in the E1 order, new dogs to the dogs already out, the rest converted."""
+    left = np.zeros(NUM_ANIMALS, np.int64)
+    trim_to_supply(buf, p, left)
+    u_cell = np.zeros(MAX_UNITS, np.int64)
+    u_cap = np.zeros(MAX_UNITS, np.int64)
+    u_allow = np.zeros(MAX_UNITS, np.int64)
+    u_one = np.zeros(MAX_UNITS, np.int64)
+    u_type = np.full(MAX_UNITS, -1, np.int64)
+    n = current_units(buf, p, u_cell, u_cap, u_allow, u_one, u_type)
+    misplaced(buf, p, n, u_cell, u_cap, u_allow, u_one, 1 if buf[STAGE] == ST_EVENT else 2)
+    if housing(buf) == HOUSING_KEEP:
+        for a in range(NUM_ANIMALS):
+            left[a] = unhoused(buf, p, a)
+        dogs_join(buf, p, left)
+        u_type[:] = -1
+        n = current_units(buf, p, u_cell, u_cap, u_allow, u_one, u_type)
+        place_animals(buf, p, left, n, u_cell, u_cap, u_allow, u_one, u_type)
+    elif unhoused_total(buf, p) > 0:
+        push_op_last(buf, OP_HOUSE, 0, p)
+
+
+@njit(**INLINE)
+def trim_to_supply(buf, p, left):
+    """Animals the supply no longer has (paid or converted) leave their cells, the last cells
+    first; left[a] = p's animals of type a then on no cell."""
+    base = ANIMAL_AT + p * CELLS * NUM_ANIMALS
+    for a in range(NUM_ANIMALS):
+        left[a] = buf[RES + p * NUM_GOODS + FIRST_ANIMAL + a]
+        for c in range(CELLS):
+            k = min(left[a], buf[base + c * NUM_ANIMALS + a])
+            buf[base + c * NUM_ANIMALS + a] = k
+            left[a] -= k
+
+
+@njit(**INLINE)
+def dogs_join(buf, p, left):
+    """left[A_DOG] new dogs join the dogs already out (the last cell holding some), else the
+    entry dwelling (with the dwarfs)."""
+    if left[A_DOG] > 0:
+        base = ANIMAL_AT + p * CELLS * NUM_ANIMALS
+        dog_cell = ENTRY_DWELLING
+        for c in range(CELLS):
+            if buf[base + c * NUM_ANIMALS + A_DOG] > 0:
+                dog_cell = c
+        buf[base + dog_cell * NUM_ANIMALS + A_DOG] += left[A_DOG]
+        left[A_DOG] = 0
+
+
+@njit(**KERNEL)
+def unhoused(buf, p, a):
+    """p's animals of type a in the supply but on no cell (caverna_ff_v1: waiting for housing)."""
+    k = buf[RES + p * NUM_GOODS + FIRST_ANIMAL + a]
+    for c in range(CELLS):
+        k -= buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + a]
+    return k
+
+
+@njit(**INLINE)
+def unhoused_total(buf, p):
+    k = 0
+    for a in range(NUM_ANIMALS):
+        k += unhoused(buf, p, a)
+    return k
 
 
 @njit(**KERNEL)
@@ -489,7 +575,8 @@ def current_units(buf, p, u_cell, u_cap, u_allow, u_one, u_type):
 def misplaced(buf, p, n, u_cell, u_cap, u_allow, u_one, convert):
     """Farm animals standing where no unit holds them: on a cell without a unit, of a type the
     unit does not take, a second type in a one-type unit, or over its capacity. Returns their
-    number; with `convert` they are converted to food (spec A9 'converted at once')."""
+    number; with `convert` 1 they are converted to food (spec A9 'converted at once'), with 2
+    taken off the board (unhoused, caverna_ff_v1)."""
     base = ANIMAL_AT + p * CELLS * NUM_ANIMALS
     bad = 0
     for c in range(CELLS):
@@ -511,7 +598,8 @@ def misplaced(buf, p, n, u_cell, u_cap, u_allow, u_one, convert):
             room -= ok
             bad += k - ok
             if convert and k > ok:
-                eat(buf, p, a, k - ok)
+                if convert == 1:
+                    eat(buf, p, a, k - ok)
                 buf[base + c * NUM_ANIMALS + a] = ok
     return bad
 
@@ -525,7 +613,7 @@ def housing_ok(buf, p):
     u_one = np.zeros(MAX_UNITS, np.int64)
     u_type = np.full(MAX_UNITS, -1, np.int64)
     n = current_units(buf, p, u_cell, u_cap, u_allow, u_one, u_type)
-    return misplaced(buf, p, n, u_cell, u_cap, u_allow, u_one, False) == 0
+    return misplaced(buf, p, n, u_cell, u_cap, u_allow, u_one, 0) == 0
 
 
 @njit(**INLINE)
@@ -535,28 +623,16 @@ def house_new(buf, p):
     holding them (a sown Stubble Room field, a Cuddle Room that lost a dwarf) are converted,
     new dogs join the dogs already out (else the entry dwelling), and new farm animals go into
     free room in the E1 order; what does not fit is converted to food at once."""
-    base = ANIMAL_AT + p * CELLS * NUM_ANIMALS
     left = np.zeros(NUM_ANIMALS, np.int64)
-    for a in range(NUM_ANIMALS):
-        left[a] = buf[RES + p * NUM_GOODS + FIRST_ANIMAL + a]
-        for c in range(CELLS):
-            k = min(left[a], buf[base + c * NUM_ANIMALS + a])
-            buf[base + c * NUM_ANIMALS + a] = k
-            left[a] -= k
-    if left[A_DOG] > 0:
-        dog_cell = ENTRY_DWELLING
-        for c in range(CELLS):
-            if buf[base + c * NUM_ANIMALS + A_DOG] > 0:
-                dog_cell = c
-        buf[base + dog_cell * NUM_ANIMALS + A_DOG] += left[A_DOG]
-        left[A_DOG] = 0
+    trim_to_supply(buf, p, left)
+    dogs_join(buf, p, left)
     u_cell = np.zeros(MAX_UNITS, np.int64)
     u_cap = np.zeros(MAX_UNITS, np.int64)
     u_allow = np.zeros(MAX_UNITS, np.int64)
     u_one = np.zeros(MAX_UNITS, np.int64)
     u_type = np.full(MAX_UNITS, -1, np.int64)
     n = current_units(buf, p, u_cell, u_cap, u_allow, u_one, u_type)
-    misplaced(buf, p, n, u_cell, u_cap, u_allow, u_one, True)
+    misplaced(buf, p, n, u_cell, u_cap, u_allow, u_one, 1)
     place_animals(buf, p, left, n, u_cell, u_cap, u_allow, u_one, u_type)
 
 

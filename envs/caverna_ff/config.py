@@ -11,18 +11,29 @@ can be dropped in without code changes:
     })
 
 A JSON file path with the same keys works too. Each key is optional.
+
+caverna_ff_v1 (`make_config_v1`) adds `auto_housing` (default False: the player houses every
+new animal, spec A9 and docs/caverna_ff.md E17; True: new animals go into free room
+automatically without moving housed ones, the rest converted, so the score is never lower
+than keeping the current arrangement).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from eurogym.envs.caverna_ff.state import MAX_ORC_GOLD, MAX_PUSH_COST
+from eurogym.envs.caverna_ff.state import (
+    HOUSING_CHOOSE,
+    HOUSING_E1,
+    HOUSING_KEEP,
+    MAX_ORC_GOLD,
+    MAX_PUSH_COST,
+)
 from eurogym.envs.caverna_ff.tables import (
     BRIBE_GOODS,
     CARD_SPAWN,
@@ -37,10 +48,11 @@ from eurogym.envs.caverna_ff.tables import (
     SPAWN_CELLS,
 )
 from eurogym.envs.core.errors import ConfigError
-from eurogym.envs.core.options import check_int, check_players, reject_unknown
+from eurogym.envs.core.options import check_bool, check_int, check_players, reject_unknown
 
 PLAYER_COUNTS = (1, 2, 3, 4)
 OPTIONS = ("solo_start_food", "data_overrides")
+OPTIONS_V1 = (*OPTIONS, "auto_housing")
 OVERRIDE_KEYS = ("push_cost", "event_deck", "orc_gold", "bribe_goods", "movement_cards")
 _DIRS = {(-1, 0): 0, (1, 0): 1, (0, -1): 2, (0, 1): 3}
 
@@ -57,6 +69,7 @@ class Config:
     bribe_goods: np.ndarray  # good indices of the 6 tokens
     card_steps: np.ndarray  # [3, 9, 3]
     card_spawn: np.ndarray  # [3, 9]
+    housing: int = HOUSING_E1  # state.HOUSING_*: v0's E1 rule, v1's choices or auto_housing
 
 
 def _int(where: str, value: Any, lo: int, hi: int) -> int:
@@ -161,3 +174,11 @@ def make_config(num_players: int = 2, **options: Any) -> Config:
     if "movement_cards" in over:
         steps, spawn = _cards(over["movement_cards"])
     return Config(num_players, solo_start_food, push, deck, gold, bribe, steps, spawn)
+
+
+def make_config_v1(num_players: int = 2, **options: Any) -> Config:
+    """caverna_ff_v1's Config: `make_config`'s options plus `auto_housing` (module docstring)."""
+    reject_unknown("caverna_ff_v1", options, OPTIONS_V1)
+    auto = check_bool("auto_housing", options.pop("auto_housing", False))
+    config = make_config(num_players, **options)
+    return replace(config, housing=HOUSING_KEEP if auto else HOUSING_CHOOSE)

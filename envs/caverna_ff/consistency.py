@@ -49,7 +49,13 @@ from eurogym.envs.caverna_ff.spaces import (
     SOLO_ORDER,
     permanent_spaces,
 )
-from eurogym.envs.caverna_ff.stack import OP_BRANCH_GROWTH, OP_CASANOVA, OP_LOOT_RESUME, OP_REWARD
+from eurogym.envs.caverna_ff.stack import (
+    OP_BRANCH_GROWTH,
+    OP_CASANOVA,
+    OP_HOUSE,
+    OP_LOOT_RESUME,
+    OP_REWARD,
+)
 from eurogym.envs.caverna_ff.state import (
     CK_SINGLE,
     CK_SMALL_PASTURE,
@@ -59,6 +65,9 @@ from eurogym.envs.caverna_ff.state import (
     D_HOSTAGE,
     EMPTY,
     HOSTAGE_ORC,
+    HOUSING_CHOOSE,
+    HOUSING_E1,
+    HOUSING_KEEP,
     LAYOUT,
     MAX_DWARFS,
     MAX_ROUNDS,
@@ -81,6 +90,8 @@ from eurogym.envs.caverna_ff.state import (
     P_FURN_CELL,
     P_GAME_OVER,
     P_HARVEST_CHOICE,
+    P_HOUSE,
+    P_HOUSE_LIFT,
     P_IMITATE,
     P_INVADE,
     P_LOOT,
@@ -109,6 +120,7 @@ from eurogym.envs.caverna_ff.tables import (
     ENTRY_DWELLING,
     EVENT_HARVEST,
     F_ENTRY,
+    FIRST_ANIMAL,
     FOREST,
     FURN_NAMES,
     FURN_PER_PLAYER,
@@ -118,6 +130,7 @@ from eurogym.envs.caverna_ff.tables import (
     H_NONE,
     H_NORMAL,
     NEIGHBOURS,
+    NUM_ANIMALS,
     NUM_FURN,
     NUM_ORCS,
     NUM_TRAPS,
@@ -211,6 +224,7 @@ def _op_args() -> dict[int, set[int]]:
     for code in (OP_STABLE, OP_BREED2, OP_SOW, OP_REFILL, OP_LOOT_RESUME, OP_BRANCH_GROWTH):
         args[code] = {0}
     args[OP_CASANOVA] = {0}
+    args[OP_HOUSE] = {0}
     args[OP_REWARD] = {
         o * 100 + k for o in range(NUM_ORCS) for k in range(int(ORC_STRENGTH[o]) + 1)
     }
@@ -244,9 +258,31 @@ def check_state(state: State) -> None:
         _check_board(state, p)
         _check_people(state, p)
     _check_stack(state)
+    _check_housing(state, n)
     _check_flow(state, n)
     _check_decision(state, n)
     _check_answerable(state)
+
+
+def _check_housing(s: State, n: int) -> None:
+    """The housing rule is the version's (v0 E1; v1 the player's or auto_housing), and
+    animals are off the board (unhoused) only while their seat's housing is pending (v1:
+    OP_HOUSE on the stack or the P_HOUSE decisions; the invariants check the rest)."""
+    rule = getattr(s, "p_housing", HOUSING_E1)  # v0's layout has no such field
+    v1 = s.GAME == "caverna_ff_v1"
+    rules = (HOUSING_CHOOSE, HOUSING_KEEP) if v1 else (HOUSING_E1,)
+    _require(rule in rules, "p_housing", rule, f"is not a housing rule of {s.GAME}")
+    placed = s.animal_at.sum(axis=1)
+    stacked = {int(p) for c, _, p in s.stack[: s.stack_n] if c == OP_HOUSE}
+    for p in range(n):
+        owned = s.res[p, FIRST_ANIMAL : FIRST_ANIMAL + NUM_ANIMALS]
+        bad = np.flatnonzero(placed[p] != owned)
+        if bad.size == 0:
+            continue
+        a = int(bad[0])
+        ok = rule == HOUSING_CHOOSE and placed[p, a] < owned[a]
+        ok = ok and (p in stacked or (s.phase in (P_HOUSE, P_HOUSE_LIFT) and s.actor == p))
+        _require(ok, f"animal_at[{p}][:, {a}]", int(placed[p, a]), f"!= res {int(owned[a])}")
 
 
 def _check_params(s: State) -> None:
@@ -491,6 +527,8 @@ def _check_flow(s: State, n: int) -> None:
     if phase in FLOW_STAGES:
         _require(stage in FLOW_STAGES[phase], "stage", stage, f"does not ask '{name}'")
         _require(s.stack_n == 0, "stack_n", s.stack_n, f"ops pending at '{name}'")
+    elif phase in (P_HOUSE, P_HOUSE_LIFT):
+        pass  # housing follows whatever brought the animals, in any stage (v1, E17)
     elif phase == P_CELL and stage not in (ST_WORK, ST_EVENT):
         _require(s.cell_kind == CK_SINGLE, "cell_kind", s.cell_kind, "at a ruby trade's cell")
     else:
@@ -670,6 +708,11 @@ def _check_decision(s: State, n: int) -> None:
         _require(sub[0] in (2, 4), "sub[0]", sub[0], "is not Imitation's food cost")
     elif phase == P_REFILL:
         _require(sub[1] >= 0, "sub[1]", sub[1], "is not a set of cells")
+    elif phase in (P_HOUSE, P_HOUSE_LIFT):
+        _require(0 <= sub[0] < NUM_ANIMALS, "sub[0]", sub[0], "is not an animal type")
+        _require(sub[1] in (0, 1), "sub[1]", sub[1], "is not the rearrangement flag")
+        if phase == P_HOUSE_LIFT:
+            _require(sub[1] == 0, "sub[1]", sub[1], "after this housing's rearrangement")
 
 
 def _require_hostile(s: State, p: int, o: int) -> None:

@@ -12,6 +12,7 @@ from eurogym.envs.caverna_ff.spaces import CARD_STAGE, S_EXPLORATION, S_WISH, pe
 from eurogym.envs.caverna_ff.state import (
     D_ADULT,
     EMPTY,
+    HOUSING_E1,
     O_FOREST,
     O_OUT,
     P_PLACE,
@@ -41,10 +42,10 @@ from eurogym.envs.caverna_ff.tables import (
 from eurogym.envs.core.rng import randint, seed_words, shuffle
 
 
-def deal_game(config: Config, seed: int) -> State:
+def deal_game(config: Config, seed: int, state_type: type[State] = State) -> State:
     """A new game at the first decision (the start player's first placement)."""
     n = config.num_players
-    state = State()
+    state = state_type()
     state.rng[:] = seed_words(seed)
     rng = state.rng
     state.p_push_cost[:] = config.push_cost
@@ -52,6 +53,8 @@ def deal_game(config: Config, seed: int) -> State:
     state.p_orc_gold[:] = config.orc_gold
     state.p_card_steps[:] = config.card_steps
     state.p_card_spawn[:] = config.card_spawn[0]
+    if config.housing != HOUSING_E1:  # a v1 state (v0's has no such field)
+        state.set("p_housing", config.housing)
     state.set("num_players", n)
     state.set("rounds", 11 if n <= 2 else 12)
     # A4, B2: the stage stacks (Exploration out with 1-2 players; Wish fixed on round 4) and

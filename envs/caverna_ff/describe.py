@@ -13,6 +13,7 @@ from eurogym.envs.caverna_ff.actions import (
     A_BRIBE,
     A_CELL,
     A_CONVERT,
+    A_DONE,
     A_FURN,
     A_GOLD,
     A_LOOT,
@@ -50,6 +51,8 @@ from eurogym.envs.caverna_ff.state import (
     P_FURN,
     P_FURN_CELL,
     P_HARVEST_CHOICE,
+    P_HOUSE,
+    P_HOUSE_LIFT,
     P_IMITATE,
     P_INVADE,
     P_LOOT,
@@ -246,6 +249,7 @@ _OPTION_TEXT = {
     P_HARVEST_CHOICE: ("harvest: field, mining and feeding", "harvest: feeding and breeding"),
     P_FARMING: ("build a small pasture", "build a large pasture", "build a stable"),
     P_SOLO_SAVE: ("pay 1 ruby to keep the space's goods",),
+    P_HOUSE: ("rearrange: take animals out of a unit to house them again",),
 }
 
 
@@ -294,6 +298,8 @@ def _cell(c: int, phase: int) -> str:
         P_TRAP_CELL: f"set the trap on {where}",
         P_REFILL: f"refill the mine at {where}",
         P_INVADE: f"the orc takes the cave cell {where}",
+        P_HOUSE: f"house the new animals in the unit at {where}",
+        P_HOUSE_LIFT: f"take the animals out of the unit at {where}",
     }.get(phase, f"cell {where}")
 
 
@@ -365,6 +371,7 @@ SKIP_TEXT = {
     P_SOLO_SAVE: "let the space be emptied",
     P_TRADE: "trade no materials",
     P_WARRIOR: "arm no dwarf",
+    P_HOUSE_LIFT: "rearrange nothing",
 }
 DONE_TEXT = {
     P_SOW: "stop sowing",
@@ -375,6 +382,7 @@ DONE_TEXT = {
     P_FINAL_TRADES: "finish trading (score the game)",
     P_REFILL: "stop refilling",
     P_BREED: "breed the chosen types",
+    P_HOUSE: "keep the arrangement (give up the unhoused animals; dogs stay with the dwarfs)",
 }
 PHASE_WORDS = {
     P_PLACE: "place a person on an action space",
@@ -409,6 +417,8 @@ PHASE_WORDS = {
     P_INVADE: "choose the cave cell an orc invades",
     P_SOW_CELL: "choose the field to sow",
     P_FINAL_TRADES: "last trades before scoring",
+    P_HOUSE: "house new animals",
+    P_HOUSE_LIFT: "choose a unit to rearrange",
 }
 
 
@@ -459,6 +469,12 @@ def describe_in_state(state: State, action: int) -> str:
         return f"imitate {SPACE_TITLES[a]} (pay {_sub(state, 0)} food)"
     if phase == P_SOLO_SAVE and a == A_SKIP:
         return f"let {SPACE_TITLES[int(state.clear_pos)]} be emptied"
+    if phase == P_HOUSE and (A_CELL <= a < A_FURN or a == A_DONE):
+        kind = (*ANIMAL_TYPES, "dogs")[_sub(state, 0)]
+        if a == A_DONE:
+            fate = "stay with the dwarfs" if kind == "dogs" else "are converted to food"
+            return f"keep the arrangement: the unhoused {kind} {fate}"
+        return f"house the unhoused {kind} in the unit at {cell_title(a - A_CELL)}"
     return describe(a, phase)
 
 

@@ -21,18 +21,26 @@ defeated or friendly at the end (B13), else -1; `score_margin` is the player's p
 Options: num_players, seed, render_mode, reward_mode, max_decisions, solo_start_food (D03) and
 data_overrides (the stand-in expansion data, see envs.caverna_ff.config).
 
+caverna_ff_v1 (`eurogym.envs.make("caverna_ff_v1")`, `raw_env_v1`): the same game, but the
+player houses every new animal (decisions `house` and `house_lift`, docs/caverna_ff.md E17)
+instead of the automatic E1 rule; option auto_housing=True houses new animals automatically
+without ever moving a housed one.
+
 Version history:
 * v0: the v1 subset of spec Part E with the gaps listed in docs/caverna_ff.md.
+* v1: housing as the player's decisions (issue 13); same action space and observation layout
+  as v0 (two more phases in the phase one-hot, shared by both ids).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from eurogym.encoders.caverna_ff import FLAT_SIZE, encode_flat
 from eurogym.envs.caverna_ff.invariants import check_invariants
 from eurogym.envs.caverna_ff.render import describe_changes, render_ansi, render_rgb
-from eurogym.envs.caverna_ff.rules import ENGINE
+from eurogym.envs.caverna_ff.rules import ENGINE, ENGINE_V1
 from eurogym.envs.core.aec import EuroAECEnv, wrap
 from eurogym.envs.core.registry import EnvSpec, register
 
@@ -51,46 +59,72 @@ class raw_env(EuroAECEnv):  # noqa: N801  (PettingZoo's naming convention)
     default_players = 2
 
 
+class raw_env_v1(raw_env):  # noqa: N801
+    """caverna_ff_v1's bare AEC env (the player houses animals)."""
+
+    metadata = {**EuroAECEnv.metadata, "name": "caverna_ff_v1"}
+    engine = ENGINE_V1
+
+
 def env(**kwargs: Any) -> EuroAECEnv:
     """raw_env wrapped in PettingZoo's standard wrappers (illegal move -> -1 and game over)."""
     return wrap(raw_env(**kwargs))
 
 
+def env_v1(**kwargs: Any) -> EuroAECEnv:
+    """raw_env_v1 wrapped like `env`."""
+    return wrap(raw_env_v1(**kwargs))
+
+
+_SPEC_V0 = EnvSpec(
+    env_id="caverna_ff_v0",
+    raw_env=raw_env,
+    wrapped_env=env,
+    engine=ENGINE,
+    player_counts=ENGINE.player_counts,
+    data_package="eurogym.envs.caverna_ff",
+    data_files=("caverna_frantic_fiends.json",),
+    check_invariants=check_invariants,
+    private_fields=(),
+    secret_fields=("rng",),  # cards and markers are drawn from it when revealed
+    bad_option_cases=(
+        (1, "solo_start_food", -1),
+        (1, "solo_start_food", 11),
+        (1, "solo_start_food", 1.0),
+        (1, "solo_start_food", True),
+        (1, "solo_start_food", "1"),
+        (2, "data_overrides", 5),
+        (2, "data_overrides", ["orc_gold"]),
+        (2, "data_overrides", "no/such/file.json"),
+        (2, "data_overrides", {"bogus": 1}),
+        (2, "data_overrides", {"event_deck": [3, 2, 2]}),
+        (2, "data_overrides", {"event_deck": [3.0, 2, 2, 1]}),
+        (2, "data_overrides", {"push_cost": [{"gems": 1}] * 4}),
+        (2, "data_overrides", {"push_cost": [1, 2, 3, 4]}),
+        (2, "data_overrides", {"orc_gold": [1, 1, True, 2]}),
+        (2, "data_overrides", {"bribe_goods": ["wood", 3, "ore", "food"]}),
+        (2, "data_overrides", {"movement_cards": {"deck_1": [{"steps": [[2, 0]]}] * 9}}),
+        (2, "data_overrides", {"movement_cards": {"deck_1": [{"steps": [5]}] * 9}}),
+        (
+            2,
+            "data_overrides",
+            {"movement_cards": {"deck_1": [{"steps": [[1, 0]], "spawn": ["left"]}] * 9}},
+        ),
+    ),
+)
+register(_SPEC_V0)
 register(
-    EnvSpec(
-        env_id="caverna_ff_v0",
-        raw_env=raw_env,
-        wrapped_env=env,
-        engine=ENGINE,
-        player_counts=ENGINE.player_counts,
-        data_package="eurogym.envs.caverna_ff",
-        data_files=("caverna_frantic_fiends.json",),
-        check_invariants=check_invariants,
-        private_fields=(),
-        secret_fields=("rng",),  # cards and markers are drawn from it when revealed
+    replace(
+        _SPEC_V0,
+        env_id="caverna_ff_v1",
+        raw_env=raw_env_v1,
+        wrapped_env=env_v1,
+        engine=ENGINE_V1,
+        option_cases=((2, {"auto_housing": True}), (1, {"auto_housing": True})),
         bad_option_cases=(
-            (1, "solo_start_food", -1),
-            (1, "solo_start_food", 11),
-            (1, "solo_start_food", 1.0),
-            (1, "solo_start_food", True),
-            (1, "solo_start_food", "1"),
-            (2, "data_overrides", 5),
-            (2, "data_overrides", ["orc_gold"]),
-            (2, "data_overrides", "no/such/file.json"),
-            (2, "data_overrides", {"bogus": 1}),
-            (2, "data_overrides", {"event_deck": [3, 2, 2]}),
-            (2, "data_overrides", {"event_deck": [3.0, 2, 2, 1]}),
-            (2, "data_overrides", {"push_cost": [{"gems": 1}] * 4}),
-            (2, "data_overrides", {"push_cost": [1, 2, 3, 4]}),
-            (2, "data_overrides", {"orc_gold": [1, 1, True, 2]}),
-            (2, "data_overrides", {"bribe_goods": ["wood", 3, "ore", "food"]}),
-            (2, "data_overrides", {"movement_cards": {"deck_1": [{"steps": [[2, 0]]}] * 9}}),
-            (2, "data_overrides", {"movement_cards": {"deck_1": [{"steps": [5]}] * 9}}),
-            (
-                2,
-                "data_overrides",
-                {"movement_cards": {"deck_1": [{"steps": [[1, 0]], "spawn": ["left"]}] * 9}},
-            ),
+            *_SPEC_V0.bad_option_cases,
+            (2, "auto_housing", 1),
+            (2, "auto_housing", "yes"),
         ),
     )
 )

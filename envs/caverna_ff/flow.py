@@ -31,11 +31,9 @@ from eurogym.envs.caverna_ff.ops import (
     run_op,
 )
 from eurogym.envs.caverna_ff.orcs import (
-    MV_CAVE_IN,
-    MV_INVADE,
     invade,
     is_hostile,
-    move_orc,
+    orc_step_3,
     reevaluate,
 )
 from eurogym.envs.caverna_ff.spaces import (
@@ -415,30 +413,6 @@ def end_game(buf):
     buf[ACTOR] = 0
 
 
-@njit(**KERNEL)
-def orc_step_3(buf, p, o):
-    """Orc event step 3 (B8): a cave orc re-evaluates, a forest orc moves (maybe pausing at a
-    Cave-in for its owner's stone); skipped for an orc pushed into the cave or a holding trap
-    in step 2 (EV_PUSHED 2, D38). Returns True when the owner must break an invasion tie
-    (P_INVADE; the seat is done once it is broken)."""
-    if buf[EV_PUSHED] == 2:
-        seat_done(buf)
-        return False
-    if buf[ORC_STATE + p * NUM_ORCS + o] == O_CAVE:
-        if reevaluate(buf, p, o, False):
-            return True
-        seat_done(buf)
-        return False
-    r = move_orc(buf, p, o)
-    if r == MV_INVADE:
-        return True
-    if r == MV_CAVE_IN:
-        buf[EV_MOVING] = 2
-    else:
-        seat_done(buf)
-    return False
-
-
 @njit(**INLINE)
 def forced(buf, mask):
     """Resolve a decision that has exactly one legal answer and nothing to weigh: an orc event
@@ -487,9 +461,3 @@ def advance(buf, mask):
             end_game(buf)
             break
     compute_mask(buf, mask)
-
-
-@njit(**KERNEL)
-def seat_done(buf):
-    buf[EV_MOVING] = 0
-    buf[EV_SEAT] += 1

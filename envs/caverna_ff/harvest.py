@@ -1,5 +1,6 @@
 """Caverna FF kernels: food conversions (A12, D04, A10 food tiles, Beer Parlor), feeding and
-the harvest phases (A11). Split from kernels.py by concern.
+the harvest phases (A11), and the harvest's decisions (event 4's choice, feeding, the trades
+before scoring; handlers called only from `kernels.act`). Split from kernels.py by concern.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from numba import (
 )
 
 from eurogym.envs.caverna_ff.actions import (
+    A_OPTION,
+    ADVANCE,
     NUM_CONVERSIONS,
 )
 from eurogym.envs.caverna_ff.board import (
@@ -36,6 +39,7 @@ from eurogym.envs.caverna_ff.state import (
     DWARF,
     FEED_SEAT,
     FEED_STARTED,
+    FINAL_NEXT,
     HARVEST_KIND,
     HARVEST_PICK,
     HARVEST_SEAT,
@@ -50,6 +54,7 @@ from eurogym.envs.caverna_ff.state import (
     ROUND,
     ST_END,
     ST_ROUND_START,
+    STACK_N,
     STAGE,
     START_PLAYER,
     TILE,
@@ -270,6 +275,8 @@ def harvest_step(buf):
             breed(buf, p, 4)
         buf[FEED_SEAT] += 1
         buf[FEED_STARTED] = 0
+        if buf[STACK_N] > 0:  # v1: the breeder houses its newborns before the next seat
+            return False
     for p in range(n):  # A5 step 6: newborns grow up
         for d in range(MAX_DWARFS):
             if buf[DWARF + p * MAX_DWARFS + d] == D_NEWBORN:
@@ -278,3 +285,35 @@ def harvest_step(buf):
     if buf[ROUND] >= MAX_ROUNDS:
         buf[STAGE] = ST_END
     return False
+
+
+# ---- the harvest's decisions (handlers of kernels.act) ---------------------------------------
+
+
+@njit(**INLINE)
+def act_harvest_choice(buf, p, a):
+    """P_HARVEST_CHOICE (event 4, B11): the field phase (OPTION 0) or breeding (OPTION 1)."""
+    buf[HARVEST_PICK + p] = a - A_OPTION
+    buf[HARVEST_SEAT] += 1
+    return ADVANCE
+
+
+@njit(**INLINE)
+def act_feed(buf, p):
+    """P_FEED, DONE (conversions are any-time actions): beg for the food still missing (A12),
+    then breed if this harvest breeds for p, and the next player feeds."""
+    pay_food(buf, p, food_need(buf, p, buf[HARVEST_KIND]))
+    if buf[HARVEST_KIND] == H_NORMAL or (
+        buf[HARVEST_KIND] == H_CHOICE and buf[HARVEST_PICK + p] == 1
+    ):
+        breed(buf, p, 4)
+    buf[FEED_SEAT] += 1
+    buf[FEED_STARTED] = 0
+    return ADVANCE
+
+
+@njit(**INLINE)
+def act_final_trades(buf):
+    """P_FINAL_TRADES, DONE: the next player's trades, then scoring (A13)."""
+    buf[FINAL_NEXT] += 1
+    return ADVANCE

@@ -11,7 +11,9 @@ from __future__ import annotations
 from numba import njit
 
 from eurogym.envs.caverna_ff.board import housing_ok
+from eurogym.envs.caverna_ff.stack import OP_HOUSE
 from eurogym.envs.caverna_ff.state import (
+    ACTOR,
     ANIMAL_AT,
     BEGGING,
     CROP,
@@ -33,10 +35,14 @@ from eurogym.envs.caverna_ff.state import (
     ORC_STATE,
     ORC_STR,
     P_GAME_OVER,
+    P_HOUSE,
+    P_HOUSE_LIFT,
     PASTURE,
     PHASE,
     RES,
     STABLE,
+    STACK_AT,
+    STACK_N,
     TILE,
     TRAP,
     WEAPON,
@@ -63,7 +69,8 @@ from eurogym.envs.core.jit import KERNEL
 MESSAGES = (
     "ok",
     "negative goods or begging markers",
-    "animals not conserved (cells' animal_at != supply counts) or negative",
+    "animals not conserved (cells' animal_at != supply counts, except animals waiting for the "
+    "player's housing in caverna_ff_v1) or negative",
     "a tile on the wrong side of the board",
     "a furnishing not on a cavern",
     "a trap, stable or pasture where it may not lie, or more than 3 stables",
@@ -83,6 +90,18 @@ MESSAGES = (
 
 
 @njit(**KERNEL)
+def housing_pending(buf, p):
+    """Is p's housing decision pending (caverna_ff_v1): P_HOUSE / P_HOUSE_LIFT for p, or an
+    OP_HOUSE of p on the stack? Only then may p's animals be off the board."""
+    if (buf[PHASE] == P_HOUSE or buf[PHASE] == P_HOUSE_LIFT) and buf[ACTOR] == p:
+        return True
+    for i in range(buf[STACK_N]):
+        if buf[STACK_AT + 3 * i] == OP_HOUSE and buf[STACK_AT + 3 * i + 2] == p:
+            return True
+    return False
+
+
+@njit(**KERNEL)
 def first_violation(buf, mask):
     n = buf[NUM_PLAYERS]
     for p in range(n):
@@ -98,7 +117,8 @@ def first_violation(buf, mask):
                 if k < 0:
                     return 2
                 total += k
-            if total != buf[RES + p * NUM_GOODS + FIRST_ANIMAL + a]:
+            owned = buf[RES + p * NUM_GOODS + FIRST_ANIMAL + a]
+            if total > owned or (total < owned and not housing_pending(buf, p)):
                 return 2
         stables = 0
         for c in range(CELLS):

@@ -73,6 +73,10 @@ from eurogym.envs.caverna_ff.helpers import (
     trap_offered,
     warrior_options,
 )
+from eurogym.envs.caverna_ff.housing import (
+    can_lift,
+    legal_units,
+)
 from eurogym.envs.caverna_ff.ops import (
     can_breed,
     farming_options,
@@ -89,6 +93,7 @@ from eurogym.envs.caverna_ff.spaces import (
 )
 from eurogym.envs.caverna_ff.state import (
     ACTOR,
+    ANIMAL_AT,
     BRIBE_GOOD,
     CELL_KIND,
     CK_RUBY_MINE,
@@ -125,6 +130,8 @@ from eurogym.envs.caverna_ff.state import (
     P_FURN_CELL,
     P_GAME_OVER,
     P_HARVEST_CHOICE,
+    P_HOUSE,
+    P_HOUSE_LIFT,
     P_IMITATE,
     P_INVADE,
     P_LOOT,
@@ -160,6 +167,7 @@ from eurogym.envs.caverna_ff.tables import (
     FOOD,
     GRAIN,
     MAX_FORGE_ORE,
+    NUM_ANIMALS,
     NUM_FURN,
     NUM_GOODS,
     NUM_LOOT,
@@ -414,6 +422,21 @@ def decision_mask(buf, mask):
             if can_breed(buf, p, k) and not (buf[SUB + 1] >> k) & 1:
                 mask[A_OPTION + k] = 1
         mask[A_DONE] = 1
+    elif phase == P_HOUSE:
+        room = np.zeros(CELLS, np.int64)
+        legal_units(buf, p, buf[SUB + 0], room)
+        for c in range(CELLS):
+            if room[c] > 0:
+                mask[A_CELL + c] = 1
+        mask[A_DONE] = 1
+        if can_lift(buf, p):
+            mask[A_OPTION] = 1
+    elif phase == P_HOUSE_LIFT:
+        for c in range(CELLS):
+            for k in range(NUM_ANIMALS):
+                if buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + k] > 0:
+                    mask[A_CELL + c] = 1
+        mask[A_SKIP] = 1
     elif phase == P_WARRIOR:
         for k in range(1, 9):
             if buf[r_(p, ORE)] >= k:

@@ -40,6 +40,9 @@ from eurogym.envs.caverna_ff.helpers import (
     r_,
     start_expedition,
 )
+from eurogym.envs.caverna_ff.housing import (
+    ask_house,
+)
 from eurogym.envs.caverna_ff.orcs import (
     defeat,
     is_hostile,
@@ -75,6 +78,7 @@ from eurogym.envs.caverna_ff.spaces import (
 from eurogym.envs.caverna_ff.stack import (
     OP_BRANCH_GROWTH,
     OP_CASANOVA,
+    OP_HOUSE,
     OP_LOOT_RESUME,
     OP_REWARD,
     push_op,
@@ -329,6 +333,9 @@ def run_op(buf, code, arg, p):
         push_op(buf, OP_BRANCH_GROWTH, 0, p)
         push_op(buf, OP_FURNISH, 11, p)
         return False
+    if code == OP_HOUSE:
+        buf[SUB + 1] = 0  # this housing's rearrangement is still unused
+        return ask_house(buf, p)
     return False
 
 

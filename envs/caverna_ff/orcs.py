@@ -1,5 +1,7 @@
 """Orc kernels (spec B6-B9): entering cells, traps, movement with the blocked-step rule,
-invasion and re-evaluation, hostages, defeat and friendly orcs. numba over the state buffer.
+invasion and re-evaluation, hostages, defeat and friendly orcs, and the players' decisions of an
+orc event (bribe, push, Cave-in stone, invasion ties; handlers called only from `kernels.act`).
+numba over the state buffer.
 
 Return codes of the movement kernels: MV_DONE (the move is over), MV_CAVE_IN (a Cave-in was
 triggered and its owner must choose how much stone to pay before the move goes on), MV_INVADE
@@ -11,6 +13,15 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from eurogym.envs.caverna_ff.actions import (
+    A_BRIBE,
+    A_CELL,
+    A_DONE,
+    A_OPTION,
+    A_PUSH,
+    ADVANCE,
+    ASK,
+)
 from eurogym.envs.caverna_ff.board import (
     dwarf_homes,
     dwarf_room,
@@ -28,12 +39,18 @@ from eurogym.envs.caverna_ff.stack import OP_REWARD, push_op
 from eurogym.envs.caverna_ff.state import (
     ACTOR,
     ANIMAL_AT,
+    BRIBE_GOOD,
     CROP,
     D_ADULT,
     D_HOSTAGE,
+    DEFEAT_STR,
     DWARF,
     EV,
     EV_CARD,
+    EV_LETTER,
+    EV_MOVING,
+    EV_PUSHED,
+    EV_SEAT,
     EV_STEP,
     MAX_DWARFS,
     MINE_GOODS,
@@ -50,9 +67,11 @@ from eurogym.envs.caverna_ff.state import (
     P_CARD_STEPS,
     P_EVENT_DECK,
     P_INVADE,
+    P_PUSH_COST,
     PHASE,
     RES,
     ROUND,
+    ST_EVENT,
     ST_WORK,
     STAGE,
     SUB,
@@ -65,11 +84,13 @@ from eurogym.envs.caverna_ff.tables import (
     CAVE,
     CELLS,
     DONKEY,
+    FIRST_ANIMAL,
     FOREST,
     NEXT,
     NUM_ANIMALS,
     NUM_GOODS,
     NUM_ORCS,
+    PUSH_DELTA,
     T_CAVERN,
     T_DEEP,
     T_FIELD,
@@ -449,3 +470,113 @@ def push_target(p, cell, delta_r, delta_c):
     if 0 <= r < 4 and 0 <= c < 3:
         return r * 6 + c
     return -1
+
+
+# ---- the orc event's decisions (handlers of kernels.act) -------------------------------------
+
+
+@njit(**KERNEL)
+def orc_step_3(buf, p, o):
+    """Orc event step 3 (B8): a cave orc re-evaluates, a forest orc moves (maybe pausing at a
+    Cave-in for its owner's stone); skipped for an orc pushed into the cave or a holding trap
+    in step 2 (EV_PUSHED 2, D38). Returns True when the owner must break an invasion tie
+    (P_INVADE; the seat is done once it is broken)."""
+    if buf[EV_PUSHED] == 2:
+        seat_done(buf)
+        return False
+    if buf[ORC_STATE + p * NUM_ORCS + o] == O_CAVE:
+        if reevaluate(buf, p, o, False):
+            return True
+        seat_done(buf)
+        return False
+    r = move_orc(buf, p, o)
+    if r == MV_INVADE:
+        return True
+    if r == MV_CAVE_IN:
+        buf[EV_MOVING] = 2
+    else:
+        seat_done(buf)
+    return False
+
+
+@njit(**KERNEL)
+def seat_done(buf):
+    buf[EV_MOVING] = 0
+    buf[EV_SEAT] += 1
+
+
+@njit(**INLINE)
+def act_orc(buf, p, a):
+    """P_ORC, the active orc's event step (B8): BRIBE pays 1 of the board's token good and the
+    orc loses 1 strength (one bribe of any size, D43); PUSH d pays the board's push cost and
+    moves the orc one cell (a held orc breaks free, its trap stays armed, D38); DONE goes on to
+    step 3 (`orc_step_3`). A push into the cave or a holding trap skips step 3 (B8, D38)."""
+    ev = buf[EV]
+    o = buf[EV_LETTER]
+    i = p * NUM_ORCS + o
+    r = RES + p * NUM_GOODS
+    if a == A_BRIBE:
+        buf[r + buf[BRIBE_GOOD + ev]] -= 1
+        if buf[BRIBE_GOOD + ev] >= FIRST_ANIMAL:  # a paid animal leaves its cell (D44)
+            rehouse(buf, p)
+        if lower_strength(buf, p, o, 1, buf[DEFEAT_STR]):
+            seat_done(buf)
+        return ADVANCE
+    if a == A_DONE:
+        return ASK if orc_step_3(buf, p, o) else ADVANCE
+    d = a - A_PUSH
+    paid_animal = False
+    for g in range(NUM_GOODS):
+        cost = buf[P_PUSH_COST + ev * NUM_GOODS + g]
+        buf[r + g] -= cost
+        if g >= FIRST_ANIMAL and cost > 0:
+            paid_animal = True
+    if paid_animal:  # as for a bribe: data overrides may ask for animals
+        rehouse(buf, p)
+    buf[EV_PUSHED] = 1
+    if buf[ORC_STATE + i] == O_HELD:
+        buf[ORC_STATE + i] = O_FOREST
+    target = push_target(p, buf[ORC_CELL + i], PUSH_DELTA[d, 0], PUSH_DELTA[d, 1])
+    if target == CAVE:
+        buf[EV_PUSHED] = 2
+        if invade(buf, p, o):
+            return ASK
+    else:
+        k = enter_cell(buf, p, o, target)
+        if k == 1:
+            buf[EV_PUSHED] = 2
+        elif k == 2:
+            buf[EV_MOVING] = 3
+    return ADVANCE
+
+
+@njit(**INLINE)
+def act_cave_in(buf, p, a):
+    """P_CAVE_IN: the stone the owner pays into a triggered Cave-in (B7); unless that ends the
+    orc, back to the bribe step after a push onto it, else the move goes on."""
+    o = buf[EV_LETTER]
+    if cave_in_pay(buf, p, o, a - A_OPTION):
+        seat_done(buf)
+    elif buf[EV_MOVING] == 3:
+        buf[EV_MOVING] = 1
+        buf[DEFEAT_STR] = buf[ORC_STR + p * NUM_ORCS + o]  # a later bribe starts here (D43)
+    else:
+        r = move_orc(buf, p, o)
+        if r == MV_INVADE:
+            return ASK
+        if r == MV_CAVE_IN:
+            buf[EV_MOVING] = 2
+        else:
+            seat_done(buf)
+    return ADVANCE
+
+
+@njit(**INLINE)
+def act_invade(buf, p, a):
+    """P_INVADE: the cave owner's pick among the tied cells (E5). The orc's event step ends with
+    its invasion (B8); after a push into the cave (EV_PUSHED 2) it is back to the bribe step
+    and step 3 is skipped (D38)."""
+    take_cell(buf, p, buf[SUB + 0], a - A_CELL)
+    if buf[STAGE] == ST_EVENT and buf[EV_LETTER] < NUM_ORCS and buf[EV_PUSHED] != 2:
+        seat_done(buf)
+    return ADVANCE

@@ -7,7 +7,14 @@ import numpy as np
 
 from eurogym.envs.caverna_ff import kernels
 from eurogym.envs.caverna_ff.actions import NUM_ACTIONS, describe
-from eurogym.envs.caverna_ff.config import OPTIONS, PLAYER_COUNTS, Config, make_config
+from eurogym.envs.caverna_ff.config import (
+    OPTIONS,
+    OPTIONS_V1,
+    PLAYER_COUNTS,
+    Config,
+    make_config,
+    make_config_v1,
+)
 from eurogym.envs.caverna_ff.consistency import check_state
 from eurogym.envs.caverna_ff.deal import deal_game
 from eurogym.envs.caverna_ff.describe import describe_in_state
@@ -20,6 +27,7 @@ from eurogym.envs.caverna_ff.state import (
     P_GAME_OVER,
     PHASE_NAMES,
     State,
+    StateV1,
 )
 from eurogym.envs.core.engine import FlatEngine, action_index
 
@@ -101,7 +109,24 @@ class CavernaFFEngine(FlatEngine):
             kernels.compute_mask(state.buf, state.mask)
 
 
+def new_game_v1(config: Config, seed: int) -> StateV1:
+    """A caverna_ff_v1 game (its own state type, so JSON names the version)."""
+    return deal_game(config, seed, StateV1)
+
+
+class CavernaFFEngineV1(CavernaFFEngine):
+    """caverna_ff_v1: the player houses animals (P_HOUSE, P_HOUSE_LIFT; docs/caverna_ff.md
+    E17), or `auto_housing=True`; the same action space and kernels as v0."""
+
+    name = "caverna_ff_v1"
+    state_type = StateV1
+    options = OPTIONS_V1
+    make_config = staticmethod(make_config_v1)
+    new_game = staticmethod(new_game_v1)
+
+
 ENGINE = CavernaFFEngine()
+ENGINE_V1 = CavernaFFEngineV1()
 # The same interface as module functions, next to new_game.
 current_player = ENGINE.current_player
 is_over = ENGINE.is_over

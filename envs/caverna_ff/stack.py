@@ -16,6 +16,7 @@ OP_REWARD = 100  # arg = orc * 100 + its strength before the defeat (D43)
 OP_LOOT_RESUME = 101  # back to the loot choice of the running expedition
 OP_BRANCH_GROWTH = 102  # Urgent Wish: optional family growth after the furnish/trap branch
 OP_CASANOVA = 103  # furnish a dwelling and then/or family growth
+OP_HOUSE = 104  # caverna_ff_v1: the player houses its unhoused animals (housing.ask_house)
 
 
 @njit(**KERNEL)
@@ -41,3 +42,21 @@ def pop_op(buf):
     buf[STACK_AT + 3 * n + 1] = 0
     buf[STACK_AT + 3 * n + 2] = 0
     return code, arg, player
+
+
+@njit(**INLINE)
+def push_op_last(buf, code, arg, player):
+    """Put an op at the bottom of the stack, so it runs after everything already pending (the
+    rest of the current action), unless the same op for the same player is already there."""
+    n = buf[STACK_N]
+    for i in range(n):
+        if buf[STACK_AT + 3 * i] == code and buf[STACK_AT + 3 * i + 2] == player:
+            return
+    if n >= STACK:
+        raise IndexError("op stack overflow")
+    for i in range(3 * n - 1, -1, -1):
+        buf[STACK_AT + i + 3] = buf[STACK_AT + i]
+    buf[STACK_AT] = code
+    buf[STACK_AT + 1] = arg
+    buf[STACK_AT + 2] = player
+    buf[STACK_N] = n + 1

@@ -93,7 +93,12 @@ MAX_OP_WORD = 100 * NUM_ORCS  # stack words: codes < 104, OP_REWARD's arg orc * 
     P_SOW_CELL,  # CELL: the empty field to sow (the kind chosen in P_SOW waits in pending_tile)
     P_FINAL_TRADES,  # before scoring (A13): RUBY / CONVERT any-time actions, or DONE
     P_GAME_OVER,
-) = range(33)
+    # caverna_ff_v1 only, numbered after v0's phases so v0 states keep their numbers. Housing
+    # (A9): CELL the unit for the unhoused animals of type sub[0], DONE keep the arrangement
+    # (give them up; dogs stay with the dwarfs), OPTION 0 rearrange
+    P_HOUSE,
+    P_HOUSE_LIFT,  # rearranging: CELL a unit whose animals are taken out to be re-placed, SKIP
+) = range(35)
 PHASE_NAMES = (
     "place",
     "twin_tile",
@@ -128,6 +133,8 @@ PHASE_NAMES = (
     "sow_cell",
     "final_trades",
     "game_over",
+    "house",
+    "house_lift",
 )
 # Automatic flow stages (what `advance` does when no decision is pending).
 ST_ROUND_START, ST_WORK, ST_EVENT, ST_HARVEST, ST_END = range(5)
@@ -136,6 +143,8 @@ D_ABSENT, D_ADULT, D_NEWBORN, D_HOSTAGE = range(4)
 # orc states
 O_OUT, O_FOREST, O_HELD, O_CAVE, O_DEFEATED, O_FRIENDLY = range(6)
 ORC_STATE_NAMES = ("not in play", "forest", "held", "cave", "defeated", "friendly")
+# p_housing values
+HOUSING_E1, HOUSING_CHOOSE, HOUSING_KEEP = range(3)
 # what the cell-choice phase places (`cell_kind`)
 CK_SINGLE, CK_SMALL_PASTURE, CK_STABLE, CK_RUBY_MINE = range(4)
 
@@ -152,7 +161,7 @@ LAYOUT = Layout(
         ("rounds", (), (MAX_ROUNDS - 1, MAX_ROUNDS)),  # 12, or 11 with 1-2 players (D41)
         ("round", (), (1, MAX_ROUNDS)),  # 1..12
         ("stage", (), (ST_ROUND_START, ST_END)),
-        ("phase", (), (P_PLACE, P_GAME_OVER)),
+        ("phase", (), (P_PLACE, P_HOUSE_LIFT)),
         ("actor", (), SEAT),
         ("start_player", (), SEAT),
         ("turn", (), SEAT),  # the next seat to place in the work phase
@@ -325,3 +334,27 @@ class State(FlatState):
     LAYOUT = LAYOUT
     GAME = "caverna_ff_v0"
     NUM_ACTIONS = NUM_ACTIONS
+
+
+# caverna_ff_v1's state: v0's fields plus its rule option at the end, so every offset is
+# shared and v0 states (and their JSON) stay as they were. Kernels read it as `housing(buf)`.
+LAYOUT_V1 = Layout(
+    [
+        *(
+            (name, shape, LAYOUT.bounds[name]) if LAYOUT.bounds[name] else (name, shape)
+            for name, (_, shape) in LAYOUT.fields.items()
+        ),
+        # who houses animals (A9): HOUSING_CHOOSE the player, HOUSING_KEEP automatically
+        # without moving housed animals (auto_housing); HOUSING_E1 (v0's rule) never in v1
+        ("p_housing", (), (HOUSING_E1, HOUSING_KEEP)),
+    ]
+)
+P_HOUSING = LAYOUT_V1.offset("p_housing")
+
+
+class StateV1(State):
+    """A caverna_ff_v1 game: v0's layout plus `p_housing`, its own id in JSON."""
+
+    __slots__ = ()
+    LAYOUT = LAYOUT_V1
+    GAME = "caverna_ff_v1"

@@ -1,0 +1,139 @@
+"""Caverna FF decisions that furnish the home board: the furnishing tile and its cavern (A10),
+the Warrior Dwelling's payment and the dwarf it arms (Part E), and traps with their cell (B7).
+One handler per phase, each called only from `kernels.act` (INLINE); each returns what is left
+to do (actions.ADVANCE or ASK).
+"""
+
+from __future__ import annotations
+
+from numba import (
+    njit,
+)
+
+from eurogym.envs.caverna_ff.actions import (
+    A_CELL,
+    A_FURN,
+    A_OPTION,
+    A_SKIP,
+    A_TRAP,
+    ADVANCE,
+    ASK,
+)
+from eurogym.envs.caverna_ff.board import (
+    gain_bonus,
+    rehouse,
+)
+from eurogym.envs.caverna_ff.helpers import (
+    arm_dwarf,
+    ask_warrior,
+    ask_warrior_arm,
+    build_furn,
+    decide,
+    r_,
+    warrior_amount,
+)
+from eurogym.envs.caverna_ff.state import (
+    FREE_TRAP,
+    MAX_DWARFS,
+    P_FURN_CELL,
+    P_TRAP_CELL,
+    PENDING_TILE,
+    SUB,
+    TILE,
+    TRAP,
+    TRAP_ACTIVE,
+    TRAP_LEFT,
+    WEAPON,
+)
+from eurogym.envs.caverna_ff.tables import (
+    CELLS,
+    F_WARRIOR,
+    NUM_GOODS,
+    ORE,
+    TRAP_COST,
+    WOOD,
+)
+from eurogym.envs.core.jit import (
+    INLINE,
+)
+
+
+@njit(**INLINE)
+def act_furn(buf, p, a):
+    """P_FURN: the furnishing tile to build (or SKIP); its cavern is asked next (P_FURN_CELL)."""
+    if a == A_SKIP:
+        return ADVANCE
+    buf[PENDING_TILE] = a - A_FURN
+    decide(buf, P_FURN_CELL, p)
+    return ASK
+
+
+@njit(**INLINE)
+def act_furn_cell(buf, p, a):
+    """P_FURN_CELL: build the pending tile on cavern a; the Warrior Dwelling asks its payment
+    and the dwarf it arms first (P_WARRIOR_PAY, P_WARRIOR, P_ARM)."""
+    f = buf[PENDING_TILE]
+    if f == F_WARRIOR:
+        buf[SUB + 1] = a - A_CELL
+        buf[SUB + 2] = -1
+        return ASK if ask_warrior(buf, p) else ADVANCE
+    build_furn(buf, p, f, a - A_CELL, buf[SUB + 0])
+    return ADVANCE
+
+
+@njit(**INLINE)
+def act_warrior_pay(buf, p, a):
+    """P_WARRIOR_PAY: the Warrior Dwelling's wood, then its stone (the ore is the rest)."""
+    if warrior_amount(buf, p, a - A_OPTION):
+        pending = ask_warrior_arm(buf, p)
+    else:
+        pending = ask_warrior(buf, p)
+    return ASK if pending else ADVANCE
+
+
+@njit(**INLINE)
+def act_warrior(buf, p, a):
+    """P_WARRIOR: the weapon the Warrior Dwelling forges (ore 0-8, or wood k - 8)."""
+    if a == A_SKIP:
+        return ADVANCE
+    k = a - A_OPTION
+    if k <= 8:
+        buf[r_(p, ORE)] -= k
+    else:
+        buf[r_(p, WOOD)] -= k - 8
+    return ASK if arm_dwarf(buf, p, k if k <= 8 else k - 8) else ADVANCE
+
+
+@njit(**INLINE)
+def act_arm(buf, p, a):
+    """P_ARM: the unarmed dwarf that takes the forged weapon."""
+    buf[WEAPON + p * MAX_DWARFS + a - A_OPTION] = buf[SUB + 0]
+    return ADVANCE
+
+
+@njit(**INLINE)
+def act_trap(buf, p, a):
+    """P_TRAP: the trap type to place (or SKIP); its cell is asked next (P_TRAP_CELL)."""
+    if a == A_SKIP:
+        return ADVANCE
+    buf[PENDING_TILE] = a - A_TRAP
+    decide(buf, P_TRAP_CELL, p)
+    return ASK
+
+
+@njit(**INLINE)
+def act_trap_cell(buf, p, a):
+    """P_TRAP_CELL: place the pending trap on cell a, paying it unless free; covering a bonus
+    symbol pays it (B7)."""
+    t = buf[PENDING_TILE]
+    c = a - A_CELL
+    if buf[FREE_TRAP] == 0:
+        for g in range(NUM_GOODS):
+            buf[r_(p, g)] -= TRAP_COST[t, g]
+    if buf[TILE + p * CELLS + c] == 0:
+        gain_bonus(buf, p, c)
+    buf[TRAP + p * CELLS + c] = t + 1
+    buf[TRAP_ACTIVE + p * CELLS + c] = 1
+    buf[TRAP_LEFT + t] -= 1
+    rehouse(buf, p)
+    return ADVANCE

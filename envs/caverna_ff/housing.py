@@ -1,0 +1,172 @@
+"""caverna_ff_v1 housing as the player's decisions (A9, E17): where unhoused animals go, which to
+give up, and rearranging. `board.settle` leaves new animals unhoused and stacks OP_HOUSE after
+the current action; `ask_house` then places animals with exactly one home that no other new
+animal could use at once (a housed animal can still be converted at any time, so placing it
+loses nothing), converts animals with no home when nothing can be rearranged, and otherwise
+asks P_HOUSE for one animal type: CELL a unit with room (as many as fit go there), DONE
+keep the arrangement (the rest of the type is given up; dogs stay with the dwarfs), OPTION 0
+rearrange (P_HOUSE_LIFT: CELL a unit whose animals are taken out to be placed again; once per
+OP_HOUSE, never during an orc event, D44). Units are named by the cell their animals are
+recorded on (board.housing_units).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from eurogym.envs.caverna_ff.board import (
+    A_BOAR,
+    A_CATTLE,
+    A_DOG,
+    A_DONKEY,
+    A_SHEEP,
+    MAX_UNITS,
+    eat,
+    housing_units,
+    unhoused,
+)
+from eurogym.envs.caverna_ff.helpers import decide
+from eurogym.envs.caverna_ff.state import (
+    ANIMAL_AT,
+    P_HOUSE,
+    ST_EVENT,
+    STAGE,
+    SUB,
+)
+from eurogym.envs.caverna_ff.tables import (
+    CELLS,
+    ENTRY_DWELLING,
+    NUM_ANIMALS,
+)
+from eurogym.envs.core.jit import INLINE, KERNEL
+
+# the order types are asked in: dogs first (they change a meadow's room for sheep, D05)
+HOUSE_ORDER = np.array([4, 2, 1, 0, 3], np.int64)  # dog, cattle, boar, sheep, donkey
+
+
+@njit(**KERNEL)
+def legal_units(buf, p, a, room):
+    """room[c] = how many unhoused animals of type a the unit recorded on cell c takes now,
+    without moving any housed animal (0: none). Farm animals: the unit allows the type (one
+    type per one-type unit; d dogs on a meadow or pasture make it d + 1 sheep only, D05) and
+    has free room. Dogs: all of them join a meadow or pasture holding only sheep, if its
+    sheep still fit the dog rule, or stay with the dwarfs (the entry dwelling's cell). Returns
+    the number of such units."""
+    u_cell = np.zeros(MAX_UNITS, np.int64)
+    u_cap = np.zeros(MAX_UNITS, np.int64)
+    u_allow = np.zeros(MAX_UNITS, np.int64)
+    u_one = np.zeros(MAX_UNITS, np.int64)
+    u_meadow = np.zeros(MAX_UNITS, np.int64)
+    n = housing_units(buf, p, u_cell, u_cap, u_allow, u_one, u_meadow)
+    room[:] = 0
+    k = unhoused(buf, p, a)
+    for u in range(n):
+        c = u_cell[u]
+        dogs = buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + A_DOG]
+        held = 0
+        other = False
+        for b in range(4):
+            held += buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + b]
+            if b != a and buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + b] > 0:
+                other = True
+        if a == A_DOG:
+            others = held - buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + A_SHEEP]
+            if (
+                u_meadow[u]
+                and others == 0
+                and buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + A_SHEEP] <= dogs + k + 1
+            ):
+                room[c] = k
+            continue
+        cap, allow, one = u_cap[u], u_allow[u], u_one[u]
+        if u_meadow[u] and dogs > 0:
+            cap, allow, one = dogs + 1, 1 << A_SHEEP, 1
+        if allow & (1 << a) and not (one and other) and cap > held:
+            room[c] = cap - held
+    if a == A_DOG:
+        room[ENTRY_DWELLING] = k
+    m = 0
+    for c in range(CELLS):
+        if room[c] > 0:
+            m += 1
+    return m
+
+
+@njit(**KERNEL)
+def can_lift(buf, p):
+    """May p rearrange now: not during an orc event (D44), not yet in this OP_HOUSE (sub[1]),
+    and some animal is housed?"""
+    if buf[STAGE] == ST_EVENT or buf[SUB + 1] != 0:
+        return False
+    for c in range(CELLS):
+        for a in range(NUM_ANIMALS):
+            if buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + a] > 0:
+                return True
+    return False
+
+
+@njit(**KERNEL)
+def house_at(buf, p, a, c, room):
+    """Put as many unhoused animals of type a as unit c takes (`room`) there."""
+    k = min(unhoused(buf, p, a), room[c])
+    buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + a] += k
+
+
+@njit(**KERNEL)
+def give_up(buf, p, a):
+    """DONE at P_HOUSE: the unhoused animals of type a are converted to food at once (A9);
+    dogs, which need no unit, stay with the dwarfs."""
+    k = unhoused(buf, p, a)
+    if a == A_DOG:
+        buf[ANIMAL_AT + (p * CELLS + ENTRY_DWELLING) * NUM_ANIMALS + A_DOG] += k
+    elif k > 0:
+        eat(buf, p, a, k)
+
+
+@njit(**INLINE)
+def lift(buf, p, c):
+    """Take every animal out of the unit recorded on cell c (they are unhoused again)."""
+    for a in range(NUM_ANIMALS):
+        buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + a] = 0
+
+
+@njit(**INLINE)
+def forced_unit(buf, p, a, room, other):
+    """The one unit unhoused animals of type a can go to when no other unhoused type could use
+    it (so placing them there takes nothing from anyone), else -1."""
+    if unhoused(buf, p, a) <= 0 or legal_units(buf, p, a, room) != 1:
+        return -1
+    c = np.argmax(room)
+    for b in range(NUM_ANIMALS):
+        if b != a and unhoused(buf, p, b) > 0 and legal_units(buf, p, b, other) > 0:
+            if other[c] > 0:
+                return -1
+    return c
+
+
+@njit(**KERNEL)
+def ask_house(buf, p):
+    """House p's unhoused animals (module docstring): uncontested single homes and conversions
+    without a home (when nothing can be rearranged) at once, else P_HOUSE for the first type
+    in HOUSE_ORDER with a home or a rearrangement left (type in sub[0]). Returns True if
+    P_HOUSE is asked."""
+    room = np.zeros(CELLS, np.int64)
+    other = np.zeros(CELLS, np.int64)
+    placed = True
+    while placed:
+        placed = False
+        for a in HOUSE_ORDER:
+            c = forced_unit(buf, p, a, room, other)
+            if c >= 0:
+                house_at(buf, p, a, c, room)
+                placed = True
+                break
+    for a in HOUSE_ORDER:
+        if unhoused(buf, p, a) > 0:
+            if legal_units(buf, p, a, room) > 0 or can_lift(buf, p):
+                buf[SUB + 0] = a
+                return decide(buf, P_HOUSE, p)
+    for a in (A_CATTLE, A_BOAR, A_SHEEP, A_DONKEY):
+        give_up(buf, p, a)
+    return False
