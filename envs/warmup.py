@@ -62,16 +62,31 @@ def warm(env_id: str, seed: int = 0) -> int:
     return decisions
 
 
-# Rough cold compile seconds per game (docs/cold_start.md), to start the largest first so the
-# workers finish together; an unknown game sorts first.
-_COMPILE_ORDER = ("caverna_ff_v0", "daitoshi_v0", "belfort_v0", "kingdom_builder_v0")
+# Game packages by rough cold compile time (docs/cold_start.md), largest first, so the workers
+# finish together; an unknown package sorts first.
+_COMPILE_ORDER = ("caverna_ff", "daitoshi", "belfort", "kingdom_builder")
 
 
-def _largest_first(env_ids: list[str]) -> list[str]:
-    def rank(env_id: str) -> int:
-        return _COMPILE_ORDER.index(env_id) if env_id in _COMPILE_ORDER else -1
+def _package(env_id: str) -> str:
+    return spec(env_id).data_package.rsplit(".", 1)[-1]
 
-    return sorted(env_ids, key=rank)
+
+def work_units(env_ids: list[str]) -> list[list[str]]:
+    """`env_ids` grouped by game package (ids of one package, such as caverna_ff_v0 and
+    caverna_ff_v1, share their kernels, so one worker warms them one after the other), the
+    largest game first."""
+    groups: dict[str, list[str]] = {}
+    for env_id in env_ids:
+        groups.setdefault(_package(env_id), []).append(env_id)
+
+    def rank(package: str) -> int:
+        return _COMPILE_ORDER.index(package) if package in _COMPILE_ORDER else -1
+
+    return [groups[p] for p in sorted(groups, key=rank)]
+
+
+def _warm_unit(env_ids: list[str]) -> int:
+    return sum(warm(env_id) for env_id in env_ids)
 
 
 def default_jobs() -> int:
@@ -85,7 +100,8 @@ def default_jobs() -> int:
 def warm_all(env_ids: list[str], jobs: int | None = None, progress: bool = True) -> float:
     """Warm `env_ids` in `jobs` worker processes (default: one per core; 1 = in this process)
     with a progress bar ticking as each game is ready; returns the wall seconds taken."""
-    jobs = min(jobs or default_jobs(), len(env_ids))
+    units = work_units(env_ids)
+    jobs = min(jobs or default_jobs(), len(units))
     if jobs < 1:
         raise ValueError(f"jobs must be >= 1, got {jobs}")
     start = time.perf_counter()
@@ -101,11 +117,11 @@ def warm_all(env_ids: list[str], jobs: int | None = None, progress: bool = True)
             # spawn: a fresh interpreter per worker, with none of this process's numba state
             context = multiprocessing.get_context("spawn")
             with ProcessPoolExecutor(jobs, mp_context=context) as pool:
-                futures = {pool.submit(warm, env_id): env_id for env_id in _largest_first(env_ids)}
+                futures = {pool.submit(_warm_unit, unit): unit for unit in units}
                 for future in as_completed(futures):
                     future.result()
-                    bar.set_postfix_str(f"{futures[future]} ready")
-                    bar.update()
+                    bar.set_postfix_str(f"{', '.join(futures[future])} ready")
+                    bar.update(len(futures[future]))
     return time.perf_counter() - start
 
 

@@ -123,9 +123,11 @@ def test_warmup_workers_warm_games_in_parallel() -> None:
     """The warmup's worker processes (spawned, one per game here) finish every game."""
     from eurogym.envs import warmup
 
-    assert warmup._largest_first(["kingdom_builder_v0", "caverna_ff_v0"]) == [
-        "caverna_ff_v0",
-        "kingdom_builder_v0",
+    ids = ["kingdom_builder_v0", "caverna_ff_v1", "belfort_v0", "caverna_ff_v0"]
+    assert warmup.work_units(ids) == [
+        ["caverna_ff_v1", "caverna_ff_v0"],  # one game's kernels: one worker
+        ["belfort_v0"],
+        ["kingdom_builder_v0"],
     ]
     assert warmup.warm_all(["kingdom_builder_v0", "daitoshi_v0"], jobs=2, progress=False) > 0
 
