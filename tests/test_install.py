@@ -141,9 +141,14 @@ def test_a_read_only_install_plays_every_game(wheel: Path, tmp_path: Path) -> No
     assert done.returncode == 0, done.stderr[-3000:]
     assert "WRITABLE" not in done.stdout
     assert "cannot cache" not in done.stderr and "no locator" not in done.stderr
-    for env_id in eurogym.list_envs():
+    announced_packages = set()
+    for env_id in eurogym.list_envs():  # the order PLAY plays them in
         assert f"played {env_id} {STEPS}" in done.stdout
-        assert done.stderr.count(f"compiling {env_id} kernels") == 1
+        # one notice per game package: ids of one game (caverna_ff_v0, v1) share its kernels
+        package = eurogym.envs.spec(env_id).data_package
+        expected = 0 if package in announced_packages else 1
+        announced_packages.add(package)
+        assert done.stderr.count(f"compiling {env_id} kernels") == expected
     cache_line = done.stdout.splitlines()[-1].split()
     cache = Path(cache_line[1])
     assert cache_line[2] == "True" and cache.parent == temp, done.stdout
