@@ -41,6 +41,7 @@ import numba
 import numpy as np
 
 from eurogym.agents.base import determinize, hidden_fields, win_shares
+from eurogym.agents.mcts import _Node
 from eurogym.envs.core.jit import KERNEL
 
 
@@ -76,27 +77,17 @@ class SearchConfig:
         return asdict(self)
 
 
-class Node:
-    """A tree node: statistics of its children as arrays over all actions, the network's
-    logits and per-seat value estimate for the node (None until expanded), and the prior of
-    each legal set met at the node (keyed by the legal actions' bytes)."""
+class Node(_Node):
+    """MCTSAgent's tree node (children's statistics as arrays over all actions, priors per
+    legal set) plus the network's logits and per-seat value estimate for the node (None until
+    expanded)."""
 
-    __slots__ = ("children", "visits", "value", "avail", "logits", "estimate", "priors")
+    __slots__ = ("logits", "estimate")
 
     def __init__(self, num_actions: int, num_players: int):
-        self.children: dict[int, Node] = {}
-        self.visits = np.zeros(num_actions)
-        self.value = np.zeros((num_actions, num_players))
-        self.avail = np.zeros(num_actions)
+        super().__init__(num_actions, num_players)
         self.logits: np.ndarray | None = None
         self.estimate: np.ndarray | None = None
-        self.priors: dict[bytes, np.ndarray] = {}
-
-    def child(self, action: int) -> Node:
-        node = self.children.get(action)
-        if node is None:
-            node = self.children[action] = Node(self.visits.shape[0], self.value.shape[1])
-        return node
 
     def prior(self, legal: np.ndarray) -> np.ndarray:
         """Softmax of the node's logits over `legal` (cached per legal set)."""

@@ -79,9 +79,10 @@ class _Node:
         self.priors: dict[bytes, np.ndarray] = {}
 
     def child(self, action: int) -> _Node:
+        """The child after `action`, created on first use as a node of this node's class."""
         node = self.children.get(action)
         if node is None:
-            node = self.children[action] = _Node(self.visits.shape[0], self.value.shape[1])
+            node = self.children[action] = type(self)(self.visits.shape[0], self.value.shape[1])
         return node
 
 
