@@ -180,16 +180,20 @@ class EuroAECEnv(AECEnv):
 
     def _after_move(self) -> None:
         """Point agent_selection at whoever decides now and refresh the masks in infos. Only
-        the previous and the new decider's masks can have changed (all others stay zero)."""
+        the previous and the new decider's masks can have changed (all others stay zero), so
+        the engine is asked once for the decider and the previous one gets zeros."""
         previous = getattr(self, "agent_selection", None)
-        self.agent_selection = self.possible_agents[self.engine.current_player(self.state_)]
+        seat = self.engine.current_player(self.state_)
+        selected = self.agent_selection = self.possible_agents[seat]
+        infos = self.infos
         if previous is None or self.num_decisions == 0:
             for a in self.agents:
-                self.infos[a]["action_mask"] = self._mask_for(a)
+                infos[a]["action_mask"] = self._mask_for(a)
             return
-        for a in {previous, self.agent_selection}:
-            if a in self.infos:
-                self.infos[a]["action_mask"] = self._mask_for(a)
+        if previous != selected and previous in infos:
+            infos[previous]["action_mask"] = self._zero_mask.copy()
+        if selected in infos:
+            infos[selected]["action_mask"] = self.engine.legal_action_mask(self.state_, seat).copy()
 
     def _final_rewards(self) -> dict[str, float]:
         """Each agent's reward at game end in the env's reward mode. A solo game asks the
