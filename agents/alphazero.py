@@ -391,6 +391,12 @@ class AlphaZeroAgent:
             raise ValueError(
                 f"{self.name} was trained for {self.spec['num_players']} players, not {players}"
             )
+        actions = int(state.mask.shape[0])
+        if actions != self.spec["num_actions"]:
+            raise ValueError(
+                f"{self.name} was trained on a game with {self.spec['num_actions']} actions, "
+                f"not {actions}: the rule options differ from the checkpoint's game"
+            )
         legal = legal_actions(engine, state, player)
         if legal.size == 1:
             return int(legal[0])

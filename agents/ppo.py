@@ -313,6 +313,13 @@ class PPOAgent:
     def act(self, engine: Any, state: Any, player: int) -> int:
         obs = self.encode(state, player)
         mask = engine.legal_action_mask(state, player).astype(bool)
+        expected = (self.policy.observation_space.shape[0], self.policy.action_space.n)
+        if (obs.shape[0], mask.shape[0]) != expected:
+            raise ValueError(
+                f"{self.name} was trained on observations of {expected[0]} and {expected[1]} "
+                f"actions, not {obs.shape[0]} and {mask.shape[0]}: the rule options or the "
+                "player count differ from the model's game"
+            )
         return policy_action(self.policy, obs, mask, self.deterministic)
 
 

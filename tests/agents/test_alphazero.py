@@ -214,3 +214,11 @@ def test_tournament_refuses_another_games_or_a_missing_checkpoint(tmp_path: Path
     state = engine.new_game(engine.make_config(3), 0)  # a 3-player game for a 2-player net
     with pytest.raises(ValueError, match="trained for 2 players"):
         agent.act(engine, state, engine.current_player(state))
+    expansion = engine.new_game(engine.make_config(2, expansion=True), 0)  # a bigger action space
+    with pytest.raises(ValueError, match="rule options differ"):
+        agent.act(engine, expansion, engine.current_player(expansion))
+    with pytest.raises(ValueError, match="rule options differ"):
+        run_tournament(
+            "belfort_v0", [f"az:{tmp_path / 'belfort.pt'}", "random"], 2,
+            game_options={"expansion": True},
+        )

@@ -332,3 +332,8 @@ def test_tournament_takes_a_saved_model_as_ppo_path_and_writes_records(tmp_path:
         assert envs.spec(KB).engine.is_over(states[-1])
     with pytest.raises(ValueError, match="no model file"):
         run_tournament(KB, ["random", f"ppo:{tmp_path / 'missing.zip'}"], games=2, progress=False)
+    with pytest.raises(ValueError, match="rule options or the player count differ"):
+        run_tournament(
+            KB, ["random", f"ppo:{path}"], games=2, progress=False,
+            game_options={"expansions": ("nomads",)},
+        )
