@@ -219,6 +219,8 @@ def test_tournament_refuses_another_games_or_a_missing_checkpoint(tmp_path: Path
         agent.act(engine, expansion, engine.current_player(expansion))
     with pytest.raises(ValueError, match="rule options differ"):
         run_tournament(
-            "belfort_v0", [f"az:{tmp_path / 'belfort.pt'}", "random"], 2,
+            "belfort_v0",
+            [f"az:{tmp_path / 'belfort.pt'}", "random"],
+            2,
             game_options={"expansion": True},
         )

@@ -334,6 +334,9 @@ def test_tournament_takes_a_saved_model_as_ppo_path_and_writes_records(tmp_path:
         run_tournament(KB, ["random", f"ppo:{tmp_path / 'missing.zip'}"], games=2, progress=False)
     with pytest.raises(ValueError, match="rule options or the player count differ"):
         run_tournament(
-            KB, ["random", f"ppo:{path}"], games=2, progress=False,
+            KB,
+            ["random", f"ppo:{path}"],
+            games=2,
+            progress=False,
             game_options={"expansions": ("nomads",)},
         )
