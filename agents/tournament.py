@@ -1,7 +1,8 @@
 """Round-robin tournaments between agent kinds: win rates with Wilson intervals, and Elo.
 
     python -m eurogym.agents.tournament --env kingdom_builder_v0 --agents random,heuristic,mcts \
-        --games 200 [--players 2] [--seed 0] [--mcts-simulations 50] [--mcts-prior none] ...
+        --games 200 [--players 2] [--seed 0] [--jobs 2] [--mcts-simulations 50] ...
+    python -m eurogym.agents.tournament --env belfort_v0 --agents heuristic,mcts100,mcts400
     python -m eurogym.agents.tournament --env belfort_v0 --option expansion=true \
         --option promo_guilds=true        # or: --options '{"expansion": true}'
 
@@ -27,9 +28,12 @@ import argparse
 import itertools
 import json
 import math
+import multiprocessing
+import re
 import sys
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -88,16 +92,23 @@ ELO_MEAN = 1500.0
 PPO_PREFIX = "ppo:"
 RLLIB_PREFIX = "rllib:"
 AZ_PREFIX = "az:"
+MCTS_BUDGET = re.compile(r"mcts([1-9][0-9]*)")  # `mcts<N>`: MCTS with N simulations
 
 
 def is_known_agent(name: str) -> bool:
-    """A key of AGENT_FACTORIES, `ppo:PATH` naming a saved MaskablePPO model, `rllib:PATH`
-    naming an RLlib checkpoint directory or `az:PATH` naming an AlphaZero checkpoint."""
-    return name in AGENT_FACTORIES or name.startswith((PPO_PREFIX, RLLIB_PREFIX, AZ_PREFIX))
+    """A key of AGENT_FACTORIES, `mcts<N>` (MCTS with N simulations), `ppo:PATH` naming a saved
+    MaskablePPO model, `rllib:PATH` naming an RLlib checkpoint directory or `az:PATH` naming
+    an AlphaZero checkpoint."""
+    return (
+        name in AGENT_FACTORIES
+        or MCTS_BUDGET.fullmatch(name) is not None
+        or name.startswith((PPO_PREFIX, RLLIB_PREFIX, AZ_PREFIX))
+    )
 
 
 def make_agent(name: str, env_id: str, seed: int, **options: Any) -> Agent:
-    """Build agent kind `name` (a key of AGENT_FACTORIES, or `ppo:PATH` for a MaskablePPO
+    """Build agent kind `name` (a key of AGENT_FACTORIES, `mcts<N>` for MCTS with N
+    simulations and the other `mcts_*` options, `ppo:PATH` for a MaskablePPO
     model saved by `eurogym.agents.train`, `rllib:PATH` for a checkpoint directory written
     by `eurogym.agents.rllib_train`, which needs the `rllib` extra, or `az:PATH` for a
     checkpoint written by `eurogym.agents.alphazero`, searching with its stored settings unless
@@ -133,6 +144,10 @@ def make_agent(name: str, env_id: str, seed: int, **options: Any) -> Agent:
         if not path.is_file():
             raise ValueError(f"agent {name!r}: no model file {path}")
         return PPOAgent(path, env_id, name=name)
+    budget = MCTS_BUDGET.fullmatch(name)
+    if budget is not None and name not in AGENT_FACTORIES:
+        # one kind per budget, so several budgets meet in one round robin
+        return mcts_agent(seed, **{**options, "mcts_simulations": int(budget.group(1))})
     try:
         factory = AGENT_FACTORIES[name]
     except KeyError:
@@ -249,6 +264,83 @@ def _seed(*words: int) -> int:
     return int(np.random.SeedSequence(list(words)).generate_state(1, np.uint32)[0])
 
 
+@dataclass(frozen=True)
+class _Block:
+    """One game seed of one lineup, played once per seat rotation: the unit of work that
+    `run_tournament` hands to a worker process (everything in it pickles)."""
+
+    env_id: str
+    names: tuple[str, ...]
+    num_players: int
+    seed: int
+    lineup_index: int
+    lineup: tuple[int, ...]
+    block: int
+    game_options: dict[str, Any]
+    agent_options: dict[str, Any]
+    record_dir: str | None
+
+
+BlockResult = tuple[list[tuple[list[int], np.ndarray]], dict[str, list[float]]]
+
+
+def _play_block(task: _Block) -> BlockResult:
+    """Play one block: per rotation the seats' kind indices and final scores, and each kind's
+    thinking time and decisions."""
+    engine = envs.spec(task.env_id).engine
+    config = engine.make_config(task.num_players, **task.game_options)
+    li, block, n = task.lineup_index, task.block, task.num_players
+    clock = {name: [0.0, 0] for name in task.names}
+    game_seed = _seed(task.seed, li, block)
+    played = []
+    for shift in range(n):
+        kinds = [task.lineup[(s + shift) % n] for s in range(n)]
+        agents = [
+            _Timed(
+                make_agent(
+                    task.names[i],
+                    task.env_id,
+                    _seed(task.seed, li, block, shift, s),
+                    **task.agent_options,
+                ),
+                clock,
+                task.names[i],
+            )
+            for s, i in enumerate(kinds)
+        ]
+        recorder = None
+        if task.record_dir is not None:
+            recorder = Recorder(
+                task.env_id,
+                n,
+                game_seed,
+                options=task.game_options,
+                seats=[task.names[i] for i in kinds],
+            )
+        scores = play_game(engine, agents, game_seed, config, recorder=recorder)
+        if recorder is not None:
+            recorder.save(Path(task.record_dir) / f"game_{li}_{block}_{shift}.json")
+        played.append((kinds, scores))
+    return played, clock
+
+
+def _play_blocks(tasks: list[_Block], jobs: int, bar: tqdm) -> list[BlockResult]:
+    """Every block's result in task order, played here (jobs 1) or by `jobs` spawned worker
+    processes (spawn, not fork: numba and torch threads do not survive a fork safely)."""
+    if jobs == 1 or len(tasks) == 1:
+        results = []
+        for task in tasks:
+            results.append(_play_block(task))
+            bar.update(task.num_players)
+        return results
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=context) as pool:
+        futures = [pool.submit(_play_block, task) for task in tasks]
+        for future, task in zip(futures, tasks, strict=True):
+            future.add_done_callback(lambda _, n=task.num_players: bar.update(n))
+        return [future.result() for future in futures]
+
+
 def run_tournament(
     env_id: str,
     agent_names: Sequence[str],
@@ -258,6 +350,7 @@ def run_tournament(
     progress: bool = True,
     record_dir: str | Path | None = None,
     game_options: dict[str, Any] | None = None,
+    jobs: int = 1,
     **agent_options: Any,
 ) -> TournamentResult:
     """Play the round robin described in the module docstring and fit Elo ratings.
@@ -274,6 +367,10 @@ def run_tournament(
         game_options: rule options for every game (`engine.make_config(num_players,
             **game_options)`, e.g. {"expansion": True}); a bad one raises the engine's
             ConfigError before any game is played.
+        jobs: worker processes; blocks of games are shared out among them and the results
+            gathered in schedule order, so every number but the seconds per move is the
+            same as with 1. Workers are spawned: agent kinds added to AGENT_FACTORIES at
+            run time by other modules are not known there.
         **agent_options: passed to every agent factory (e.g. mcts_simulations=50).
     """
     names = list(agent_names)
@@ -282,14 +379,16 @@ def run_tournament(
     for name in names:
         if not is_known_agent(name):
             raise ValueError(
-                f"unknown agent {name!r}; known: {sorted(AGENT_FACTORIES)}, ppo:PATH, "
-                "rllib:PATH or az:PATH"
+                f"unknown agent {name!r}; known: {sorted(AGENT_FACTORIES)}, mcts<N>, "
+                "ppo:PATH, rllib:PATH or az:PATH"
             )
     if games < 1:
         raise ValueError(f"games must be positive, got {games}")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise ValueError(f"jobs must be a positive int, got {jobs!r}")
     engine = envs.spec(env_id).engine
     game_options = dict(game_options or {})
-    config = engine.make_config(num_players, **game_options)
+    engine.make_config(num_players, **game_options)  # a bad option raises before any game
     blocks = math.ceil(games / num_players)
     schedule = lineups(len(names), num_players)
     k = len(names)
@@ -297,47 +396,38 @@ def run_tournament(
     played = np.zeros((k, k))
     clock = {name: [0.0, 0] for name in names}
     records: list[tuple[tuple[str, ...], np.ndarray]] = []
-    with tqdm(total=len(schedule) * blocks * num_players, disable=not progress) as bar:
-        for li, lineup in enumerate(schedule):
-            for block in range(blocks):
-                game_seed = _seed(seed, li, block)
-                for shift in range(num_players):
-                    kinds = [lineup[(s + shift) % num_players] for s in range(num_players)]
-                    agents = [
-                        _Timed(
-                            make_agent(
-                                names[i], env_id, _seed(seed, li, block, shift, s), **agent_options
-                            ),
-                            clock,
-                            names[i],
-                        )
-                        for s, i in enumerate(kinds)
-                    ]
-                    recorder = None
-                    if record_dir is not None:
-                        recorder = Recorder(
-                            env_id,
-                            num_players,
-                            game_seed,
-                            options=game_options,
-                            seats=[names[i] for i in kinds],
-                        )
-                    scores = play_game(engine, agents, game_seed, config, recorder=recorder)
-                    if recorder is not None:
-                        recorder.save(Path(record_dir) / f"game_{li}_{block}_{shift}.json")
-                    records.append((tuple(names[i] for i in kinds), scores))
-                    for a, b in itertools.combinations(range(num_players), 2):
-                        i, j = kinds[a], kinds[b]
-                        if i == j:
-                            continue
-                        share = (
-                            1.0 if scores[a] > scores[b] else 0.5 if scores[a] == scores[b] else 0.0
-                        )
-                        points[i, j] += share
-                        points[j, i] += 1 - share
-                        played[i, j] += 1
-                        played[j, i] += 1
-                    bar.update()
+    tasks = [
+        _Block(
+            env_id,
+            tuple(names),
+            num_players,
+            seed,
+            li,
+            lineup,
+            block,
+            game_options,
+            agent_options,
+            None if record_dir is None else str(record_dir),
+        )
+        for li, lineup in enumerate(schedule)
+        for block in range(blocks)
+    ]
+    with tqdm(total=len(tasks) * num_players, disable=not progress) as bar:
+        for games_played, block_clock in _play_blocks(tasks, jobs, bar):
+            for name, (seconds, moves) in block_clock.items():
+                clock[name][0] += seconds
+                clock[name][1] += moves
+            for kinds, scores in games_played:
+                records.append((tuple(names[i] for i in kinds), scores))
+                for a, b in itertools.combinations(range(num_players), 2):
+                    i, j = kinds[a], kinds[b]
+                    if i == j:
+                        continue
+                    share = 1.0 if scores[a] > scores[b] else 0.5 if scores[a] == scores[b] else 0.0
+                    points[i, j] += share
+                    points[j, i] += 1 - share
+                    played[i, j] += 1
+                    played[j, i] += 1
     with np.errstate(invalid="ignore", divide="ignore"):
         win_rate = np.where(played > 0, points / played, np.nan)
     ratings = fit_elo(points, played)
@@ -428,7 +518,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--agents",
         default="random,heuristic",
-        help=f"comma-separated agent kinds from {sorted(AGENT_FACTORIES)}, ppo:PATH for "
+        help=f"comma-separated agent kinds from {sorted(AGENT_FACTORIES)}, mcts<N> for MCTS "
+        "with N simulations (several budgets can meet), ppo:PATH for "
         "a MaskablePPO model saved by eurogym.agents.train, or rllib:PATH for an RLlib "
         "checkpoint saved by eurogym.agents.rllib_train (e.g. rllib:runs/NAME/final), or "
         "az:PATH for an AlphaZero checkpoint saved by eurogym.agents.alphazero "
@@ -478,6 +569,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=None,
         help="simulations per decision of az:PATH agents (default: the checkpoint's)",
     )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="worker processes (e.g. one per core); the results do not depend on it",
+    )
     parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     parser.add_argument(
         "--record-dir", help="write every game's record (JSON, replayable) to this folder"
@@ -497,6 +594,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         progress=not args.no_progress,
         record_dir=args.record_dir,
         game_options=game_options,
+        jobs=args.jobs,
         az_simulations=args.az_simulations,
         **{f"mcts_{name}": getattr(args, f"mcts_{name}") for name in MCTS_OPTIONS},
     )

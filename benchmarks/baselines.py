@@ -6,14 +6,15 @@
         --out runs/baselines
 
 For each game (`--envs`, default all four): random, greedy, the game's heuristic, MCTS at each
-budget of `--mcts-simulations` (agents named `mcts<N>`: MCTSAgent's defaults with N
-simulations), and the learned agents given for that game (`--ppo ENV=PATH`, `--az ENV=PATH`,
-repeatable). Every lineup plays `--games` games with seats rotated (agents.tournament). Printed
-per game: every pairing's win rate with its 95% Wilson interval, the win-rate matrix and the
-Bradley-Terry Elo ratings (agents.tournament.format_report); at the end one markdown table of
-the Elo ratings per game. `--out` also gets `baselines.json` (every pairing's points and games,
-Elo, seconds per move, wall clock per game). The learned agents' training budgets are not
-known here: state them next to the table (docs/alphazero_experiments.md).
+budget of `--mcts-simulations` (the tournament's `mcts<N>` kinds: MCTSAgent's defaults with
+N simulations), and the learned agents given for that game (`--ppo ENV=PATH`, `--az ENV=PATH`,
+repeatable). Every lineup plays `--games` games with seats rotated (agents.tournament), on
+`--jobs` worker processes. Printed per game: every pairing's win rate with its 95% Wilson
+interval, the win-rate matrix and the Bradley-Terry Elo ratings
+(agents.tournament.format_report); at the end one markdown table of the Elo ratings per game.
+`--out` also gets `baselines.json` (every pairing's points and games, Elo, seconds per move,
+wall clock per game). The learned agents' training budgets are not known here: state them
+next to the table (docs/alphazero_experiments.md).
 """
 
 from __future__ import annotations
@@ -27,9 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from eurogym import envs
-from eurogym.agents.mcts import MCTSAgent
 from eurogym.agents.tournament import (
-    AGENT_FACTORIES,
     TournamentResult,
     format_report,
     run_tournament,
@@ -37,16 +36,6 @@ from eurogym.agents.tournament import (
 )
 
 BASE_AGENTS = ("random", "greedy", "heuristic")
-
-
-def register_mcts(simulations: int) -> str:
-    """Register the tournament agent kind `mcts<simulations>` (MCTSAgent defaults otherwise)
-    and return its name, so two search budgets meet in one round robin."""
-    name = f"mcts{simulations}"
-    AGENT_FACTORIES[name] = lambda env_id, seed, **options: MCTSAgent(
-        simulations=simulations, seed=seed
-    )
-    return name
 
 
 def _paths(pairs: Sequence[str], flag: str) -> dict[str, str]:
@@ -122,11 +111,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--agents", default=",".join(BASE_AGENTS), help="the non-search, non-learned agents"
     )
     parser.add_argument("--out", default=None, help="folder for baselines.json")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes per game")
     parser.add_argument("--no-progress", action="store_true")
     args = parser.parse_args(argv)
     env_ids = [e.strip() for e in args.envs.split(",") if e.strip()]
     base = [a.strip() for a in args.agents.split(",") if a.strip()]
-    mcts = [register_mcts(int(n)) for n in args.mcts_simulations.split(",") if n.strip()]
+    mcts = [f"mcts{int(n)}" for n in args.mcts_simulations.split(",") if n.strip()]
     ppo, az = _paths(args.ppo, "--ppo"), _paths(args.az, "--az")
     results, summaries = [], []
     for env_id in env_ids:
@@ -141,6 +131,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             num_players=args.players,
             seed=args.seed,
             progress=not args.no_progress,
+            jobs=args.jobs,
         )
         seconds = time.perf_counter() - start
         results.append(result)

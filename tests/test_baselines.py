@@ -12,11 +12,8 @@ from eurogym.benchmarks import baselines
 
 
 def test_baselines_prints_pairings_and_elo_and_writes_json(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    factories = dict(tournament.AGENT_FACTORIES)  # the mcts<N> kinds register into a copy
-    monkeypatch.setattr(tournament, "AGENT_FACTORIES", factories)
-    monkeypatch.setattr(baselines, "AGENT_FACTORIES", factories)
     baselines.main(
         [
             "--envs",
@@ -45,5 +42,4 @@ def test_baselines_prints_pairings_and_elo_and_writes_json(
         lo, hi = pairing["ci95"]
         assert 0 <= lo <= pairing["win_rate"] <= hi <= 1
     assert sum(summary["elo"].values()) == pytest.approx(3 * 1500)
-    assert baselines.register_mcts(400) == "mcts400"  # a second budget is a second kind
-    assert factories["mcts400"]("kingdom_builder_v0", 0).simulations == 400
+    assert tournament.make_agent("mcts400", "kingdom_builder_v0", 0).simulations == 400

@@ -101,6 +101,29 @@ def test_run_tournament_is_reproducible():
     assert [(n, s.tolist()) for n, s in first.games] == [(n, s.tolist()) for n, s in again.games]
 
 
+def test_run_tournament_on_worker_processes_gives_the_same_results():
+    kinds = ["random", "greedy", "mcts2"]  # mcts<N>: a budget per kind, also in the workers
+    serial = run_tournament("kingdom_builder_v0", kinds, 4, seed=3, progress=False)
+    spread = run_tournament("kingdom_builder_v0", kinds, 4, seed=3, progress=False, jobs=2)
+    assert [(n, s.tolist()) for n, s in spread.games] == [(n, s.tolist()) for n, s in serial.games]
+    assert np.array_equal(spread.points, serial.points)
+    assert np.array_equal(spread.played, serial.played)
+    assert spread.elo == serial.elo
+    assert all(spread.seconds_per_move[k] > 0 for k in kinds)
+    with pytest.raises(ValueError, match="jobs must be a positive int"):
+        run_tournament("kingdom_builder_v0", kinds, 2, progress=False, jobs=0)
+
+
+def test_mcts_budget_kinds():
+    from eurogym.agents.tournament import is_known_agent, make_agent
+
+    assert make_agent("mcts7", "belfort_v0", 0).simulations == 7
+    assert make_agent("mcts7", "belfort_v0", 0, mcts_prior="none").prior is None
+    assert is_known_agent("mcts400") and not is_known_agent("mcts0")
+    assert is_known_agent("mcts")  # the plain kind keeps its own factory
+    assert not is_known_agent("mcts1x")
+
+
 def test_run_tournament_rejects_bad_agents():
     with pytest.raises(ValueError, match="unknown agent"):
         run_tournament("kingdom_builder_v0", ["random", "nobody"], 2, progress=False)
