@@ -4,6 +4,7 @@ outputs so that diffs stay readable and no stale results are committed."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,19 @@ def test_notebooks_are_found() -> None:
         "01_quickstart.ipynb",
         "02_train_maskable_ppo.ipynb",
         "03_agents_tournament.ipynb",
+        "04_baselines.ipynb",
     ]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_notebook_imports_only_the_installed_package(path: Path) -> None:
+    """Users have `eurogym` installed, not the repository's folders on their path: a
+    notebook importing `agents.x` instead of `eurogym.agents.x` works only from a checkout,
+    and loads a second copy of every module it touches."""
+    nb = nbformat.read(path, as_version=4)
+    source = "\n".join(cell.source for cell in nb.cells if cell.cell_type == "code")
+    stray = re.findall(r"^\s*(?:from|import) (?:agents|envs|encoders|benchmarks)\b.*", source, re.M)
+    assert not stray, f"{path.name}: import from eurogym instead: {stray}"
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
