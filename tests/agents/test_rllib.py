@@ -162,6 +162,53 @@ def test_snapshot_mapping_puts_the_learner_on_one_seat_per_episode_and_every_sea
     assert learner_seats == {0, 1, 2}
 
 
+def test_snapshot_refresh_copies_the_learner_over_the_oldest_snapshot_and_syncs_runners() -> None:
+    """SnapshotCallback on a stand-in algorithm (the weights are labels): at start every
+    snapshot is the learner; every `every` iterations the oldest one, in turn, becomes the
+    learner's current weights and only it is pushed to the env runners."""
+
+    class Learners:
+        def __init__(self) -> None:
+            self.weights = {rllib.MAIN: "w0", **{s: "untrained" for s in rllib.snapshot_ids(3)}}
+
+        def get_weights(self, module_ids: list[str]) -> dict[str, str]:
+            return {m: self.weights[m] for m in module_ids}
+
+        def set_weights(self, weights: dict[str, str]) -> None:
+            self.weights.update(weights)
+
+    class Runners:
+        def __init__(self) -> None:
+            self.synced: list[list[str]] = []
+
+        def sync_weights(self, *, from_worker_or_learner_group, policies, inference_only) -> None:
+            assert inference_only and isinstance(from_worker_or_learner_group, Learners)
+            self.synced.append(list(policies))
+
+    class Algorithm:
+        def __init__(self) -> None:
+            self.learner_group, self.env_runner_group, self.iteration = Learners(), Runners(), 0
+
+    algorithm = Algorithm()
+    callback = rllib.SnapshotCallback(snapshots=3, every=2)
+    callback.on_algorithm_init(algorithm=algorithm)
+    weights = algorithm.learner_group.weights
+    assert all(weights[s] == "w0" for s in rllib.snapshot_ids(3))
+    assert algorithm.env_runner_group.synced == [rllib.snapshot_ids(3)]
+    for iteration in range(1, 9):
+        algorithm.iteration = iteration
+        weights[rllib.MAIN] = f"w{iteration}"  # the learner trains between iterations
+        callback.on_train_result(algorithm=algorithm, result={})
+    # refreshed at iterations 2, 4, 6, 8: snapshot_0, _1, _2, then _0 again
+    assert [weights[s] for s in rllib.snapshot_ids(3)] == ["w8", "w4", "w6"]
+    assert algorithm.env_runner_group.synced[1:] == [
+        ["snapshot_0"],
+        ["snapshot_1"],
+        ["snapshot_2"],
+        ["snapshot_0"],
+    ]
+
+
 @pytest.mark.parametrize(("env_id", "mapping"), [(GAMES[0], "self"), (GAMES[1], "snapshots")])
 def test_ppo_trains_with_masking_and_the_checkpoint_plays_in_a_tournament(
     env_id: str, mapping: str, tmp_path: Path, local_ray: None
