@@ -29,6 +29,7 @@ import itertools
 import json
 import math
 import multiprocessing
+import os
 import re
 import sys
 import time
@@ -324,6 +325,13 @@ def _play_block(task: _Block) -> BlockResult:
     return played, clock
 
 
+def _one_thread() -> None:
+    """Worker set-up: one math thread each (torch and BLAS read these when imported), since the
+    workers already fill the cores; more threads per worker only contend."""
+    for name in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
+        os.environ[name] = "1"
+
+
 def _play_blocks(tasks: list[_Block], jobs: int, bar: tqdm) -> list[BlockResult]:
     """Every block's result in task order, played here (jobs 1) or by `jobs` spawned worker
     processes (spawn, not fork: numba and torch threads do not survive a fork safely)."""
@@ -334,7 +342,8 @@ def _play_blocks(tasks: list[_Block], jobs: int, bar: tqdm) -> list[BlockResult]
             bar.update(task.num_players)
         return results
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=context) as pool:
+    workers = min(jobs, len(tasks))
+    with ProcessPoolExecutor(workers, mp_context=context, initializer=_one_thread) as pool:
         futures = [pool.submit(_play_block, task) for task in tasks]
         for future, task in zip(futures, tasks, strict=True):
             future.add_done_callback(lambda _, n=task.num_players: bar.update(n))
