@@ -9,6 +9,10 @@ start a local node. Ray is kept small: 2 CPUs, no remote env runner, tiny batche
 from __future__ import annotations
 
 import csv
+import json
+import subprocess
+import sys
+import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -253,3 +257,52 @@ def test_ppo_trains_with_masking_and_the_checkpoint_plays_in_a_tournament(
         make_agent(name, other, seed=0)
     with pytest.raises(ValueError, match="no checkpoint directory"):
         make_agent(f"rllib:{tmp_path / 'missing'}", env_id, seed=0)
+
+
+TWO_NODES = """
+import json
+import ray
+from ray.cluster_utils import Cluster
+from eurogym.agents import rllib
+from eurogym.agents.rllib_train import init_ray
+
+cluster = Cluster(initialize_head=True, head_node_args={"num_cpus": 1})
+cluster.add_node(num_cpus=1)
+cluster.wait_for_nodes()
+try:
+    init_ray(cluster.address)  # the --address HOST:PORT path of the CLI
+    config = rllib.build_config(
+        "kingdom_builder_v0", num_env_runners=2, train_batch=128, minibatch=64, num_epochs=1
+    )
+    algo = config.build_algo()
+    nodes = algo.env_runner_group.foreach_env_runner(
+        lambda runner: ray.get_runtime_context().get_node_id(), local_env_runner=False
+    )
+    result = algo.train()
+    steps = result["env_runners"]["num_env_steps_sampled_lifetime"]
+    alive = sum(node["Alive"] for node in ray.nodes())
+    print(json.dumps({"runner_nodes": nodes, "alive": alive, "steps": steps}))
+    algo.stop()
+finally:
+    ray.shutdown()
+    cluster.shutdown()
+"""
+
+
+@pytest.mark.slow
+def test_training_spreads_env_runners_over_a_two_node_cluster() -> None:
+    """A head and a worker node on this machine (ray.cluster_utils.Cluster, one CPU each)
+    stand in for two machines: joining by address, the two env runners land on different
+    nodes and PPO trains one iteration. In its own interpreter: one Ray driver per process.
+    6 minutes at load 3 on 2 cores (slow-marked)."""
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(TWO_NODES)],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report["alive"] == 2
+    assert len(report["runner_nodes"]) == 2 and len(set(report["runner_nodes"])) == 2
+    assert report["steps"] >= 128
