@@ -11,6 +11,7 @@ Ranges:
   cell, a small pasture's meadow, a stable's cell, the field to sow, an invading orc's cave
   cell among the tied ones (decided by the cave's owner).
 * FURN f (27): a furnishing tile (tables.FURN_NAMES).
+* FURN_X k (caverna_ff_v1 only, after CONVERT, tables.FX_NAMES): v1's further furnishing tiles.
 * TRAP t (4): a trap type (tables.TRAP_NAMES).
 * LOOT l (26): an expedition loot item (tables.LOOT_NAMES), taken in the chosen order.
 * OPTION k (15): a number or branch: forge strength, dogs spent in a fight, stone paid into a
@@ -46,6 +47,7 @@ from eurogym.envs.caverna_ff.spaces import NUM_SPACES
 from eurogym.envs.caverna_ff.tables import (
     CELLS,
     NUM_FURN,
+    NUM_FX,
     NUM_LOOT,
     NUM_REWARDS,
     NUM_TRAPS,
@@ -80,6 +82,10 @@ A_DONE = A_SKIP + 1
 A_CONVERT = A_DONE + 1  # 289
 NUM_CONVERSIONS = 17
 NUM_ACTIONS = A_CONVERT + NUM_CONVERSIONS  # 306
+# caverna_ff_v1 appends its further furnishing tiles (tables.FX_NAMES), so every v0 index keeps
+# its meaning: FURN_X k furnishes tile FX_FIRST + k.
+A_FURN_X = NUM_ACTIONS
+NUM_ACTIONS_V1 = A_FURN_X + NUM_FX
 
 
 def describe(action: int, phase: int = -1) -> str:

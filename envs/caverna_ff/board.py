@@ -88,6 +88,15 @@ def has_furn(buf, p, f):
 
 
 @njit(**KERNEL)
+def furn_built(buf, p, f):
+    """Has p built furnishing f, occupied by an orc or not?"""
+    for c in range(CELLS):
+        if buf[FURN + p * CELLS + c] == f + 1:
+            return True
+    return False
+
+
+@njit(**KERNEL)
 def orc_on(buf, p, c):
     """Is mountain cell c occupied by one of p's hostile orcs (spec B8)?"""
     for o in range(NUM_ORCS):
@@ -139,7 +148,12 @@ def single_ok(buf, p, tile, c):
     """May a single tile `tile` go on cell c (spec A3)?"""
     if tile == T_RUBY_MINE:
         t = buf[TILE + p * CELLS + c]
-        return (t == T_TUNNEL or t == T_DEEP) and not orc_on(buf, p, c)
+        # a tunnel furnished through the Work Room stays furnished (A3: nothing is built over)
+        return (
+            (t == T_TUNNEL or t == T_DEEP)
+            and buf[FURN + p * CELLS + c] == 0
+            and not orc_on(buf, p, c)
+        )
     forest = 1 if tile == T_MEADOW or tile == T_FIELD else 0
     if FOREST[c] != forest or buf[TILE + p * CELLS + c] != T_NONE:
         return False
@@ -162,6 +176,8 @@ def twin_ok(buf, p, kind, i):
         return (
             buf[TILE + p * CELLS + a] == T_TUNNEL
             and buf[TILE + p * CELLS + b] == T_TUNNEL
+            and buf[FURN + p * CELLS + a] == 0
+            and buf[FURN + p * CELLS + b] == 0
             and not orc_on(buf, p, a)
             and not orc_on(buf, p, b)
         )

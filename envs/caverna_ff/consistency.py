@@ -21,7 +21,6 @@ from eurogym.envs.caverna_ff import kernels
 from eurogym.envs.caverna_ff.actions import (
     A_CONVERT,
     A_RUBY,
-    NUM_ACTIONS,
     NUM_CONVERSIONS,
     NUM_RUBY_TRADES,
 )
@@ -125,6 +124,7 @@ from eurogym.envs.caverna_ff.tables import (
     FURN_NAMES,
     FURN_PER_PLAYER,
     FURN_UNLIMITED,
+    FX_FIRST,
     H_CHOICE,
     H_FEED_ONE,
     H_NONE,
@@ -132,6 +132,7 @@ from eurogym.envs.caverna_ff.tables import (
     NEIGHBOURS,
     NUM_ANIMALS,
     NUM_FURN,
+    NUM_FURN_ALL,
     NUM_ORCS,
     NUM_TRAPS,
     ORC_STRENGTH,
@@ -139,6 +140,7 @@ from eurogym.envs.caverna_ff.tables import (
     START_CAVERN,
     STONE,
     T_CAVERN,
+    T_DEEP,
     T_FIELD,
     T_MEADOW,
     T_ORE_MINE,
@@ -158,6 +160,7 @@ GAME = "caverna_ff"
 MAX_PENDING = STACK // 2
 SUPPLIER_ROUNDS = np.array([7, 5, 4])  # wood, stone, ruby supplier (tables.SUPPLIER_ROUNDS)
 SINGLE_TILES = (T_MEADOW, T_FIELD, T_TUNNEL, T_CAVERN)  # loot and ruby-trade single tiles
+FURNISHABLE = (T_CAVERN, T_TUNNEL, T_DEEP)  # tunnels only with the Work Room (invariant 4)
 ORC_ROUND_MARKERS = (3, 6)  # rounds with a printed orc marker (B2)
 NO_MARKER_ROUNDS = (1, 2, 4, 5)
 FIRST_HIDDEN_MARKER_ROUND = 7
@@ -401,6 +404,10 @@ def _check_supply(s: State, n: int) -> None:
     if bad.size:
         f = int(bad[0])
         _fail(f"furn_left[{f}]", s.furn_left[f], f"+ {built[f]} built != {furn_total[f]} copies")
+    if "furn_left_x" in s.LAYOUT.fields:  # caverna_ff_v1's further tiles: one copy each (F0)
+        built_x = np.bincount(s.furn[:n].ravel(), minlength=NUM_FURN_ALL + 1)[FX_FIRST + 1 :]
+        for k in np.flatnonzero(s.furn_left_x + built_x != 1).tolist():
+            _fail(f"furn_left_x[{k}]", s.furn_left_x[k], f"+ {built_x[k]} built != 1 copy")
     trap_total = np.where(TRAP_COPIES_BASIC == 1, n, 1)
     placed = np.bincount(s.trap[:n].ravel(), minlength=NUM_TRAPS + 1)[1:]
     bad = np.flatnonzero(s.trap_left[:NUM_TRAPS] + placed != trap_total)
@@ -677,8 +684,8 @@ def _check_decision(s: State, n: int) -> None:
         _require(sub[3] in (0, 1), "sub[3]", sub[3], "is not a flag")
     elif phase == P_WARRIOR_PAY:
         c = sub[1]
-        ok = 0 <= c < CELLS and s.tile[p, c] == T_CAVERN and s.furn[p, c] == 0
-        _require(ok, "sub[1]", c, "is not an empty cavern")
+        ok = 0 <= c < CELLS and s.tile[p, c] in FURNISHABLE and s.furn[p, c] == 0
+        _require(ok, "sub[1]", c, "is not an empty cavern (or Work Room tunnel)")
         _require(sub[2] == -1 or 1 <= sub[2] < WARRIOR_MATERIALS - 1, "sub[2]", sub[2], "wood")
     elif phase == P_TRAP_CELL:
         _require(s.pending_tile < NUM_TRAPS, "pending_tile", s.pending_tile, "is not a trap")
@@ -728,7 +735,7 @@ def _check_answerable(s: State) -> None:
     kernel safe on this state (FlatEngine.validate computes the same mask next)."""
     if s.phase == P_GAME_OVER:
         return
-    mask = np.zeros(NUM_ACTIONS, np.int8)
+    mask = np.zeros(s.NUM_ACTIONS, np.int8)
     kernels.compute_mask(s.buf, mask)
     mask[A_RUBY : A_RUBY + NUM_RUBY_TRADES] = 0
     mask[A_CONVERT : A_CONVERT + NUM_CONVERSIONS] = 0

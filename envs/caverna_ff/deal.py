@@ -79,6 +79,8 @@ def deal_game(config: Config, seed: int, state_type: type[State] = State) -> Sta
     )[:NUM_FURN]
     for i, name in enumerate(YELLOW_NAMES):  # short strips R1..RN carry 2 yellows each
         state.furn_left[FURN_NAMES.index(name)] = 1 if i // 2 < n else 0
+    if config.housing != HOUSING_E1:  # v1: its further tiles, one copy each (F0)
+        state.furn_left_x[:] = 1
     state.trap_left[:NUM_TRAPS] = np.where(TRAP_COPIES_BASIC == 1, n, 1)
     start = int(randint(rng, n))  # A4 step 4
     state.set("start_player", start)

@@ -15,6 +15,7 @@ from eurogym.envs.caverna_ff.actions import (
     A_CONVERT,
     A_DONE,
     A_FURN,
+    A_FURN_X,
     A_GOLD,
     A_LOOT,
     A_OPTION,
@@ -28,7 +29,7 @@ from eurogym.envs.caverna_ff.actions import (
     A_SOW_VEG,
     A_TRAP,
     A_TWIN,
-    NUM_ACTIONS,
+    NUM_ACTIONS_V1,
 )
 from eurogym.envs.caverna_ff.spaces import GAIN, SPACE_NAMES
 from eurogym.envs.caverna_ff.state import (
@@ -76,11 +77,15 @@ from eurogym.envs.caverna_ff.state import (
 from eurogym.envs.caverna_ff.tables import (
     COLS,
     DATA,
+    F_ENTRY,
     FURN_COST,
     FURN_NAMES,
+    FX_FIRST,
+    FX_NAMES,
     GOOD_NAMES,
     LONG_STRIPS,
     LOOT_NAMES,
+    NUM_FURN_ALL,
     NUM_ORCS,
     PUSH_NAMES,
     REWARD_NAMES,
@@ -155,15 +160,17 @@ def _pretty(name: str) -> str:
 
 def furn_title(f: int) -> str:
     """Furnishing name; the two Simple Dwellings are told apart by their cost."""
-    if f >= len(FURN_NAMES):
+    if f == F_ENTRY:
         return "entry-level dwelling"
+    if f >= FX_FIRST:  # caverna_ff_v1's further tiles
+        return _pretty(FX_NAMES[f - FX_FIRST])
     name = FURN_NAMES[f]
     if name.startswith("simple_dwelling"):
         return f"simple dwelling ({goods_text(FURN_COST[f])})"
     return _pretty(name)
 
 
-FURN_TITLES = tuple(furn_title(f) for f in range(len(FURN_NAMES)))
+FURN_TITLES = tuple(furn_title(f) for f in range(NUM_FURN_ALL))  # index = furnishing id
 TRAP_TITLES = tuple(_TRAP_DATA[t]["name"] for t in TRAP_NAMES)
 
 _LOOT_TEXT = {
@@ -239,7 +246,7 @@ def _anytime(a: int) -> str | None:
     """The ruby trades and food conversions, offered at every decision."""
     if A_RUBY <= a < A_PERSON:
         return "ruby trade: " + RUBY_TRADE_TEXT[a - A_RUBY]
-    if a >= A_CONVERT:
+    if A_CONVERT <= a < A_FURN_X:
         return "convert " + CONVERSION_TEXT[a - A_CONVERT]
     return None
 
@@ -316,8 +323,10 @@ def _twin(i: int, kind: int | None) -> str:
 def describe(action: int, phase: int = -1) -> str:
     """What action index `action` does in decision phase `phase` (state.PHASE_NAMES)."""
     a = int(action)
-    if not 0 <= a < NUM_ACTIONS:
+    if not 0 <= a < NUM_ACTIONS_V1:
         return f"<out of range {a}>"
+    if a >= A_FURN_X:
+        return f"furnish {FURN_TITLES[a - A_FURN_X + FX_FIRST]}"
     anytime = _anytime(a)
     if anytime:
         return anytime
@@ -433,7 +442,7 @@ def describe_in_state(state: State, action: int) -> str:
     a = int(action)
     phase = int(state.phase)
     p = int(state.actor)
-    if _anytime(a) or not 0 <= a < NUM_ACTIONS:
+    if _anytime(a) or not 0 <= a < A_FURN_X:
         return describe(a, phase)
     if phase == P_TWIN and A_TWIN <= a < A_CELL:
         text = _twin(a - A_TWIN, int(state.twin_kind))

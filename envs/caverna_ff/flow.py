@@ -12,6 +12,9 @@ from numba import (
 from eurogym.envs.caverna_ff.board import (
     rearrange,
 )
+from eurogym.envs.caverna_ff.furnishing import (
+    miner_ore,
+)
 from eurogym.envs.caverna_ff.harvest import (
     harvest_step,
 )
@@ -171,6 +174,7 @@ def start_round(buf):
                 if buf[SUPPLIER_LEFT + p * 3 + k] > 0:
                     buf[SUPPLIER_LEFT + p * 3 + k] -= 1
                     buf[r_(p, (WOOD, STONE, RUBY)[k])] += 1
+            miner_ore(buf, p)
             for d in range(MAX_DWARFS):
                 buf[DWARF_SPACE + p * MAX_DWARFS + d] = -1
             for o in range(NUM_ORCS):

@@ -1,7 +1,8 @@
 """Caverna FF decisions that furnish the home board: the furnishing tile and its cavern (A10),
 the Warrior Dwelling's payment and the dwarf it arms (Part E), and traps with their cell (B7).
 One handler per phase, each called only from `kernels.act` (INLINE); each returns what is left
-to do (actions.ADVANCE or ASK).
+to do (actions.ADVANCE or ASK). Last, the passive effects of caverna_ff_v1's further tiles
+(docs/rules/caverna_ff.md F1-F5), called from the round start, breeding and feeding.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from numba import (
 from eurogym.envs.caverna_ff.actions import (
     A_CELL,
     A_FURN,
+    A_FURN_X,
     A_OPTION,
     A_SKIP,
     A_TRAP,
@@ -21,6 +23,7 @@ from eurogym.envs.caverna_ff.actions import (
 )
 from eurogym.envs.caverna_ff.board import (
     gain_bonus,
+    has_furn,
     rehouse,
 )
 from eurogym.envs.caverna_ff.helpers import (
@@ -33,6 +36,7 @@ from eurogym.envs.caverna_ff.helpers import (
     warrior_amount,
 )
 from eurogym.envs.caverna_ff.state import (
+    ANIMAL_AT,
     FREE_TRAP,
     MAX_DWARFS,
     P_FURN_CELL,
@@ -47,23 +51,35 @@ from eurogym.envs.caverna_ff.state import (
 )
 from eurogym.envs.caverna_ff.tables import (
     CELLS,
+    F_BREEDING_CAVE,
+    F_MINER,
+    F_MINING_CAVE,
+    F_QUARRY,
     F_WARRIOR,
+    FOOD,
+    FX_FIRST,
+    NUM_ANIMALS,
     NUM_GOODS,
     ORE,
+    STONE,
+    T_ORE_MINE,
+    T_RUBY_MINE,
     TRAP_COST,
     WOOD,
 )
 from eurogym.envs.core.jit import (
     INLINE,
+    KERNEL,
 )
 
 
 @njit(**INLINE)
 def act_furn(buf, p, a):
-    """P_FURN: the furnishing tile to build (or SKIP); its cavern is asked next (P_FURN_CELL)."""
+    """P_FURN: the furnishing tile to build (or SKIP; v1's further tiles are FURN_X actions);
+    its cavern is asked next (P_FURN_CELL)."""
     if a == A_SKIP:
         return ADVANCE
-    buf[PENDING_TILE] = a - A_FURN
+    buf[PENDING_TILE] = a - A_FURN if a < A_FURN_X else a - A_FURN_X + FX_FIRST
     decide(buf, P_FURN_CELL, p)
     return ASK
 
@@ -137,3 +153,44 @@ def act_trap_cell(buf, p, a):
     buf[TRAP_LEFT + t] -= 1
     rehouse(buf, p)
     return ADVANCE
+
+
+# ---- passive effects of caverna_ff_v1's further tiles (tables.FX_NAMES) ------------------------
+# has_furn is false for a tile v0 never deals and for a tile an orc occupies, so v0 plays on
+# unchanged and an occupied tile loses its effect.
+
+
+@njit(**KERNEL)
+def donkeys_in_mines(buf, p, ore_only):
+    """Donkeys on p's mines (each mine holds one, A9): ore mines only, or ore and ruby mines."""
+    n = 0
+    for c in range(CELLS):
+        t = buf[TILE + p * CELLS + c]
+        if t == T_ORE_MINE or (t == T_RUBY_MINE and not ore_only):
+            n += buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + 3]
+    return n
+
+
+@njit(**KERNEL)
+def miner_ore(buf, p):
+    """Miner (F2): at the start of each round 1 ore per ore mine holding a donkey, into the
+    supply (not onto the mine, D37)."""
+    if has_furn(buf, p, F_MINER):
+        buf[r_(p, ORE)] += donkeys_in_mines(buf, p, True)
+
+
+@njit(**KERNEL)
+def newborn_bonus(buf, p, born, donkeys):
+    """A breeding gave p `born` newborn farm animals, `donkeys` of them donkeys: Quarry (F3) 1
+    stone per newborn donkey; Breeding Cave (F4) 1 food per newborn, 5 for all four types. Paid
+    at the birth, whether or not the newborn then finds a home."""
+    if donkeys > 0 and has_furn(buf, p, F_QUARRY):
+        buf[r_(p, STONE)] += donkeys
+    if born > 0 and has_furn(buf, p, F_BREEDING_CAVE):
+        buf[r_(p, FOOD)] += 5 if born == 4 else born
+
+
+@njit(**KERNEL)
+def mining_cave_discount(buf, p):
+    """Mining Cave (F5): each feeding costs 1 food less per donkey in a mine (ore or ruby)."""
+    return donkeys_in_mines(buf, p, False) if has_furn(buf, p, F_MINING_CAVE) else 0

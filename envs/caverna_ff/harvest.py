@@ -20,6 +20,9 @@ from eurogym.envs.caverna_ff.board import (
     orc_on,
     rehouse,
 )
+from eurogym.envs.caverna_ff.furnishing import (
+    mining_cave_discount,
+)
 from eurogym.envs.caverna_ff.helpers import (
     decide,
     hostage_orc,
@@ -209,7 +212,7 @@ def pay_food(buf, p, need):
 @njit(**KERNEL)
 def food_need(buf, p, kind):
     """B11 feeding rates: adult 2, newborn 1, friendly orc 1, hostage 0; round 4 one each;
-    event 3: armed dwarf 2, everyone else 1."""
+    event 3: armed dwarf 2, everyone else 1; the Mining Cave's discount (F5), never below 0."""
     need = 0
     for d in range(MAX_DWARFS):
         st = buf[DWARF + p * MAX_DWARFS + d]
@@ -225,7 +228,8 @@ def food_need(buf, p, kind):
     for o in range(NUM_ORCS):
         if buf[ORC_STATE + p * NUM_ORCS + o] == O_FRIENDLY and not hostage_orc(buf, p, o):
             need += 1
-    return need
+    need -= mining_cave_discount(buf, p)
+    return need if need > 0 else 0
 
 
 @njit(**INLINE)

@@ -76,6 +76,7 @@ from eurogym.envs.caverna_ff.state import (
     EXP_TAKEN,
     FURN,
     FURN_LEFT,
+    FURN_LEFT_X,
     MAX_DWARFS,
     NUM_PLAYERS,
     O_CAVE,
@@ -110,6 +111,7 @@ from eurogym.envs.caverna_ff.tables import (
     F_BLACKSMITH,
     F_CARPENTER,
     F_DWELLING,
+    F_ENTRY,
     F_MILKING,
     F_ORC_DWELLING,
     F_RUBY_SUPPLIER,
@@ -119,15 +121,18 @@ from eurogym.envs.caverna_ff.tables import (
     F_WARRIOR,
     F_WEAVING,
     F_WOOD_SUPPLIER,
+    F_WORK_ROOM,
     FIRST_ANIMAL,
     FOOD,
     FURN_COST,
     FURN_IS_DWELLING,
     FURN_IS_YELLOW,
+    FX_FIRST,
     GRAIN,
     MAX_WEAPON,
     NEIGHBOURS,
     NUM_FURN,
+    NUM_FURN_ALL,
     NUM_GOODS,
     NUM_ORCS,
     NUM_TRAPS,
@@ -139,6 +144,7 @@ from eurogym.envs.caverna_ff.tables import (
     SHEEP,
     STONE,
     T_CAVERN,
+    T_DEEP,
     T_FIELD,
     T_MEADOW,
     T_ORE_MINE,
@@ -221,18 +227,42 @@ def alignment_empty(buf, p):
 
 
 @njit(**KERNEL)
+def left_at(f):
+    """Offset of furnishing f's copies left: v0's `furn_left`, or v1's `furn_left_x` for the
+    tiles after the entry dwelling (tables.FX_NAMES)."""
+    return FURN_LEFT + f if f < NUM_FURN else FURN_LEFT_X + f - FX_FIRST
+
+
+@njit(**KERNEL)
+def furn_ids(buf):
+    """How many furnishing ids this game's supply may hold: v0's NUM_FURN, or all of v1's (the
+    id F_ENTRY in between is never offered: `furn_offered` skips it)."""
+    return NUM_FURN_ALL if buf.shape[0] > FURN_LEFT_X else NUM_FURN
+
+
+@njit(**KERNEL)
+def furnish_cell_ok(buf, p, c, work):
+    """May a furnishing go on cell c? An empty cavern, or with the Work Room (`work`, spec A3,
+    A10) an empty tunnel or deep tunnel, never a mine; no hostile orc on it."""
+    t = buf[TILE + p * CELLS + c]
+    if t != T_CAVERN and not (work and (t == T_TUNNEL or t == T_DEEP)):
+        return False
+    return buf[FURN + p * CELLS + c] == 0 and not orc_on(buf, p, c)
+
+
+@njit(**KERNEL)
 def empty_cavern(buf, p):
+    work = has_furn(buf, p, F_WORK_ROOM)
     for c in range(CELLS):
-        if buf[TILE + p * CELLS + c] == T_CAVERN and buf[FURN + p * CELLS + c] == 0:
-            if not orc_on(buf, p, c):
-                return True
+        if furnish_cell_ok(buf, p, c, work):
+            return True
     return False
 
 
 @njit(**KERNEL)
 def furn_offered(buf, p, f, mode):
     """May p furnish with f now? mode 0 any tile, 1 dwellings only, 2 the loot Dwelling."""
-    if buf[FURN_LEFT + f] <= 0:
+    if f == F_ENTRY or buf[left_at(f)] <= 0:
         return False
     if mode == 1 and not FURN_IS_DWELLING[f]:
         return False
@@ -325,7 +355,7 @@ def ask_warrior_arm(buf, p):
 
 @njit(**KERNEL)
 def any_furn(buf, p, mode):
-    for f in range(NUM_FURN):
+    for f in range(furn_ids(buf)):
         if furn_offered(buf, p, f, mode):
             return True
     return False
@@ -341,7 +371,7 @@ def build_furn(buf, p, f, c, mode):
         for g in range(NUM_GOODS):
             buf[r_(p, g)] -= furn_cost(buf, p, f, g)
     buf[FURN + p * CELLS + c] = f + 1
-    buf[FURN_LEFT + f] -= 1
+    buf[left_at(f)] -= 1
     if f == F_STONE_CARVER:
         buf[r_(p, STONE)] += 2
     elif f == F_BLACKSMITH:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from eurogym.envs.caverna_ff.board import housing_ok
+from eurogym.envs.caverna_ff.board import furn_built, housing_ok
 from eurogym.envs.caverna_ff.stack import OP_HOUSE
 from eurogym.envs.caverna_ff.state import (
     ACTOR,
@@ -51,6 +51,7 @@ from eurogym.envs.caverna_ff.state import (
 from eurogym.envs.caverna_ff.tables import (
     CELLS,
     ENTRY_DWELLING,
+    F_WORK_ROOM,
     FIRST_ANIMAL,
     FOREST,
     MAX_WEAPON,
@@ -58,9 +59,11 @@ from eurogym.envs.caverna_ff.tables import (
     NUM_GOODS,
     NUM_ORCS,
     T_CAVERN,
+    T_DEEP,
     T_FIELD,
     T_MEADOW,
     T_NONE,
+    T_TUNNEL,
     TK_HOLDING,
     TRAP_KIND,
 )
@@ -72,7 +75,7 @@ MESSAGES = (
     "animals not conserved (cells' animal_at != supply counts, except animals waiting for the "
     "player's housing in caverna_ff_v1) or negative",
     "a tile on the wrong side of the board",
-    "a furnishing not on a cavern",
+    "a furnishing not on a cavern (with the Work Room: also a tunnel or deep tunnel)",
     "a trap, stable or pasture where it may not lie, or more than 3 stables",
     "crops on a cell that is not a field",
     "dwarf count outside 2-5, or a weapon outside 0-14",
@@ -127,7 +130,8 @@ def first_violation(buf, mask):
             if t != T_NONE and forest_tile != (FOREST[c] == 1):
                 return 3
             if buf[FURN + p * CELLS + c] and t != T_CAVERN:
-                return 4
+                if not ((t == T_TUNNEL or t == T_DEEP) and furn_built(buf, p, F_WORK_ROOM)):
+                    return 4
             st = buf[STABLE + p * CELLS + c]
             stables += st
             if (st or buf[TRAP + p * CELLS + c] or buf[PASTURE + p * CELLS + c]) and FOREST[c] == 0:

@@ -25,6 +25,7 @@ from numba import (
 
 from eurogym.envs.caverna_ff.actions import (
     A_CONVERT,
+    A_FURN_X,
     A_PERSON,
     A_RUBY,
     ADVANCE,
@@ -188,7 +189,7 @@ def act(buf, mask, a):
     is its only caller), so the split costs no compile of its own."""
     phase = buf[PHASE]
     p = buf[ACTOR]
-    if A_RUBY <= a < A_PERSON or a >= A_CONVERT:  # any time: the decision stays pending
+    if A_RUBY <= a < A_PERSON or A_CONVERT <= a < A_FURN_X:  # any time: stays pending
         anytime_apply(buf, p, a)
         return ADVANCE if reasked(phase) else ASK
     if phase == P_PLACE:

@@ -16,6 +16,7 @@ from eurogym.envs.caverna_ff.actions import (
     A_CONVERT,
     A_DONE,
     A_FURN,
+    A_FURN_X,
     A_GOLD,
     A_LOOT,
     A_OPTION,
@@ -30,15 +31,15 @@ from eurogym.envs.caverna_ff.actions import (
     A_SPACE,
     A_TRAP,
     A_TWIN,
-    NUM_ACTIONS,
+    NUM_ACTIONS_V1,
     NUM_CONVERSIONS,
     NUM_OPTIONS,
     NUM_RUBY_TRADES,
 )
 from eurogym.envs.caverna_ff.board import (
     can_grow,
+    has_furn,
     meadow_unfenced,
-    orc_on,
     single_ok,
     stable_ok,
     trap_cell_ok,
@@ -62,7 +63,9 @@ from eurogym.envs.caverna_ff.helpers import (
     any_twin,
     armable,
     forge_cost,
+    furn_ids,
     furn_offered,
+    furnish_cell_ok,
     imitable,
     placeable,
     r_,
@@ -108,7 +111,6 @@ from eurogym.envs.caverna_ff.state import (
     EXP_STRENGTH,
     FARM_USED,
     FREE_TRAP,
-    FURN,
     MAX_DWARFS,
     O_FOREST,
     O_HELD,
@@ -164,7 +166,9 @@ from eurogym.envs.caverna_ff.tables import (
     CAVE_IN_MAX_PAY,
     CELLS,
     DOG,
+    F_WORK_ROOM,
     FOOD,
+    FX_FIRST,
     GRAIN,
     MAX_FORGE_ORE,
     NUM_ANIMALS,
@@ -179,7 +183,6 @@ from eurogym.envs.caverna_ff.tables import (
     PUSH_DELTA,
     RUBY,
     STONE,
-    T_CAVERN,
     T_FIELD,
     T_RUBY_MINE,
     TW_CAVERN_CAVERN,
@@ -301,17 +304,17 @@ def decision_mask(buf, mask):
                 mask[A_LOOT + i] = 1
         mask[A_DONE] = 1
     elif phase == P_FURN:
-        for f in range(NUM_FURN):
+        for f in range(furn_ids(buf)):
             if furn_offered(buf, p, f, buf[SUB + 0]):
-                mask[A_FURN + f] = 1
+                mask[A_FURN + f if f < NUM_FURN else A_FURN_X + f - FX_FIRST] = 1
         if buf[SUB + 3]:
             mask[A_SKIP] = 1
     elif phase == P_FURN_CELL:
         # still payable: an any-time action must not spend the chosen tile's cost
-        payable = furn_offered(buf, p, buf[PENDING_TILE], buf[SUB + 0])
-        for c in range(CELLS):
-            if buf[TILE + p * CELLS + c] == T_CAVERN and buf[FURN + p * CELLS + c] == 0:
-                if payable and not orc_on(buf, p, c):
+        if furn_offered(buf, p, buf[PENDING_TILE], buf[SUB + 0]):
+            work = has_furn(buf, p, F_WORK_ROOM)
+            for c in range(CELLS):
+                if furnish_cell_ok(buf, p, c, work):
                     mask[A_CELL + c] = 1
     elif phase == P_TRAP:
         for t in range(NUM_TRAPS):
@@ -513,9 +516,9 @@ def still_decidable(buf, p, a):
     copy)? Keeps the mask non-empty and committed costs payable."""
     trial = buf.copy()
     anytime_apply(trial, p, a)
-    own = np.zeros(NUM_ACTIONS, np.int8)
+    own = np.zeros(NUM_ACTIONS_V1, np.int8)  # v1's action space holds v0's
     decision_mask(trial, own)
-    for i in range(NUM_ACTIONS):
+    for i in range(NUM_ACTIONS_V1):
         if own[i]:
             return True
     return False

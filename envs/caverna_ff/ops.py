@@ -16,6 +16,9 @@ from eurogym.envs.caverna_ff.board import (
     rehouse,
     stable_ok,
 )
+from eurogym.envs.caverna_ff.furnishing import (
+    newborn_bonus,
+)
 from eurogym.envs.caverna_ff.helpers import (
     BR_GROWTH,
     BR_GROWTH_OR_GOODS,
@@ -406,10 +409,14 @@ def breed(buf, p, max_types):
     """Breeding (A9): each farm type with >= 2 animals gets one newborn (at most `max_types`
     types; the loot's choice among more than 2 types is the player's, `ask_breed`)."""
     done = 0
+    donkeys = 0
     for a in (CATTLE, BOAR, DONKEY, SHEEP):
         if done < max_types and buf[r_(p, a)] >= 2:
             buf[r_(p, a)] += 1
             done += 1
+            if a == DONKEY:
+                donkeys = 1
+    newborn_bonus(buf, p, done, donkeys)
     rehouse(buf, p)
 
 
@@ -438,9 +445,12 @@ def ask_breed(buf, p):
 @njit(**INLINE)
 def breed_picked(buf, p, picks):
     """One newborn for each type in the bit set `picks` (the P_BREED choice)."""
+    born = 0
     for a in range(4):
         if (picks >> a) & 1:
             buf[r_(p, FIRST_ANIMAL + a)] += 1
+            born += 1
+    newborn_bonus(buf, p, born, (picks >> 3) & 1)
     rehouse(buf, p)
 
 

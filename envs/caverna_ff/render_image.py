@@ -47,8 +47,8 @@ from eurogym.envs.caverna_ff.tables import (
     BONUS,
     COLS,
     EVENT_HARVEST,
+    F_ENTRY,
     FIRST_ANIMAL,
-    FURN_NAMES,
     GOOD_NAMES,
     HARVEST_NAMES,
     NUM_ANIMALS,
@@ -145,9 +145,7 @@ def _cell_fill(state: State, p: int, c: int) -> tuple[int, int, int]:
         return TILE_FILL[0] if c % COLS < 3 else ROCK
     f = int(state.furn[p, c])
     if f:
-        return (
-            DWELLING if f - 1 >= len(FURN_NAMES) or "dwelling" in FURN_NAMES[f - 1] else FURNISHED
-        )
+        return DWELLING if f - 1 == F_ENTRY or "dwelling" in FURN_TITLES[f - 1] else FURNISHED
     return TILE_FILL[t]
 
 
@@ -187,7 +185,7 @@ def _draw_cell(draw: ImageDraw.ImageDraw, state: State, p: int, c: int, x: int, 
     f = int(state.furn[p, c])
     second = ""
     if f:
-        second = FURN_TITLES[f - 1] if f - 1 < len(FURN_NAMES) else "entry dwelling"
+        second = FURN_TITLES[f - 1] if f - 1 != F_ENTRY else "entry dwelling"
     elif state.crop[p, c]:
         second = f"{int(state.crop[p, c])} {'vegetable' if state.crop_kind[p, c] else 'grain'}"
     elif state.mine_goods[p, c]:

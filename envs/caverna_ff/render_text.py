@@ -48,9 +48,10 @@ from eurogym.envs.caverna_ff.tables import (
     CELLS,
     COLS,
     EVENT_HARVEST,
+    F_ENTRY,
     FIRST_ANIMAL,
-    FURN_NAMES,
     FURN_UNLIMITED,
+    FX_FIRST,
     GOOD_NAMES,
     H_FEED_ONE,
     H_NONE,
@@ -152,7 +153,7 @@ def cell_lines(state: State, p: int, c: int) -> tuple[str, str, str]:
     second = ""
     f = int(state.furn[p, c])
     if f:
-        second = FURN_TITLES[f - 1] if f - 1 < len(FURN_NAMES) else "entry dwelling"
+        second = FURN_TITLES[f - 1] if f - 1 != F_ENTRY else "entry dwelling"
     elif state.crop[p, c]:
         second = f"{int(state.crop[p, c])}{'veg' if state.crop_kind[p, c] else 'gr'}"
     elif state.mine_goods[p, c]:
@@ -339,6 +340,9 @@ def supply_lines(state: State) -> list[str]:
         for f, k in enumerate(state.furn_left)
         if k
     ]
+    if "furn_left_x" in state.LAYOUT.fields:  # caverna_ff_v1's further tiles
+        left = enumerate(state.furn_left_x)
+        furn += [f"{FURN_TITLES[FX_FIRST + k]} {int(v)}" for k, v in left if v]
     traps = [f"{TRAP_TITLES[t]} {int(k)}" for t, k in enumerate(state.trap_left)]
     lines = [_section("Supply (copies left)")]
     lines += _wrap("furnishings: " + ", ".join(furn))
@@ -438,7 +442,7 @@ def _board_changes(before: State, after: State, p: int) -> list[str]:
         f0, f1 = int(before.furn[p, c]), int(after.furn[p, c])
         if f1 and f0 != f1:
             out.append(
-                f"player {p} built {FURN_TITLES[f1 - 1] if f1 <= len(FURN_NAMES) else 'a dwelling'}"
+                f"player {p} built {FURN_TITLES[f1 - 1] if f1 - 1 != F_ENTRY else 'a dwelling'}"
                 f" at {cell_name(c)}"
             )
         if int(after.trap[p, c]) and not int(before.trap[p, c]):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from eurogym.envs.caverna_ff import kernels
-from eurogym.envs.caverna_ff.actions import NUM_ACTIONS, describe
+from eurogym.envs.caverna_ff.actions import NUM_ACTIONS, NUM_ACTIONS_V1, describe
 from eurogym.envs.caverna_ff.config import (
     OPTIONS,
     OPTIONS_V1,
@@ -95,7 +95,7 @@ class CavernaFFEngine(FlatEngine):
 
     @staticmethod
     def compute_mask(state: State) -> np.ndarray:
-        mask = np.zeros(NUM_ACTIONS, np.int8)
+        mask = np.zeros(state.NUM_ACTIONS, np.int8)
         kernels.compute_mask(state.buf, mask)
         return mask
 
@@ -119,6 +119,7 @@ class CavernaFFEngineV1(CavernaFFEngine):
     E17), or `auto_housing=True`; the same action space and kernels as v0."""
 
     name = "caverna_ff_v1"
+    num_actions = NUM_ACTIONS_V1
     state_type = StateV1
     options = OPTIONS_V1
     make_config = staticmethod(make_config_v1)

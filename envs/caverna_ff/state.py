@@ -10,7 +10,7 @@ Kernels use the offsets exported below; Python reads `state.tile` etc.
 
 from __future__ import annotations
 
-from eurogym.envs.caverna_ff.actions import NUM_ACTIONS
+from eurogym.envs.caverna_ff.actions import NUM_ACTIONS, NUM_ACTIONS_V1
 from eurogym.envs.caverna_ff.spaces import ACC, NUM_SPACES
 from eurogym.envs.caverna_ff.tables import (
     CELLS,
@@ -22,6 +22,8 @@ from eurogym.envs.caverna_ff.tables import (
     MAX_WEAPON,
     NUM_ANIMALS,
     NUM_FURN,
+    NUM_FURN_ALL,
+    NUM_FX,
     NUM_GOODS,
     NUM_LOOT,
     NUM_ORCS,
@@ -338,18 +340,25 @@ class State(FlatState):
 
 # caverna_ff_v1's state: v0's fields plus its rule option at the end, so every offset is
 # shared and v0 states (and their JSON) stay as they were. Kernels read it as `housing(buf)`.
+# v1's furnishing ids run past the entry dwelling (tables.FX_NAMES): wider bounds, same offsets.
+_V1_BOUNDS = {"furn": (0, NUM_FURN_ALL), "pending_tile": (0, NUM_FURN_ALL - 1)}
 LAYOUT_V1 = Layout(
     [
         *(
-            (name, shape, LAYOUT.bounds[name]) if LAYOUT.bounds[name] else (name, shape)
+            (name, shape, _V1_BOUNDS.get(name, LAYOUT.bounds[name]))
+            if LAYOUT.bounds[name]
+            else (name, shape)
             for name, (_, shape) in LAYOUT.fields.items()
         ),
         # who houses animals (A9): HOUSING_CHOOSE the player, HOUSING_KEEP automatically
         # without moving housed animals (auto_housing); HOUSING_E1 (v0's rule) never in v1
         ("p_housing", (), (HOUSING_E1, HOUSING_KEEP)),
+        # copies left of v1's further furnishing tiles (tables.FX_NAMES, spec A10)
+        ("furn_left_x", (NUM_FX,), (0, 1)),
     ]
 )
 P_HOUSING = LAYOUT_V1.offset("p_housing")
+FURN_LEFT_X = LAYOUT_V1.offset("furn_left_x")
 
 
 class StateV1(State):
@@ -358,3 +367,4 @@ class StateV1(State):
     __slots__ = ()
     LAYOUT = LAYOUT_V1
     GAME = "caverna_ff_v1"
+    NUM_ACTIONS = NUM_ACTIONS_V1

@@ -116,14 +116,29 @@ def _cost(f: dict) -> list[int]:
     return [int(cost.get(g, 0)) for g in GOOD_NAMES]
 
 
-FURN_COST = np.array([_cost(f) for f in _FURN] + [[0] * NUM_GOODS], np.int64)
-FURN_POINTS = np.array([f["points"] for f in _FURN] + [0], np.int64)
-FURN_ROOM = np.array([f["room_dwarfs"] for f in _FURN] + [2], np.int64)
-FURN_ORC_ROOM = np.array([f["room_orcs"] for f in _FURN] + [0], np.int64)
-FURN_IS_DWELLING = np.array([int(f["color"] == "orange") for f in _FURN] + [1], np.int64)
-FURN_IS_YELLOW = np.array([int(f["color"] == "yellow") for f in _FURN] + [0], np.int64)
-FURN_UNLIMITED = np.array([int(f["copies"] == "unlimited") for f in _FURN] + [0], np.int64)
-FURN_PER_PLAYER = np.array([int(f["copies"] == 7) for f in _FURN] + [0], np.int64)
+# caverna_ff_v1's further base tiles (spec A10, Part E "full version adds"), in action order:
+# their ids follow F_ENTRY (F_ENTRY + 1 + k), so v0's ids, cell values and actions stay as they
+# were; the per-id tables below hold v0's tiles, the entry dwelling, then these.
+FX_NAMES = ("work_room", "miner", "quarry", "breeding_cave", "mining_cave")
+NUM_FX = len(FX_NAMES)
+FX_FIRST = NUM_FURN + 1
+NUM_FURN_ALL = FX_FIRST + NUM_FX  # ids 0..NUM_FURN_ALL-1; F_ENTRY is not a supply tile
+_FX = [_BASE[n] for n in FX_NAMES]
+_ALL = _FURN + [None] + _FX
+
+
+def _col(get, entry: int) -> np.ndarray:
+    return np.array([entry if f is None else get(f) for f in _ALL], np.int64)
+
+
+FURN_COST = np.array([[0] * NUM_GOODS if f is None else _cost(f) for f in _ALL], np.int64)
+FURN_POINTS = _col(lambda f: f["points"], 0)
+FURN_ROOM = _col(lambda f: f["room_dwarfs"], 2)
+FURN_ORC_ROOM = _col(lambda f: f["room_orcs"], 0)
+FURN_IS_DWELLING = _col(lambda f: int(f["color"] == "orange"), 1)
+FURN_IS_YELLOW = _col(lambda f: int(f["color"] == "yellow"), 0)
+FURN_UNLIMITED = _col(lambda f: int(f["copies"] == "unlimited"), 0)
+FURN_PER_PLAYER = _col(lambda f: int(f["copies"] == 7), 0)
 WARRIOR_MATERIALS = 8
 
 
@@ -152,6 +167,7 @@ def furn(name: str) -> int:
     F_ORC_DWELLING,
     F_WARRIOR,
 ) = [furn(n) for n in FURN_NAMES[:19]]
+F_WORK_ROOM, F_MINER, F_QUARRY, F_BREEDING_CAVE, F_MINING_CAVE = range(FX_FIRST, NUM_FURN_ALL)
 F_WEAVING, F_MILKING, F_STATE, F_BEER = (
     furn(n) for n in ("weaving_parlor", "milking_parlor", "state_parlor", "beer_parlor")
 )

@@ -1,0 +1,228 @@
+"""caverna_ff_v1's further base furnishing tiles (spec A3, A5, A9, A10, A12; docs/rules/
+caverna_ff.md F0-F5): the Work Room, Miner, Quarry, Breeding Cave and Mining Cave. Each test
+sets a board by hand and checks the tile's rule against the same board without the tile, so a
+missing or wrong effect fails. caverna_ff_v0 never deals these tiles (its golden games pin it)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from eurogym.envs.caverna_ff import kernels
+from eurogym.envs.caverna_ff.actions import (
+    A_CELL,
+    A_FURN,
+    A_FURN_X,
+    NUM_ACTIONS,
+    NUM_ACTIONS_V1,
+    describe,
+)
+from eurogym.envs.caverna_ff.board import A_DONKEY, single_ok
+from eurogym.envs.caverna_ff.invariants import first_violation
+from eurogym.envs.caverna_ff.ops import breed
+from eurogym.envs.caverna_ff.rules import ENGINE, ENGINE_V1
+from eurogym.envs.caverna_ff.spaces import OP_FURNISH
+from eurogym.envs.caverna_ff.state import P_FURN, P_FURN_CELL, P_PLACE, StateV1
+from eurogym.envs.caverna_ff.tables import (
+    BOAR,
+    CATTLE,
+    DONKEY,
+    F_BREEDING_CAVE,
+    F_CARPENTER,
+    F_MINER,
+    F_MINING_CAVE,
+    F_QUARRY,
+    F_WORK_ROOM,
+    FOOD,
+    FURN_COST,
+    FX_FIRST,
+    FX_NAMES,
+    GOOD_NAMES,
+    GRAIN,
+    H_FEED_ONE,
+    H_NORMAL,
+    NUM_FX,
+    ORE,
+    RUBY,
+    SHEEP,
+    START_CAVERN,
+    STONE,
+    T_DEEP,
+    T_ORE_MINE,
+    T_RUBY_MINE,
+    T_TUNNEL,
+    WOOD,
+)
+from tests.caverna_ff.helpers import cell, legal
+
+TUNNEL, DEEP, ORE_MINE, RUBY_MINE = cell(0, 3), cell(0, 4), cell(0, 5), cell(1, 5)
+
+
+def game(**options) -> StateV1:
+    state = ENGINE_V1.new_game(ENGINE_V1.make_config(1, **options), 0)
+    assert state.phase == P_PLACE and state.stack_n == 0
+    return state
+
+
+def own(s: StateV1, f: int, c: int = START_CAVERN) -> None:
+    """Player 0 has furnishing f (a v1 tile) on cell c, taken from the supply."""
+    s.furn[0, c] = f + 1
+    s.furn_left_x[f - FX_FIRST] = 0
+
+
+def at_furnish(s: StateV1) -> None:
+    """Player 0 at a 'furnish a cavern' that may be declined (Housework's, A6)."""
+    s.set("stack_n", 0)
+    assert kernels.run_op(s.buf, OP_FURNISH, 10, 0)
+    kernels.compute_mask(s.buf, s.mask)
+    assert s.phase == P_FURN
+
+
+def mines(s: StateV1, donkeys: dict[int, int]) -> None:
+    """Tunnel, deep tunnel, an ore mine and a ruby mine; `donkeys` per mine cell."""
+    s.tile[0, TUNNEL], s.tile[0, DEEP] = T_TUNNEL, T_DEEP
+    s.tile[0, ORE_MINE], s.tile[0, RUBY_MINE] = T_ORE_MINE, T_RUBY_MINE
+    s.tile[0, cell(0, 4) + 6] = T_ORE_MINE  # (1, 4): a second ore mine
+    for c, n in donkeys.items():
+        s.animal_at[0, c, A_DONKEY] = n
+    s.res[0, DONKEY] = sum(donkeys.values())
+
+
+# ---- F0: the supply and the appended actions -----------------------------------------------
+
+
+def test_f0_v1_deals_one_copy_of_each_further_tile_as_appended_actions_v0_none():
+    s = game()
+    assert s.furn_left_x.tolist() == [1] * NUM_FX
+    assert ENGINE_V1.num_actions == NUM_ACTIONS_V1 == NUM_ACTIONS + NUM_FX == s.mask.size
+    v0 = ENGINE.new_game(ENGINE.make_config(1), 0)
+    assert ENGINE.num_actions == NUM_ACTIONS == v0.mask.size
+    assert "furn_left_x" not in v0.LAYOUT.fields
+    names = [describe(A_FURN_X + k) for k in range(NUM_FX)]
+    assert names == [f"furnish {n.replace('_', ' ')}" for n in FX_NAMES]
+
+
+def test_a10_f0_furnishing_a_further_tile_pays_its_cost_and_leaves_the_supply():
+    s = game()
+    s.res[0, WOOD], s.res[0, STONE] = 3, 2  # exactly the Mining Cave's cost, 3 wood 2 stone
+    at_furnish(s)
+    a = A_FURN_X + F_MINING_CAVE - FX_FIRST
+    assert a in legal(s) and A_FURN + F_CARPENTER in legal(s)
+    ENGINE_V1.apply_action(s, a)
+    assert s.phase == P_FURN_CELL and legal(s) == {A_CELL + START_CAVERN}
+    ENGINE_V1.apply_action(s, A_CELL + START_CAVERN)
+    assert s.furn[0, START_CAVERN] == F_MINING_CAVE + 1
+    assert s.furn_left_x[F_MINING_CAVE - FX_FIRST] == 0
+    assert (s.res[0, WOOD], s.res[0, STONE]) == (0, 0)
+    assert FURN_COST[F_MINING_CAVE, GOOD_NAMES.index("wood")] == 3
+    back = ENGINE_V1.from_json(s.to_json())  # supply accounting and bounds accept it
+    assert np.array_equal(back.buf, s.buf)
+
+
+def test_a10_f0_a_further_tile_left_in_nobodys_supply_is_not_offered():
+    s = game()
+    s.res[0, WOOD], s.res[0, STONE], s.res[0, GRAIN] = 9, 9, 9  # the Breeding Cave: 1 grain
+    at_furnish(s)
+    assert set(range(A_FURN_X, NUM_ACTIONS_V1)) <= legal(s)
+    s.furn_left_x[:] = 0  # as if other players had taken them
+    at_furnish(s)
+    assert not legal(s) & set(range(A_FURN_X, NUM_ACTIONS_V1))
+
+
+# ---- F1: Work Room (A3, A10) ----------------------------------------------------------------
+
+
+def test_a3_f1_work_room_lets_a_furnishing_go_on_tunnels_never_on_mines():
+    s = game()
+    mines(s, {})
+    s.res[0, STONE] = 1
+    at_furnish(s)
+    ENGINE_V1.apply_action(s, A_FURN + F_CARPENTER)
+    assert legal(s) == {A_CELL + START_CAVERN}  # without the Work Room: caverns only
+    s = game()
+    mines(s, {})
+    own(s, F_WORK_ROOM)  # on the only empty cavern: without it nothing could be furnished
+    s.res[0, STONE] = 1
+    at_furnish(s)
+    ENGINE_V1.apply_action(s, A_FURN + F_CARPENTER)
+    assert legal(s) == {A_CELL + TUNNEL, A_CELL + DEEP}
+    ENGINE_V1.apply_action(s, A_CELL + DEEP)
+    assert s.furn[0, DEEP] == F_CARPENTER + 1 and s.tile[0, DEEP] == T_DEEP
+    assert first_violation(s.buf, s.mask) == 0
+    # nothing is built over a furnished tunnel (A3): no ruby mine there, one on the other
+    assert not single_ok(s.buf, 0, T_RUBY_MINE, DEEP) and single_ok(s.buf, 0, T_RUBY_MINE, TUNNEL)
+    ENGINE_V1.from_json(s.to_json())  # the furnished tunnel is a valid state
+    s.furn[0, START_CAVERN] = 0  # without the Work Room the same board breaks invariant 4
+    s.furn_left_x[F_WORK_ROOM - FX_FIRST] = 1
+    assert first_violation(s.buf, s.mask) == 4
+
+
+# ---- F2: Miner (A5 step 1) ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("with_miner", [False, True])
+def test_a5_f2_miner_pays_one_ore_per_ore_mine_holding_a_donkey(with_miner):
+    s = game(auto_housing=True)
+    mines(s, {ORE_MINE: 1, RUBY_MINE: 1})  # the second ore mine is empty
+    if with_miner:
+        own(s, F_MINER)
+    s.res[0, RUBY] = 0  # no solo ruby save decision
+    s.set("clear_pos", -1)
+    ore = int(s.res[0, ORE])
+    kernels.start_round(s.buf)
+    assert s.res[0, ORE] == ore + (1 if with_miner else 0)
+    assert s.mine_goods[0, ORE_MINE] == 0  # into the supply, not onto the mine (D37)
+
+
+# ---- F3, F4: Quarry and Breeding Cave (A9 breeding) ----------------------------------------
+
+
+def herd(s: StateV1, types: tuple[int, ...]) -> None:
+    for g in (SHEEP, BOAR, CATTLE, DONKEY):
+        s.res[0, g] = 2 if g in types else 0
+
+
+@pytest.mark.parametrize(
+    ("types", "food", "stone"),
+    [
+        ((SHEEP, BOAR, CATTLE, DONKEY), 5, 1),  # all four types: 5 food, not 4
+        ((SHEEP, DONKEY), 2, 1),
+        ((SHEEP, BOAR, CATTLE), 3, 0),
+    ],
+)
+def test_a10_f3_f4_quarry_and_breeding_cave_pay_for_the_newborns(types, food, stone):
+    s = game()  # the player houses: breeding pays at the birth, before any housing decision
+    herd(s, types)
+    before = s.res[0].copy()
+    breed(s.buf, 0, 4)
+    assert (s.res[0, FOOD], s.res[0, STONE]) == (before[FOOD], before[STONE])  # no tiles
+    s = game()
+    herd(s, types)
+    own(s, F_QUARRY)
+    own(s, F_BREEDING_CAVE, cell(1, 3))
+    s.tile[0, cell(1, 3)] = s.tile[0, START_CAVERN]
+    before = s.res[0].copy()
+    breed(s.buf, 0, 4)
+    assert s.res[0, FOOD] - before[FOOD] == food
+    assert s.res[0, STONE] - before[STONE] == stone
+
+
+def test_a8_f4_loot_breeding_of_two_types_pays_two_food():
+    s = game()
+    herd(s, (SHEEP, BOAR, CATTLE, DONKEY))
+    own(s, F_BREEDING_CAVE)
+    before = int(s.res[0, FOOD])
+    breed(s.buf, 0, 2)  # the loot's 'breed up to 2 types' (A8)
+    assert s.res[0, FOOD] - before == 2
+
+
+# ---- F5: Mining Cave (A12 feeding) ----------------------------------------------------------
+
+
+def test_a12_f5_mining_cave_feeds_one_food_less_per_donkey_in_a_mine_never_below_zero():
+    s = game(auto_housing=True)
+    mines(s, {ORE_MINE: 1, RUBY_MINE: 1, cell(1, 4): 1})
+    assert kernels.food_need(s.buf, 0, H_NORMAL) == 4  # two adult dwarfs, no Mining Cave
+    own(s, F_MINING_CAVE)
+    assert kernels.food_need(s.buf, 0, H_NORMAL) == 1
+    assert kernels.food_need(s.buf, 0, H_FEED_ONE) == 0  # 2 - 3, not -1
