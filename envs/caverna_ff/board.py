@@ -45,6 +45,7 @@ from eurogym.envs.caverna_ff.tables import (
     CELLS,
     ENTRANCE_CELL,
     ENTRY_DWELLING,
+    F_ADDITIONAL,
     F_BREAKFAST,
     F_CUDDLE,
     F_ENTRY,
@@ -288,18 +289,25 @@ def furn_id(buf, p, c):
 
 @njit(**KERNEL)
 def dwarf_room(buf, p):
-    """Rooms for dwarfs in furnishings no orc occupies (spec A7, D22)."""
+    """Rooms for dwarfs in furnishings no orc occupies (spec A7, D22); the Additional
+    Dwelling's only once there is a 6th dwarf to live in it (F6)."""
     n = 0
     for c in range(CELLS):
         f = furn_id(buf, p, c)
         if f >= 0 and not orc_on(buf, p, c):
-            n += FURN_ROOM[f]
+            if f != F_ADDITIONAL or dwarf_tokens(buf, p) == 6:
+                n += FURN_ROOM[f]
     return n
 
 
 @njit(**KERNEL)
 def can_grow(buf, p):
-    return dwarf_tokens(buf, p) < 5 and living_dwarfs(buf, p) < dwarf_room(buf, p)
+    """Family growth (A7) needs a free room and fewer than 5 dwarfs; with the Additional
+    Dwelling (F6) a 6th, into its room (which `dwarf_room` counts only from then on)."""
+    n = dwarf_tokens(buf, p)
+    if n == 5 and has_furn(buf, p, F_ADDITIONAL):
+        return living_dwarfs(buf, p) < dwarf_room(buf, p) + 1
+    return n < 5 and living_dwarfs(buf, p) < dwarf_room(buf, p)
 
 
 @njit(**KERNEL)

@@ -21,6 +21,7 @@ from eurogym.envs.caverna_ff import kernels
 from eurogym.envs.caverna_ff.actions import (
     A_CONVERT,
     A_RUBY,
+    A_TILE_X,
     NUM_CONVERSIONS,
     NUM_RUBY_TRADES,
 )
@@ -739,4 +740,5 @@ def _check_answerable(s: State) -> None:
     kernels.compute_mask(s.buf, mask)
     mask[A_RUBY : A_RUBY + NUM_RUBY_TRADES] = 0
     mask[A_CONVERT : A_CONVERT + NUM_CONVERSIONS] = 0
+    mask[A_TILE_X:] = 0  # caverna_ff_v1's any-time tile actions
     _require(mask.any(), "phase", PHASE_NAMES[s.phase], "has no answer in this state")

@@ -27,9 +27,12 @@ from eurogym.envs.caverna_ff.actions import (
     A_SKIP,
     A_SOW_GRAIN,
     A_SOW_VEG,
+    A_TILE_X,
     A_TRAP,
     A_TWIN,
     NUM_ACTIONS_V1,
+    X_PEACEFUL,
+    X_TRADER,
 )
 from eurogym.envs.caverna_ff.spaces import GAIN, SPACE_NAMES
 from eurogym.envs.caverna_ff.state import (
@@ -325,6 +328,11 @@ def describe(action: int, phase: int = -1) -> str:
     a = int(action)
     if not 0 <= a < NUM_ACTIONS_V1:
         return f"<out of range {a}>"
+    if a >= A_TILE_X:
+        k = a - A_TILE_X
+        if k == X_TRADER:
+            return "Trader: buy 1 wood, 1 stone and 1 ore for 2 gold"
+        return f"Peaceful Cave: trade dwarf {k - X_PEACEFUL}'s weapon for food"
     if a >= A_FURN_X:
         return f"furnish {FURN_TITLES[a - A_FURN_X + FX_FIRST]}"
     anytime = _anytime(a)

@@ -12,8 +12,9 @@ from numba import (
 from eurogym.envs.caverna_ff.board import (
     rearrange,
 )
-from eurogym.envs.caverna_ff.furnishing import (
+from eurogym.envs.caverna_ff.effects import (
     miner_ore,
+    received,
 )
 from eurogym.envs.caverna_ff.harvest import (
     harvest_step,
@@ -174,6 +175,8 @@ def start_round(buf):
                 if buf[SUPPLIER_LEFT + p * 3 + k] > 0:
                     buf[SUPPLIER_LEFT + p * 3 + k] -= 1
                     buf[r_(p, (WOOD, STONE, RUBY)[k])] += 1
+                    if k == 1:
+                        received(buf, p, 1, 0)  # the Seam follows every stone (F8)
             miner_ore(buf, p)
             for d in range(MAX_DWARFS):
                 buf[DWARF_SPACE + p * MAX_DWARFS + d] = -1

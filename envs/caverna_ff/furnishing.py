@@ -1,8 +1,7 @@
 """Caverna FF decisions that furnish the home board: the furnishing tile and its cavern (A10),
 the Warrior Dwelling's payment and the dwarf it arms (Part E), and traps with their cell (B7).
 One handler per phase, each called only from `kernels.act` (INLINE); each returns what is left
-to do (actions.ADVANCE or ASK). Last, the passive effects of caverna_ff_v1's further tiles
-(docs/rules/caverna_ff.md F1-F5), called from the round start, breeding and feeding.
+to do (actions.ADVANCE or ASK).
 """
 
 from __future__ import annotations
@@ -23,7 +22,6 @@ from eurogym.envs.caverna_ff.actions import (
 )
 from eurogym.envs.caverna_ff.board import (
     gain_bonus,
-    has_furn,
     rehouse,
 )
 from eurogym.envs.caverna_ff.helpers import (
@@ -36,7 +34,6 @@ from eurogym.envs.caverna_ff.helpers import (
     warrior_amount,
 )
 from eurogym.envs.caverna_ff.state import (
-    ANIMAL_AT,
     FREE_TRAP,
     MAX_DWARFS,
     P_FURN_CELL,
@@ -51,25 +48,15 @@ from eurogym.envs.caverna_ff.state import (
 )
 from eurogym.envs.caverna_ff.tables import (
     CELLS,
-    F_BREEDING_CAVE,
-    F_MINER,
-    F_MINING_CAVE,
-    F_QUARRY,
     F_WARRIOR,
-    FOOD,
     FX_FIRST,
-    NUM_ANIMALS,
     NUM_GOODS,
     ORE,
-    STONE,
-    T_ORE_MINE,
-    T_RUBY_MINE,
     TRAP_COST,
     WOOD,
 )
 from eurogym.envs.core.jit import (
     INLINE,
-    KERNEL,
 )
 
 
@@ -153,44 +140,3 @@ def act_trap_cell(buf, p, a):
     buf[TRAP_LEFT + t] -= 1
     rehouse(buf, p)
     return ADVANCE
-
-
-# ---- passive effects of caverna_ff_v1's further tiles (tables.FX_NAMES) ------------------------
-# has_furn is false for a tile v0 never deals and for a tile an orc occupies, so v0 plays on
-# unchanged and an occupied tile loses its effect.
-
-
-@njit(**KERNEL)
-def donkeys_in_mines(buf, p, ore_only):
-    """Donkeys on p's mines (each mine holds one, A9): ore mines only, or ore and ruby mines."""
-    n = 0
-    for c in range(CELLS):
-        t = buf[TILE + p * CELLS + c]
-        if t == T_ORE_MINE or (t == T_RUBY_MINE and not ore_only):
-            n += buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + 3]
-    return n
-
-
-@njit(**KERNEL)
-def miner_ore(buf, p):
-    """Miner (F2): at the start of each round 1 ore per ore mine holding a donkey, into the
-    supply (not onto the mine, D37)."""
-    if has_furn(buf, p, F_MINER):
-        buf[r_(p, ORE)] += donkeys_in_mines(buf, p, True)
-
-
-@njit(**KERNEL)
-def newborn_bonus(buf, p, born, donkeys):
-    """A breeding gave p `born` newborn farm animals, `donkeys` of them donkeys: Quarry (F3) 1
-    stone per newborn donkey; Breeding Cave (F4) 1 food per newborn, 5 for all four types. Paid
-    at the birth, whether or not the newborn then finds a home."""
-    if donkeys > 0 and has_furn(buf, p, F_QUARRY):
-        buf[r_(p, STONE)] += donkeys
-    if born > 0 and has_furn(buf, p, F_BREEDING_CAVE):
-        buf[r_(p, FOOD)] += 5 if born == 4 else born
-
-
-@njit(**KERNEL)
-def mining_cave_discount(buf, p):
-    """Mining Cave (F5): each feeding costs 1 food less per donkey in a mine (ore or ruby)."""
-    return donkeys_in_mines(buf, p, False) if has_furn(buf, p, F_MINING_CAVE) else 0

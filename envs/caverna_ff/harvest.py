@@ -20,7 +20,7 @@ from eurogym.envs.caverna_ff.board import (
     orc_on,
     rehouse,
 )
-from eurogym.envs.caverna_ff.furnishing import (
+from eurogym.envs.caverna_ff.effects import (
     mining_cave_discount,
 )
 from eurogym.envs.caverna_ff.helpers import (

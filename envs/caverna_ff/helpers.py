@@ -24,6 +24,9 @@ from eurogym.envs.caverna_ff.board import (
     trap_cell_ok,
     twin_ok,
 )
+from eurogym.envs.caverna_ff.effects import (
+    received,
+)
 from eurogym.envs.caverna_ff.orcs import (
     befriend_held,
     ready_round,
@@ -186,6 +189,7 @@ def gain_goods(buf, p, row):
             buf[r_(p, g)] += row[g]
             if g >= FIRST_ANIMAL:
                 animals = True
+    received(buf, p, row[STONE], row[DOG])  # Seam, Dog School (F7, F8)
     if animals:
         rehouse(buf, p)
 
@@ -374,6 +378,7 @@ def build_furn(buf, p, f, c, mode):
     buf[left_at(f)] -= 1
     if f == F_STONE_CARVER:
         buf[r_(p, STONE)] += 2
+        received(buf, p, 2, 0)
     elif f == F_BLACKSMITH:
         buf[r_(p, ORE)] += 2
     elif f == F_WOOD_SUPPLIER:

@@ -51,6 +51,7 @@ from eurogym.envs.caverna_ff.state import (
 from eurogym.envs.caverna_ff.tables import (
     CELLS,
     ENTRY_DWELLING,
+    F_ADDITIONAL,
     F_WORK_ROOM,
     FIRST_ANIMAL,
     FOREST,
@@ -78,7 +79,7 @@ MESSAGES = (
     "a furnishing not on a cavern (with the Work Room: also a tunnel or deep tunnel)",
     "a trap, stable or pasture where it may not lie, or more than 3 stables",
     "crops on a cell that is not a field",
-    "dwarf count outside 2-5, or a weapon outside 0-14",
+    "dwarf count outside 2-5 (6 with the Additional Dwelling), or a weapon outside 0-14",
     "hostages do not match the orcs holding them",
     "an orc in an impossible place (forest orc off the forest, cave orc off a tile, two orcs "
     "on one cave tile other than the entry dwelling)",
@@ -155,7 +156,7 @@ def first_violation(buf, mask):
             w = buf[WEAPON + p * MAX_DWARFS + d]
             if w < 0 or w > MAX_WEAPON:
                 return 7
-        if tokens < 2 or tokens > 5:
+        if tokens < 2 or tokens > (6 if furn_built(buf, p, F_ADDITIONAL) else 5):
             return 7
         held = 0
         for o in range(NUM_ORCS):

@@ -28,6 +28,7 @@ from eurogym.envs.caverna_ff.actions import (
     A_FURN_X,
     A_PERSON,
     A_RUBY,
+    A_TILE_X,
     ADVANCE,
     ASK,
     ASKED,
@@ -189,7 +190,8 @@ def act(buf, mask, a):
     is its only caller), so the split costs no compile of its own."""
     phase = buf[PHASE]
     p = buf[ACTOR]
-    if A_RUBY <= a < A_PERSON or A_CONVERT <= a < A_FURN_X:  # any time: stays pending
+    anytime = A_RUBY <= a < A_PERSON or A_CONVERT <= a < A_FURN_X or a >= A_TILE_X
+    if anytime:  # any time: the decision stays pending
         anytime_apply(buf, p, a)
         return ADVANCE if reasked(phase) else ASK
     if phase == P_PLACE:

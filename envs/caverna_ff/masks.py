@@ -29,12 +29,14 @@ from eurogym.envs.caverna_ff.actions import (
     A_SOW_GRAIN,
     A_SOW_VEG,
     A_SPACE,
+    A_TILE_X,
     A_TRAP,
     A_TWIN,
     NUM_ACTIONS_V1,
     NUM_CONVERSIONS,
     NUM_OPTIONS,
     NUM_RUBY_TRADES,
+    NUM_TILE_X,
 )
 from eurogym.envs.caverna_ff.board import (
     can_grow,
@@ -44,6 +46,10 @@ from eurogym.envs.caverna_ff.board import (
     stable_ok,
     trap_cell_ok,
     twin_ok,
+)
+from eurogym.envs.caverna_ff.effects import (
+    tile_x_apply,
+    tile_x_ok,
 )
 from eurogym.envs.caverna_ff.harvest import (
     conversion_ok,
@@ -503,9 +509,12 @@ def guarded(buf, phase):
 
 @njit(**KERNEL)
 def anytime_apply(buf, p, a):
-    """Ruby trade (RUBY) or food conversion (CONVERT) a for p, in place."""
+    """Ruby trade (RUBY), food conversion (CONVERT) or v1 tile action (TILE_X) a for p, in
+    place."""
     if a < A_PERSON:
         ruby_trade(buf, p, a - A_RUBY)
+    elif a >= A_TILE_X:
+        tile_x_apply(buf, p, a - A_TILE_X)
     else:
         convert(buf, p, a - A_CONVERT)
 
@@ -539,6 +548,9 @@ def anytime_ok(buf, p, a):
             return False
         if event and RUBY_ANIMAL[k]:
             return False
+    elif a >= A_TILE_X:
+        if not tile_x_ok(buf, p, a - A_TILE_X):
+            return False
     else:
         k = a - A_CONVERT
         if not conversion_ok(buf, p, k, phase == P_FEED):
@@ -559,6 +571,10 @@ def any_anytime(buf, p):
     for k in range(NUM_CONVERSIONS):
         if anytime_ok(buf, p, A_CONVERT + k):
             return True
+    if furn_ids(buf) > NUM_FURN:  # caverna_ff_v1's tile actions
+        for k in range(NUM_TILE_X):
+            if anytime_ok(buf, p, A_TILE_X + k):
+                return True
     return False
 
 
@@ -572,3 +588,7 @@ def anytime_mask(buf, mask):
     for k in range(NUM_CONVERSIONS):
         if anytime_ok(buf, p, A_CONVERT + k):
             mask[A_CONVERT + k] = 1
+    if furn_ids(buf) > NUM_FURN:  # caverna_ff_v1's tile actions (its mask has room for them)
+        for k in range(NUM_TILE_X):
+            if anytime_ok(buf, p, A_TILE_X + k):
+                mask[A_TILE_X + k] = 1

@@ -16,7 +16,7 @@ from eurogym.envs.caverna_ff.board import (
     rehouse,
     stable_ok,
 )
-from eurogym.envs.caverna_ff.furnishing import (
+from eurogym.envs.caverna_ff.effects import (
     newborn_bonus,
 )
 from eurogym.envs.caverna_ff.helpers import (

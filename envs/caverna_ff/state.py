@@ -341,7 +341,11 @@ class State(FlatState):
 # caverna_ff_v1's state: v0's fields plus its rule option at the end, so every offset is
 # shared and v0 states (and their JSON) stay as they were. Kernels read it as `housing(buf)`.
 # v1's furnishing ids run past the entry dwelling (tables.FX_NAMES): wider bounds, same offsets.
-_V1_BOUNDS = {"furn": (0, NUM_FURN_ALL), "pending_tile": (0, NUM_FURN_ALL - 1)}
+_V1_BOUNDS = {
+    "furn": (0, NUM_FURN_ALL),
+    "pending_tile": (0, NUM_FURN_ALL - 1),
+    "begging": (0, 16 * MAX_ROUNDS),  # a 6th dwarf (Additional Dwelling): 6 adults, 4 orcs
+}
 LAYOUT_V1 = Layout(
     [
         *(

@@ -119,7 +119,18 @@ def _cost(f: dict) -> list[int]:
 # caverna_ff_v1's further base tiles (spec A10, Part E "full version adds"), in action order:
 # their ids follow F_ENTRY (F_ENTRY + 1 + k), so v0's ids, cell values and actions stay as they
 # were; the per-id tables below hold v0's tiles, the entry dwelling, then these.
-FX_NAMES = ("work_room", "miner", "quarry", "breeding_cave", "mining_cave")
+FX_NAMES = (
+    "work_room",
+    "miner",
+    "quarry",
+    "breeding_cave",
+    "mining_cave",
+    "additional_dwelling",
+    "dog_school",
+    "seam",
+    "trader",
+    "peaceful_cave",
+)
 NUM_FX = len(FX_NAMES)
 FX_FIRST = NUM_FURN + 1
 NUM_FURN_ALL = FX_FIRST + NUM_FX  # ids 0..NUM_FURN_ALL-1; F_ENTRY is not a supply tile
@@ -133,7 +144,8 @@ def _col(get, entry: int) -> np.ndarray:
 
 FURN_COST = np.array([[0] * NUM_GOODS if f is None else _cost(f) for f in _ALL], np.int64)
 FURN_POINTS = _col(lambda f: f["points"], 0)
-FURN_ROOM = _col(lambda f: f["room_dwarfs"], 2)
+# the Additional Dwelling's room ("6th dwarf only") is one room, for the 6th dwarf (board.can_grow)
+FURN_ROOM = _col(lambda f: 1 if isinstance(f["room_dwarfs"], str) else f["room_dwarfs"], 2)
 FURN_ORC_ROOM = _col(lambda f: f["room_orcs"], 0)
 FURN_IS_DWELLING = _col(lambda f: int(f["color"] == "orange"), 1)
 FURN_IS_YELLOW = _col(lambda f: int(f["color"] == "yellow"), 0)
@@ -167,7 +179,19 @@ def furn(name: str) -> int:
     F_ORC_DWELLING,
     F_WARRIOR,
 ) = [furn(n) for n in FURN_NAMES[:19]]
-F_WORK_ROOM, F_MINER, F_QUARRY, F_BREEDING_CAVE, F_MINING_CAVE = range(FX_FIRST, NUM_FURN_ALL)
+(
+    F_WORK_ROOM,
+    F_MINER,
+    F_QUARRY,
+    F_BREEDING_CAVE,
+    F_MINING_CAVE,
+    F_ADDITIONAL,
+    F_DOG_SCHOOL,
+    F_SEAM,
+    F_TRADER,
+    F_PEACEFUL,
+) = range(FX_FIRST, NUM_FURN_ALL)
+TRADER_GOLD = 2  # Trader: 2 gold -> 1 wood + 1 stone + 1 ore (spec A10)
 F_WEAVING, F_MILKING, F_STATE, F_BEER = (
     furn(n) for n in ("weaving_parlor", "milking_parlor", "state_parlor", "beer_parlor")
 )

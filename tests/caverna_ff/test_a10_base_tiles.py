@@ -1,5 +1,6 @@
-"""caverna_ff_v1's further base furnishing tiles (spec A3, A5, A9, A10, A12; docs/rules/
-caverna_ff.md F0-F5): the Work Room, Miner, Quarry, Breeding Cave and Mining Cave. Each test
+"""caverna_ff_v1's further base furnishing tiles (spec A3, A5, A7, A9, A10, A12; docs/rules/
+caverna_ff.md F0-F10): the Work Room, Miner, Quarry, Breeding Cave, Mining Cave, Additional
+Dwelling, Dog School, Seam, Trader and Peaceful Cave. Each test
 sets a board by hand and checks the tile's rule against the same board without the tile, so a
 missing or wrong effect fails. caverna_ff_v0 never deals these tiles (its golden games pin it)."""
 
@@ -13,30 +14,45 @@ from eurogym.envs.caverna_ff.actions import (
     A_CELL,
     A_FURN,
     A_FURN_X,
+    A_RUBY,
+    A_TILE_X,
     NUM_ACTIONS,
     NUM_ACTIONS_V1,
+    NUM_TILE_X,
+    X_PEACEFUL,
+    X_TRADER,
     describe,
 )
-from eurogym.envs.caverna_ff.board import A_DONKEY, single_ok
+from eurogym.envs.caverna_ff.board import A_DONKEY, can_grow, dwarf_room, single_ok
+from eurogym.envs.caverna_ff.helpers import grow
 from eurogym.envs.caverna_ff.invariants import first_violation
 from eurogym.envs.caverna_ff.ops import breed
 from eurogym.envs.caverna_ff.rules import ENGINE, ENGINE_V1
 from eurogym.envs.caverna_ff.spaces import OP_FURNISH
-from eurogym.envs.caverna_ff.state import P_FURN, P_FURN_CELL, P_PLACE, StateV1
+from eurogym.envs.caverna_ff.state import D_ADULT, P_FURN, P_FURN_CELL, P_PLACE, StateV1
 from eurogym.envs.caverna_ff.tables import (
     BOAR,
     CATTLE,
+    DOG,
     DONKEY,
+    F_ADDITIONAL,
     F_BREEDING_CAVE,
     F_CARPENTER,
+    F_DOG_SCHOOL,
+    F_DWELLING,
     F_MINER,
     F_MINING_CAVE,
+    F_PEACEFUL,
     F_QUARRY,
+    F_SEAM,
+    F_STONE_CARVER,
+    F_TRADER,
     F_WORK_ROOM,
     FOOD,
     FURN_COST,
     FX_FIRST,
     FX_NAMES,
+    GOLD,
     GOOD_NAMES,
     GRAIN,
     H_FEED_ONE,
@@ -47,6 +63,7 @@ from eurogym.envs.caverna_ff.tables import (
     SHEEP,
     START_CAVERN,
     STONE,
+    T_CAVERN,
     T_DEEP,
     T_ORE_MINE,
     T_RUBY_MINE,
@@ -100,6 +117,9 @@ def test_f0_v1_deals_one_copy_of_each_further_tile_as_appended_actions_v0_none()
     assert "furn_left_x" not in v0.LAYOUT.fields
     names = [describe(A_FURN_X + k) for k in range(NUM_FX)]
     assert names == [f"furnish {n.replace('_', ' ')}" for n in FX_NAMES]
+    assert describe(A_TILE_X + X_TRADER).startswith("Trader")
+    assert describe(A_TILE_X + X_PEACEFUL + 3) == "Peaceful Cave: trade dwarf 3's weapon for food"
+    assert A_TILE_X + NUM_TILE_X == NUM_ACTIONS_V1
 
 
 def test_a10_f0_furnishing_a_further_tile_pays_its_cost_and_leaves_the_supply():
@@ -226,3 +246,101 @@ def test_a12_f5_mining_cave_feeds_one_food_less_per_donkey_in_a_mine_never_below
     own(s, F_MINING_CAVE)
     assert kernels.food_need(s.buf, 0, H_NORMAL) == 1
     assert kernels.food_need(s.buf, 0, H_FEED_ONE) == 0  # 2 - 3, not -1
+
+
+# ---- F6: Additional Dwelling (A7) -----------------------------------------------------------
+
+
+def dwellings(s: StateV1, cells: list[int], f: int = F_DWELLING) -> None:
+    for c in cells:
+        s.tile[0, c] = T_CAVERN
+        s.furn[0, c] = f + 1
+
+
+def test_a7_f6_additional_dwelling_houses_a_sixth_dwarf_and_only_a_sixth():
+    s = game()
+    own(s, F_ADDITIONAL)  # entry dwelling (2) + the Additional Dwelling, 2 dwarfs
+    assert not can_grow(s.buf, 0)  # its room is not for a 3rd dwarf
+    s.furn[0, START_CAVERN] = F_DWELLING + 1  # an ordinary Dwelling there instead
+    assert can_grow(s.buf, 0)
+    s = game()
+    s.dwarf[0, :5] = D_ADULT
+    dwellings(s, [START_CAVERN, cell(1, 3), cell(1, 4)])  # room for 5
+    assert not can_grow(s.buf, 0)  # 5 dwarfs: the limit without the tile
+    dwellings(s, [cell(0, 3)], F_ADDITIONAL)
+    s.furn_left_x[F_ADDITIONAL - FX_FIRST] = 0
+    assert can_grow(s.buf, 0) and dwarf_room(s.buf, 0) == 5
+    grow(s.buf, 0)
+    assert int((s.dwarf[0] > 0).sum()) == 6 and dwarf_room(s.buf, 0) == 6
+    assert not can_grow(s.buf, 0)  # never a 7th
+    assert first_violation(s.buf, s.mask) == 0
+    s.furn[0, cell(0, 3)] = F_DWELLING + 1  # 6 dwarfs without the tile break invariant 7
+    assert first_violation(s.buf, s.mask) == 7
+
+
+# ---- F7, F8: Dog School and Seam (goods received) ------------------------------------------
+
+
+@pytest.mark.parametrize("with_tiles", [False, True])
+def test_a10_f7_f8_dog_school_and_seam_pay_for_each_dog_and_stone_received(with_tiles):
+    s = game(auto_housing=True)
+    if with_tiles:
+        own(s, F_DOG_SCHOOL)
+        own(s, F_SEAM, cell(1, 3))
+        s.tile[0, cell(1, 3)] = T_CAVERN
+    s.res[0, RUBY] = 2
+    before = s.res[0].copy()
+    ENGINE_V1.apply_action(s, A_RUBY + 8)  # 1 ruby -> 1 dog (A7), at the placement decision
+    ENGINE_V1.apply_action(s, A_RUBY + 1)  # 1 ruby -> 1 stone
+    assert s.phase == P_PLACE
+    gained = s.res[0] - before
+    assert (gained[DOG], gained[STONE]) == (1, 1)
+    assert (gained[WOOD], gained[ORE]) == ((1, 1) if with_tiles else (0, 0))
+
+
+def test_a10_f8_seam_follows_the_stone_carvers_two_stone():
+    s = game()
+    own(s, F_SEAM)
+    s.tile[0, cell(1, 3)] = T_CAVERN  # an empty cavern for the Stone Carver
+    s.res[0, WOOD], s.res[0, STONE], s.res[0, ORE] = 1, 0, 0
+    at_furnish(s)
+    ENGINE_V1.apply_action(s, A_FURN + F_STONE_CARVER)
+    ENGINE_V1.apply_action(s, A_CELL + cell(1, 3))
+    assert (s.res[0, STONE], s.res[0, ORE]) == (2, 2)
+
+
+# ---- F9, F10: Trader and Peaceful Cave (any-time tile actions) -----------------------------
+
+
+def test_a10_f9_trader_buys_wood_stone_and_ore_for_two_gold_any_time():
+    s = game()
+    s.res[0, GOLD] = 3
+    kernels.compute_mask(s.buf, s.mask)
+    assert A_TILE_X + X_TRADER not in legal(s)  # not without the Trader
+    own(s, F_TRADER)
+    kernels.compute_mask(s.buf, s.mask)
+    assert A_TILE_X + X_TRADER in legal(s)
+    before = s.res[0].copy()
+    ENGINE_V1.apply_action(s, A_TILE_X + X_TRADER)
+    assert s.phase == P_PLACE  # the placement is still to be made
+    gained = s.res[0] - before
+    assert (gained[GOLD], gained[WOOD], gained[STONE], gained[ORE]) == (-2, 1, 1, 1)
+    assert A_TILE_X + X_TRADER not in legal(s)  # 1 gold left
+
+
+def test_a10_f10_peaceful_cave_trades_an_armed_dwarfs_weapon_for_its_strength_in_food():
+    s = game()
+    s.weapon[0, 1] = 5
+    kernels.compute_mask(s.buf, s.mask)
+    assert not legal(s) & set(range(A_TILE_X + X_PEACEFUL, NUM_ACTIONS_V1))
+    own(s, F_PEACEFUL)
+    kernels.compute_mask(s.buf, s.mask)
+    peaceful = legal(s) & set(range(A_TILE_X + X_PEACEFUL, NUM_ACTIONS_V1))
+    assert peaceful == {A_TILE_X + X_PEACEFUL + 1}  # dwarf 0 is unarmed
+    food = int(s.res[0, FOOD])
+    ENGINE_V1.apply_action(s, A_TILE_X + X_PEACEFUL + 1)
+    assert s.res[0, FOOD] == food + 5 and s.weapon[0, 1] == 0 and s.phase == P_PLACE
+    s.weapon[0, 1] = 4
+    s.set("cur_person", 1)  # the dwarf whose action is being resolved keeps his weapon
+    kernels.compute_mask(s.buf, s.mask)
+    assert A_TILE_X + X_PEACEFUL + 1 not in legal(s)

@@ -1,0 +1,128 @@
+"""Effects of caverna_ff_v1's further base furnishing tiles (tables.FX_NAMES; docs/rules/
+caverna_ff.md F1-F10) that are not a placement rule: what the round start, breeding, feeding
+and receiving goods add, and the Trader's and Peaceful Cave's any-time actions (TILE_X).
+
+has_furn is false for a tile caverna_ff_v0 never deals and for a tile an orc occupies, so v0
+plays on unchanged and an occupied tile loses its effect (B8). Kept apart from the kernels that
+call them (flow, ops, harvest, helpers, masks) so they import nothing but the board.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from eurogym.envs.caverna_ff.actions import X_TRADER
+from eurogym.envs.caverna_ff.board import has_furn
+from eurogym.envs.caverna_ff.state import (
+    ANIMAL_AT,
+    CUR_PERSON,
+    D_ABSENT,
+    D_HOSTAGE,
+    DWARF,
+    MAX_DWARFS,
+    RES,
+    TILE,
+    WEAPON,
+)
+from eurogym.envs.caverna_ff.tables import (
+    CELLS,
+    F_BREEDING_CAVE,
+    F_DOG_SCHOOL,
+    F_MINER,
+    F_MINING_CAVE,
+    F_PEACEFUL,
+    F_QUARRY,
+    F_SEAM,
+    F_TRADER,
+    FOOD,
+    GOLD,
+    NUM_ANIMALS,
+    NUM_GOODS,
+    ORE,
+    STONE,
+    T_ORE_MINE,
+    T_RUBY_MINE,
+    TRADER_GOLD,
+    WOOD,
+)
+from eurogym.envs.core.jit import KERNEL
+
+
+@njit(**KERNEL)
+def donkeys_in_mines(buf, p, ore_only):
+    """Donkeys on p's mines (each mine holds one, A9): ore mines only, or ore and ruby mines."""
+    n = 0
+    for c in range(CELLS):
+        t = buf[TILE + p * CELLS + c]
+        if t == T_ORE_MINE or (t == T_RUBY_MINE and not ore_only):
+            n += buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + 3]
+    return n
+
+
+@njit(**KERNEL)
+def received(buf, p, stone, dogs):
+    """p has just received `stone` stone and `dogs` dogs: Seam (F8) 1 ore per stone; Dog School
+    (F7) 1 wood per dog. Neither gain triggers anything further."""
+    r = RES + p * NUM_GOODS
+    if stone > 0 and has_furn(buf, p, F_SEAM):
+        buf[r + ORE] += stone
+    if dogs > 0 and has_furn(buf, p, F_DOG_SCHOOL):
+        buf[r + WOOD] += dogs
+
+
+@njit(**KERNEL)
+def miner_ore(buf, p):
+    """Miner (F2): at the start of each round 1 ore per ore mine holding a donkey, into the
+    supply (not onto the mine, D37)."""
+    if has_furn(buf, p, F_MINER):
+        buf[RES + p * NUM_GOODS + ORE] += donkeys_in_mines(buf, p, True)
+
+
+@njit(**KERNEL)
+def newborn_bonus(buf, p, born, donkeys):
+    """A breeding gave p `born` newborn farm animals, `donkeys` of them donkeys: Quarry (F3) 1
+    stone per newborn donkey (which the Seam follows); Breeding Cave (F4) 1 food per newborn,
+    5 for all four types. Paid at the birth, whether or not the newborn then finds a home."""
+    r = RES + p * NUM_GOODS
+    if donkeys > 0 and has_furn(buf, p, F_QUARRY):
+        buf[r + STONE] += donkeys
+        received(buf, p, donkeys, 0)
+    if born > 0 and has_furn(buf, p, F_BREEDING_CAVE):
+        buf[r + FOOD] += 5 if born == 4 else born
+
+
+@njit(**KERNEL)
+def mining_cave_discount(buf, p):
+    """Mining Cave (F5): each feeding costs 1 food less per donkey in a mine (ore or ruby)."""
+    return donkeys_in_mines(buf, p, False) if has_furn(buf, p, F_MINING_CAVE) else 0
+
+
+@njit(**KERNEL)
+def tile_x_ok(buf, p, k):
+    """May p take any-time tile action TILE_X k now? The Trader (F9) with 2 gold; the Peaceful
+    Cave (F10) for an armed dwarf of p who is not held hostage and not the person whose action
+    is being resolved (an expedition's or fight's strength is that dwarf's weapon)."""
+    if k == X_TRADER:
+        return has_furn(buf, p, F_TRADER) and buf[RES + p * NUM_GOODS + GOLD] >= TRADER_GOLD
+    d = k - 1 - X_TRADER
+    state = buf[DWARF + p * MAX_DWARFS + d]
+    if state == D_ABSENT or state == D_HOSTAGE or buf[WEAPON + p * MAX_DWARFS + d] == 0:
+        return False
+    return buf[CUR_PERSON] != d and has_furn(buf, p, F_PEACEFUL)
+
+
+@njit(**KERNEL)
+def tile_x_apply(buf, p, k):
+    """TILE_X k for p: the Trader buys 1 wood, 1 stone and 1 ore for 2 gold (the stone feeds
+    the Seam); the Peaceful Cave turns dwarf k - 1's weapon into as much food."""
+    r = RES + p * NUM_GOODS
+    if k == X_TRADER:
+        buf[r + GOLD] -= TRADER_GOLD
+        buf[r + WOOD] += 1
+        buf[r + STONE] += 1
+        buf[r + ORE] += 1
+        received(buf, p, 1, 0)
+        return
+    d = k - 1 - X_TRADER
+    buf[r + FOOD] += buf[WEAPON + p * MAX_DWARFS + d]
+    buf[WEAPON + p * MAX_DWARFS + d] = 0
