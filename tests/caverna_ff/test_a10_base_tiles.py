@@ -111,7 +111,7 @@ def mines(s: StateV1, donkeys: dict[int, int]) -> None:
 def test_f0_v1_deals_one_copy_of_each_further_tile_as_appended_actions_v0_none():
     s = game()
     assert s.furn_left_x.tolist() == [1] * NUM_FX
-    assert ENGINE_V1.num_actions == NUM_ACTIONS_V1 == NUM_ACTIONS + NUM_FX == s.mask.size
+    assert ENGINE_V1.num_actions == NUM_ACTIONS + NUM_FX + NUM_TILE_X == s.mask.size
     v0 = ENGINE.new_game(ENGINE.make_config(1), 0)
     assert ENGINE.num_actions == NUM_ACTIONS == v0.mask.size
     assert "furn_left_x" not in v0.LAYOUT.fields
@@ -143,10 +143,10 @@ def test_a10_f0_a_further_tile_left_in_nobodys_supply_is_not_offered():
     s = game()
     s.res[0, WOOD], s.res[0, STONE], s.res[0, GRAIN] = 9, 9, 9  # the Breeding Cave: 1 grain
     at_furnish(s)
-    assert set(range(A_FURN_X, NUM_ACTIONS_V1)) <= legal(s)
+    assert set(range(A_FURN_X, A_TILE_X)) <= legal(s)
     s.furn_left_x[:] = 0  # as if other players had taken them
     at_furnish(s)
-    assert not legal(s) & set(range(A_FURN_X, NUM_ACTIONS_V1))
+    assert not legal(s) & set(range(A_FURN_X, A_TILE_X))
 
 
 # ---- F1: Work Room (A3, A10) ----------------------------------------------------------------
@@ -289,6 +289,7 @@ def test_a10_f7_f8_dog_school_and_seam_pay_for_each_dog_and_stone_received(with_
         own(s, F_SEAM, cell(1, 3))
         s.tile[0, cell(1, 3)] = T_CAVERN
     s.res[0, RUBY] = 2
+    kernels.compute_mask(s.buf, s.mask)
     before = s.res[0].copy()
     ENGINE_V1.apply_action(s, A_RUBY + 8)  # 1 ruby -> 1 dog (A7), at the placement decision
     ENGINE_V1.apply_action(s, A_RUBY + 1)  # 1 ruby -> 1 stone
