@@ -52,6 +52,7 @@ from eurogym.envs.caverna_ff.spaces import (
 from eurogym.envs.caverna_ff.stack import (
     OP_BRANCH_GROWTH,
     OP_CASANOVA,
+    OP_GUEST,
     OP_HOUSE,
     OP_LOOT_RESUME,
     OP_REWARD,
@@ -229,6 +230,7 @@ def _op_args() -> dict[int, set[int]]:
         args[code] = {0}
     args[OP_CASANOVA] = {0}
     args[OP_HOUSE] = {0}
+    args[OP_GUEST] = {ctx * 8 + taken for ctx in range(1, 5) for taken in range(1, 8)}  # F11
     args[OP_REWARD] = {
         o * 100 + k for o in range(NUM_ORCS) for k in range(int(ORC_STRENGTH[o]) + 1)
     }

@@ -39,7 +39,6 @@ from eurogym.envs.caverna_ff.actions import (
     NUM_TILE_X,
 )
 from eurogym.envs.caverna_ff.board import (
-    can_grow,
     has_furn,
     meadow_unfenced,
     single_ok,
@@ -57,15 +56,10 @@ from eurogym.envs.caverna_ff.harvest import (
 )
 from eurogym.envs.caverna_ff.helpers import (
     BR_GROWTH,
-    BR_GROWTH_OR_GOODS,
     BR_HOUSEWORK,
-    BR_URGENT,
-    BR_WISH,
     PERSON_ORC,
     RUBY_TILE,
-    any_furn,
     any_space_for,
-    any_trap,
     any_twin,
     armable,
     forge_cost,
@@ -87,6 +81,8 @@ from eurogym.envs.caverna_ff.housing import (
     legal_units,
 )
 from eurogym.envs.caverna_ff.ops import (
+    branch_open,
+    branches_taken,
     can_breed,
     farming_options,
     fight_target_ok,
@@ -206,24 +202,6 @@ from eurogym.envs.core.jit import (
 
 
 @njit(**KERNEL)
-def branch_ok(buf, p, k):
-    ctx = buf[SUB + 2]
-    if ctx == BR_GROWTH:
-        return k == 0
-    if ctx == BR_GROWTH_OR_GOODS:
-        return k <= 1
-    furnish = any_furn(buf, p, 0)
-    trap = any_trap(buf, p, False)
-    if k == 0:
-        return furnish
-    if k == 1:
-        return trap
-    if k == 2:
-        return (ctx == BR_WISH and can_grow(buf, p)) or ctx == BR_URGENT
-    return False
-
-
-@njit(**KERNEL)
 def compute_mask(buf, mask):
     """Legal actions of the current decision (all zeros once the game is over): its own
     answers, plus the any-time ruby trades and food conversions."""
@@ -333,11 +311,12 @@ def decision_mask(buf, mask):
             if payable and trap_cell_ok(buf, p, c):
                 mask[A_CELL + c] = 1
     elif phase == P_BRANCH:
+        taken = branches_taken(buf, p)
         for k in range(3):
-            if branch_ok(buf, p, k):
+            if branch_open(buf, p, k, taken):
                 mask[A_OPTION + k] = 1
         ctx = buf[SUB + 2]
-        if ctx == BR_GROWTH or ctx == BR_HOUSEWORK:
+        if ctx == BR_GROWTH or ctx == BR_HOUSEWORK or taken:  # Guest Room: and/or (F11)
             mask[A_SKIP] = 1
     elif phase == P_FARMING:
         bits = farming_options(buf, p, buf[FARM_USED])

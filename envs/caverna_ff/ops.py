@@ -81,6 +81,7 @@ from eurogym.envs.caverna_ff.spaces import (
 from eurogym.envs.caverna_ff.stack import (
     OP_BRANCH_GROWTH,
     OP_CASANOVA,
+    OP_GUEST,
     OP_HOUSE,
     OP_LOOT_RESUME,
     OP_REWARD,
@@ -138,6 +139,7 @@ from eurogym.envs.caverna_ff.tables import (
     DOG,
     DONKEY,
     F_CARPENTER,
+    F_GUEST,
     F_STONE_CARVER,
     FIRST_ANIMAL,
     GOLD,
@@ -266,23 +268,19 @@ def run_op(buf, code, arg, p):
     if code == OP_HOUSEWORK:
         if not (any_furn(buf, p, 0) or any_trap(buf, p, False)):
             return False
-        buf[SUB + 2] = BR_HOUSEWORK
-        return decide(buf, P_BRANCH, p)
+        return ask_branch(buf, p, BR_HOUSEWORK)
     if code == OP_WISH:
         if not (any_furn(buf, p, 0) or any_trap(buf, p, False) or can_grow(buf, p)):
             return False
-        buf[SUB + 2] = BR_WISH
-        return decide(buf, P_BRANCH, p)
+        return ask_branch(buf, p, BR_WISH)
     if code == OP_URGENT:
-        buf[SUB + 2] = BR_URGENT
-        return decide(buf, P_BRANCH, p)
+        return ask_branch(buf, p, BR_URGENT)
     if code == OP_GROWTH_OR_GOODS:
         if not can_grow(buf, p):
             row = GAIN[s].copy()
             gain_goods(buf, p, row)
             return False
-        buf[SUB + 2] = BR_GROWTH_OR_GOODS
-        return decide(buf, P_BRANCH, p)
+        return ask_branch(buf, p, BR_GROWTH_OR_GOODS)
     if code == OP_FARMING:
         buf[FARM_USED] = arg
         if farming_options(buf, p, arg) == 0:
@@ -335,6 +333,15 @@ def run_op(buf, code, arg, p):
     if code == OP_CASANOVA:
         push_op(buf, OP_BRANCH_GROWTH, 0, p)
         push_op(buf, OP_FURNISH, 11, p)
+        return False
+    if code == OP_GUEST:
+        buf[SUB + 2] = arg // 8
+        buf[SUB + 1] = arg % 8
+        for k in range(3):
+            if branch_open(buf, p, k, arg % 8):
+                return decide(buf, P_BRANCH, p)
+        if arg // 8 == BR_URGENT and arg & 3:  # growth after furnishing and/or a trap
+            push_op(buf, OP_BRANCH_GROWTH, 0, p)
         return False
     if code == OP_HOUSE:
         buf[SUB + 1] = 0  # this housing's rearrangement is still unused
@@ -402,6 +409,52 @@ def farming_options(buf, p, used):
                 bits |= 4
                 break
     return bits
+
+
+@njit(**KERNEL)
+def branch_ok(buf, p, k):
+    """Can branch k of the either/or space being resolved (context sub[2]) be taken (A6, B3)?"""
+    ctx = buf[SUB + 2]
+    if ctx == BR_GROWTH:
+        return k == 0
+    if ctx == BR_GROWTH_OR_GOODS:
+        return k <= 1
+    furnish = any_furn(buf, p, 0)
+    trap = any_trap(buf, p, False)
+    if k == 0:
+        return furnish
+    if k == 1:
+        return trap
+    if k == 2:
+        return (ctx == BR_WISH and can_grow(buf, p)) or ctx == BR_URGENT
+    return False
+
+
+@njit(**KERNEL)
+def branches_taken(buf, p):
+    """Branches of this either/or space already taken (sub[1] bits), with the Guest Room (F11)
+    only; 0 without it, so sub[1] is read only where the Guest Room set it."""
+    if buf[SUB + 2] != BR_GROWTH and has_furn(buf, p, F_GUEST):
+        return buf[SUB + 1]
+    return 0
+
+
+@njit(**KERNEL)
+def branch_open(buf, p, k, taken):
+    """May branch k be chosen now, `taken` the branches done (Guest Room, F11)? Growth after
+    Growth's goods is re-checked: the space was taken for a growth that was possible then."""
+    if (taken >> k) & 1 or not branch_ok(buf, p, k):
+        return False
+    return taken == 0 or k != 1 or buf[SUB + 2] != BR_GROWTH_OR_GOODS or can_grow(buf, p)
+
+
+@njit(**INLINE)
+def ask_branch(buf, p, ctx):
+    """Ask an either/or space's branch (P_BRANCH); with the Guest Room none is taken yet."""
+    buf[SUB + 2] = ctx
+    if has_furn(buf, p, F_GUEST):
+        buf[SUB + 1] = 0
+    return decide(buf, P_BRANCH, p)
 
 
 @njit(**KERNEL)

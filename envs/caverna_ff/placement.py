@@ -66,6 +66,7 @@ from eurogym.envs.caverna_ff.spaces import (
 )
 from eurogym.envs.caverna_ff.stack import (
     OP_BRANCH_GROWTH,
+    OP_GUEST,
     push_op,
 )
 from eurogym.envs.caverna_ff.state import (
@@ -98,6 +99,7 @@ from eurogym.envs.caverna_ff.state import (
 )
 from eurogym.envs.caverna_ff.tables import (
     CELLS,
+    F_GUEST,
     F_STONE_CARVER,
     FOOD,
     GOLD,
@@ -263,11 +265,19 @@ def act_sow_cell(buf, mask, p, a):
 
 @njit(**INLINE)
 def act_branch(buf, p, a):
-    """P_BRANCH: the branch of an either/or space (B3: Housework, Wish, Urgent Wish, Growth)."""
-    if a == A_SKIP:
-        return ADVANCE
+    """P_BRANCH: the branch of an either/or space (B3: Housework, Wish, Urgent Wish, Growth).
+    With the Guest Room (F11) the other branches are asked again after this one (OP_GUEST,
+    pushed first so it runs after the branch's ops), and Urgent Wish's growth comes last."""
     ctx = buf[SUB + 2]
+    guest = ctx != BR_GROWTH and has_furn(buf, p, F_GUEST)
+    taken = buf[SUB + 1] if guest else 0
+    if a == A_SKIP:
+        if ctx == BR_URGENT and taken & 3:
+            push_op(buf, OP_BRANCH_GROWTH, 0, p)
+        return ADVANCE
     k = a - A_OPTION
+    if guest:
+        push_op(buf, OP_GUEST, ctx * 8 + (taken | (1 << k)), p)
     if ctx == BR_GROWTH:
         grow(buf, p)
     elif ctx == BR_GROWTH_OR_GOODS:
@@ -281,7 +291,7 @@ def act_branch(buf, p, a):
     elif k == 2 and ctx == BR_URGENT:
         buf[r_(p, GOLD)] += 3
     else:
-        if ctx == BR_URGENT:
+        if ctx == BR_URGENT and not guest:
             push_op(buf, OP_BRANCH_GROWTH, 0, p)
         push_op(buf, OP_FURNISH if k == 0 else OP_TRAP, 0, p)
     return ADVANCE

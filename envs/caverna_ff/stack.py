@@ -17,6 +17,9 @@ OP_LOOT_RESUME = 101  # back to the loot choice of the running expedition
 OP_BRANCH_GROWTH = 102  # Urgent Wish: optional family growth after the furnish/trap branch
 OP_CASANOVA = 103  # furnish a dwelling and then/or family growth
 OP_HOUSE = 104  # caverna_ff_v1: the player houses its unhoused animals (housing.ask_house)
+# caverna_ff_v1, Guest Room (F11): ask the either/or space's other branches again after one was
+# done; arg = branch context * 8 + the bit set of branches taken
+OP_GUEST = 105
 
 
 @njit(**KERNEL)

@@ -130,6 +130,7 @@ FX_NAMES = (
     "seam",
     "trader",
     "peaceful_cave",
+    "guest_room",
 )
 NUM_FX = len(FX_NAMES)
 FX_FIRST = NUM_FURN + 1
@@ -190,6 +191,7 @@ def furn(name: str) -> int:
     F_SEAM,
     F_TRADER,
     F_PEACEFUL,
+    F_GUEST,
 ) = range(FX_FIRST, NUM_FURN_ALL)
 TRADER_GOLD = 2  # Trader: 2 gold -> 1 wood + 1 stone + 1 ore (spec A10)
 F_WEAVING, F_MILKING, F_STATE, F_BEER = (

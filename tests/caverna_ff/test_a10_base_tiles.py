@@ -1,6 +1,6 @@
 """caverna_ff_v1's further base furnishing tiles (spec A3, A5, A7, A9, A10, A12; docs/rules/
-caverna_ff.md F0-F10): the Work Room, Miner, Quarry, Breeding Cave, Mining Cave, Additional
-Dwelling, Dog School, Seam, Trader and Peaceful Cave. Each test
+caverna_ff.md F0-F11): the Work Room, Miner, Quarry, Breeding Cave, Mining Cave, Additional
+Dwelling, Dog School, Seam, Trader, Peaceful Cave and Guest Room. Each test
 sets a board by hand and checks the tile's rule against the same board without the tile, so a
 missing or wrong effect fails. caverna_ff_v0 never deals these tiles (its golden games pin it)."""
 
@@ -14,8 +14,11 @@ from eurogym.envs.caverna_ff.actions import (
     A_CELL,
     A_FURN,
     A_FURN_X,
+    A_OPTION,
     A_RUBY,
+    A_SKIP,
     A_TILE_X,
+    A_TRAP,
     NUM_ACTIONS,
     NUM_ACTIONS_V1,
     NUM_TILE_X,
@@ -28,8 +31,16 @@ from eurogym.envs.caverna_ff.helpers import grow
 from eurogym.envs.caverna_ff.invariants import first_violation
 from eurogym.envs.caverna_ff.ops import breed
 from eurogym.envs.caverna_ff.rules import ENGINE, ENGINE_V1
-from eurogym.envs.caverna_ff.spaces import OP_FURNISH
-from eurogym.envs.caverna_ff.state import D_ADULT, P_FURN, P_FURN_CELL, P_PLACE, StateV1
+from eurogym.envs.caverna_ff.spaces import OP_FURNISH, OP_HOUSEWORK, OP_URGENT
+from eurogym.envs.caverna_ff.state import (
+    D_ADULT,
+    P_BRANCH,
+    P_FURN,
+    P_FURN_CELL,
+    P_PLACE,
+    P_TRAP,
+    StateV1,
+)
 from eurogym.envs.caverna_ff.tables import (
     BOAR,
     CATTLE,
@@ -40,6 +51,7 @@ from eurogym.envs.caverna_ff.tables import (
     F_CARPENTER,
     F_DOG_SCHOOL,
     F_DWELLING,
+    F_GUEST,
     F_MINER,
     F_MINING_CAVE,
     F_PEACEFUL,
@@ -345,3 +357,73 @@ def test_a10_f10_peaceful_cave_trades_an_armed_dwarfs_weapon_for_its_strength_in
     s.set("cur_person", 1)  # the dwarf whose action is being resolved keeps his weapon
     kernels.compute_mask(s.buf, s.mask)
     assert A_TILE_X + X_PEACEFUL + 1 not in legal(s)
+
+
+# ---- F11: Guest Room (A6, B3 either/or read as and/or) --------------------------------------
+
+OPTIONS = {A_OPTION + k for k in range(3)} | {A_SKIP}
+
+
+def branch(s: StateV1) -> set[int]:
+    """The branch decision's own answers (without the any-time actions)."""
+    assert s.phase == P_BRANCH
+    return legal(s) & OPTIONS
+
+
+def guest_game(with_guest: bool) -> StateV1:
+    """Player 0 with plenty of goods, an empty cavern, room for a 3rd dwarf, maybe a Guest
+    Room."""
+    s = game()
+    s.res[0, :5] = 9  # wood, stone, ore, ruby, gold
+    dwellings(s, [cell(1, 4)])  # a Dwelling: room for a 3rd dwarf
+    if with_guest:
+        dwellings(s, [cell(1, 3)], F_GUEST)
+        s.furn_left_x[F_GUEST - FX_FIRST] = 0
+    s.set("stack_n", 0)
+    return s
+
+
+def test_b3_f11_without_guest_room_urgent_wish_is_either_or():
+    s = guest_game(False)
+    assert kernels.run_op(s.buf, OP_URGENT, 0, 0)
+    kernels.compute_mask(s.buf, s.mask)
+    assert branch(s) == {A_OPTION, A_OPTION + 1, A_OPTION + 2}
+    gold = int(s.res[0, GOLD])
+    ENGINE_V1.apply_action(s, A_OPTION + 2)  # 3 gold: the space is done
+    assert s.res[0, GOLD] == gold + 3 and s.phase != P_BRANCH
+
+
+def test_b3_f11_guest_room_urgent_wish_takes_gold_and_furnishing_then_grows():
+    s = guest_game(True)
+    assert kernels.run_op(s.buf, OP_URGENT, 0, 0)
+    kernels.compute_mask(s.buf, s.mask)
+    assert branch(s) == {A_OPTION, A_OPTION + 1, A_OPTION + 2}  # no SKIP before a branch
+    gold = int(s.res[0, GOLD])
+    ENGINE_V1.apply_action(s, A_OPTION + 2)  # 3 gold, and then...
+    assert s.res[0, GOLD] == gold + 3
+    assert branch(s) == {A_OPTION, A_OPTION + 1, A_SKIP}  # ... furnish and/or a trap
+    ENGINE_V1.apply_action(s, A_OPTION)
+    ENGINE_V1.apply_action(s, A_FURN + F_CARPENTER)
+    ENGINE_V1.apply_action(s, A_CELL + START_CAVERN)
+    assert s.furn[0, START_CAVERN] == F_CARPENTER + 1
+    assert branch(s) == {A_OPTION + 1, A_SKIP}  # the trap is still open
+    ENGINE_V1.apply_action(s, A_SKIP)
+    # after furnishing, Urgent Wish's family growth comes last (A6)
+    assert branch(s) == {A_OPTION, A_SKIP} and s.sub[2] == 0  # BR_GROWTH
+    ENGINE_V1.apply_action(s, A_OPTION)
+    assert int((s.dwarf[0] > 0).sum()) == 3
+
+
+def test_a6_f11_guest_room_housework_furnishes_and_places_a_trap():
+    s = guest_game(True)
+    assert kernels.run_op(s.buf, OP_HOUSEWORK, 0, 0)
+    kernels.compute_mask(s.buf, s.mask)
+    assert branch(s) == {A_OPTION, A_OPTION + 1, A_SKIP}
+    ENGINE_V1.apply_action(s, A_OPTION + 1)  # a trap first
+    assert s.phase == P_TRAP
+    ENGINE_V1.apply_action(s, min(legal(s) & set(range(A_TRAP, A_TRAP + 4))))  # a trap type
+    ENGINE_V1.apply_action(s, min(legal(s) & set(range(A_CELL, A_FURN))))  # and its cell
+    assert s.trap[0].any()
+    assert branch(s) == {A_OPTION, A_SKIP}  # and then the furnishing
+    ENGINE_V1.apply_action(s, A_OPTION)
+    assert s.phase == P_FURN
