@@ -448,7 +448,7 @@ def branch_open(buf, p, k, taken):
     return taken == 0 or k != 1 or buf[SUB + 2] != BR_GROWTH_OR_GOODS or can_grow(buf, p)
 
 
-@njit(**INLINE)
+@njit(**KERNEL)
 def ask_branch(buf, p, ctx):
     """Ask an either/or space's branch (P_BRANCH); with the Guest Room none is taken yet."""
     buf[SUB + 2] = ctx
