@@ -273,7 +273,7 @@ def living_dwarfs(buf, p):
     return n
 
 
-@njit(**INLINE)
+@njit(**KERNEL)
 def dwarf_tokens(buf, p):
     n = 0
     for d in range(MAX_DWARFS):
