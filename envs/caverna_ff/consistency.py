@@ -704,7 +704,12 @@ def _check_decision(s: State, n: int) -> None:
     elif phase == P_SOW_CELL:
         _require(s.pending_tile in (0, 1), "pending_tile", s.pending_tile, "is not a crop")
     elif phase == P_BRANCH:
-        _require(0 <= sub[2] <= 4, "sub[2]", sub[2], "is not a branch context")
+        _require(0 <= sub[2] <= 5, "sub[2]", sub[2], "is not a branch context")
+        if sub[2] == 5:  # the Builder's way to pay pending_tile on cell sub[1] (F12)
+            c = sub[1]
+            ok = 0 <= c < CELLS and s.tile[p, c] in FURNISHABLE and s.furn[p, c] == 0
+            _require(ok, "sub[1]", c, "is not an empty cell to furnish")
+            _require(sub[0] in (0, 1, 2), "sub[0]", sub[0], "is not a furnishing mode")
         if sub[2] == 4:  # growth or the space's goods (kernels.BR_GROWTH_OR_GOODS)
             _require(s.cur_space >= 0, "cur_space", s.cur_space, "for the space's goods")
     elif phase == P_TRADE:

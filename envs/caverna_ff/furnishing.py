@@ -25,17 +25,20 @@ from eurogym.envs.caverna_ff.board import (
     rehouse,
 )
 from eurogym.envs.caverna_ff.helpers import (
+    BR_BUILDER,
     arm_dwarf,
     ask_warrior,
     ask_warrior_arm,
     build_furn,
     decide,
+    pay_ways,
     r_,
     warrior_amount,
 )
 from eurogym.envs.caverna_ff.state import (
     FREE_TRAP,
     MAX_DWARFS,
+    P_BRANCH,
     P_FURN_CELL,
     P_TRAP_CELL,
     PENDING_TILE,
@@ -74,13 +77,23 @@ def act_furn(buf, p, a):
 @njit(**INLINE)
 def act_furn_cell(buf, p, a):
     """P_FURN_CELL: build the pending tile on cavern a; the Warrior Dwelling asks its payment
-    and the dwarf it arms first (P_WARRIOR_PAY, P_WARRIOR, P_ARM)."""
+    and the dwarf it arms first (P_WARRIOR_PAY, P_WARRIOR, P_ARM); with the Builder and more
+    than one way to pay, the way is asked (P_BRANCH, context BR_BUILDER, F12)."""
     f = buf[PENDING_TILE]
     if f == F_WARRIOR:
         buf[SUB + 1] = a - A_CELL
         buf[SUB + 2] = -1
         return ASK if ask_warrior(buf, p) else ADVANCE
-    build_furn(buf, p, f, a - A_CELL, buf[SUB + 0])
+    ways = pay_ways(buf, p, f, buf[SUB + 0])
+    if ways & (ways - 1):
+        buf[SUB + 1] = a - A_CELL
+        buf[SUB + 2] = BR_BUILDER
+        decide(buf, P_BRANCH, p)
+        return ASK
+    way = 0
+    while not (ways >> way) & 1:
+        way += 1
+    build_furn(buf, p, f, a - A_CELL, buf[SUB + 0], way)
     return ADVANCE
 
 

@@ -112,6 +112,7 @@ from eurogym.envs.caverna_ff.tables import (
     DOG,
     DONKEY,
     F_BLACKSMITH,
+    F_BUILDER,
     F_CARPENTER,
     F_DWELLING,
     F_ENTRY,
@@ -164,7 +165,8 @@ from eurogym.envs.core.jit import (
 )
 
 # P_BRANCH contexts (sub[2])
-BR_GROWTH, BR_HOUSEWORK, BR_WISH, BR_URGENT, BR_GROWTH_OR_GOODS = range(5)
+# P_BRANCH contexts; BR_BUILDER (caverna_ff_v1): how to pay a furnishing with the Builder (F12)
+BR_GROWTH, BR_HOUSEWORK, BR_WISH, BR_URGENT, BR_GROWTH_OR_GOODS, BR_BUILDER = range(6)
 PERSON_ORC = 10  # cur_person >= 10: friendly orc (cur_person - 10)
 
 # ---- small helpers ---------------------------------------------------------------------------
@@ -273,18 +275,50 @@ def furn_offered(buf, p, f, mode):
     if mode == 2:
         if f != F_DWELLING:
             return False
-        return pay_ok(buf, p, WOOD, 2) and pay_ok(buf, p, STONE, 2) and empty_cavern(buf, p)
+        return pay_ways(buf, p, f, mode) != 0 and empty_cavern(buf, p)
     if FURN_IS_YELLOW[f] and not alignment_empty(buf, p):
         return False
     if f == F_WARRIOR:
         w, s, o = buf[r_(p, WOOD)], buf[r_(p, STONE)], buf[r_(p, ORE)]
         if w < 1 or s < 1 or o < 1 or w + s + o < WARRIOR_MATERIALS:
             return False
-    else:
-        for g in range(NUM_GOODS):
-            if buf[r_(p, g)] < furn_cost(buf, p, f, g):
-                return False
+    elif pay_ways(buf, p, f, mode) == 0:
+        return False
     return empty_cavern(buf, p)
+
+
+@njit(**KERNEL)
+def paid(buf, p, f, mode, way, g):
+    """Goods g paid for furnishing f: its cost with the discounts (mode 2: the loot Dwelling's
+    2 wood and 2 stone), and with the Builder (F12) 1 ore instead of 1 wood (way & 1) and/or
+    instead of 1 stone (way & 2); -1 where the way replaces a good the cost does not have."""
+    if mode == 2:
+        c = 2 if g == WOOD or g == STONE else 0
+    else:
+        c = furn_cost(buf, p, f, g)
+    if g == WOOD:
+        c -= way & 1
+    elif g == STONE:
+        c -= (way >> 1) & 1
+    elif g == ORE:
+        c += (way & 1) + ((way >> 1) & 1)
+    return c
+
+
+@njit(**KERNEL)
+def pay_ways(buf, p, f, mode):
+    """Bit set of the ways 0-3 (`paid`) p can pay furnishing f; ways 1-3 only with the Builder."""
+    ways = 0
+    for way in range(4 if has_furn(buf, p, F_BUILDER) else 1):
+        ok = True
+        for g in range(NUM_GOODS):
+            c = paid(buf, p, f, mode, way, g)
+            if c < 0 or buf[r_(p, g)] < c:
+                ok = False
+                break
+        if ok:
+            ways |= 1 << way
+    return ways
 
 
 @njit(**KERNEL)
@@ -329,7 +363,7 @@ def warrior_amount(buf, p, k):
     buf[r_(p, WOOD)] -= wood
     buf[r_(p, STONE)] -= k
     buf[r_(p, ORE)] -= WARRIOR_MATERIALS - wood - k
-    build_furn(buf, p, F_WARRIOR, buf[SUB + 1], 0)
+    build_furn(buf, p, F_WARRIOR, buf[SUB + 1], 0, 0)
     return True
 
 
@@ -366,14 +400,12 @@ def any_furn(buf, p, mode):
 
 
 @njit(**KERNEL)
-def build_furn(buf, p, f, c, mode):
-    """Pay and place furnishing f on cavern c, with its on-build effects (A10, B10)."""
-    if mode == 2:
-        buf[r_(p, WOOD)] -= 2
-        buf[r_(p, STONE)] -= 2
-    elif f != F_WARRIOR:  # the Warrior Dwelling's mix is paid as chosen (warrior_amount)
+def build_furn(buf, p, f, c, mode, way):
+    """Pay furnishing f the way `way` (`paid`) and place it on cavern c, with its on-build
+    effects (A10, B10)."""
+    if f != F_WARRIOR:  # the Warrior Dwelling's mix is paid as chosen (warrior_amount)
         for g in range(NUM_GOODS):
-            buf[r_(p, g)] -= furn_cost(buf, p, f, g)
+            buf[r_(p, g)] -= paid(buf, p, f, mode, way, g)
     buf[FURN + p * CELLS + c] = f + 1
     buf[left_at(f)] -= 1
     if f == F_STONE_CARVER:

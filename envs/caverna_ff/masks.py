@@ -55,6 +55,7 @@ from eurogym.envs.caverna_ff.harvest import (
     convert,
 )
 from eurogym.envs.caverna_ff.helpers import (
+    BR_BUILDER,
     BR_GROWTH,
     BR_HOUSEWORK,
     PERSON_ORC,
@@ -67,6 +68,7 @@ from eurogym.envs.caverna_ff.helpers import (
     furn_offered,
     furnish_cell_ok,
     imitable,
+    pay_ways,
     placeable,
     r_,
     refill_ok,
@@ -310,6 +312,11 @@ def decision_mask(buf, mask):
         for c in range(CELLS):
             if payable and trap_cell_ok(buf, p, c):
                 mask[A_CELL + c] = 1
+    elif phase == P_BRANCH and buf[SUB + 2] == BR_BUILDER:  # the way to pay (F12)
+        ways = pay_ways(buf, p, buf[PENDING_TILE], buf[SUB + 0])
+        for k in range(4):
+            if (ways >> k) & 1:
+                mask[A_OPTION + k] = 1
     elif phase == P_BRANCH:
         taken = branches_taken(buf, p)
         for k in range(3):

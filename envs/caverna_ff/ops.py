@@ -20,6 +20,7 @@ from eurogym.envs.caverna_ff.effects import (
     newborn_bonus,
 )
 from eurogym.envs.caverna_ff.helpers import (
+    BR_BUILDER,
     BR_GROWTH,
     BR_GROWTH_OR_GOODS,
     BR_HOUSEWORK,
@@ -434,7 +435,8 @@ def branch_ok(buf, p, k):
 def branches_taken(buf, p):
     """Branches of this either/or space already taken (sub[1] bits), with the Guest Room (F11)
     only; 0 without it, so sub[1] is read only where the Guest Room set it."""
-    if buf[SUB + 2] != BR_GROWTH and has_furn(buf, p, F_GUEST):
+    ctx = buf[SUB + 2]
+    if ctx != BR_GROWTH and ctx != BR_BUILDER and has_furn(buf, p, F_GUEST):
         return buf[SUB + 1]
     return 0
 

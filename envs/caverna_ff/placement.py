@@ -35,11 +35,13 @@ from eurogym.envs.caverna_ff.flow import (
     clear_space,
 )
 from eurogym.envs.caverna_ff.helpers import (
+    BR_BUILDER,
     BR_GROWTH,
     BR_GROWTH_OR_GOODS,
     BR_URGENT,
     BR_WISH,
     PERSON_ORC,
+    build_furn,
     can_sow,
     decide,
     gain_goods,
@@ -269,6 +271,9 @@ def act_branch(buf, p, a):
     With the Guest Room (F11) the other branches are asked again after this one (OP_GUEST,
     pushed first so it runs after the branch's ops), and Urgent Wish's growth comes last."""
     ctx = buf[SUB + 2]
+    if ctx == BR_BUILDER:  # the way to pay the furnishing chosen before (F12)
+        build_furn(buf, p, buf[PENDING_TILE], buf[SUB + 1], buf[SUB + 0], a - A_OPTION)
+        return ADVANCE
     guest = ctx != BR_GROWTH and has_furn(buf, p, F_GUEST)
     taken = buf[SUB + 1] if guest else 0
     if a == A_SKIP:

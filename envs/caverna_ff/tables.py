@@ -131,6 +131,7 @@ FX_NAMES = (
     "trader",
     "peaceful_cave",
     "guest_room",
+    "builder",
 )
 NUM_FX = len(FX_NAMES)
 FX_FIRST = NUM_FURN + 1
@@ -192,6 +193,7 @@ def furn(name: str) -> int:
     F_TRADER,
     F_PEACEFUL,
     F_GUEST,
+    F_BUILDER,
 ) = range(FX_FIRST, NUM_FURN_ALL)
 TRADER_GOLD = 2  # Trader: 2 gold -> 1 wood + 1 stone + 1 ore (spec A10)
 F_WEAVING, F_MILKING, F_STATE, F_BEER = (

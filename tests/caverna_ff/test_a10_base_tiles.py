@@ -1,6 +1,6 @@
 """caverna_ff_v1's further base furnishing tiles (spec A3, A5, A7, A9, A10, A12; docs/rules/
-caverna_ff.md F0-F11): the Work Room, Miner, Quarry, Breeding Cave, Mining Cave, Additional
-Dwelling, Dog School, Seam, Trader, Peaceful Cave and Guest Room. Each test
+caverna_ff.md F0-F12): the Work Room, Miner, Quarry, Breeding Cave, Mining Cave, Additional
+Dwelling, Dog School, Seam, Trader, Peaceful Cave, Guest Room and Builder. Each test
 sets a board by hand and checks the tile's rule against the same board without the tile, so a
 missing or wrong effect fails. caverna_ff_v0 never deals these tiles (its golden games pin it)."""
 
@@ -48,6 +48,7 @@ from eurogym.envs.caverna_ff.tables import (
     DONKEY,
     F_ADDITIONAL,
     F_BREEDING_CAVE,
+    F_BUILDER,
     F_CARPENTER,
     F_DOG_SCHOOL,
     F_DWELLING,
@@ -427,3 +428,47 @@ def test_a6_f11_guest_room_housework_furnishes_and_places_a_trap():
     assert branch(s) == {A_OPTION, A_SKIP}  # and then the furnishing
     ENGINE_V1.apply_action(s, A_OPTION)
     assert s.phase == P_FURN
+
+
+# ---- F12: Builder (A10 furnishing costs) ----------------------------------------------------
+
+
+def builder_game(with_builder: bool, wood: int, stone: int, ore: int) -> StateV1:
+    s = game()
+    if with_builder:
+        dwellings(s, [cell(1, 3)], F_BUILDER)
+        s.furn_left_x[F_BUILDER - FX_FIRST] = 0
+    s.res[0, WOOD], s.res[0, STONE], s.res[0, ORE] = wood, stone, ore
+    at_furnish(s)
+    return s
+
+
+def test_a10_f12_builder_lets_the_player_pay_ore_instead_of_stone():
+    s = builder_game(True, 0, 1, 1)  # the Carpenter costs 1 stone: stone or ore
+    ENGINE_V1.apply_action(s, A_FURN + F_CARPENTER)
+    ENGINE_V1.apply_action(s, A_CELL + START_CAVERN)
+    assert s.phase == P_BRANCH and s.furn[0, START_CAVERN] == 0
+    assert legal(s) & OPTIONS == {A_OPTION, A_OPTION + 2}  # as printed, or ore for the stone
+    ENGINE_V1.apply_action(s, A_OPTION + 2)
+    assert s.furn[0, START_CAVERN] == F_CARPENTER + 1
+    assert (s.res[0, STONE], s.res[0, ORE]) == (1, 0)
+
+
+@pytest.mark.parametrize("with_builder", [False, True])
+def test_a10_f12_builder_makes_a_tile_affordable_with_ore_and_pays_it_unasked(with_builder):
+    s = builder_game(with_builder, 0, 0, 1)  # the Stone Carver costs 1 wood; no wood
+    offered = A_FURN + F_STONE_CARVER in legal(s)
+    assert offered == with_builder
+    if with_builder:
+        ENGINE_V1.apply_action(s, A_FURN + F_STONE_CARVER)
+        ENGINE_V1.apply_action(s, A_CELL + START_CAVERN)  # one way to pay: no question
+        assert s.furn[0, START_CAVERN] == F_STONE_CARVER + 1
+        assert (s.res[0, WOOD], s.res[0, ORE]) == (0, 0) and s.res[0, STONE] == 2
+
+
+def test_a10_f12_without_builder_the_printed_cost_is_paid_unasked():
+    s = builder_game(False, 0, 1, 1)
+    ENGINE_V1.apply_action(s, A_FURN + F_CARPENTER)
+    ENGINE_V1.apply_action(s, A_CELL + START_CAVERN)
+    assert s.furn[0, START_CAVERN] == F_CARPENTER + 1
+    assert (s.res[0, STONE], s.res[0, ORE]) == (0, 1)
