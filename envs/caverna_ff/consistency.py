@@ -536,7 +536,11 @@ def _check_flow(s: State, n: int) -> None:
     name = PHASE_NAMES[phase]
     if phase in FLOW_STAGES:
         _require(stage in FLOW_STAGES[phase], "stage", stage, f"does not ask '{name}'")
-        _require(s.stack_n == 0, "stack_n", s.stack_n, f"ops pending at '{name}'")
+        # v1: an any-time trade that gains an animal at a decision the flow does not re-ask
+        # (an invasion tie) leaves its housing (OP_HOUSE) waiting behind that decision (E17)
+        waiting = set(s.stack[: s.stack_n, 0].tolist()) <= {OP_HOUSE}
+        v1_housing = waiting and "p_housing" in s.LAYOUT.fields
+        _require(s.stack_n == 0 or v1_housing, "stack_n", s.stack_n, f"ops pending at '{name}'")
     elif phase in (P_HOUSE, P_HOUSE_LIFT):
         pass  # housing follows whatever brought the animals, in any stage (v1, E17)
     elif phase == P_CELL and stage not in (ST_WORK, ST_EVENT):
