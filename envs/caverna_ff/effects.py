@@ -1,5 +1,5 @@
 """Effects of caverna_ff_v1's further base furnishing tiles (tables.FX_NAMES; docs/rules/
-caverna_ff.md F1-F10) that are not a placement rule: what the round start, breeding, feeding
+caverna_ff.md F1-F12) that are not a placement rule or a decision: what the round start, breeding, feeding
 and receiving goods add, and the Trader's and Peaceful Cave's any-time actions (TILE_X).
 
 has_furn is false for a tile caverna_ff_v0 never deals and for a tile an orc occupies, so v0

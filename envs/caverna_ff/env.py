@@ -28,8 +28,8 @@ without ever moving a housed one.
 
 Version history:
 * v0: the v1 subset of spec Part E with the gaps listed in docs/caverna_ff.md.
-* v1: housing as the player's decisions (issue 13); ten further base furnishing tiles whose
-  17 actions follow v0's 306 (Discrete(323), docs/caverna_ff.md); the observation layout is
+* v1: housing as the player's decisions (issue 13); twelve further base furnishing tiles whose
+  19 actions follow v0's 306 (Discrete(325), docs/caverna_ff.md); the observation layout is
   v0's (two more phases in the phase one-hot, shared by both ids).
 """
 
