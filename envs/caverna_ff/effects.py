@@ -1,6 +1,7 @@
 """Effects of caverna_ff_v1's further base furnishing tiles (tables.FX_NAMES; docs/rules/
-caverna_ff.md F1-F12) that are not a placement rule or a decision: what the round start, breeding, feeding
-and receiving goods add, and the Trader's and Peaceful Cave's any-time actions (TILE_X).
+caverna_ff.md F1-F12) that are neither a placement rule nor a decision: what the round start,
+breeding, feeding and receiving goods add, and the Trader's and Peaceful Cave's any-time
+actions (TILE_X).
 
 has_furn is false for a tile caverna_ff_v0 never deals and for a tile an orc occupies, so v0
 plays on unchanged and an occupied tile loses its effect (B8). Kept apart from the kernels that
