@@ -323,6 +323,8 @@ def dwarf_homes(buf, p, home):
             f = furn_id(buf, p, c)
             if f < 0 or FURN_POINTS[f] != pts or FURN_ROOM[f] == 0 or orc_on(buf, p, c):
                 continue
+            if f == F_ADDITIONAL and dwarf_tokens(buf, p) < 6:
+                continue  # its room is the 6th dwarf's only (F6)
             for _ in range(FURN_ROOM[f]):
                 best = -1
                 for d in range(MAX_DWARFS):
