@@ -26,7 +26,7 @@ from eurogym.envs.caverna_ff.actions import (
     X_TRADER,
     describe,
 )
-from eurogym.envs.caverna_ff.board import A_DONKEY, can_grow, dwarf_room, single_ok
+from eurogym.envs.caverna_ff.board import A_DONKEY, can_grow, dwarf_homes, dwarf_room, single_ok
 from eurogym.envs.caverna_ff.helpers import grow
 from eurogym.envs.caverna_ff.invariants import first_violation
 from eurogym.envs.caverna_ff.ops import breed
@@ -274,6 +274,11 @@ def test_a7_f6_additional_dwelling_houses_a_sixth_dwarf_and_only_a_sixth():
     s = game()
     own(s, F_ADDITIONAL)  # entry dwelling (2) + the Additional Dwelling, 2 dwarfs
     assert not can_grow(s.buf, 0)  # its room is not for a 3rd dwarf
+    s.dwarf[0, 2] = D_ADULT  # nor home to one (D21's who-lives-where)
+    home = np.zeros(6, np.int64)
+    dwarf_homes(s.buf, 0, home)
+    assert START_CAVERN not in home.tolist() and home[:3].tolist().count(-1) == 1
+    s.dwarf[0, 2] = 0
     s.furn[0, START_CAVERN] = F_DWELLING + 1  # an ordinary Dwelling there instead
     assert can_grow(s.buf, 0)
     s = game()
