@@ -22,6 +22,7 @@ from eurogym.envs.caverna_ff.state import (
     D_HOSTAGE,
     DWARF,
     FURN,
+    FURN_LEFT_X,
     HOUSING_E1,
     HOUSING_KEEP,
     MAX_DWARFS,
@@ -82,6 +83,10 @@ A_SHEEP, A_BOAR, A_CATTLE, A_DONKEY, A_DOG = range(5)
 
 @njit(**KERNEL)
 def has_furn(buf, p, f):
+    """Does p have furnishing f, not occupied by an orc (an occupied tile has no effect, B8)?
+    caverna_ff_v0 deals none of v1's further tiles: answered without a look (speed)."""
+    if f > F_ENTRY and buf.shape[0] <= FURN_LEFT_X:
+        return False
     for c in range(CELLS):
         if buf[FURN + p * CELLS + c] == f + 1 and not orc_on(buf, p, c):
             return True
