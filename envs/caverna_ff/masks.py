@@ -313,10 +313,12 @@ def decision_mask(buf, mask):
             if payable and trap_cell_ok(buf, p, c):
                 mask[A_CELL + c] = 1
     elif phase == P_BRANCH and buf[SUB + 2] == BR_BUILDER:  # the way to pay (F12)
-        ways = pay_ways(buf, p, buf[PENDING_TILE], buf[SUB + 0])
-        for k in range(4):
-            if (ways >> k) & 1:
-                mask[A_OPTION + k] = 1
+        f = buf[PENDING_TILE]
+        if furn_offered(buf, p, f, buf[SUB + 0]):  # as at P_FURN_CELL: still in the supply
+            ways = pay_ways(buf, p, f, buf[SUB + 0])
+            for k in range(4):
+                if (ways >> k) & 1:
+                    mask[A_OPTION + k] = 1
     elif phase == P_BRANCH:
         taken = branches_taken(buf, p)
         for k in range(3):
