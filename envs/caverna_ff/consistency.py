@@ -121,6 +121,7 @@ from eurogym.envs.caverna_ff.tables import (
     ENTRY_DWELLING,
     EVENT_HARVEST,
     F_ENTRY,
+    F_WARRIOR,
     FIRST_ANIMAL,
     FOREST,
     FURN_NAMES,
@@ -714,6 +715,8 @@ def _check_decision(s: State, n: int) -> None:
             ok = 0 <= c < CELLS and s.tile[p, c] in FURNISHABLE and s.furn[p, c] == 0
             _require(ok, "sub[1]", c, "is not an empty cell to furnish")
             _require(sub[0] in (0, 1, 2), "sub[0]", sub[0], "is not a furnishing mode")
+            f = s.pending_tile  # the Warrior Dwelling's mix is its own decision (E6)
+            _require(f != F_WARRIOR, "pending_tile", f, "is paid by its own mix, not the Builder")
         if sub[2] == 4:  # growth or the space's goods (kernels.BR_GROWTH_OR_GOODS)
             _require(s.cur_space >= 0, "cur_space", s.cur_space, "for the space's goods")
     elif phase == P_TRADE:
