@@ -6,14 +6,26 @@ home is converted only when the player gives it up, and a donkey hauls the mine 
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from eurogym.envs.caverna_ff import kernels
-from eurogym.envs.caverna_ff.actions import A_CELL, A_DONE, A_OPTION
+from eurogym.envs.caverna_ff.actions import A_CELL, A_DONE, A_OPTION, A_RUBY
 from eurogym.envs.caverna_ff.board import A_DOG, A_DONKEY, A_SHEEP, rehouse
+from eurogym.envs.caverna_ff.consistency import _check_flow as check_flow
 from eurogym.envs.caverna_ff.housing import legal_units
 from eurogym.envs.caverna_ff.ops import breed
 from eurogym.envs.caverna_ff.rules import ENGINE, ENGINE_V1
-from eurogym.envs.caverna_ff.state import P_HOUSE, P_HOUSE_LIFT, P_PLACE, StateV1
+from eurogym.envs.caverna_ff.stack import OP_BRANCH_GROWTH
+from eurogym.envs.caverna_ff.state import (
+    O_CAVE,
+    O_DEFEATED,
+    P_HOUSE,
+    P_HOUSE_LIFT,
+    P_INVADE,
+    P_PLACE,
+    ST_END,
+    StateV1,
+)
 from eurogym.envs.caverna_ff.tables import (
     CELLS,
     DONKEY,
@@ -29,6 +41,7 @@ from eurogym.envs.caverna_ff.tables import (
     T_ORE_MINE,
     T_RUBY_MINE,
 )
+from eurogym.envs.core.errors import StateError
 from tests.caverna_ff.helpers import cell, legal
 
 MEADOW = ENTRANCE_CELL
@@ -164,3 +177,30 @@ def test_a9_v1_no_animal_with_a_home_is_converted_unasked():
                     checked += 1
             ENGINE_V1.apply_action(s, int(rng.choice(np.flatnonzero(s.mask))))
     assert checked > 50
+
+
+def test_e17_housing_waits_behind_a_final_invasion_tie_and_the_state_stays_valid():
+    """An any-time ruby trade for a donkey at the final re-evaluation's invasion tie (D26, E5):
+    the donkey's housing waits behind the tie, and the flow check accepts that state (it once
+    rejected it: 'ops pending at invasion_tie'; the hand-made board here fails other checks,
+    so the flow check is called alone), but no other op pending there."""
+    s = game()
+    s.tile[0, cell(1, 3)] = s.tile[0, cell(1, 4)] = T_RUBY_MINE  # equally preferred (D26)
+    s.orc_state[0, 0] = O_CAVE
+    s.orc_cell[0, 0] = cell(1, 3)
+    s.orc_state[0, 1:3] = O_DEFEATED
+    s.set("stage", ST_END)
+    s.set("round", 12)  # the flow leaves round at 12 at the end (consistency)
+    s.set("stack_n", 0)
+    s.res[0, RUBY] = 1
+    kernels.advance(s.buf, s.mask)
+    assert s.phase == P_INVADE
+    ENGINE_V1.apply_action(s, A_RUBY + 7)  # 1 ruby -> 1 donkey
+    assert s.phase == P_INVADE and s.stack_n == 1 and s.res[0, DONKEY] == 1
+    check_flow(s, 1)
+    other = s.copy()
+    other.stack[0, 0] = OP_BRANCH_GROWTH
+    with pytest.raises(StateError, match="ops pending"):
+        check_flow(other, 1)
+    ENGINE_V1.apply_action(s, A_CELL + cell(1, 4))
+    assert s.phase == P_HOUSE and s.sub[0] == A_DONKEY  # then the donkey is housed
