@@ -12,6 +12,7 @@ from eurogym.envs.core.hexgrid import NUM_DIRECTIONS, has_neighbour_equal, label
 from eurogym.envs.core.jit import INLINE, KERNEL
 from eurogym.envs.core.ranking import dense_places
 from eurogym.envs.kingdom_builder.crossroads import score_tasks
+from eurogym.envs.kingdom_builder.marshlands import marshlands_on, score_palaces
 from eurogym.envs.kingdom_builder.queenies import score_capitals
 from eurogym.envs.kingdom_builder.state import (
     BONUS_GOLD,
@@ -239,14 +240,16 @@ def score_card(buf, nbr, player, card):
 
 @njit(**KERNEL)
 def score_breakdown(buf, nbr, out):
-    """out int64[P, 4]: gold per player from the 3 game cards (columns 0-2) and castles (3);
-    Big Box games (7 columns) add the gold scored during play (4), capitals (5, §15.1) and
-    the Crossroads task cards (6, §12.4)."""
+    """out int64[P, 4]: gold per player from the 3 game cards (columns 0-2) and castles (3;
+    with Marshlands also the palaces, §13.2, D59); Big Box games (7 columns) add the gold
+    scored during play (4), capitals (5, §15.1) and the Crossroads task cards (6, §12.4)."""
     for p in range(buf[NUM_PLAYERS]):
         for i in range(3):
             out[p, i] = score_card(buf, nbr, p, buf[CARDS + i])
         out[p, 3] = score_castles(buf, nbr, p)
         if out.shape[1] > 4:
+            if marshlands_on(buf):
+                out[p, 3] += score_palaces(buf, nbr, p)
             out[p, 4] = buf[BONUS_GOLD + p]
             out[p, 5] = score_capitals(buf, p)
             out[p, 6] = score_tasks(buf, nbr, p)
