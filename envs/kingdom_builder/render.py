@@ -38,6 +38,7 @@ from eurogym.envs.kingdom_builder.tables import (
     NOMAD_KINDS,
     NOMAD_SPACE,
     NUM_HEXES,
+    PALACE,
     ROWS,
     TASK_GOLD,
     TASK_NAMES,
@@ -45,11 +46,13 @@ from eurogym.envs.kingdom_builder.tables import (
     WATER,
 )
 from eurogym.envs.kingdom_builder.words import (
+    BONUS_SUMMARIES,
     CARD_SUMMARIES,
     NOMAD_LETTERS,
     TASK_SUMMARIES,
     TILE_LETTERS,
     TILE_SUMMARIES,
+    card_word,
     decision,
     hex_name,
     nomad_name,
@@ -75,6 +78,7 @@ WIDTH = 120  # the text view never uses more columns
 WALL_GLYPH = "#"  # a stone wall (Nomads Quarry, §11.2) fills its cell
 CAVE_GLYPH = "@"  # a cave (Queenie Caves, §15.2): a mountain with a cave
 CAPITAL_MARK = "^"  # second character of a castle holding a capital (Queenie Capital, §15.1)
+PALACE_GLYPH = "&"  # a palace (Marshlands, §13.2): 'P' is the Paddock's tile letter
 BOARD_WIDTH = 3 + 1 + 2 * COLS  # row label, odd-row indent, 20 cells of 2 characters
 PANEL_START = BOARD_WIDTH + 3  # column where the legend beside the board begins
 LEGAL_MARK = "+"  # second character of a cell the current decision may choose
@@ -90,6 +94,8 @@ def terrain_glyph(code: int) -> str:
     can go on stand apart from water ('~'), mountains, castles and locations (uppercase)."""
     if code == WATER:
         return "~"
+    if code == PALACE:
+        return PALACE_GLYPH
     letter = TERRAIN_LETTERS[code]
     return letter.lower() if code <= BUILDABLE_MAX else letter
 
@@ -240,6 +246,7 @@ def _panel_lines(state: State) -> list[str]:
     if isinstance(state, BigBoxState):
         lines.extend(_nomad_legend(state))
         lines.extend(_crossroads_legend(state))
+        lines.extend(_marshlands_legend(state))
     lines.append("KINGDOM BUILDER CARDS (gold at the end)")
     for card in state.cards:
         name = ALL_CARD_NAMES[card]
@@ -284,16 +291,40 @@ def _crossroads_legend(state: BigBoxState) -> list[str]:
     return lines
 
 
+def _marshlands_legend(state: BigBoxState) -> list[str]:
+    """Palaces, the Marshlands bonuses in play and parked temple settlements (§13)."""
+    lines = []
+    if (state.terrain == PALACE).any():
+        lines.append(f"{PALACE_GLYPH}  palace: 5 gold to the most settlements next to it")
+    names = sorted(
+        {ALL_TILE_NAMES[t] for t in state.slot_type if t != EMPTY} & set(BONUS_SUMMARIES)
+    )
+    if names:
+        lines.append("BONUS with both tiles of a type:")
+        lines.extend(f" {title(name)}: {BONUS_SUMMARIES[name]}" for name in names)
+    parked = [f"{player_name(p)} {n}" for p, n in enumerate(state.parked) if n]
+    if parked:
+        lines.append("Parked on temples (rebuilt next turn): " + ", ".join(parked))
+    return lines
+
+
 def _cards_line(state: State) -> str:
-    """Played card, draw pile size, discard and removed piles: all public (§4, §5)."""
+    """Played card, draw pile size, discard and removed piles: all public (§4, §5); a
+    Marshlands game adds the dual cards (§13.1)."""
 
-    def piles(counts: np.ndarray) -> str:
-        return ", ".join(f"{terrain_word(t)} {n}" for t, n in enumerate(counts) if n) or "none"
+    def piles(counts: np.ndarray, duals: np.ndarray) -> str:
+        cards = [(terrain_word(t), n) for t, n in enumerate(counts) if n]
+        cards += [(card_word(len(counts) + t), n) for t, n in enumerate(duals) if n]
+        return ", ".join(f"{word} {n}" for word, n in cards) or "none"
 
+    big = isinstance(state, BigBoxState)
+    none = np.zeros(0, np.int64)
+    discard = piles(state.discard, state.xdiscard if big else none)
+    removed = piles(state.removed, state.xremoved if big else none)
     played = played_terrain(state) if state.phase != PHASE_GAME_OVER else "-"
     return (
         f"CARDS  played: {played}; draw pile: {state.deck_size}; "
-        f"discarded: {piles(state.discard)}; removed: {piles(state.removed)}"
+        f"discarded: {discard}; removed: {removed}"
     )
 
 
@@ -318,7 +349,8 @@ def _players(state: State, viewer: int | None) -> list[str]:
     scores = score_table(state)
     card_names = [title(ALL_CARD_NAMES[c]) for c in state.cards]
     extra = ["in play", "capitals", "tasks"] if isinstance(state, BigBoxState) else []
-    header = ["PLAYERS", "supply", "card", *card_names, "castles", *extra, "gold"]
+    castles = "castles+palaces" if (state.terrain == PALACE).any() else "castles"  # §13.2
+    header = ["PLAYERS", "supply", "card", *card_names, castles, *extra, "gold"]
     rows = []
     for p in range(state.num_players):
         acting = p == state.cur and state.phase != PHASE_GAME_OVER
@@ -361,7 +393,7 @@ def _hand(state: State, player: int, viewer: int | None) -> str:
         return "-"
     if viewer is not None and viewer != player:
         return "+".join("?" for _ in cards)
-    return "+".join(terrain_word(c) for c in cards)
+    return "+".join(card_word(c) for c in cards)
 
 
 def _columns(values: list[str], widths: list[int]) -> str:

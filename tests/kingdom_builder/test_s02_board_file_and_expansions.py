@@ -154,8 +154,8 @@ def test_s03_2_any_section_and_card_can_be_named_with_nomads():
 def test_s03_2_big_box_env_spaces_follow_the_options():
     base = envs.make("kingdom_builder_v0", wrapped=False, num_players=2)
     big = envs.make("kingdom_builder_v0", wrapped=False, num_players=2, expansions=("nomads",))
-    assert base.action_space("player_0").n == 409 and big.action_space("player_0").n == 439
+    assert base.action_space("player_0").n == 409 and big.action_space("player_0").n == 447
     big.reset(seed=0)
     obs = big.observe("player_0")
     assert obs["observation"].shape == big.observation_space("player_0")["observation"].shape
-    assert obs["action_mask"].shape == (439,)
+    assert obs["action_mask"].shape == (447,)
