@@ -18,7 +18,8 @@ Flat vector, float32[6800 + 142]: the planes flattened, then
     8       tile type in use, one-hot
     2       mandatory settlements left/3, mandatory action done
     10      Kingdom Builder cards in play, multi-hot
-    11      draw pile size/25, discard counts/5 per terrain, removed counts/5 per terrain
+    11      draw pile size/25 (/30 with Marshlands), discard counts/5 per terrain, removed
+            counts/5 per terrain
     6       end triggered, start seat relative to me one-hot (5)
 
 A Big Box game (expansions or a board file; BigBoxState) appends, after those 6942 values,
@@ -70,7 +71,7 @@ from numba import njit
 
 from eurogym.envs.core.jit import KERNEL
 from eurogym.envs.kingdom_builder.kernels import FIRST_MS_TILE, holds_bonus, num_usable
-from eurogym.envs.kingdom_builder.marshlands import card_terrain
+from eurogym.envs.kingdom_builder.marshlands import card_terrain, marshlands_on
 from eurogym.envs.kingdom_builder.state import (
     ACTION_DONE,
     ACTION_LEFT,
@@ -300,7 +301,8 @@ def _fill_scalars(buf, me, out):
     for c in range(CARDS_PER_GAME):
         out[i + buf[CARDS + c]] = 1.0
     i += NUM_CARDS
-    out[i] = buf[DECK_SIZE_AT] / DECK_SIZE
+    full = DECK_SIZE + (DUAL_DECK_SIZE if marshlands_on(buf) else 0)  # 30 with Marshlands
+    out[i] = buf[DECK_SIZE_AT] / full
     i += 1
     for t in range(NUM_CARD_TERRAINS):
         out[i + t] = buf[DISCARD + t] / 5.0
