@@ -25,6 +25,7 @@ from eurogym.envs.kingdom_builder.state import (
     PHASE_TILE_TARGET,
 )
 from eurogym.envs.kingdom_builder.tables import (
+    ALL_TILE_NAMES,
     DECK_SIZE,
     DUAL_CARDS,
     DUAL_DECK_SIZE,
@@ -514,3 +515,8 @@ def test_s13_3_temple_bonus_frees_only_the_first_mandatory_settlement():
         h for h in hexes_of(state, GRASS) if state.owner[h] == EMPTY
         and any(state.owner[n] == 0 for n in NEIGHBOURS[h] if n >= 0)
     }  # fmt: skip
+
+
+def test_s13_3_marshlands_tiles_are_the_four_of_the_seed_after_crossroads():
+    first = ALL_TILE_NAMES.index("wagon") + 1  # appended: earlier games keep their tile numbers
+    assert ALL_TILE_NAMES[first:] == ("canoe", "fountain", "refuge", "temple")
