@@ -16,7 +16,7 @@ Flat vector, float32[6800 + 142]: the planes flattened, then
     5       the played terrain card, one-hot (likewise)
     5       phase one-hot (main, mandatory, tile_target, tile_origin, game_over)
     8       tile type in use, one-hot
-    2       mandatory settlements left/3, mandatory action done
+    2       mandatory settlements left/3 (/5 with Marshlands), mandatory action done
     10      Kingdom Builder cards in play, multi-hot
     11      draw pile size/25 (/30 with Marshlands), discard counts/5 per terrain, removed
             counts/5 per terrain
@@ -293,7 +293,7 @@ def _fill_scalars(buf, me, out):
     i = _one_hot(out, i, card_terrain(buf[PLAYED]), NUM_CARD_TERRAINS)
     i = _one_hot(out, i, buf[PHASE] if buf[PHASE] < 5 else -1, 5)
     i = _one_hot(out, i, buf[ACTIVE_TILE], NUM_TILE_TYPES)
-    out[i] = buf[MANDATORY_LEFT] / 3.0
+    out[i] = buf[MANDATORY_LEFT] / (MAX_MANDATORY if marshlands_on(buf) else 3.0)  # §13.5
     out[i + 1] = buf[MANDATORY_DONE]
     i += 2
     for k in range(NUM_CARDS):
