@@ -36,7 +36,8 @@ so a base game's features are a prefix):
             Crossroads 8, Marshlands 4)/2 and usable (16)/2, and for each of the 8 location
             slots whether the seat holds that slot's tile and whether it ever took one there
             (D7) (where a held tile came from decides when it is lost, §7.3)
-    3       the Nomads cards in play (families, shepherds, ambassadors), multi-hot
+    8       the expansion cards in play (Nomads: families, shepherds, ambassadors; stand-ins:
+            geologists, messengers, noblewomen, vassals, scouts), multi-hot
     11      nomad tile in use, one-hot
     2       phase sword, phase step (the base phase one-hot covers the other five)
     12      expansion location tile in use, one-hot
@@ -59,6 +60,7 @@ so a base game's features are a prefix):
             in use; phase choose_dual; phase canoe; the interrupted seat of a Canoe reaction
             relative to me, one-hot (5); mandatory settlements of the turn/5; dual cards in
             the discard pile (5) and out of the game (5); my extra dual cards/2
+    5       the terrain the stand-in Scouts card removed at set-up, one-hot (§13.4)
 
 The Big Box part grows when an expansion is built (more tile types, more planes, more
 scalars); X_FLAT_SIZE is its current length.
@@ -131,6 +133,7 @@ from eurogym.envs.kingdom_builder.state import (
     PIECE_WARRIOR,
     PLAYED,
     REMOVED,
+    SCOUTS_TERRAIN,
     SELECTED,
     SLOT_HEX,
     SLOT_TYPE,
@@ -210,7 +213,9 @@ X_PALACE_PLANE = X_SWAMP_PLANE + 1
 X_PLANES = X_PALACE_PLANE + 1
 NUM_MS_TILES = NUM_ALL_TILE_TYPES - FIRST_MS_TILE
 _MS_PER_SEAT = 2 + NUM_MS_TILES
-MS_SCALARS = MAX_PLAYERS * _MS_PER_SEAT + 9 + MAX_PLAYERS + 1 + 2 * DUAL_DECK_SIZE + 1
+MS_SCALARS = (
+    MAX_PLAYERS * _MS_PER_SEAT + 9 + MAX_PLAYERS + 1 + 2 * DUAL_DECK_SIZE + 1 + NUM_CARD_TERRAINS
+)
 _CR_PER_SEAT = 5
 _X_PER_SEAT = 1 + 2 * NUM_NOMAD_KINDS + 2 * NUM_X_TILES + 2 * MAX_LOCATION_HEXES
 X_SCALARS = (
@@ -479,6 +484,7 @@ def _fill_marshlands(buf, me, out, i):
         if buf[XHAND + me * MAX_EXTRA_CARDS + c] >= DUAL_CARDS:
             held += 1
     out[i] = held / MAX_EXTRA_CARDS
+    _one_hot(out, i + 1, buf[SCOUTS_TERRAIN], NUM_CARD_TERRAINS)
 
 
 def flat_size(state: State) -> int:

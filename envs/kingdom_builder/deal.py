@@ -10,7 +10,7 @@ from eurogym.envs.core.jit import INLINE, KERNEL
 from eurogym.envs.core.rng import RNG_WORDS, randint, shuffle
 from eurogym.envs.kingdom_builder.crossroads import deal_tasks
 from eurogym.envs.kingdom_builder.kernels import compute_mask, draw_card, start_turn
-from eurogym.envs.kingdom_builder.marshlands import deal_dual_deck
+from eurogym.envs.kingdom_builder.marshlands import deal_dual_deck, scouts_setup
 from eurogym.envs.kingdom_builder.nomads import deal_nomads, is_big
 from eurogym.envs.kingdom_builder.queenies import deal_capitals, deal_caves
 from eurogym.envs.kingdom_builder.state import (
@@ -42,6 +42,7 @@ from eurogym.envs.kingdom_builder.state import (
     PLAYED,
     RNG,
     ROTATIONS,
+    SCOUTS_TERRAIN,
     SECTIONS,
     SELECTED,
     SLOT_HEX,
@@ -58,6 +59,7 @@ from eurogym.envs.kingdom_builder.state import (
     XHAND,
 )
 from eurogym.envs.kingdom_builder.tables import (
+    ALL_CARD_NAMES,
     CARDS_PER_GAME,
     COLS,
     DUAL_DECK_SIZE,
@@ -71,6 +73,7 @@ from eurogym.envs.kingdom_builder.tables import (
 )
 
 RANDOM = -1  # "choose at random" in the chosen-value arrays
+SCOUTS_CARD = ALL_CARD_NAMES.index("scouts")  # a stand-in card (§13.4)
 NOMADS, CROSSROADS, MARSHLANDS, CAPITAL, CAVES = (
     EXPANSIONS.index(e) for e in ("nomads", "crossroads", "marshlands", "capital", "caves")
 )
@@ -216,6 +219,10 @@ def deal_game(buf, nbr, mask, tables, options):
         else:
             for k in range(SECTIONS_PER_GAME):
                 buf[TASKS + k] = EMPTY
+        buf[SCOUTS_TERRAIN] = EMPTY
+        for i in range(CARDS_PER_GAME):  # the stand-in Scouts card's set-up (§13.4)
+            if buf[CARDS + i] == SCOUTS_CARD:
+                buf[SCOUTS_TERRAIN] = scouts_setup(buf)
     buf[START_PLAYER] = randint(rng, num_players) if start_player == RANDOM else start_player
     for p in range(num_players):
         buf[HAND + p] = draw_card(buf)

@@ -27,7 +27,7 @@ and -1 to the rest; `"score_margin"` gives (own gold - best opponent's gold) / 1
 Options: num_players, seed, render_mode ("human" | "ansi" | "rgb_array"), reward_mode, max_decisions
 and the rule options of `eurogym.envs.kingdom_builder.config.Config` (expansions, sections,
 rotations, cards, board_file, start_player, lords_zero_can_be_second, in_game_cards_count_moves,
-sword_includes_self, monastery_adjacency).
+sword_includes_self, monastery_adjacency, allow_stand_in_cards).
 
 Expansions: `expansions=(...)` in any combination of "nomads" (§11: nomad spaces and the 15
 nomad tiles, the Quarry with its stone walls, Caravan, Village, Garden, Families, Shepherds,
@@ -38,8 +38,10 @@ unavailable, so the data holds maps designed for this engine, tagged `stand-in` 
 palaces, the Temple, Refuge, Canoe and Fountain locations with their bonuses, the Canoe
 reaction on other players' turns, on STAND-IN maps too: the 4 Marshlands section maps are
 unavailable), "capital" (§15.1) and "caves" (§15.2). Not implemented, and refused with
-ConfigError when named: Harvest and the Island, the 6 Marshlands Kingdom Builder cards (their
-text is lost, §13.4, D49) and the `allow_stand_in_cards` option;
+ConfigError when named: Harvest and the Island, and the Marshlands Kingdom Builder cards (their
+text is lost, §13.4, D49) unless `allow_stand_in_cards=True` (then Geologists, Messengers,
+Noblewomen, Vassals and Scouts play STAND-IN readings, tagged `stand-in` in cards.json;
+Captains has no reading and stays out);
 docs/rules/kingdom_builder.md "Not implemented" has the full list. `board_file=` loads section
 maps from the documented JSON format (rules §2.4), so a user with the real boards can replace
 any playable section's map, the Crossroads and Marshlands stand-ins first.
@@ -127,6 +129,14 @@ register(
                     "sections": ("temple", "refuge", "canoe", "fountain"),
                 },
             ),
+            (
+                4,
+                {
+                    "expansions": ("marshlands",),
+                    "allow_stand_in_cards": True,
+                    "cards": ("messengers", "noblewomen", "scouts"),
+                },
+            ),
             (4, {"expansions": ("crossroads",)}),
             (
                 2,
@@ -200,6 +210,9 @@ register(
             (3, "in_game_cards_count_moves", False),  # needs Nomads
             (3, "sword_includes_self", "no"),
             (3, "sword_includes_self", False),  # needs Nomads
+            (3, "allow_stand_in_cards", 1),
+            (3, "allow_stand_in_cards", True),  # needs Marshlands
+            (3, "cards", ("captains", "lords", "farmers")),  # no stand-in reading at all
         ),
     )
 )

@@ -48,6 +48,7 @@ from eurogym.envs.kingdom_builder.state import (
     State,
 )
 from eurogym.envs.kingdom_builder.tables import (
+    ALL_CARD_NAMES,
     ALL_TILE_NAMES,
     BUILDABLE_MAX,
     CARD_EXPANSION,
@@ -238,7 +239,7 @@ def _check_marshlands(state: BigBoxState, n: int) -> None:
         for name in ("xdiscard", "xremoved", "parked", "bonus_used", "canoe_left"):
             values = np.asarray(getattr(state, name))
             _require(not values.any(), name, values.tolist(), "is set without Marshlands")
-        for name in ("xdeck", "dual_swamp", "canoe_from", "canoe_phase"):
+        for name in ("xdeck", "dual_swamp", "canoe_from", "canoe_phase", "scouts_terrain"):
             values = np.asarray(getattr(state, name))
             _require((values == EMPTY).all(), name, values.tolist(), "without Marshlands")
         _require(state.bonus_active == 0, "bonus_active", 1, "without Marshlands")
@@ -247,6 +248,12 @@ def _check_marshlands(state: BigBoxState, n: int) -> None:
         return
     dual = state.played >= DUAL_CARDS
     _require(dual or state.dual_swamp == EMPTY, "dual_swamp", state.dual_swamp, "no dual card")
+    scouts = ALL_CARD_NAMES.index("scouts") in state.cards.tolist()
+    removed = int(state.scouts_terrain)
+    _require((removed != EMPTY) == scouts, "scouts_terrain", removed, "without Scouts in play")
+    if removed != EMPTY:  # §13.6: every card of that terrain left the game at set-up
+        gone = state.removed[removed] == DECK_COUNTS[removed] and state.xremoved[removed] == 1
+        _require(gone, "scouts_terrain", removed, "but its cards are not out of the game")
     if state.phase == PHASE_CHOOSE_DUAL:
         _require(dual and state.dual_swamp == EMPTY, "phase", state.phase, "no dual card")
     if state.bonus_active:

@@ -29,6 +29,7 @@ from eurogym.envs.kingdom_builder.state import (
     PLAYED,
     REMOVED,
     RNG,
+    SCOUTS_TERRAIN,
     TERRAIN,
     XDECK,
     XDISCARD,
@@ -255,3 +256,162 @@ def score_palaces(buf, nbr, player):
         if counts[player] >= 1 and counts[player] == counts.max():
             gold += PALACE_GOLD
     return gold
+
+
+# Stand-in Kingdom Builder cards (§13.4): their text is lost; these are this engine's readings
+# of the seed's notes (cards.json `stand_in`), played only with allow_stand_in_cards=True.
+
+
+@njit(**KERNEL)
+def score_geologists(buf, nbr, player, gold_per_mountain):
+    """Stand-in Geologists: gold per mountain (a connected group of mountain hexes, counted
+    once) next to at least one of the player's settlements."""
+    group = np.full(NUM_HEXES, -1, np.int64)
+    stack = np.empty(NUM_HEXES, np.int64)
+    touched = 0
+    groups = 0
+    for start in range(NUM_HEXES):
+        if buf[TERRAIN + start] != MOUNTAIN or group[start] >= 0:
+            continue
+        group[start] = groups
+        stack[0] = start
+        size = 1
+        touches = False
+        while size > 0:
+            size -= 1
+            h = stack[size]
+            for d in range(NUM_DIRECTIONS):
+                n = nbr[h, d]
+                if n < 0:
+                    continue
+                if buf[OWNER + n] == player:
+                    touches = True
+                if buf[TERRAIN + n] == MOUNTAIN and group[n] < 0:
+                    group[n] = groups
+                    stack[size] = n
+                    size += 1
+        groups += 1
+        if touches:
+            touched += 1
+    return touched * gold_per_mountain
+
+
+@njit(**KERNEL)
+def _axial(h):
+    r = h // 20
+    c = h % 20
+    return c - (r - (r & 1)) // 2, r
+
+
+@njit(**KERNEL)
+def score_messengers(buf, nbr, player, gold_per_hex):
+    """Stand-in Messengers: gold per hex of the shortest path, both ends counted (hex distance
+    + 1), between the two farthest-apart settlements of one settlement area; the best area."""
+    area = np.full(NUM_HEXES, -1, np.int64)
+    stack = np.empty(NUM_HEXES, np.int64)
+    members = np.empty(NUM_HEXES, np.int64)
+    best = 0
+    areas = 0
+    for start in range(NUM_HEXES):
+        if buf[OWNER + start] != player or area[start] >= 0:
+            continue
+        area[start] = areas
+        stack[0] = start
+        size = 1
+        count = 0
+        while size > 0:
+            size -= 1
+            h = stack[size]
+            members[count] = h
+            count += 1
+            for d in range(NUM_DIRECTIONS):
+                n = nbr[h, d]
+                if n >= 0 and buf[OWNER + n] == player and area[n] < 0:
+                    area[n] = areas
+                    stack[size] = n
+                    size += 1
+        areas += 1
+        for i in range(count):
+            qa, ra = _axial(members[i])
+            for j in range(i, count):
+                qb, rb = _axial(members[j])
+                dq, dr = qa - qb, ra - rb
+                dist = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+                if dist + 1 > best:
+                    best = dist + 1
+    return best * gold_per_hex
+
+
+@njit(**KERNEL)
+def score_noblewomen(buf, nbr, player, gold_per_palace):
+    """Stand-in Noblewomen: gold per palace next to at least one of the player's settlements
+    ("palaces are counted only once")."""
+    gold = 0
+    for h in range(NUM_HEXES):
+        if buf[TERRAIN + h] != PALACE:
+            continue
+        for d in range(NUM_DIRECTIONS):
+            n = nbr[h, d]
+            if n >= 0 and buf[OWNER + n] == player:
+                gold += gold_per_palace
+                break
+    return gold
+
+
+@njit(**KERNEL)
+def score_vassals(buf, nbr, player, gold_per_settlement):
+    """Stand-in Vassals: gold per settlement on a hex next to another section (the seams)."""
+    gold = 0
+    for h in range(NUM_HEXES):
+        if buf[OWNER + h] != player:
+            continue
+        section = 2 * (h // 200) + h % 20 // 10
+        for d in range(NUM_DIRECTIONS):
+            n = nbr[h, d]
+            if n >= 0 and 2 * (n // 200) + n % 20 // 10 != section:
+                gold += gold_per_settlement
+                break
+    return gold
+
+
+@njit(**KERNEL)
+def score_scouts(buf, nbr, player, gold_per_settlement):
+    """Stand-in Scouts: gold per settlement next to a hex of the terrain removed at set-up."""
+    removed = buf[SCOUTS_TERRAIN]
+    gold = 0
+    if removed == EMPTY:
+        return 0
+    for h in range(NUM_HEXES):
+        if buf[OWNER + h] != player:
+            continue
+        for d in range(NUM_DIRECTIONS):
+            n = nbr[h, d]
+            if n >= 0 and buf[TERRAIN + n] == removed:
+                gold += gold_per_settlement
+                break
+    return gold
+
+
+@njit(**KERNEL)
+def scouts_setup(buf):
+    """§13.6 Scouts set-up (exact seed text): reveal the top card; every card showing its
+    (non-swamp) terrain, dual cards included, leaves the game with it; the rest is reshuffled.
+    Returns the removed terrain."""
+    size = buf[DECK_SIZE_AT]
+    top = deck_get(buf, size - 1)
+    removed = card_terrain(top)
+    pile = np.empty(FULL_DECK, np.int64)
+    kept = 0
+    for i in range(size):
+        card = deck_get(buf, i)
+        deck_set(buf, i, EMPTY)
+        if card_terrain(card) == removed:
+            remove_card(buf, card)
+        else:
+            pile[kept] = card
+            kept += 1
+    shuffle(buf[RNG : RNG + RNG_WORDS], pile, kept)
+    for i in range(kept):
+        deck_set(buf, i, pile[i])
+    buf[DECK_SIZE_AT] = kept
+    return removed

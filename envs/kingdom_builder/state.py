@@ -215,6 +215,8 @@ X_LAYOUT = Layout(
         ("canoe_from", (), (EMPTY, MAX_PLAYERS - 1)),
         ("canoe_phase", (), (EMPTY, PHASE_CANOE - 1)),
         ("canoe_left", (MAX_PLAYERS,), (0, MAX_TILE_COPIES)),
+        # the terrain the stand-in Scouts card removed at set-up (§13.4), or EMPTY
+        ("scouts_terrain", (), (EMPTY, NUM_CARD_TERRAINS - 1)),
     ]
 )
 
@@ -271,6 +273,7 @@ MANDATORY_TOTAL, PARKED, BONUS_ACTIVE, BONUS_USED = map(
     _xoffset, ("mandatory_total", "parked", "bonus_active", "bonus_used")
 )
 CANOE_FROM, CANOE_PHASE, CANOE_LEFT = map(_xoffset, ("canoe_from", "canoe_phase", "canoe_left"))
+SCOUTS_TERRAIN = _xoffset("scouts_terrain")
 
 
 class State(FlatState):

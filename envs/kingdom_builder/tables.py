@@ -100,14 +100,21 @@ ALL_TILE_NAMES = TILE_NAMES + tuple(
 )
 NUM_ALL_TILE_TYPES = len(ALL_TILE_NAMES)
 # Cards a game can draw: base, and the implemented expansions' cards whose text is known
-# (D49 keeps `unknown`/`low` confidence cards out of the pool).
-ALL_CARD_NAMES = CARD_NAMES + tuple(
+# (D49 keeps `unknown`/`low` confidence cards out of the pool); then the lost-text cards that
+# have a stand-in reading (cards.json `stand_in`, §13.4), playable only with the option
+# allow_stand_in_cards=True (STAND_IN_CARDS).
+_KNOWN_CARDS = tuple(
     c["id"]
     for c in CARDS["kingdom_builder_cards"]
     if c["expansion"] != "base"
     and _playable(c["expansion"])
     and not str(c.get("confidence", "")).startswith(("unknown", "low"))
+    and "stand_in" not in c  # Scouts: set-up known, scoring lost
 )
+STAND_IN_CARDS = tuple(
+    c["id"] for c in CARDS["kingdom_builder_cards"] if _playable(c["expansion"]) and "stand_in" in c
+)
+ALL_CARD_NAMES = CARD_NAMES + _KNOWN_CARDS + STAND_IN_CARDS
 CARD_EXPANSION = tuple(
     next(c["expansion"] for c in CARDS["kingdom_builder_cards"] if c["id"] == name)
     for name in ALL_CARD_NAMES
@@ -148,6 +155,7 @@ HEX_SECTION.setflags(write=False)  # quadrant 0..3 of each hex (§2.2)
 
 
 def card_param(card: str, key: str) -> int:
-    """A number from a card's `scoring` block in cards.json (e.g. lords 'first' = 12)."""
+    """A number from a card's `scoring` block in cards.json (e.g. lords 'first' = 12), or
+    from its `stand_in` block for a stand-in card (§13.4)."""
     entry = next(c for c in CARDS["kingdom_builder_cards"] if c["id"] == card)
-    return int(entry["scoring"][key])
+    return int((entry["stand_in"] if card in STAND_IN_CARDS else entry["scoring"])[key])

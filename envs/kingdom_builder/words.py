@@ -183,6 +183,11 @@ CARD_SUMMARIES = {
     "families": "during play: 2 gold for 3 mandatory builds in a straight line",
     "shepherds": "during play: 2 gold per placement with no empty same-terrain neighbour",
     "ambassadors": "during play: 1 gold per placement next to another player",
+    "geologists": "STAND-IN: 2 gold per mountain group next to yours",
+    "messengers": "STAND-IN: gold = longest shortest path (hexes) in one of your areas",
+    "noblewomen": "STAND-IN: 2 gold per palace next to yours",
+    "vassals": "STAND-IN: 1 gold per settlement next to another section",
+    "scouts": "STAND-IN: 1 gold per settlement next to the terrain removed at set-up",
 }
 PHASE_WORDS = (
     "main step",

@@ -133,7 +133,9 @@ def test_s02_3_sections_and_cards_of_a_disabled_or_unplayable_expansion_are_refu
         rules.make_config(2, sections=("quarry", "tavern", "oasis", "farm"))
     with pytest.raises(ConfigError, match="'shepherds' belongs to expansion 'nomads'"):
         rules.make_config(2, cards=("shepherds", "lords", "knights"))
-    with pytest.raises(ConfigError, match="'geologists'.*cannot be played"):  # D49
+    with pytest.raises(ConfigError, match="'captains'.*cannot be played"):  # D49
+        rules.make_config(2, expansions=("nomads",), cards=("captains", "lords", "knights"))
+    with pytest.raises(ConfigError, match="'geologists' belongs to expansion 'marshlands'"):
         rules.make_config(2, expansions=("nomads",), cards=("geologists", "lords", "knights"))
     with pytest.raises(ConfigError, match="'bazaar_water_mill'.*unavailable"):  # D48
         rules.make_config(

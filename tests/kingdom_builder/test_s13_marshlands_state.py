@@ -105,10 +105,13 @@ def test_s2_4_a_board_file_marshlands_map_needs_its_palace(tmp_path):
 def test_s1_3_marshlands_sections_need_the_expansion_and_its_cards_stay_out_D49():
     with pytest.raises(ConfigError, match="'temple' belongs to expansion 'marshlands'"):
         make_config(2, sections=("temple", "tavern", "oasis", "farm"))
-    with pytest.raises(ConfigError, match="'vassals'.*cannot be played"):
+    with pytest.raises(ConfigError, match="'vassals'.*cannot be played.*allow_stand_in_cards"):
         make_config(2, expansions=("marshlands",), cards=("vassals", "lords", "knights"))
-    with pytest.raises(ConfigError, match="allow_stand_in_cards"):
-        make_config(2, expansions=("marshlands",), allow_stand_in_cards=True)
+    with pytest.raises(ConfigError, match="allow_stand_in_cards=True needs expansions"):
+        make_config(2, expansions=("nomads",), allow_stand_in_cards=True)
+    with pytest.raises(ConfigError, match="'captains'.*cannot be played"):  # no reading at all
+        make_config(2, expansions=("marshlands",), allow_stand_in_cards=True,
+                    cards=("captains", "lords", "knights"))  # fmt: skip
 
 
 def test_s1_3_random_marshlands_games_use_marshlands_sections_and_base_cards():
