@@ -6,7 +6,7 @@ PettingZoo AEC environment.
 | Actions     | Discrete(409); Discrete(447) with `expansions` or `board_file`               |
 | Agents      | `player_0` .. `player_{n-1}`, n = 2..5 (default 4)                           |
 | Observation | Dict(observation=Box(0, 1, (6942,)), action_mask=Box(0, 1, (409,), int8));  |
-|             | (25847,) and (447,) with `expansions` or `board_file` (X_FLAT_SIZE)          |
+|             | (25856,) and (447,) with `expansions` or `board_file` (X_FLAT_SIZE)          |
 | Rules       | docs/rules/kingdom_builder.md §1-13, §15.1-§15.2, decisions §16             |
 
 Observation: `eurogym.encoders.kingdom_builder.encode_flat` (its docstring lists every entry): 17
