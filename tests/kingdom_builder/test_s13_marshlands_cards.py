@@ -1,7 +1,6 @@
 """§13.4 The Marshlands Kingdom Builder cards, whose text is lost: off by default (D49), and
 behind allow_stand_in_cards=True this engine's stand-in readings (tagged `stand-in` in
-cards.json), with the Scouts set-up effect, whose text is known (§13.6 of the Big Box rules,
-here §13.4)."""
+cards.json), with the Scouts set-up effect, whose text is known (§13.6)."""
 
 import numpy as np
 
@@ -92,7 +91,7 @@ def test_s13_4_vassals_stand_in_counts_settlements_along_section_seams():
     assert score_card(state.buf, NEIGHBOURS, 0, card) == 2
 
 
-def test_s13_4_scouts_set_up_removes_one_terrain_and_pays_next_to_it():
+def test_s13_6_scouts_set_up_removes_one_terrain_and_s13_4_pays_next_to_it():
     options = {"allow_stand_in_cards": True, "cards": ("scouts", "lords", "knights")}
     for seed in range(3):
         state = rules.new_game(config(**options), seed)
