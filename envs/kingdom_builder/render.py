@@ -22,6 +22,7 @@ from eurogym.envs.kingdom_builder.state import (
     EMPTY,
     MAX_NOMAD_SPACES,
     PHASE_CHOOSE_CARD,
+    PHASE_CHOOSE_DUAL,
     PHASE_GAME_OVER,
     PIECE_NAMES,
     WALL,
@@ -505,6 +506,8 @@ def _turn_start_line(after: State) -> str:
     who = player_name(int(after.cur))
     if after.phase == PHASE_CHOOSE_CARD:
         return f"{who}'s turn: holds several terrain cards (Crossroads), chooses one to play"
+    if after.phase == PHASE_CHOOSE_DUAL:
+        return f"{who}'s turn: reveals {played_terrain(after)}: 2 on swamp or 3 on the other"
     if after.played == EMPTY:
         return f"{who}'s turn: no terrain card left, no mandatory action"
     if after.mandatory_done:

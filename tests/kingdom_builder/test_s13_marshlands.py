@@ -520,3 +520,36 @@ def test_s13_3_temple_bonus_frees_only_the_first_mandatory_settlement():
 def test_s13_3_marshlands_tiles_are_the_four_of_the_seed_after_crossroads():
     first = ALL_TILE_NAMES.index("wagon") + 1  # appended: earlier games keep their tile numbers
     assert ALL_TILE_NAMES[first:] == ("canoe", "fountain", "refuge", "temple")
+
+
+def test_s13_1_a_dual_card_drawn_after_placements_keeps_the_count_D54():
+    state = marsh_game(card="G")
+    grass = sorted(hexes_of(state, GRASS))
+    for h in grass[:-1]:
+        state.owner[h] = 1
+        state.supply[1] -= 1
+    refresh(state)
+    stack_top(state, "S/D")
+    act(state, grass[-1])  # the first placement fills the last grass hex: §5 draws S/D
+    assert state.played == card_value("S/D") and state.removed[GRASS] == 1
+    # desert has no hex on this board, so the dual card is played as swamp, 2 left of 3
+    assert state.dual_swamp == 1 and state.mandatory_left == 2
+    assert state.phase == PHASE_MANDATORY and legal_hexes(state) <= hexes_of(state, SWAMP)
+    assert legal_hexes(state)
+    check_invariants(state)
+
+
+def test_s13_3_temple_never_removes_a_crossroads_piece_D19():
+    state = blank_game(
+        terrain_rows=with_specials(MARSH, {(2, 2): "L"}),
+        locations={(2, 2): "temple"},
+        expansions=("marshlands", "crossroads"),
+    )
+    reveal(state, "G")
+    place(state, 0, (2, 3))
+    give_tile(state, 0, (2, 2))
+    state.owner[hx(0, 0)] = 0
+    state.piece[hx(0, 0)] = 3  # a ship stands for any piece (PIECE_SHIP)
+    refresh(state)
+    act(state, tile_action("temple"))
+    assert legal_hexes(state) == cells((2, 3))
