@@ -237,6 +237,11 @@ BEFORE = [
      [35, 49, 33, 32]),
     (("nomads", "capital", "caves"), 5, 3, 365,
      "b9bc3a2bc11beb5efd0d7f79da3f4032ce55333a37bab63ce4dc24d6fc2b5f73", [27, 26, 23, 31, 32]),
+    # recorded before Marshlands was built (main at 7ced7fe)
+    (("crossroads",), 3, 5, 132,
+     "6f6f2f1d6a0db267b68f8c82f53aa611afd6e8edc3df75bb8d0a1b8ab25ecbd5", [49, 55, 33]),
+    (("nomads", "crossroads", "capital", "caves"), 4, 6, 315,
+     "2402a1d64138fd9b0869d5a40382d76b70d898e0eb95fa1153e22363747d7bbf", [43, 57, 32, 28]),
 ]  # fmt: skip
 
 
