@@ -8,6 +8,7 @@ import json
 import numpy as np
 import pytest
 
+from eurogym import envs
 from eurogym.encoders.kingdom_builder import (
     FLAT_SIZE,
     X_FLAT_SIZE,
@@ -224,3 +225,31 @@ def test_s13_random_marshlands_games_keep_every_invariant_and_round_trip():
         assert random_playout(ENGINE, state, np.random.default_rng(seed), check_invariants) > 0
         assert ENGINE.is_over(state)
         assert ENGINE.from_json(ENGINE.to_json(state)) == state
+
+
+def test_s17_a_canoe_reaction_hands_the_aec_turn_to_the_holder_and_back():
+    for seed in range(30):
+        env = envs.make(
+            "kingdom_builder_v0",
+            wrapped=False,
+            num_players=4,
+            expansions=("marshlands",),
+            sections=MARSHLANDS_SECTIONS,
+        )
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        while env.agents:
+            state = env.state_
+            if state.phase == PHASE_CANOE:
+                holder, interrupted = int(state.cur), int(state.canoe_from)
+                assert env.agent_selection == f"player_{holder}" and holder != interrupted
+                mask = env.infos[f"player_{interrupted}"]["action_mask"]
+                assert not mask.any()  # the interrupted player waits
+                while env.state_.phase == PHASE_CANOE:
+                    legal = np.flatnonzero(env.infos[env.agent_selection]["action_mask"])
+                    env.step(int(rng.choice(legal)))
+                assert env.agent_selection == f"player_{interrupted}"
+                return
+            legal = np.flatnonzero(env.infos[env.agent_selection]["action_mask"])
+            env.step(int(rng.choice(legal)))
+    raise AssertionError("no Canoe reaction in 30 random games")
