@@ -304,8 +304,9 @@ def placement_targets(buf, nbr, player, target, edge_only, skip, out):
                 num_candidates -= 1
                 num_adjacent -= out[h] - 1
                 out[h] = 0
-    # Outpost (§11.1): an armed build ignores "adjacent if possible" (moves never do).
-    free = skip == EMPTY and is_big(buf) and buf[OUTPOST_ARMED] == 1
+    # Outpost (§11.1): an armed build ignores "adjacent if possible" (moves never do); not a
+    # canoe holder's build on another player's turn (the Outpost is that player's).
+    free = skip == EMPTY and is_big(buf) and buf[OUTPOST_ARMED] == 1 and buf[PHASE] != PHASE_CANOE
     if num_adjacent == 0 or free:
         if num_adjacent > 0:
             for h in range(NUM_HEXES):
@@ -800,7 +801,8 @@ def build(buf, nbr, player, h):
         buf[END_TRIGGERED] = 1
     take_tiles(buf, nbr, player, h)
     if is_big(buf):
-        buf[OUTPOST_ARMED] = 0
+        if buf[PHASE] != PHASE_CANOE:  # a canoe holder's build leaves the mover's Outpost
+            buf[OUTPOST_ARMED] = 0
         score_placement(buf, nbr, player, h)
 
 

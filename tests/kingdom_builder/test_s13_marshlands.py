@@ -553,3 +553,13 @@ def test_s13_3_temple_never_removes_a_crossroads_piece_D19():
     refresh(state)
     act(state, tile_action("temple"))
     assert legal_hexes(state) == cells((2, 3))
+
+
+def test_s13_3_a_canoe_build_neither_uses_nor_spends_the_movers_outpost_D57():
+    state = canoe_game()
+    act(state, (2, 3))  # player 1 takes the last Farm tile: player 0's canoe reacts
+    state.set("outpost_armed", 1)  # as if player 1 had armed an Outpost (§11.1) for later
+    refresh(state)
+    assert legal_hexes(state) == cells((1, 4), (1, 5), (3, 4), (3, 5))  # adjacency still holds
+    act(state, (1, 5))
+    assert state.cur == 1 and state.outpost_armed == 1
