@@ -8,6 +8,7 @@ import numpy as np
 from eurogym.envs.kingdom_builder import kernels, rules
 from eurogym.envs.kingdom_builder.actions import (
     CANOE_BONUS,
+    CHOOSE_CARD,
     CHOOSE_OTHER,
     CHOOSE_SWAMP,
     END_TURN,
@@ -563,3 +564,21 @@ def test_s13_3_a_canoe_build_neither_uses_nor_spends_the_movers_outpost_D57():
     assert legal_hexes(state) == cells((1, 4), (1, 5), (3, 4), (3, 5))  # adjacency still holds
     act(state, (1, 5))
     assert state.cur == 1 and state.outpost_armed == 1
+
+
+def test_s13_1_a_revealed_dual_card_can_be_kept_in_the_crossroads_card_choice_D56():
+    state = blank_game(terrain_rows=MARSH, expansions=("crossroads", "marshlands"))
+    state.hand[0] = card_value("S/G")
+    state.xhand[0, 0] = card_value("G")  # an extra card from a Crossroads tile (§12.3)
+    state.set("played", EMPTY)
+    kernels.start_turn(state.buf)
+    refresh(state)
+    chosen = {int(a) for a in np.flatnonzero(state.mask)}
+    assert chosen == {CHOOSE_CARD + GRASS, CHOOSE_SWAMP, CHOOSE_OTHER}
+    keep = state.copy()
+    act(keep, CHOOSE_SWAMP)  # keep the dual card, as swamp
+    assert keep.played == card_value("S/G") and keep.dual_swamp == 1
+    assert keep.mandatory_left == 2 and keep.xhand[0, 0] == card_value("G")
+    act(state, CHOOSE_CARD + GRASS)  # play the extra grass card instead
+    assert state.played == GRASS and state.dual_swamp == EMPTY and state.mandatory_left == 3
+    assert state.xhand[0, 0] == card_value("S/G")
