@@ -21,6 +21,7 @@ from eurogym.envs.kingdom_builder.rules import score_table
 from eurogym.envs.kingdom_builder.state import (
     EMPTY,
     MAX_NOMAD_SPACES,
+    PHASE_CANOE,
     PHASE_CHOOSE_CARD,
     PHASE_CHOOSE_DUAL,
     PHASE_GAME_OVER,
@@ -439,7 +440,8 @@ def describe_changes(before: State, after: State) -> list[str]:
     if isinstance(after, BigBoxState) and isinstance(before, BigBoxState):
         lines += _nomad_changes(before, after)
         if after.fort_card != EMPTY and before.fort_card == EMPTY:
-            lines.append(f"the Fort drew a {terrain_word(after.fort_card)} card")
+            lines.append(f"the Fort drew a {card_word(int(after.fort_card))} card")
+        lines += _marshlands_changes(before, after)
     if after.end_triggered and not before.end_triggered:
         emptied = np.flatnonzero((after.supply == 0) & (before.supply > 0))
         who = player_name(int(emptied[0])) if len(emptied) else "a player"
@@ -468,6 +470,20 @@ def describe_changes(before: State, after: State) -> list[str]:
         gold = ", ".join(f"{player_name(p)} {g}" for p, g in enumerate(totals))
         lines.append(f"game over, final gold: {gold}")
         lines.append(_result_line(after).removeprefix("FINAL  "))
+    return lines
+
+
+def _marshlands_changes(before: BigBoxState, after: BigBoxState) -> list[str]:
+    """A Canoe reaction starting (§13.3) and dual cards leaving the game (§5, §13.6)."""
+    lines = []
+    if after.phase == PHASE_CANOE and before.phase != PHASE_CANOE:
+        lines.append(
+            f"{player_name(int(after.canoe_from))}'s turn is interrupted: "
+            f"{player_name(int(after.cur))}'s canoe may build on swamp or water"
+        )
+    removed = after.xremoved - before.xremoved
+    for t in np.flatnonzero(removed):
+        lines.append(f"the {card_word(len(after.removed) + int(t))} card was removed from the game")
     return lines
 
 

@@ -22,9 +22,9 @@ from eurogym.envs.core.rng import seed_words
 from eurogym.envs.core.testing import random_legal_action, random_playout
 from eurogym.envs.kingdom_builder.actions import CHOOSE_OTHER, CHOOSE_SWAMP, X_NUM_ACTIONS
 from eurogym.envs.kingdom_builder.invariants import check_invariants, check_state
-from eurogym.envs.kingdom_builder.render import render_ansi, render_rgb
+from eurogym.envs.kingdom_builder.render import describe_changes, render_ansi, render_rgb
 from eurogym.envs.kingdom_builder.rules import ENGINE, make_config
-from eurogym.envs.kingdom_builder.state import PHASE_CANOE
+from eurogym.envs.kingdom_builder.state import PHASE_CANOE, PHASE_CHOOSE_DUAL
 from eurogym.envs.kingdom_builder.tables import (
     ALL_SECTION_NAMES,
     BOARDS,
@@ -253,3 +253,23 @@ def test_s17_a_canoe_reaction_hands_the_aec_turn_to_the_holder_and_back():
             legal = np.flatnonzero(env.infos[env.agent_selection]["action_mask"])
             env.step(int(rng.choice(legal)))
     raise AssertionError("no Canoe reaction in 30 random games")
+
+
+def test_s13_the_change_log_names_a_canoe_reaction_and_a_revealed_dual_card():
+    saw_canoe = saw_dual = False
+    for seed in range(30):
+        state = marsh_state(seed=seed, num_players=4)
+        rng = seed_words(seed)
+        while not ENGINE.is_over(state) and not (saw_canoe and saw_dual):
+            before = state.copy()
+            ENGINE.apply_action(state, int(random_legal_action(state.mask, rng)))
+            text = "\n".join(describe_changes(before, state))
+            if state.phase == PHASE_CANOE and before.phase != PHASE_CANOE:
+                assert "'s canoe may build on swamp or water" in text
+                saw_canoe = True
+            if state.turn != before.turn and state.phase == PHASE_CHOOSE_DUAL:
+                assert "2 on swamp or 3 on the other" in text
+                saw_dual = True
+        if saw_canoe and saw_dual:
+            return
+    raise AssertionError(f"canoe seen: {saw_canoe}, dual choice seen: {saw_dual}")
