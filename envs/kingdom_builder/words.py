@@ -13,9 +13,11 @@ import numpy as np
 
 from eurogym.envs.core.render import PLAYER_COLOUR_NAMES
 from eurogym.envs.kingdom_builder.actions import (
+    CANOE_BONUS,
     END_TURN,
     HEX_ACTIONS,
     NOMAD_ACTIONS,
+    REFUGE_BONUS,
     STOP,
     TILE_ACTIONS,
     X_NUM_ACTIONS,
@@ -348,6 +350,11 @@ def decision(state: Any) -> str:
         nomad_name(k)
         for k in range(len(NOMAD_KINDS))
         if NOMAD_ACTIONS + k < len(state.mask) and state.mask[NOMAD_ACTIONS + k]
+    ]
+    usable += [  # Marshlands bonuses (§13.3)
+        name
+        for name, action in (("Canoe bonus", CANOE_BONUS), ("Refuge bonus", REFUGE_BONUS))
+        if action < len(state.mask) and state.mask[action]
     ]
     tiles = f" ({', '.join(usable)})" if usable else ""
     if state.mandatory_done:

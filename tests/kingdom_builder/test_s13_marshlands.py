@@ -36,6 +36,7 @@ from eurogym.envs.kingdom_builder.tables import (
     SWAMP,
     TERRAIN_CODES,
 )
+from eurogym.envs.kingdom_builder.words import decision
 from tests.kingdom_builder.helpers import (
     act,
     blank_game,
@@ -426,7 +427,7 @@ def test_s13_3_canoe_bonus_builds_on_swamp_or_water_on_your_own_turn():
     state.set("cur", 0)
     state.set("start_player", 0)
     refresh(state)
-    assert state.mask[CANOE_BONUS]
+    assert state.mask[CANOE_BONUS] and "Canoe bonus" in decision(state)
     act(state, CANOE_BONUS)
     assert state.phase == PHASE_TILE_TARGET
     # adjacency is judged over swamp and water together: swamp (1,4) may be picked though
