@@ -26,6 +26,7 @@ from eurogym.envs.kingdom_builder.state import (
     PHASE_TILE_TARGET,
 )
 from eurogym.envs.kingdom_builder.tables import (
+    ALL_CARD_NAMES,
     ALL_TILE_NAMES,
     DECK_SIZE,
     DUAL_CARDS,
@@ -583,3 +584,30 @@ def test_s13_1_a_revealed_dual_card_can_be_kept_in_the_crossroads_card_choice_D5
     act(state, CHOOSE_CARD + GRASS)  # play the extra grass card instead
     assert state.played == GRASS and state.dual_swamp == EMPTY and state.mandatory_left == 3
     assert state.xhand[0, 0] == card_value("S/G")
+
+
+def test_s13_3_canoe_also_reacts_when_another_player_takes_a_nomad_tile():
+    rows = CANOE_BOARD.replace("G G G G L G M", "G G G G N G M")  # (2,4): a nomad space
+    state = blank_game(
+        terrain_rows=rows,
+        locations={(1, 1): "canoe"},
+        expansions=("nomads", "marshlands"),
+        nomads={(2, 4): "outpost"},
+        start_player=1,
+    )
+    reveal(state, "G")
+    place(state, 0, (1, 0), (2, 5))
+    give_tile(state, 0, (1, 1))
+    act(state, (2, 3))  # player 1 builds next to the nomad space and takes its tile
+    assert state.nomad_new[1].sum() == 1
+    assert state.phase == PHASE_CANOE and state.cur == 0 and state.canoe_from == 1
+
+
+def test_s13_2_palaces_are_special_hexes_for_merchants():
+    state = marsh_game(palaces=[(2, 1)], locations={(2, 5): "farm"})
+    # one area of player 0 touching the palace (2,1) and the location (2,5)
+    place(state, 0, (2, 2), (2, 3), (2, 4))
+    out = np.zeros((2, 7), np.int64)
+    state.cards[:] = [ALL_CARD_NAMES.index(c) for c in ("merchants", "knights", "lords")]
+    score_breakdown(state.buf, NEIGHBOURS, out)
+    assert out[0, 0] == 8  # 4 gold for each of the two joined special hexes
