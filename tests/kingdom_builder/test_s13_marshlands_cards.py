@@ -7,6 +7,7 @@ import numpy as np
 from eurogym.envs.core.data import iter_data
 from eurogym.envs.kingdom_builder import marshlands, rules
 from eurogym.envs.kingdom_builder.invariants import check_invariants, check_state
+from eurogym.envs.kingdom_builder.render import render_ansi
 from eurogym.envs.kingdom_builder.scoring import score_card
 from eurogym.envs.kingdom_builder.state import EMPTY
 from eurogym.envs.kingdom_builder.tables import (
@@ -112,3 +113,10 @@ def test_s13_6_scouts_set_up_removes_one_terrain_and_s13_4_pays_next_to_it():
     state.owner[n] = 0
     card = ALL_CARD_NAMES.index("scouts")
     assert score_card(state.buf, NEIGHBOURS, 0, card) == 1
+
+
+def test_s13_4_views_mark_stand_in_cards_as_stand_ins():
+    cards = ("geologists", "vassals", "lords")
+    state = rules.new_game(config(allow_stand_in_cards=True, cards=cards), 1)
+    text = render_ansi(state)
+    assert text.count("STAND-IN") == 2
