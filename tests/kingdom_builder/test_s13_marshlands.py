@@ -611,3 +611,28 @@ def test_s13_2_palaces_are_special_hexes_for_merchants():
     state.cards[:] = [ALL_CARD_NAMES.index(c) for c in ("merchants", "knights", "lords")]
     score_breakdown(state.buf, NEIGHBOURS, out)
     assert out[0, 0] == 8  # 4 gold for each of the two joined special hexes
+
+
+def test_s13_3_refuge_bonus_landing_next_to_a_warrior_closes_the_direction_D55():
+    rows = """
+    G G G W G G G G
+     G G G G G G G G
+    G G G G G G G G
+    """
+    locations = {(1, 6): "refuge", (1, 7): "refuge"}
+    state = blank_game(
+        terrain_rows=with_specials(rows, dict.fromkeys(locations, "L")),
+        locations=locations,
+        expansions=("crossroads", "marshlands"),
+    )
+    reveal(state, "G")
+    place(state, 0, (0, 7), (0, 0))
+    give_tile(state, 0, (1, 6))
+    give_tile(state, 0, (1, 7))
+    place(state, 1, (0, 1), (0, 2))
+    state.owner[hx(0, 5)] = 1
+    state.piece[hx(0, 5)] = 4  # a warrior (PIECE_WARRIOR) next to (0,4), the landing hex
+    refresh(state)
+    act(state, REFUGE_BONUS, (0, 0))
+    assert hx(0, 4) not in legal_hexes(state) and hx(0, 6) not in legal_hexes(state)
+    assert hx(1, 0) in legal_hexes(state)  # another direction is still open
