@@ -302,7 +302,7 @@ def _marshlands_legend(state: BigBoxState) -> list[str]:
         {ALL_TILE_NAMES[t] for t in state.slot_type if t != EMPTY} & set(BONUS_SUMMARIES)
     )
     if names:
-        lines.append("BONUS with both tiles of a type:")
+        lines.append("BONUS with both tiles of a type (actions once a turn):")
         lines.extend(f" {title(name)}: {BONUS_SUMMARIES[name]}" for name in names)
     parked = [f"{player_name(p)} {n}" for p, n in enumerate(state.parked) if n]
     if parked:

@@ -395,7 +395,9 @@ def _legend_entries(state: State) -> list[str]:
         if (state.terrain == PALACE).any():
             entries.append("Palace: 5 gold to the most settlements next to it")
         names = {ALL_TILE_NAMES[t] for t in state.slot_type if t != EMPTY} & set(BONUS_SUMMARIES)
-        entries += [f"{title(n)} bonus (both tiles): {BONUS_SUMMARIES[n]}" for n in sorted(names)]
+        if names:
+            entries.append("Bonus: with both tiles of a type; actions once a turn")
+        entries += [f"{title(n)} bonus: {BONUS_SUMMARIES[n]}" for n in sorted(names)]
         parked = [f"{player_name(p)} {n}" for p, n in enumerate(state.parked) if n]
         if parked:
             entries.append("Parked on temples: " + ", ".join(parked))

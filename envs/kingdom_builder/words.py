@@ -127,10 +127,10 @@ TILE_SUMMARIES = {
 }
 # Marshlands bonuses (§13.3): held with both tiles of a type.
 BONUS_SUMMARIES = {
-    "canoe": "once a turn build 1 on swamp or water",
+    "canoe": "build 1 on swamp or water",
     "fountain": "the Fountain may build on a mountain",
-    "refuge": "once a turn move 1 of yours to the first free hex in a line",
-    "temple": "the first mandatory settlement ignores adjacency",
+    "refuge": "jump 1 of yours to a line's first free hex",
+    "temple": "the 1st mandatory settlement ignores adjacency",
 }
 MOVE_TILES = frozenset({"barn", "harbor", "paddock", "caravan", "refuge"})
 # Where a tile builds or moves to, to complete "build a settlement on ..." (None: played card).
