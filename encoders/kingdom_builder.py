@@ -11,29 +11,33 @@ Spatial planes, float32[17, 20, 20] (row, col), seen by player `me`:
 Flat vector, float32[6800 + 142]: the planes flattened, then
     5 x 18  per relative seat k: supply/40, held tiles per type/2 (8), usable tiles per type/2
             (8), is-to-act
-    5       my own terrain card, one-hot (other players' cards and the deck order are hidden)
-    5       the played terrain card, one-hot
+    5       my own terrain card, one-hot (other players' cards and the deck order are hidden;
+            a Marshlands dual card shows its non-swamp terrain here)
+    5       the played terrain card, one-hot (likewise)
     5       phase one-hot (main, mandatory, tile_target, tile_origin, game_over)
     8       tile type in use, one-hot
-    2       mandatory settlements left/3, mandatory action done
+    2       mandatory settlements left/3 (/5 with Marshlands), mandatory action done
     10      Kingdom Builder cards in play, multi-hot
-    11      draw pile size/25, discard counts/5 per terrain, removed counts/5 per terrain
+    11      draw pile size/25 (/30 with Marshlands), discard counts/5 per terrain, removed
+            counts/5 per terrain
     6       end triggered, start seat relative to me one-hot (5)
 
 A Big Box game (expansions or a board file; BigBoxState) appends, after those 6942 values,
 X_PLANES planes of 400 then X_SCALARS scalars (X_FLAT_SIZE in all; the base part is unchanged,
 so a base game's features are a prefix):
     planes  nomad spaces; stone walls; the nomad tile lying on each space, one-hot (11 kinds);
-            the location tile type of each location hex, one-hot (20 types: base, Nomads,
-            Crossroads); capitals (§15.1); caves (§15.2); Crossroads pieces (§12.1): city
-            hall hexes, wagons, ships, warriors (whose they are: the seat planes above);
-            hexes next to a warrior, where nothing may be built or moved (§12.2)
-    5 x 63  per relative seat k: in-game gold/100, nomad tiles taken this turn (11)/2, nomad
-            tiles usable this turn (11)/2, expansion location tiles held (12: Nomads 4,
-            Crossroads 8)/2 and usable (12)/2, and for each of the 8 location slots whether
-            the seat holds that slot's tile and whether it ever took one there (D7) (where a
-            held tile came from decides when it is lost, §7.3)
-    3       the Nomads cards in play (families, shepherds, ambassadors), multi-hot
+            the location tile type of each location hex, one-hot (24 types: base, Nomads,
+            Crossroads, Marshlands); capitals (§15.1); caves (§15.2); Crossroads pieces
+            (§12.1): city hall hexes, wagons, ships, warriors (whose they are: the seat planes
+            above); hexes next to a warrior, where nothing may be built or moved (§12.2);
+            swamp hexes and palaces (§13.1, §13.2)
+    5 x 71  per relative seat k: in-game gold/100, nomad tiles taken this turn (11)/2, nomad
+            tiles usable this turn (11)/2, expansion location tiles held (16: Nomads 4,
+            Crossroads 8, Marshlands 4)/2 and usable (16)/2, and for each of the 8 location
+            slots whether the seat holds that slot's tile and whether it ever took one there
+            (D7) (where a held tile came from decides when it is lost, §7.3)
+    8       the expansion cards in play (Nomads: families, shepherds, ambassadors; stand-ins:
+            geologists, messengers, noblewomen, vassals, scouts), multi-hot
     11      nomad tile in use, one-hot
     2       phase sword, phase step (the base phase one-hot covers the other five)
     12      expansion location tile in use, one-hot
@@ -48,6 +52,15 @@ so a base game's features are a prefix):
     5       the card a Fort drew (§12.3), one-hot
     6       the task cards in play (§12.4), multi-hot
     1       phase choose_card (choose which held card to play)
+    5 x 6   Marshlands (§13), per relative seat k: settlements parked on temple tiles/2,
+            canoe uses left in a Canoe reaction/2, and the bonus held per Marshlands
+            location type (canoe, fountain, refuge, temple)
+    26      my own terrain card is a dual card; the played card is a dual card; it is played
+            as its other terrain / as swamp; Canoe and Refuge bonuses used this turn; a bonus
+            in use; phase choose_dual; phase canoe; the interrupted seat of a Canoe reaction
+            relative to me, one-hot (5); mandatory settlements of the turn/5; dual cards in
+            the discard pile (5) and out of the game (5); my extra dual cards/2
+    5       the terrain the stand-in Scouts card removed at set-up, one-hot (§13.4)
 
 The Big Box part grows when an expansion is built (more tile types, more planes, more
 scalars); X_FLAT_SIZE is its current length.
@@ -59,13 +72,18 @@ import numpy as np
 from numba import njit
 
 from eurogym.envs.core.jit import KERNEL
-from eurogym.envs.kingdom_builder.kernels import num_usable
+from eurogym.envs.kingdom_builder.kernels import FIRST_MS_TILE, holds_bonus, num_usable
+from eurogym.envs.kingdom_builder.marshlands import card_terrain, marshlands_on
 from eurogym.envs.kingdom_builder.state import (
     ACTION_DONE,
     ACTION_LEFT,
     ACTIVE_NOMAD,
     ACTIVE_TILE,
+    BONUS_ACTIVE,
     BONUS_GOLD,
+    BONUS_USED,
+    CANOE_FROM,
+    CANOE_LEFT,
     CAPITAL_HEX,
     CARDS,
     CAVE_HEX,
@@ -76,6 +94,7 @@ from eurogym.envs.kingdom_builder.state import (
     CUSTOM_BOARD,
     DECK_SIZE_AT,
     DISCARD,
+    DUAL_SWAMP,
     EMPTY,
     END_TRIGGERED,
     EVER_TAKEN,
@@ -85,8 +104,10 @@ from eurogym.envs.kingdom_builder.state import (
     HOLDING,
     MANDATORY_DONE,
     MANDATORY_LEFT,
+    MANDATORY_TOTAL,
     MAX_CAPITALS,
     MAX_EXTRA_CARDS,
+    MAX_MANDATORY,
     MAX_NOMAD_SPACES,
     MAX_PLAYERS,
     NOMAD_HEX,
@@ -99,8 +120,11 @@ from eurogym.envs.kingdom_builder.state import (
     NUM_TASKS,
     OUTPOST_ARMED,
     OWNER,
+    PARKED,
     PHASE,
+    PHASE_CANOE,
     PHASE_CHOOSE_CARD,
+    PHASE_CHOOSE_DUAL,
     PHASE_NAMES,
     PHASE_STEP,
     PHASE_SWORD,
@@ -109,6 +133,7 @@ from eurogym.envs.kingdom_builder.state import (
     PIECE_WARRIOR,
     PLAYED,
     REMOVED,
+    SCOUTS_TERRAIN,
     SELECTED,
     SLOT_HEX,
     SLOT_TYPE,
@@ -121,7 +146,9 @@ from eurogym.envs.kingdom_builder.state import (
     WALL,
     WALLS_LEFT,
     WARRIORS,
+    XDISCARD,
     XHAND,
+    XREMOVED,
     BigBoxState,
     State,
 )
@@ -129,6 +156,8 @@ from eurogym.envs.kingdom_builder.tables import (
     CARDS_PER_GAME,
     COLS,
     DECK_SIZE,
+    DUAL_CARDS,
+    DUAL_DECK_SIZE,
     MAX_LOCATION_HEXES,
     NEIGHBOURS,
     NOMAD_SPACE,
@@ -138,10 +167,12 @@ from eurogym.envs.kingdom_builder.tables import (
     NUM_CARDS,
     NUM_HEXES,
     NUM_TILE_TYPES,
+    PALACE,
     ROWS,
     SECTIONS_PER_GAME,
     SETTLEMENTS_PER_PLAYER,
     STONE_WALLS,
+    SWAMP,
     TERRAIN_LETTERS,
 )
 
@@ -177,7 +208,14 @@ X_CAPITAL_PLANE = X_SLOT_TYPE_PLANES + NUM_ALL_TILE_TYPES
 X_CAVE_PLANE = X_CAPITAL_PLANE + 1
 X_PIECE_PLANES = X_CAVE_PLANE + 1  # + piece kind - 1: city hall, wagon, ship, warrior
 X_BLOCKED_PLANE = X_PIECE_PLANES + PIECE_WARRIOR
-X_PLANES = X_BLOCKED_PLANE + 1
+X_SWAMP_PLANE = X_BLOCKED_PLANE + 1
+X_PALACE_PLANE = X_SWAMP_PLANE + 1
+X_PLANES = X_PALACE_PLANE + 1
+NUM_MS_TILES = NUM_ALL_TILE_TYPES - FIRST_MS_TILE
+_MS_PER_SEAT = 2 + NUM_MS_TILES
+MS_SCALARS = (
+    MAX_PLAYERS * _MS_PER_SEAT + 9 + MAX_PLAYERS + 1 + 2 * DUAL_DECK_SIZE + 1 + NUM_CARD_TERRAINS
+)
 _CR_PER_SEAT = 5
 _X_PER_SEAT = 1 + 2 * NUM_NOMAD_KINDS + 2 * NUM_X_TILES + 2 * MAX_LOCATION_HEXES
 X_SCALARS = (
@@ -195,6 +233,7 @@ X_SCALARS = (
     + 2 * NUM_CARD_TERRAINS
     + NUM_TASKS
     + 1
+    + MS_SCALARS
 )
 X_FLAT_SIZE = FLAT_SIZE + X_PLANES * NUM_HEXES + X_SCALARS
 
@@ -255,11 +294,11 @@ def _fill_scalars(buf, me, out):
         i += 2 * NUM_TILE_TYPES
         out[i] = 1.0 if active and buf[CUR] == seat else 0.0
         i += 1
-    i = _one_hot(out, i, buf[HAND + me], NUM_CARD_TERRAINS)
-    i = _one_hot(out, i, buf[PLAYED], NUM_CARD_TERRAINS)
-    i = _one_hot(out, i, buf[PHASE], 5)
+    i = _one_hot(out, i, card_terrain(buf[HAND + me]), NUM_CARD_TERRAINS)
+    i = _one_hot(out, i, card_terrain(buf[PLAYED]), NUM_CARD_TERRAINS)
+    i = _one_hot(out, i, buf[PHASE] if buf[PHASE] < 5 else -1, 5)
     i = _one_hot(out, i, buf[ACTIVE_TILE], NUM_TILE_TYPES)
-    out[i] = buf[MANDATORY_LEFT] / 3.0
+    out[i] = buf[MANDATORY_LEFT] / (MAX_MANDATORY if marshlands_on(buf) else 3.0)  # §13.5
     out[i + 1] = buf[MANDATORY_DONE]
     i += 2
     for k in range(NUM_CARDS):
@@ -267,7 +306,8 @@ def _fill_scalars(buf, me, out):
     for c in range(CARDS_PER_GAME):
         out[i + buf[CARDS + c]] = 1.0
     i += NUM_CARDS
-    out[i] = buf[DECK_SIZE_AT] / DECK_SIZE
+    full = DECK_SIZE + (DUAL_DECK_SIZE if marshlands_on(buf) else 0)  # 30 with Marshlands
+    out[i] = buf[DECK_SIZE_AT] / full
     i += 1
     for t in range(NUM_CARD_TERRAINS):
         out[i + t] = buf[DISCARD + t] / 5.0
@@ -298,6 +338,10 @@ def _fill_big(buf, me, out):
             planes[0, h] = 1.0
         if buf[OWNER + h] == WALL:
             planes[X_WALL_PLANE, h] = 1.0
+        if buf[TERRAIN + h] == SWAMP:
+            planes[X_SWAMP_PLANE, h] = 1.0
+        elif buf[TERRAIN + h] == PALACE:
+            planes[X_PALACE_PLANE, h] = 1.0
     for j in range(MAX_NOMAD_SPACES):
         if buf[NOMAD_HEX + j] >= 0 and buf[NOMAD_TILE + j] >= 0:
             planes[X_NOMAD_PLANES + buf[NOMAD_TILE + j], buf[NOMAD_HEX + j]] = 1.0
@@ -393,14 +437,54 @@ def _fill_crossroads(buf, me, out, planes, i):
     for c in range(MAX_EXTRA_CARDS):
         card = buf[XHAND + me * MAX_EXTRA_CARDS + c]
         if card != EMPTY:
-            out[i + card] += 1.0 / MAX_EXTRA_CARDS
+            out[i + card_terrain(card)] += 1.0 / MAX_EXTRA_CARDS
     i += NUM_CARD_TERRAINS
-    i = _one_hot(out, i, buf[FORT_CARD], NUM_CARD_TERRAINS)
+    i = _one_hot(out, i, card_terrain(buf[FORT_CARD]), NUM_CARD_TERRAINS)
     for k in range(SECTIONS_PER_GAME):
         if buf[TASKS + k] != EMPTY:
             out[i + buf[TASKS + k]] = 1.0
     i += NUM_TASKS
     out[i] = 1.0 if buf[PHASE] == PHASE_CHOOSE_CARD else 0.0
+    _fill_marshlands(buf, me, out, i + 1)
+
+
+@njit(**KERNEL)
+def _fill_marshlands(buf, me, out, i):
+    """The Marshlands scalars (§13), from out[i] on; see the module docstring. Only my own
+    cards are shown (a dual card in another hand stays hidden)."""
+    n = buf[NUM_PLAYERS]
+    for k in range(n):
+        seat = (me + k) % n
+        j = i + k * _MS_PER_SEAT
+        out[j] = buf[PARKED + seat] / 2.0
+        out[j + 1] = buf[CANOE_LEFT + seat] / 2.0
+        for t in range(NUM_MS_TILES):
+            out[j + 2 + t] = 1.0 if holds_bonus(buf, seat, FIRST_MS_TILE + t) else 0.0
+    i += MAX_PLAYERS * _MS_PER_SEAT
+    out[i] = 1.0 if buf[HAND + me] >= DUAL_CARDS else 0.0
+    out[i + 1] = 1.0 if buf[PLAYED] >= DUAL_CARDS else 0.0
+    out[i + 2] = 1.0 if buf[DUAL_SWAMP] == 0 else 0.0
+    out[i + 3] = 1.0 if buf[DUAL_SWAMP] == 1 else 0.0
+    out[i + 4] = buf[BONUS_USED]
+    out[i + 5] = buf[BONUS_USED + 1]
+    out[i + 6] = buf[BONUS_ACTIVE]
+    out[i + 7] = 1.0 if buf[PHASE] == PHASE_CHOOSE_DUAL else 0.0
+    out[i + 8] = 1.0 if buf[PHASE] == PHASE_CANOE else 0.0
+    i += 9
+    interrupted = buf[CANOE_FROM]
+    i = _one_hot(out, i, (interrupted - me) % n if interrupted >= 0 else -1, MAX_PLAYERS)
+    out[i] = buf[MANDATORY_TOTAL] / MAX_MANDATORY
+    i += 1
+    for t in range(DUAL_DECK_SIZE):
+        out[i + t] = buf[XDISCARD + t]
+        out[i + DUAL_DECK_SIZE + t] = buf[XREMOVED + t]
+    i += 2 * DUAL_DECK_SIZE
+    held = 0
+    for c in range(MAX_EXTRA_CARDS):
+        if buf[XHAND + me * MAX_EXTRA_CARDS + c] >= DUAL_CARDS:
+            held += 1
+    out[i] = held / MAX_EXTRA_CARDS
+    _one_hot(out, i + 1, buf[SCOUTS_TERRAIN], NUM_CARD_TERRAINS)
 
 
 def flat_size(state: State) -> int:

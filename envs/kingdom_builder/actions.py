@@ -23,6 +23,12 @@ Games with expansions (BigBoxState) append, after 408:
                  or moves the piece there, the piece's own hex takes it back to supply
     434 .. 438   choose the played card among the held ones (Crossroads tile, §12.3): grass,
                  canyon, desert, flower field, forest
+    439 .. 442   use a Marshlands location tile (§13.3): canoe (never: it only reacts to
+                 another player's turn, where a hex builds and 424 passes), fountain, refuge,
+                 temple
+    443, 444     the Canoe bonus and the Refuge bonus (§13.3, holding both tiles of the type)
+    445, 446     play the revealed dual terrain card (§13.1) as swamp (2 settlements) or as its
+                 other terrain (3 settlements)
 
 New expansions append their actions at the end, so an existing Big Box game keeps its action
 numbers (and plays bit for bit) when the next expansion is built.
@@ -57,8 +63,16 @@ NOMAD_ACTIONS = X_TILE_ACTIONS + FIRST_CR_TILE - NUM_TILE_TYPES
 STOP = NOMAD_ACTIONS + len(NOMAD_KINDS)
 CAVE_MOVE = STOP + 1
 CR_TILE_ACTIONS = CAVE_MOVE + 1
-CHOOSE_CARD = CR_TILE_ACTIONS + NUM_ALL_TILE_TYPES - FIRST_CR_TILE
-X_NUM_ACTIONS = CHOOSE_CARD + NUM_CARD_TERRAINS
+# Marshlands tiles (§13.3) from FIRST_MS_TILE on use the block at MS_TILE_ACTIONS, after the
+# Crossroads card choice.
+FIRST_MS_TILE = ALL_TILE_NAMES.index("canoe")
+CHOOSE_CARD = CR_TILE_ACTIONS + FIRST_MS_TILE - FIRST_CR_TILE
+MS_TILE_ACTIONS = CHOOSE_CARD + NUM_CARD_TERRAINS
+CANOE_BONUS = MS_TILE_ACTIONS + NUM_ALL_TILE_TYPES - FIRST_MS_TILE
+REFUGE_BONUS = CANOE_BONUS + 1
+CHOOSE_SWAMP = REFUGE_BONUS + 1  # the dual card as swamp; CHOOSE_SWAMP + 1: its other terrain
+CHOOSE_OTHER = CHOOSE_SWAMP + 1
+X_NUM_ACTIONS = CHOOSE_OTHER + 1
 
 
 def tile_action(tile: int) -> int:
@@ -67,7 +81,9 @@ def tile_action(tile: int) -> int:
         return TILE_ACTIONS + tile
     if tile < FIRST_CR_TILE:
         return X_TILE_ACTIONS + tile - NUM_TILE_TYPES
-    return CR_TILE_ACTIONS + tile - FIRST_CR_TILE
+    if tile < FIRST_MS_TILE:
+        return CR_TILE_ACTIONS + tile - FIRST_CR_TILE
+    return MS_TILE_ACTIONS + tile - FIRST_MS_TILE
 
 
 def action_tile(action: int) -> int:
@@ -78,6 +94,8 @@ def action_tile(action: int) -> int:
         return action - X_TILE_ACTIONS + NUM_TILE_TYPES
     if CR_TILE_ACTIONS <= action < CHOOSE_CARD:
         return action - CR_TILE_ACTIONS + FIRST_CR_TILE
+    if MS_TILE_ACTIONS <= action < CANOE_BONUS:
+        return action - MS_TILE_ACTIONS + FIRST_MS_TILE
     return -1
 
 
@@ -92,6 +110,8 @@ _HEX_WORDS = (
     "remove the settlement at {where} (Sword)",
     "step the resettling settlement to {where}",
     "{where} (choose a card first)",
+    "{where} (choose how to play the dual card first)",
+    "build a settlement at {where} (Canoe, on another player's turn)",
 )
 
 
@@ -113,6 +133,14 @@ def describe(action: int, phase: int) -> str:
     if action_tile(action) >= 0:
         name = ALL_TILE_NAMES[action_tile(action)].replace("_", " ")
         return f"use the {name.title()} tile"
+    if action == CANOE_BONUS:
+        return "use the Canoe bonus (build on an empty swamp or water hex)"
+    if action == REFUGE_BONUS:
+        return "use the Refuge bonus (move a settlement to the first free hex in a line)"
+    if action == CHOOSE_SWAMP:
+        return "play the dual card as swamp (2 settlements)"
+    if action == CHOOSE_OTHER:
+        return "play the dual card as its other terrain (3 settlements)"
     if action >= CHOOSE_CARD:
         return f"play the {TERRAIN_NAMES[action - CHOOSE_CARD]} card (Crossroads)"
     if NOMAD_ACTIONS <= action < STOP:

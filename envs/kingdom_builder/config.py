@@ -27,6 +27,7 @@ from eurogym.envs.kingdom_builder.tables import (
     IMPLEMENTED_EXPANSIONS,
     SECTION_EXPANSION,
     SECTIONS_PER_GAME,
+    STAND_IN_CARDS,
     TERRAIN_CODES,
     TILE_INDEX,
 )
@@ -43,6 +44,7 @@ OPTIONS = (
     "in_game_cards_count_moves",
     "sword_includes_self",
     "monastery_adjacency",
+    "allow_stand_in_cards",
 )
 MONASTERY_MODES = ("required", "if_possible")  # D29
 
@@ -74,6 +76,9 @@ class Config:
             when no canyon hex touches yours. Crossroads only.
         lords_zero_can_be_second: D8 - a player with 0 settlements in a section can take Lords
             second place (default True); False requires at least 1 settlement for second too.
+        allow_stand_in_cards: the Marshlands cards whose text is lost (§13.4) join the card
+            pool and may be named, played by this engine's stand-in readings (cards.json
+            `stand_in`, tagged stand-in); default False keeps them out (D49). Marshlands only.
     """
 
     num_players: int = 2
@@ -86,6 +91,7 @@ class Config:
     in_game_cards_count_moves: bool = True
     sword_includes_self: bool = True
     monastery_adjacency: str = "required"
+    allow_stand_in_cards: bool = False
     board_file: str | None = None
     board_maps: tuple = ()
 
@@ -206,6 +212,17 @@ def make_config(num_players: int = 2, **options: Any) -> Config:
         })  # fmt: skip
         cards = check_names("cards", cards, ALL_CARD_NAMES, CARDS_PER_GAME)
         _check_members("cards", cards, ALL_CARD_NAMES, CARD_EXPANSION, expansions)
+    stand_ins = check_bool("allow_stand_in_cards", options.get("allow_stand_in_cards", False))
+    if stand_ins and "marshlands" not in expansions:
+        raise ConfigError(
+            "allow_stand_in_cards=True needs expansions=('marshlands',) (its cards' text is lost)"
+        )
+    lost = [c for c in cards or () if c in STAND_IN_CARDS]
+    if lost and not stand_ins:
+        raise ConfigError(
+            f"cards: {lost} cannot be played: their text is lost (§13.4, D49); "
+            "allow_stand_in_cards=True plays this engine's stand-in readings"
+        )
     nomad_flags = {}
     for name in ("in_game_cards_count_moves", "sword_includes_self"):
         nomad_flags[name] = check_bool(name, options.get(name, True))
@@ -237,6 +254,7 @@ def make_config(num_players: int = 2, **options: Any) -> Config:
         ),
         **nomad_flags,
         monastery_adjacency=monastery,
+        allow_stand_in_cards=stand_ins,
         board_file=None if board_file is None else str(board_file),
         board_maps=board_maps,
     )

@@ -1,8 +1,8 @@
 """Set-up (§3.1, §3.2) as one numba kernel, so a new game costs microseconds (MCTS and
 benchmarks start many). Random choices draw from the state's RNG in a fixed order: sections,
-rotations, cards, deck, (Big Box: nomad tiles, capitals, caves, Crossroads tasks), start
-player; then each seat draws one terrain card in seat order. The base game draws exactly as
-it did before expansions existed."""
+rotations, cards, deck (with Marshlands' dual cards), (Big Box: nomad tiles, capitals, caves,
+Crossroads tasks), start player; then each seat draws one terrain card in seat order. The
+base game draws exactly as it did before expansions existed."""
 
 from numba import njit
 
@@ -10,11 +10,14 @@ from eurogym.envs.core.jit import INLINE, KERNEL
 from eurogym.envs.core.rng import RNG_WORDS, randint, shuffle
 from eurogym.envs.kingdom_builder.crossroads import deal_tasks
 from eurogym.envs.kingdom_builder.kernels import compute_mask, draw_card, start_turn
+from eurogym.envs.kingdom_builder.marshlands import deal_dual_deck, scouts_setup
 from eurogym.envs.kingdom_builder.nomads import deal_nomads, is_big
 from eurogym.envs.kingdom_builder.queenies import deal_capitals, deal_caves
 from eurogym.envs.kingdom_builder.state import (
     ACTIVE_NOMAD,
     ACTIVE_TILE,
+    CANOE_FROM,
+    CANOE_PHASE,
     CAPITAL_HEX,
     CARDS,
     CAVE_HEX,
@@ -23,6 +26,7 @@ from eurogym.envs.kingdom_builder.state import (
     CUSTOM_BOARD,
     DECK,
     DECK_SIZE_AT,
+    DUAL_SWAMP,
     EMPTY,
     EXPANSION_FLAGS,
     FORT_CARD,
@@ -38,6 +42,7 @@ from eurogym.envs.kingdom_builder.state import (
     PLAYED,
     RNG,
     ROTATIONS,
+    SCOUTS_TERRAIN,
     SECTIONS,
     SELECTED,
     SLOT_HEX,
@@ -50,11 +55,14 @@ from eurogym.envs.kingdom_builder.state import (
     TASKS,
     TERRAIN,
     TILES_LEFT,
+    XDECK,
     XHAND,
 )
 from eurogym.envs.kingdom_builder.tables import (
+    ALL_CARD_NAMES,
     CARDS_PER_GAME,
     COLS,
+    DUAL_DECK_SIZE,
     EXPANSIONS,
     LOCATION,
     MAX_LOCATION_HEXES,
@@ -65,8 +73,9 @@ from eurogym.envs.kingdom_builder.tables import (
 )
 
 RANDOM = -1  # "choose at random" in the chosen-value arrays
-NOMADS, CROSSROADS, CAPITAL, CAVES = (
-    EXPANSIONS.index(e) for e in ("nomads", "crossroads", "capital", "caves")
+SCOUTS_CARD = ALL_CARD_NAMES.index("scouts")  # a stand-in card (§13.4)
+NOMADS, CROSSROADS, MARSHLANDS, CAPITAL, CAVES = (
+    EXPANSIONS.index(e) for e in ("nomads", "crossroads", "marshlands", "capital", "caves")
 )
 
 
@@ -171,8 +180,14 @@ def deal_game(buf, nbr, mask, tables, options):
         for _ in range(deck_counts[terrain]):
             buf[DECK + size] = terrain
             size += 1
-    shuffle(rng, buf[DECK : DECK + size], size)
     buf[DECK_SIZE_AT] = size
+    if is_big(buf):
+        for i in range(DUAL_DECK_SIZE):
+            buf[XDECK + i] = EMPTY
+    if is_big(buf) and expansions[MARSHLANDS]:
+        deal_dual_deck(buf)  # §3.2: the 5 dual cards shuffled in with the 25
+    else:
+        shuffle(rng, buf[DECK : DECK + size], size)
     if is_big(buf):
         for e in range(NUM_EXPANSIONS):
             buf[EXPANSION_FLAGS + e] = expansions[e]
@@ -182,6 +197,9 @@ def deal_game(buf, nbr, mask, tables, options):
         buf[MONASTERY_LOOSE] = monastery
         buf[ACTIVE_NOMAD] = EMPTY
         buf[SWORD_NEXT] = EMPTY
+        buf[DUAL_SWAMP] = EMPTY
+        buf[CANOE_FROM] = EMPTY
+        buf[CANOE_PHASE] = EMPTY
         deal_nomads(buf, nomad_counts, walls if expansions[NOMADS] else 0)
         if expansions[CAPITAL]:
             deal_capitals(buf)
@@ -201,6 +219,10 @@ def deal_game(buf, nbr, mask, tables, options):
         else:
             for k in range(SECTIONS_PER_GAME):
                 buf[TASKS + k] = EMPTY
+        buf[SCOUTS_TERRAIN] = EMPTY
+        for i in range(CARDS_PER_GAME):  # the stand-in Scouts card's set-up (§13.4)
+            if buf[CARDS + i] == SCOUTS_CARD:
+                buf[SCOUTS_TERRAIN] = scouts_setup(buf)
     buf[START_PLAYER] = randint(rng, num_players) if start_player == RANDOM else start_player
     for p in range(num_players):
         buf[HAND + p] = draw_card(buf)

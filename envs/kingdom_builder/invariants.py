@@ -13,11 +13,14 @@ from eurogym.envs.kingdom_builder.config import PLAYER_COUNTS
 from eurogym.envs.kingdom_builder.deal import assemble_board, place_location_tiles
 from eurogym.envs.kingdom_builder.kernels import (
     BARN,
+    CANOE,
     CARAVAN,
     FORT,
     HARBOR,
     PADDOCK,
     QUARRY,
+    REFUGE,
+    TEMPLE,
     is_piece_tile,
 )
 from eurogym.envs.kingdom_builder.nomads import NUM_DONATIONS, RESETTLEMENT, SWORD
@@ -25,8 +28,11 @@ from eurogym.envs.kingdom_builder.state import (
     CAVE_MOVING,
     EMPTY,
     MANDATORY_SETTLEMENTS,
+    PHASE_CANOE,
     PHASE_CHOOSE_CARD,
+    PHASE_CHOOSE_DUAL,
     PHASE_GAME_OVER,
+    PHASE_MAIN,
     PHASE_MANDATORY,
     PHASE_STEP,
     PHASE_SWORD,
@@ -42,16 +48,20 @@ from eurogym.envs.kingdom_builder.state import (
     State,
 )
 from eurogym.envs.kingdom_builder.tables import (
+    ALL_CARD_NAMES,
     ALL_TILE_NAMES,
     BUILDABLE_MAX,
     CARD_EXPANSION,
     CASTLE,
     DECK_COUNTS,
     DECK_SIZE,
+    DUAL_CARDS,
+    DUAL_DECK_SIZE,
     EXPANSIONS,
     LOCATION,
     MOUNTAIN,
     NEIGHBOURS,
+    NUM_CARD_KINDS,
     NUM_CARD_TERRAINS,
     NUM_HEXES,
     SECTION_EXPANSION,
@@ -59,11 +69,12 @@ from eurogym.envs.kingdom_builder.tables import (
     SECTION_TILES,
     SETTLEMENTS_PER_PLAYER,
     STONE_WALLS,
+    SWAMP,
     TILES_PER_HEX,
     WATER,
 )
 
-MOVE_TILES = (BARN, HARBOR, PADDOCK, CARAVAN)
+MOVE_TILES = (BARN, HARBOR, PADDOCK, CARAVAN, REFUGE)
 _TILES_PER_TYPE = np.array([TILES_PER_HEX[name] for name in ALL_TILE_NAMES], np.int64)
 _BOARD_FIELDS = ("terrain", "slot_of_hex", "slot_hex", "slot_type")
 
@@ -103,6 +114,7 @@ def _check_setup(state: State, n: int) -> None:
         _check_expansion_members(state)
         _check_queenies(state)
         _check_crossroads(state, n)
+        _check_marshlands(state, n)
     if big and state.custom_board:
         _check_custom_board(state)
         return
@@ -205,6 +217,60 @@ def _check_crossroads(state: BigBoxState, n: int) -> None:
         _require(state.active_tile == EMPTY, "active_tile", state.active_tile, "choosing")
 
 
+def marshlands_in_play(state: State) -> bool:
+    return isinstance(state, BigBoxState) and bool(state.expansions[EXPANSIONS.index("marshlands")])
+
+
+def turn_seat(state: State) -> tuple[int, int]:
+    """(seat whose turn it is, its phase): `cur` and `phase`, except during a Canoe reaction
+    (§13.3), when `cur` is the reacting canoe holder and the turn's seat and phase wait in
+    canoe_from / canoe_phase."""
+    if isinstance(state, BigBoxState) and state.canoe_from != EMPTY:
+        return int(state.canoe_from), int(state.canoe_phase)
+    return int(state.cur), int(state.phase)
+
+
+def _check_marshlands(state: BigBoxState, n: int) -> None:
+    """Marshlands fields (§13): blank without the expansion; with it, the dual-card choice
+    only for a revealed undecided dual card, a bonus in use only for Canoe or Refuge, and a
+    Canoe reaction exactly in phase canoe, by another seat than the interrupted one, from
+    the main step or between mandatory placements (D57)."""
+    if not marshlands_in_play(state):
+        for name in ("xdiscard", "xremoved", "parked", "bonus_used", "canoe_left"):
+            values = np.asarray(getattr(state, name))
+            _require(not values.any(), name, values.tolist(), "is set without Marshlands")
+        for name in ("xdeck", "dual_swamp", "canoe_from", "canoe_phase", "scouts_terrain"):
+            values = np.asarray(getattr(state, name))
+            _require((values == EMPTY).all(), name, values.tolist(), "without Marshlands")
+        _require(state.bonus_active == 0, "bonus_active", 1, "without Marshlands")
+        bad = state.phase in (PHASE_CHOOSE_DUAL, PHASE_CANOE)
+        _require(not bad, "phase", state.phase, "without Marshlands")
+        return
+    dual = state.played >= DUAL_CARDS
+    _require(dual or state.dual_swamp == EMPTY, "dual_swamp", state.dual_swamp, "no dual card")
+    scouts = ALL_CARD_NAMES.index("scouts") in state.cards.tolist()
+    removed = int(state.scouts_terrain)
+    _require((removed != EMPTY) == scouts, "scouts_terrain", removed, "without Scouts in play")
+    if removed != EMPTY:  # §13.6: every card of that terrain left the game at set-up
+        gone = state.removed[removed] == DECK_COUNTS[removed] and state.xremoved[removed] == 1
+        _require(gone, "scouts_terrain", removed, "but its cards are not out of the game")
+    if state.phase == PHASE_CHOOSE_DUAL:
+        _require(dual and state.dual_swamp == EMPTY, "phase", state.phase, "no dual card")
+    if state.bonus_active:
+        _require(state.active_tile in (CANOE, REFUGE), "bonus_active", 1, "for this tile")
+    _require(not state.parked[n:].any(), "parked", state.parked.tolist(), "unused seat")
+    _require(not state.canoe_left[n:].any(), "canoe_left", state.canoe_left.tolist(), "")
+    reacting = state.phase == PHASE_CANOE
+    _require(reacting == (state.canoe_from != EMPTY), "canoe_from", state.canoe_from, "")
+    if reacting:
+        _require(state.canoe_from < n and state.canoe_from != state.cur, "canoe_from", 0, "")
+        _require(state.canoe_left[state.cur] > 0, "canoe_left", 0, "for the reacting seat")
+        back = state.canoe_phase in (PHASE_MAIN, PHASE_MANDATORY)
+        _require(back, "canoe_phase", state.canoe_phase, "is not main or mandatory")
+    else:
+        _require(state.canoe_phase == EMPTY, "canoe_phase", state.canoe_phase, "")
+
+
 def _check_expansion_members(state: BigBoxState) -> None:
     """Every section and card in play belongs to the base game or an enabled expansion."""
     flags = zip(EXPANSIONS, state.expansions.tolist(), strict=True)
@@ -253,7 +319,7 @@ def _check_seats(state: State, n: int) -> None:
         values = getattr(state, name)[n:]
         _require(not values.any(), name, values.tolist(), "is not 0 for a seat not in the game")
     _require((state.hand[n:] == EMPTY).all(), "hand", state.hand.tolist(), "for an unused seat")
-    others = np.arange(len(state.tile_new)) != state.cur
+    others = np.arange(len(state.tile_new)) != turn_seat(state)[0]
     if state.phase == PHASE_GAME_OVER:
         others[:] = True
     for name in ("tile_new", "tile_used", "xtile_new", "xtile_used", "nomad_new")[
@@ -278,14 +344,29 @@ def _check_cards(state: State, n: int) -> None:
     deck = state.deck
     _require((deck[:size] != EMPTY).all(), "deck", deck.tolist(), f"has gaps (deck_size {size})")
     _require((deck[size:] == EMPTY).all(), "deck", deck.tolist(), f"beyond deck_size {size}")
+    big = isinstance(state, BigBoxState)
+    if big:  # deck positions past the base 25 (Marshlands' dual cards, §13.1)
+        deck = np.concatenate([deck, state.xdeck])
+        _require((deck[:size] != EMPTY).all(), "xdeck", deck.tolist(), f"has gaps ({size})")
+        _require((deck[size:] == EMPTY).all(), "xdeck", deck.tolist(), f"beyond {size}")
     if state.phase != PHASE_GAME_OVER:
         hand = state.hand.tolist()
-        _require(hand[state.cur] == EMPTY, "hand", hand, "has a card of the player to act")
+        seat = turn_seat(state)[0]
+        _require(hand[seat] == EMPTY, "hand", hand, "has a card of the player whose turn it is")
     held = np.concatenate([deck[:size], state.hand[:n], [state.played]])
-    if isinstance(state, BigBoxState):  # Crossroads extras and the card a Fort drew
+    if big:  # Crossroads extras and the card a Fort drew
         held = np.concatenate([held, state.xhand[:n].ravel(), [state.fort_card]])
-    counts = np.bincount(held[held != EMPTY], minlength=NUM_CARD_TERRAINS)
-    counts += state.discard + state.removed
+    every = np.bincount(held[held != EMPTY], minlength=NUM_CARD_KINDS)
+    counts = every[:NUM_CARD_TERRAINS] + state.discard + state.removed
+    if big:
+        duals = every[DUAL_CARDS:] + state.xdiscard + state.xremoved
+        want = int(marshlands_in_play(state))
+        _require(
+            (duals == want).all(), "xdiscard", state.xdiscard.tolist(),
+            f"with the other piles makes {duals.tolist()} dual cards, not {want} each",
+        )  # fmt: skip
+    else:
+        _require(every[NUM_CARD_TERRAINS:].sum() == 0, "hand", state.hand.tolist(), "dual card")
     _require(
         counts.tolist() == list(DECK_COUNTS),
         "discard",
@@ -304,15 +385,16 @@ def _check_turn(state: State, n: int) -> None:
     the last kind discard nothing, so n of them in a row would remove all 25 cards, which needs
     every card terrain full: more hexes than all settlements cover. Hence at most n turns
     without building before each built settlement and after the last, plus the last round."""
-    cur, phase, tile, selected = state.cur, state.phase, state.active_tile, state.selected
+    tile, selected = state.active_tile, state.selected
+    cur, phase = turn_seat(state)  # a Canoe reaction (§13.3) waits on the turn's own phase
     _require(
         cur == (state.start_player + state.turn - 1) % n,
         "cur",
         cur,
         f"is not the seat of turn {state.turn} (start_player {state.start_player})",
     )
-    placed = n * SETTLEMENTS_PER_PLAYER - int(state.supply[:n].sum())
     big = isinstance(state, BigBoxState)
+    placed = n * SETTLEMENTS_PER_PLAYER - int(state.supply[:n].sum())
     _require(  # Sword returns settlements, so the bound needs no-Sword games (base)
         big or state.turn <= placed + (placed + 2) * n,
         "turn",
@@ -344,7 +426,7 @@ def _check_turn(state: State, n: int) -> None:
             return
     needs_tile = phase in (PHASE_TILE_ORIGIN, PHASE_TILE_TARGET)
     _require((tile != EMPTY) == needs_tile, "active_tile", tile, f"in phase {phase}")
-    if needs_tile:
+    if needs_tile and not (big and state.bonus_active):  # a bonus (§13.3) uses no tile
         counts = state.tile_used[cur]
         if big:
             counts = np.concatenate([counts, state.xtile_used[cur]])
@@ -355,7 +437,7 @@ def _check_turn(state: State, n: int) -> None:
     _require((selected != EMPTY) == moving, "selected", selected, f"in phase {phase}")
     if moving:
         _require(state.owner[selected] == cur, "selected", selected, "is not a settlement of cur")
-    elif phase == PHASE_TILE_TARGET and not is_piece_tile(tile) and tile != QUARRY:
+    elif phase == PHASE_TILE_TARGET and not is_piece_tile(tile) and tile not in (QUARRY, TEMPLE):
         _require(state.supply[cur] > 0, "supply", state.supply.tolist(), "is empty for a build")
 
 
@@ -390,9 +472,11 @@ def _check_mandatory(state: State, cur: int, phase: int) -> None:
     card and settlements in supply; once started (phase mandatory) its card's terrain has an
     empty hex, and it is neither finished nor interrupted by tiles."""
     done, left, played = state.mandatory_done, state.mandatory_left, state.played
+    big = isinstance(state, BigBoxState)
+    total = state.mandatory_total if big else MANDATORY_SETTLEMENTS  # §13.1, §13.5
     if phase == PHASE_MANDATORY:
         _require(not done, "mandatory_done", done, "in phase mandatory")
-        _require(left < MANDATORY_SETTLEMENTS, "mandatory_left", left, "in phase mandatory")
+        _require(left < total, "mandatory_left", left, "in phase mandatory")
     if done:
         if left == 0:
             _require(played != EMPTY, "played", played, "after a completed mandatory action")
@@ -401,12 +485,22 @@ def _check_mandatory(state: State, cur: int, phase: int) -> None:
             _require(early, "mandatory_left", left, "after the mandatory action ended")
         return
     if phase != PHASE_MANDATORY:
-        _require(left == MANDATORY_SETTLEMENTS, "mandatory_left", left, f"in phase {phase}")
+        _require(left == total, "mandatory_left", left, f"in phase {phase}")
     _require(played != EMPTY, "played", played, "while the mandatory action is pending")
     _require(state.supply[cur] > 0, "mandatory_done", done, "with an empty supply")
-    if phase == PHASE_MANDATORY:  # before it starts, an extra action may have filled it (§5)
-        open_hex = (state.terrain == played) & (state.owner == EMPTY) & ~warrior_blocked(state)
+    reacting = big and state.canoe_from != EMPTY  # a canoe may fill it; checked on return
+    if phase == PHASE_MANDATORY and not reacting:  # before it starts, an extra action may
+        terrain = played_terrain_of(state)  # have filled it (§5)
+        open_hex = (state.terrain == terrain) & (state.owner == EMPTY) & ~warrior_blocked(state)
         _require(open_hex.any(), "played", played, "has no empty hex left (§5)")
+
+
+def played_terrain_of(state: State) -> int:
+    """The played terrain (§13.1, D31): a dual card's chosen half, else the card's terrain."""
+    played = int(state.played)
+    if played < DUAL_CARDS:
+        return played
+    return SWAMP if state.dual_swamp == 1 else played - DUAL_CARDS
 
 
 def warrior_blocked(state: State) -> np.ndarray:
@@ -439,6 +533,8 @@ def check_invariants(state: State) -> None:
     assert (supply >= 0).all(), "supply never negative"
     plain = occupied & (state.piece == 0) if big else occupied  # Crossroads pieces: no supply
     on_board = np.bincount(owner[plain], minlength=n)
+    if big:  # settlements parked on temple tiles (§13.3)
+        on_board = on_board + state.parked[:n]
     assert (supply + on_board == SETTLEMENTS_PER_PLAYER).all(), (
         "40 settlements per player conserved"
     )
@@ -447,7 +543,11 @@ def check_invariants(state: State) -> None:
     if big:
         hands += int((state.xhand[:n] != EMPTY).sum()) + int(state.fort_card != EMPTY)
     cards = state.deck_size + int(state.discard.sum()) + int(state.removed.sum()) + hands
-    assert cards == DECK_SIZE, f"25 terrain cards conserved (found {cards})"
+    want = DECK_SIZE
+    if big:
+        cards += int(state.xdiscard.sum()) + int(state.xremoved.sum())
+        want += DUAL_DECK_SIZE * int(marshlands_in_play(state))
+    assert cards == want, f"{want} terrain cards conserved (found {cards})"
     assert (state.discard >= 0).all() and (state.removed >= 0).all(), "card counts never negative"
     if state.phase != PHASE_GAME_OVER:
         assert state.mask.any(), "the player to act always has a legal action"

@@ -3,7 +3,9 @@
 BigBoxState buffer, the Nomads expansion (§11: nomad tiles, Quarry walls, Caravan, Village,
 Garden, the in-game cards; see nomads.py for the Nomads-only targets), the Crossroads
 expansion (§12: warriors, wagon, ship, city hall, the eight locations, the Crossroads tile's
-card choice; crossroads.py) and the Queenies Capital and Caves (§15.1, §15.2; queenies.py).
+card choice; crossroads.py), the Marshlands expansion (§13: dual cards, palaces, the four
+locations and their bonuses, the Canoe reaction on other players' turns, temple settlements;
+marshlands.py) and the Queenies Capital and Caves (§15.1, §15.2; queenies.py).
 
 Every kernel takes the flat state buffer `buf` (int64, fields at the offsets from state.py)
 and, where geometry matters, the neighbour table `nbr` (int64[400, 6], envs.core.hexgrid).
@@ -19,14 +21,19 @@ from numba import njit
 
 from eurogym.envs.core.hexgrid import NUM_DIRECTIONS, has_line_beyond, has_neighbour_equal, walk
 from eurogym.envs.core.jit import INLINE, KERNEL
-from eurogym.envs.core.rng import RNG_WORDS, shuffle
 from eurogym.envs.kingdom_builder.actions import (
+    CANOE_BONUS,
     CAVE_MOVE,
     CHOOSE_CARD,
+    CHOOSE_OTHER,
+    CHOOSE_SWAMP,
     CR_TILE_ACTIONS,
     END_TURN,
     FIRST_CR_TILE,
+    FIRST_MS_TILE,
+    MS_TILE_ACTIONS,
     NOMAD_ACTIONS,
+    REFUGE_BONUS,
     STOP,
     TILE_ACTIONS,
     X_TILE_ACTIONS,
@@ -40,6 +47,19 @@ from eurogym.envs.kingdom_builder.crossroads import (
     piece_hex,
     vehicle_moves,
     warriors_on_board,
+)
+from eurogym.envs.kingdom_builder.marshlands import (
+    card_terrain,
+    deck_get,
+    deck_set,
+    discard_card,
+    fountain_targets,
+    marshlands_on,
+    played_terrain,
+    refill_deck,
+    refuge_origins,
+    refuge_targets,
+    remove_card,
 )
 from eurogym.envs.kingdom_builder.nomads import (
     DONATION_TERRAIN,
@@ -64,16 +84,21 @@ from eurogym.envs.kingdom_builder.state import (
     ACTION_LEFT,
     ACTIVE_NOMAD,
     ACTIVE_TILE,
+    BONUS_ACTIVE,
+    BONUS_USED,
+    CANOE_FROM,
+    CANOE_LEFT,
+    CANOE_PHASE,
     CAVE_MOVE_AT,
     CAVE_MOVING,
     CAVE_USED,
     CITY_HALL_BUILT,
     COUNT_MOVES,
     CUR,
-    DECK,
     DECK_SIZE_AT,
     DISCARD,
     DONATION_BUILDS,
+    DUAL_SWAMP,
     EMPTY,
     END_TRIGGERED,
     EVER_TAKEN,
@@ -85,17 +110,23 @@ from eurogym.envs.kingdom_builder.state import (
     MANDATORY_HEXES,
     MANDATORY_LEFT,
     MANDATORY_SETTLEMENTS,
+    MANDATORY_TOTAL,
     MAX_EXTRA_CARDS,
+    MAX_NOMAD_SPACES,
     MONASTERY_LOOSE,
     NOMAD_NEW,
     NOMAD_READY,
+    NOMAD_TILE,
     NUM_NOMAD_KINDS,
     NUM_PLAYERS,
     NUM_X_TILE_TYPES,
     OUTPOST_ARMED,
     OWNER,
+    PARKED,
     PHASE,
+    PHASE_CANOE,
     PHASE_CHOOSE_CARD,
+    PHASE_CHOOSE_DUAL,
     PHASE_GAME_OVER,
     PHASE_MAIN,
     PHASE_MANDATORY,
@@ -111,15 +142,14 @@ from eurogym.envs.kingdom_builder.state import (
     PIECE_WARRIOR,
     PLAYED,
     QUARRY_WALLS,
-    REMOVED,
     RESETTLEMENT_STEPS,
-    RNG,
     SELECTED,
     SLOT_HEX,
     SLOT_OF_HEX,
     SLOT_TYPE,
     START_PLAYER,
     SUPPLY,
+    SWAMP_SETTLEMENTS,
     SWORD_NEXT,
     SWORD_SELF,
     TERRAIN,
@@ -130,6 +160,7 @@ from eurogym.envs.kingdom_builder.state import (
     WALL,
     WALLS_LEFT,
     WARRIORS,
+    XDISCARD,
     XHAND,
     XTILE_NEW,
     XTILE_USED,
@@ -138,6 +169,8 @@ from eurogym.envs.kingdom_builder.tables import (
     BUILDABLE_MAX,
     CANYON,
     DESERT,
+    DUAL_CARDS,
+    DUAL_DECK_SIZE,
     EXPANSIONS,
     FLOWER,
     FOREST,
@@ -148,6 +181,7 @@ from eurogym.envs.kingdom_builder.tables import (
     NUM_CARD_TERRAINS,
     NUM_HEXES,
     NUM_TILE_TYPES,
+    SWAMP,
     TILE_INDEX,
     WATER,
 )
@@ -162,16 +196,22 @@ FORESTERS, LIGHTHOUSE, BARRACKS, CROSSROADS_TILE, CITY_HALL, FORT, MONASTERY, WA
         "city_hall", "fort", "monastery", "wagon",
     )
 )  # Crossroads (§12.3)  # fmt: skip
+CANOE, FOUNTAIN, REFUGE, TEMPLE = (
+    TILE_INDEX[name] for name in ("canoe", "fountain", "refuge", "temple")
+)  # Marshlands (§13.3)
 CAVES_FLAG = EXPANSIONS.index("caves")
 ANY_BUILDABLE = -2
 BUILDABLE_OR_MOUNTAIN = -3  # the wagon's terrain (§12.3)
+SWAMP_OR_WATER = -4  # the Canoe's terrain (§13.3): adjacency judged over both together
+NOBODY = -7  # a seat that owns nothing: placement_targets then ignores adjacency
+CANOE_BONUS_USED, REFUGE_BONUS_USED = 0, 1  # bonus_used entries
 TAVERN_LINE = 3  # §7.4
 PADDOCK_STEPS = 2  # §7.4
 
 
 @njit(**KERNEL)
 def is_move_tile(tile):
-    return tile == BARN or tile == HARBOR or tile == PADDOCK or tile == CARAVAN
+    return tile == BARN or tile == HARBOR or tile == PADDOCK or tile == CARAVAN or tile == REFUGE
 
 
 @njit(**KERNEL)
@@ -187,7 +227,9 @@ def tile_action_of(tile):
         return TILE_ACTIONS + tile
     if tile < FIRST_CR_TILE:
         return X_TILE_ACTIONS + tile - NUM_TILE_TYPES
-    return CR_TILE_ACTIONS + tile - FIRST_CR_TILE
+    if tile < FIRST_MS_TILE:
+        return CR_TILE_ACTIONS + tile - FIRST_CR_TILE
+    return MS_TILE_ACTIONS + tile - FIRST_MS_TILE
 
 
 @njit(**KERNEL)
@@ -217,6 +259,8 @@ def _matches(terrain_code, target):
         return terrain_code == target
     if target == ANY_BUILDABLE:
         return terrain_code <= BUILDABLE_MAX
+    if target == SWAMP_OR_WATER:
+        return terrain_code == SWAMP or terrain_code == WATER
     return terrain_code <= BUILDABLE_MAX or terrain_code == MOUNTAIN  # BUILDABLE_OR_MOUNTAIN
 
 
@@ -260,8 +304,9 @@ def placement_targets(buf, nbr, player, target, edge_only, skip, out):
                 num_candidates -= 1
                 num_adjacent -= out[h] - 1
                 out[h] = 0
-    # Outpost (§11.1): an armed build ignores "adjacent if possible" (moves never do).
-    free = skip == EMPTY and is_big(buf) and buf[OUTPOST_ARMED] == 1
+    # Outpost (§11.1): an armed build ignores "adjacent if possible" (moves never do); not a
+    # canoe holder's build on another player's turn (the Outpost is that player's).
+    free = skip == EMPTY and is_big(buf) and buf[OUTPOST_ARMED] == 1 and buf[PHASE] != PHASE_CANOE
     if num_adjacent == 0 or free:
         if num_adjacent > 0:
             for h in range(NUM_HEXES):
@@ -366,7 +411,7 @@ def piece_targets(buf, nbr, player, tile, out):
 def tile_targets(buf, nbr, player, tile, origin, out):
     """Destination hexes of location tile `tile` (§7.4); `origin` is the moving settlement for
     move tiles (EMPTY for build tiles). Writes out int8[400]; returns the count."""
-    played = buf[PLAYED]
+    played = played_terrain(buf)
     if tile == ORACLE or tile == BARN:
         if played == EMPTY:
             for h in range(NUM_HEXES):
@@ -404,10 +449,45 @@ def tile_targets(buf, nbr, player, tile, origin, out):
             for h in range(NUM_HEXES):
                 out[h] = 0
             return 0
-        return placement_targets(buf, nbr, player, buf[FORT_CARD], False, EMPTY, out)
+        return placement_targets(buf, nbr, player, card_terrain(buf[FORT_CARD]), False, EMPTY, out)
     if tile == CITY_HALL:
         return city_hall_targets(buf, nbr, player, out)
+    if tile >= FIRST_MS_TILE:
+        return marsh_targets(buf, nbr, player, tile, origin, out)
     return piece_targets(buf, nbr, player, tile, out)
+
+
+@njit(**KERNEL)
+def holds_bonus(buf, player, tile):
+    """§13.3, D33: the bonus of a Marshlands location type is held while both its tiles are."""
+    return num_held(buf, player, tile) >= 2
+
+
+@njit(**KERNEL)
+def canoe_targets(buf, nbr, player, out):
+    """§13.3 Canoe: an empty swamp or water hex, adjacent if possible (judged over swamp and
+    water together: a player may pick swamp next to their water and vice versa)."""
+    return placement_targets(buf, nbr, player, SWAMP_OR_WATER, False, EMPTY, out)
+
+
+@njit(**KERNEL)
+def marsh_targets(buf, nbr, player, tile, origin, out):
+    """Targets of a Marshlands tile (§13.3): Fountain builds (mountain too with its bonus),
+    Refuge moves `origin` (its bonus: to the first free hex of a line), the Canoe bonus
+    builds on swamp or water, Temple picks one of the player's settlements to park."""
+    if tile == FOUNTAIN:
+        return fountain_targets(buf, nbr, player, holds_bonus(buf, player, FOUNTAIN), out)
+    if tile == REFUGE:
+        return refuge_targets(buf, nbr, origin, buf[BONUS_ACTIVE] == 1, out)
+    if tile == CANOE:
+        return canoe_targets(buf, nbr, player, out)
+    count = 0  # TEMPLE: the player's plain settlements (D19: never a city hall or a piece)
+    for h in range(NUM_HEXES):
+        out[h] = 0
+        if buf[OWNER + h] == player and is_plain_settlement(buf, h):
+            out[h] = 1
+            count += 1
+    return count
 
 
 @njit(**KERNEL)
@@ -420,7 +500,9 @@ def move_origins(buf, nbr, player, tile, out):
     if tile == PADDOCK or tile == CARAVAN:
         anywhere = True
     elif tile == BARN:
-        anywhere = buf[PLAYED] != EMPTY and has_empty_terrain(buf, buf[PLAYED])
+        anywhere = buf[PLAYED] != EMPTY and has_empty_terrain(buf, played_terrain(buf))
+    elif tile == REFUGE:
+        return refuge_origins(buf, nbr, player, buf[BONUS_ACTIVE] == 1, out)
     else:
         anywhere = has_empty_terrain(buf, WATER)
     count = 0
@@ -456,11 +538,11 @@ def num_usable(buf, player, tile):
 @njit(**KERNEL)
 def can_use_tile(buf, nbr, player, tile, scratch):
     """A tile can be used only if a copy is usable and its action has a legal target (§7.1)."""
-    if tile == CROSSROADS_TILE or num_usable(buf, player, tile) <= 0:
-        return False  # the Crossroads tile is passive: it draws a card at turn end (§12.3)
+    if tile == CROSSROADS_TILE or tile == CANOE or num_usable(buf, player, tile) <= 0:
+        return False  # passive: Crossroads draws a card at turn end (§12.3), Canoe reacts
     if is_move_tile(tile):
         return move_origins(buf, nbr, player, tile, scratch) > 0
-    if buf[SUPPLY + player] == 0 and tile != QUARRY and not is_piece_tile(tile):
+    if buf[SUPPLY + player] == 0 and tile != QUARRY and tile != TEMPLE and not is_piece_tile(tile):
         return False
     if tile == FORT:  # a card to draw (deck or discard pile); its terrain is unknown yet
         if buf[DECK_SIZE_AT] > 0:
@@ -468,6 +550,10 @@ def can_use_tile(buf, nbr, player, tile, scratch):
         for t in range(NUM_CARD_TERRAINS):
             if buf[DISCARD + t] > 0:
                 return True
+        if marshlands_on(buf):
+            for t in range(DUAL_DECK_SIZE):
+                if buf[XDISCARD + t] > 0:
+                    return True
         return False
     if tile == CITY_HALL and buf[CITY_HALL_BUILT + player]:
         return False
@@ -517,6 +603,14 @@ def _big_mask(buf, nbr, player, phase, mask):
         for t in range(NUM_CARD_TERRAINS):
             if _holds_card(buf, player, t) and has_empty_terrain(buf, t):
                 mask[CHOOSE_CARD + t] = 1
+        _dual_mask(buf, mask)  # a revealed dual card is kept by choosing how to play it
+        return
+    if phase == PHASE_CHOOSE_DUAL:  # §13.1
+        _dual_mask(buf, mask)
+        return
+    if phase == PHASE_CANOE:  # §13.3: the reacting canoe holder builds or passes
+        canoe_targets(buf, nbr, player, hexes)
+        mask[STOP] = 1
         return
     if phase == PHASE_SWORD:
         victim = buf[SWORD_NEXT]
@@ -540,10 +634,17 @@ def _big_mask(buf, nbr, player, phase, mask):
     ready_at = NOMAD_READY + player * NUM_NOMAD_KINDS
     if phase == PHASE_MAIN:
         scratch = np.empty(NUM_HEXES, np.int8)
-        last = NUM_ALL_TILE_TYPES if crossroads_on(buf) else FIRST_CR_TILE  # a tile per hex
+        last = FIRST_MS_TILE if crossroads_on(buf) else FIRST_CR_TILE  # a tile per hex
         for tile in range(NUM_TILE_TYPES, last):  # the count first: most are not held
             if num_usable(buf, player, tile) > 0 and can_use_tile(buf, nbr, player, tile, scratch):
                 mask[tile_action_of(tile)] = 1
+        if marshlands_on(buf):
+            for tile in range(FIRST_MS_TILE, NUM_ALL_TILE_TYPES):
+                if num_usable(buf, player, tile) > 0 and can_use_tile(
+                    buf, nbr, player, tile, scratch
+                ):
+                    mask[tile_action_of(tile)] = 1
+            _bonus_mask(buf, nbr, player, mask, scratch)
         for kind in range(NUM_NOMAD_KINDS):
             if buf[ready_at + kind] > 0 and can_use_nomad(buf, nbr, player, kind, scratch):
                 mask[NOMAD_ACTIONS + kind] = 1
@@ -556,8 +657,48 @@ def _big_mask(buf, nbr, player, phase, mask):
 
 
 @njit(**KERNEL)
+def dual_live(buf, swamp):
+    """The revealed dual card can be played as swamp (`swamp`) or as its other terrain: that
+    terrain has an empty hex (swamp only counts with swamp on the board, §13.1)."""
+    if swamp:
+        return has_empty_terrain(buf, SWAMP)
+    return has_empty_terrain(buf, buf[PLAYED] - DUAL_CARDS)
+
+
+@njit(**INLINE)
+def _dual_mask(buf, mask):
+    """The two ways to play the revealed dual card that have an empty hex (§13.1)."""
+    if buf[PLAYED] >= DUAL_CARDS and buf[DUAL_SWAMP] == EMPTY:
+        if dual_live(buf, True):
+            mask[CHOOSE_SWAMP] = 1
+        if dual_live(buf, False):
+            mask[CHOOSE_OTHER] = 1
+
+
+@njit(**INLINE)
+def _bonus_mask(buf, nbr, player, mask, scratch):
+    """§13.3: the Canoe and Refuge bonus actions, once per turn, holding both tiles."""
+    if buf[BONUS_USED + CANOE_BONUS_USED] == 0 and holds_bonus(buf, player, CANOE):
+        if buf[SUPPLY + player] > 0 and canoe_targets(buf, nbr, player, scratch) > 0:
+            mask[CANOE_BONUS] = 1
+    if buf[BONUS_USED + REFUGE_BONUS_USED] == 0 and holds_bonus(buf, player, REFUGE):
+        if refuge_origins(buf, nbr, player, True, scratch) > 0:
+            mask[REFUGE_BONUS] = 1
+
+
+@njit(**KERNEL)
+def first_mandatory_targets(buf, nbr, player, out):
+    """The first placement of the mandatory action (§6.2); the Temple bonus (§13.3) lets it
+    ignore the adjacency rule. Returns the count."""
+    target = played_terrain(buf)
+    if is_big(buf) and marshlands_on(buf) and holds_bonus(buf, player, TEMPLE):
+        return placement_targets(buf, nbr, NOBODY, target, False, EMPTY, out)
+    return placement_targets(buf, nbr, player, target, False, EMPTY, out)
+
+
+@njit(**KERNEL)
 def compute_mask(buf, nbr, mask):
-    """Write the legal-action mask (int8[409], or int8[439] for a Big Box game; actions.py
+    """Write the legal-action mask (int8[409], or int8[447] for a Big Box game; actions.py
     layout) for the player to act."""
     for a in range(mask.shape[0]):
         mask[a] = 0
@@ -570,7 +711,7 @@ def compute_mask(buf, nbr, mask):
         _big_mask(buf, nbr, player, phase, mask)
         return
     if phase == PHASE_MANDATORY:
-        placement_targets(buf, nbr, player, buf[PLAYED], False, EMPTY, hexes)
+        placement_targets(buf, nbr, player, played_terrain(buf), False, EMPTY, hexes)
     elif phase == PHASE_TILE_ORIGIN:
         move_origins(buf, nbr, player, buf[ACTIVE_TILE], hexes)
     elif phase == PHASE_TILE_TARGET:
@@ -578,7 +719,7 @@ def compute_mask(buf, nbr, mask):
     else:
         if buf[MANDATORY_DONE]:
             mask[END_TURN] = 1
-        elif placement_targets(buf, nbr, player, buf[PLAYED], False, EMPTY, hexes) == 0:
+        elif first_mandatory_targets(buf, nbr, player, hexes) == 0:
             # §5: an extra action filled the played terrain's last hex; starting the
             # mandatory action now replaces the card (action END_TURN means "start" here)
             mask[END_TURN] = 1
@@ -594,7 +735,9 @@ def compute_mask(buf, nbr, mask):
 def take_tiles(buf, nbr, player, h):
     """§7.2: a settlement arriving on `h` takes one tile from each adjacent location hex that
     still has tiles and that the player never took from before (D7). Taken tiles are new.
-    In a Big Box game it also takes adjacent nomad tiles (§11.1)."""
+    In a Big Box game it also takes adjacent nomad tiles (§11.1); with Marshlands, taking the
+    last tile of a hex or a nomad tile calls the other players' canoes (§13.3)."""
+    emptied = False
     for d in range(NUM_DIRECTIONS):
         n = nbr[h, d]
         if n < 0:
@@ -606,8 +749,26 @@ def take_tiles(buf, nbr, player, h):
             buf[EVER_TAKEN + k] = 1
             buf[HOLDING + k] = 1
             buf[new_at(player, buf[SLOT_TYPE + s])] += 1
+            emptied = emptied or buf[TILES_LEFT + s] == 0
     if is_big(buf):
+        if not marshlands_on(buf):
+            take_nomad_tiles(buf, nbr, player, h)
+            return
+        before = nomad_tiles_left(buf)
         take_nomad_tiles(buf, nbr, player, h)
+        if (emptied or nomad_tiles_left(buf) < before) and buf[CANOE_FROM] == EMPTY:
+            for p in range(buf[NUM_PLAYERS]):  # D32: each canoe tile once per trigger
+                if p != player:
+                    buf[CANOE_LEFT + p] = num_held(buf, p, CANOE)
+
+
+@njit(**KERNEL)
+def nomad_tiles_left(buf):
+    count = 0
+    for j in range(MAX_NOMAD_SPACES):
+        if buf[NOMAD_TILE + j] != EMPTY:
+            count += 1
+    return count
 
 
 @njit(**KERNEL)
@@ -640,7 +801,8 @@ def build(buf, nbr, player, h):
         buf[END_TRIGGERED] = 1
     take_tiles(buf, nbr, player, h)
     if is_big(buf):
-        buf[OUTPOST_ARMED] = 0
+        if buf[PHASE] != PHASE_CANOE:  # a canoe holder's build leaves the mover's Outpost
+            buf[OUTPOST_ARMED] = 0
         score_placement(buf, nbr, player, h)
 
 
@@ -660,19 +822,12 @@ def draw_card(buf):
     """Draw the top terrain card; an empty deck is first refilled by shuffling the discard pile
     (§4 step 5). Returns the card's terrain, or EMPTY if no card is left anywhere."""
     if buf[DECK_SIZE_AT] == 0:
-        size = 0
-        for t in range(NUM_CARD_TERRAINS):
-            for _ in range(buf[DISCARD + t]):
-                buf[DECK + size] = t
-                size += 1
-            buf[DISCARD + t] = 0
-        shuffle(buf[RNG : RNG + RNG_WORDS], buf[DECK : DECK + size], size)
-        buf[DECK_SIZE_AT] = size
+        refill_deck(buf)
     size = buf[DECK_SIZE_AT]
     if size == 0:
         return EMPTY
-    card = buf[DECK + size - 1]
-    buf[DECK + size - 1] = EMPTY
+    card = deck_get(buf, size - 1)
+    deck_set(buf, size - 1, EMPTY)
     buf[DECK_SIZE_AT] = size - 1
     return card
 
@@ -692,11 +847,54 @@ def settle_mandatory(buf, replace):
         return
     if buf[PLAYED] == EMPTY:
         buf[PLAYED] = draw_card(buf)
-    while replace and buf[PLAYED] != EMPTY and not has_empty_terrain(buf, buf[PLAYED]):
-        buf[REMOVED + buf[PLAYED]] += 1
+    while replace and buf[PLAYED] != EMPTY and not _card_live(buf):
+        remove_card(buf, buf[PLAYED])
+        if buf[PLAYED] >= DUAL_CARDS:
+            buf[DUAL_SWAMP] = EMPTY
         buf[PLAYED] = draw_card(buf)
     if buf[PLAYED] == EMPTY:
         buf[MANDATORY_DONE] = 1
+    elif buf[PLAYED] >= DUAL_CARDS and buf[DUAL_SWAMP] == EMPTY:
+        _settle_dual(buf)
+
+
+@njit(**KERNEL)
+def _card_live(buf):
+    """§5: the played card's terrain has an empty hex; an undecided dual card is live if
+    either way of playing it is (§13.1)."""
+    if buf[PLAYED] < DUAL_CARDS or buf[DUAL_SWAMP] != EMPTY:
+        return has_empty_terrain(buf, played_terrain(buf))
+    return dual_live(buf, True) or dual_live(buf, False)
+
+
+@njit(**KERNEL)
+def _play_dual(buf, swamp):
+    """Fix how the dual card is played (§13.1): as swamp the mandatory action builds one
+    settlement fewer (2 instead of 3, plus any temple settlements, §13.5)."""
+    buf[DUAL_SWAMP] = 1 if swamp else 0
+    if swamp:
+        buf[MANDATORY_LEFT] -= MANDATORY_SETTLEMENTS - SWAMP_SETTLEMENTS
+        buf[MANDATORY_TOTAL] -= MANDATORY_SETTLEMENTS - SWAMP_SETTLEMENTS
+
+
+@njit(**KERNEL)
+def _settle_dual(buf):
+    """A dual card became the played card. Before the first mandatory placement the player
+    chooses when both ways are open (PHASE_CHOOSE_DUAL, only from the main step); one open
+    way is taken at once. A dual card drawn by §5's exception after placements were made
+    keeps the count and is played as its other terrain if that has an empty hex, else as
+    swamp (D54)."""
+    if buf[PHASE] != PHASE_MAIN and buf[PHASE] != PHASE_MANDATORY:
+        return  # the Crossroads card choice is open: the dual card may not be kept
+    swamp, other = dual_live(buf, True), dual_live(buf, False)
+    started = buf[MANDATORY_LEFT] < buf[MANDATORY_TOTAL]
+    if started:
+        buf[DUAL_SWAMP] = 0 if other else 1
+    elif swamp and other:
+        if buf[PHASE] == PHASE_MAIN:
+            buf[PHASE] = PHASE_CHOOSE_DUAL
+    else:
+        _play_dual(buf, swamp)
 
 
 @njit(**KERNEL)
@@ -741,6 +939,10 @@ def _offer_cards(buf, player):
         if _holds_card(buf, player, t) and has_empty_terrain(buf, t):
             live += 1
             first = t if first == EMPTY else first
+    if buf[PLAYED] >= DUAL_CARDS and _card_live(buf):
+        live += 1  # a revealed dual card (§13.1); it is kept by choosing how to play it (D56)
+        if live == 1:
+            return False
     if live >= 2:
         buf[PHASE] = PHASE_CHOOSE_CARD
         return True
@@ -765,6 +967,15 @@ def start_turn(buf):
     if is_big(buf):
         for i in range(MANDATORY_SETTLEMENTS):
             buf[MANDATORY_HEXES + i] = EMPTY
+        buf[MANDATORY_TOTAL] = MANDATORY_SETTLEMENTS
+        buf[DUAL_SWAMP] = EMPTY
+        buf[BONUS_USED + CANOE_BONUS_USED] = 0
+        buf[BONUS_USED + REFUGE_BONUS_USED] = 0
+        if buf[PARKED + player] > 0:  # §13.5: temple settlements join this mandatory action
+            buf[SUPPLY + player] += buf[PARKED + player]  # (D34: unplaced ones stay there)
+            buf[MANDATORY_LEFT] += buf[PARKED + player]
+            buf[MANDATORY_TOTAL] += buf[PARKED + player]
+            buf[PARKED + player] = 0
         if _offer_cards(buf, player):
             return  # §5 is checked once the played card is chosen
     settle_mandatory(buf, True)  # §5: checked when the card is revealed
@@ -776,13 +987,14 @@ def end_turn(buf):
     triggered (the seat before the start player plays last)."""
     player = buf[CUR]
     if buf[PLAYED] != EMPTY:
-        buf[DISCARD + buf[PLAYED]] += 1
+        discard_card(buf, buf[PLAYED])
         buf[PLAYED] = EMPTY
     if is_big(buf):  # D27: all held cards are discarded
+        buf[DUAL_SWAMP] = EMPTY
         for i in range(MAX_EXTRA_CARDS):
             at = XHAND + player * MAX_EXTRA_CARDS + i
             if buf[at] != EMPTY:
-                buf[DISCARD + buf[at]] += 1
+                discard_card(buf, buf[at])
                 buf[at] = EMPTY
     buf[HAND + player] = draw_card(buf)
     if crossroads_on(buf):  # §12.3: 1 extra card per Crossroads tile held (from its turn on)
@@ -826,6 +1038,11 @@ def _apply_hex(buf, nbr, player, h):
     elif phase == PHASE_TILE_TARGET and is_piece_tile(buf[ACTIVE_TILE]):
         _apply_piece(buf, nbr, player, buf[ACTIVE_TILE], h)
         _finish_action(buf)
+    elif phase == PHASE_TILE_TARGET and buf[ACTIVE_TILE] == TEMPLE:
+        buf[OWNER + h] = EMPTY  # §13.3: parked on the tile, built again next turn (§13.5)
+        buf[PARKED + player] += 1
+        lose_tiles(buf, nbr, player)  # D34
+        _finish_action(buf)
     elif phase == PHASE_TILE_TARGET:
         if is_move_tile(buf[ACTIVE_TILE]):
             move(buf, nbr, player, buf[SELECTED], h)
@@ -834,7 +1051,9 @@ def _apply_hex(buf, nbr, player, h):
         _finish_action(buf)
     else:
         if is_big(buf):  # Families (§11.3) reads the mandatory hexes of the turn
-            buf[MANDATORY_HEXES + MANDATORY_SETTLEMENTS - buf[MANDATORY_LEFT]] = h
+            done = buf[MANDATORY_TOTAL] - buf[MANDATORY_LEFT]
+            if done < MANDATORY_SETTLEMENTS:
+                buf[MANDATORY_HEXES + done] = h
         build(buf, nbr, player, h)
         buf[MANDATORY_LEFT] -= 1
         buf[PHASE] = PHASE_MANDATORY
@@ -852,12 +1071,13 @@ def _finish_action(buf):
     buf[PHASE] = PHASE_MAIN
     if is_big(buf):
         if buf[FORT_CARD] != EMPTY:  # §12.3 Fort: the drawn card is discarded after use
-            buf[DISCARD + buf[FORT_CARD]] += 1
+            discard_card(buf, buf[FORT_CARD])
             buf[FORT_CARD] = EMPTY
         buf[ACTIVE_NOMAD] = EMPTY
         buf[ACTION_LEFT] = 0
         buf[ACTION_DONE] = 0
         buf[SWORD_NEXT] = EMPTY
+        buf[BONUS_ACTIVE] = 0
 
 
 @njit(**INLINE)
@@ -962,7 +1182,17 @@ def _apply_nomad_hex(buf, nbr, player, h):
     Donation build."""
     phase = buf[PHASE]
     scratch = np.empty(NUM_HEXES, np.int8)
-    if buf[CAVE_MOVE_AT] == CAVE_MOVING and phase == PHASE_TILE_ORIGIN:
+    if phase == PHASE_CANOE:  # §13.3: the reacting canoe holder builds; tiles it takes are
+        build(buf, nbr, player, h)  # usable on its next turn (D57)
+        for t in range(NUM_ALL_TILE_TYPES):
+            buf[new_at(player, t)] = 0
+        for k in range(NUM_NOMAD_KINDS):
+            at = player * NUM_NOMAD_KINDS + k
+            buf[NOMAD_READY + at] += buf[NOMAD_NEW + at]
+            buf[NOMAD_NEW + at] = 0
+        buf[CANOE_LEFT + player] -= 1
+        _next_canoe(buf, nbr, player)
+    elif buf[CAVE_MOVE_AT] == CAVE_MOVING and phase == PHASE_TILE_ORIGIN:
         buf[SELECTED] = h
         buf[PHASE] = PHASE_TILE_TARGET
     elif buf[CAVE_MOVE_AT] == CAVE_MOVING:
@@ -1043,13 +1273,16 @@ def apply_action(buf, nbr, mask, action):
         action < END_TURN
         or X_TILE_ACTIONS <= action < NOMAD_ACTIONS
         or CR_TILE_ACTIONS <= action < CHOOSE_CARD
+        or MS_TILE_ACTIONS <= action < CANOE_BONUS
     ):
         if action < END_TURN:
             tile = action - TILE_ACTIONS
         elif action < NOMAD_ACTIONS:
             tile = action - X_TILE_ACTIONS + NUM_TILE_TYPES
-        else:
+        elif action < CHOOSE_CARD:
             tile = action - CR_TILE_ACTIONS + FIRST_CR_TILE
+        else:
+            tile = action - MS_TILE_ACTIONS + FIRST_MS_TILE
         buf[used_at(player, tile)] += 1  # turned over when used (§7.1)
         buf[ACTIVE_TILE] = tile
         buf[PHASE] = PHASE_TILE_ORIGIN if is_move_tile(tile) else PHASE_TILE_TARGET
@@ -1059,9 +1292,20 @@ def apply_action(buf, nbr, mask, action):
             scratch = np.empty(NUM_HEXES, np.int8)  # (not tile_targets: a smaller call tree)
             if (
                 card == EMPTY
-                or placement_targets(buf, nbr, player, card, False, EMPTY, scratch) == 0
+                or placement_targets(buf, nbr, player, card_terrain(card), False, EMPTY, scratch)
+                == 0
             ):
                 _finish_action(buf)
+    elif action == CANOE_BONUS or action == REFUGE_BONUS:  # §13.3, once per turn each
+        refuge = action == REFUGE_BONUS
+        buf[BONUS_USED + (REFUGE_BONUS_USED if refuge else CANOE_BONUS_USED)] = 1
+        buf[ACTIVE_TILE] = REFUGE if refuge else CANOE
+        buf[BONUS_ACTIVE] = 1
+        buf[PHASE] = PHASE_TILE_ORIGIN if refuge else PHASE_TILE_TARGET
+    elif action == CHOOSE_SWAMP or action == CHOOSE_OTHER:  # §13.1; §5 is checked now
+        _play_dual(buf, action == CHOOSE_SWAMP)
+        buf[PHASE] = PHASE_MAIN
+        settle_mandatory(buf, True)
     elif action >= CHOOSE_CARD:  # §12.3: the chosen card is played; §5 is checked now
         _play_card(buf, player, action - CHOOSE_CARD)
         buf[PHASE] = PHASE_MAIN
@@ -1072,15 +1316,25 @@ def apply_action(buf, nbr, mask, action):
         end_turn(buf)
     elif action < STOP:
         _use_nomad(buf, player, action - NOMAD_ACTIONS)
+    elif action == STOP and buf[PHASE] == PHASE_CANOE:  # §13.3: the canoe holder passes
+        buf[CANOE_LEFT + player] = 0
+        _next_canoe(buf, nbr, player)
     elif action == STOP:
         _stop(buf, nbr, player)
     else:  # CAVE_MOVE (§15.2)
         buf[CAVE_MOVE_AT] = CAVE_MOVING
         buf[PHASE] = PHASE_TILE_ORIGIN
     while True:
-        settle_mandatory(buf, buf[PHASE] == PHASE_MANDATORY)  # between placements (§5)
-        if buf[PHASE] == PHASE_MANDATORY and buf[MANDATORY_DONE]:
-            buf[PHASE] = PHASE_MAIN
+        if buf[PHASE] != PHASE_CANOE:  # (a reaction is not the turn's player's decision)
+            settle_mandatory(buf, buf[PHASE] == PHASE_MANDATORY)  # between placements (§5)
+            if buf[PHASE] == PHASE_MANDATORY and buf[MANDATORY_DONE]:
+                buf[PHASE] = PHASE_MAIN
+        if marshlands_on(buf) and _canoe_due(buf):
+            buf[CANOE_FROM] = buf[CUR]  # §13.3: the turn is interrupted for the canoes
+            buf[CANOE_PHASE] = buf[PHASE]
+            _next_canoe(buf, nbr, buf[CUR])
+            if buf[PHASE] != PHASE_CANOE:
+                continue  # nobody could react: settle the turn again
         compute_mask(buf, nbr, mask)
         if buf[PHASE] != PHASE_MAIN or not _only_end_turn(mask):
             return
@@ -1088,6 +1342,52 @@ def apply_action(buf, nbr, mask, action):
             end_turn(buf)
         else:  # the only choice is to start the mandatory action with a dead card
             settle_mandatory(buf, True)
+
+
+@njit(**KERNEL)
+def _canoe_due(buf):
+    """A Canoe reaction is owed (§13.3) and the interrupted player's current action is
+    complete (D58): back at the main step or between mandatory placements."""
+    if buf[CANOE_FROM] != EMPTY or _big_action_open(buf):
+        return False
+    if buf[PHASE] != PHASE_MAIN and buf[PHASE] != PHASE_MANDATORY:
+        return False
+    for p in range(buf[NUM_PLAYERS]):
+        if buf[CANOE_LEFT + p] > 0:
+            return True
+    return False
+
+
+@njit(**KERNEL)
+def _next_canoe(buf, nbr, after):
+    """Hand the Canoe reaction on (§13.3, D32): `after` keeps building while it has canoe uses
+    left and a hex; then the next holders in seat order from the interrupted player's left;
+    then the interrupted player resumes."""
+    active = buf[CANOE_FROM]
+    n = buf[NUM_PLAYERS]
+    scratch = np.empty(NUM_HEXES, np.int8)
+    if after != active:
+        if (
+            buf[CANOE_LEFT + after] > 0
+            and buf[SUPPLY + after] > 0
+            and canoe_targets(buf, nbr, after, scratch) > 0
+        ):
+            return
+        buf[CANOE_LEFT + after] = 0
+    seat = (after + 1) % n
+    while seat != active:
+        if buf[CANOE_LEFT + seat] > 0:
+            if buf[SUPPLY + seat] > 0 and canoe_targets(buf, nbr, seat, scratch) > 0:
+                buf[CUR] = seat
+                buf[PHASE] = PHASE_CANOE
+                return
+            buf[CANOE_LEFT + seat] = 0
+        seat = (seat + 1) % n
+    buf[CANOE_LEFT + active] = 0
+    buf[CUR] = active
+    buf[PHASE] = buf[CANOE_PHASE]
+    buf[CANOE_FROM] = EMPTY
+    buf[CANOE_PHASE] = EMPTY
 
 
 @njit(**INLINE)

@@ -20,9 +20,11 @@ from eurogym.envs.kingdom_builder.state import (
     BASE_SIZE,
     BONUS_GOLD,
     CARDS,
+    DUAL_SWAMP,
     EMPTY,
     MANDATORY_HEXES,
     MANDATORY_SETTLEMENTS,
+    MANDATORY_TOTAL,
     MAX_NOMAD_SPACES,
     NOMAD_HEX,
     NOMAD_NEW,
@@ -39,10 +41,12 @@ from eurogym.envs.kingdom_builder.tables import (
     ALL_CARD_NAMES,
     BUILDABLE_MAX,
     CARDS_PER_GAME,
+    DUAL_CARDS,
     NOMAD_DONATION_TERRAIN,
     NOMAD_KINDS,
     NOMAD_SPACE,
     NUM_HEXES,
+    SWAMP,
     card_param,
 )
 
@@ -105,8 +109,11 @@ def village_targets(buf, nbr, player, out):
 @njit(**KERNEL)
 def quarry_targets(buf, nbr, player, out):
     """§11.2 Quarry: empty hexes of the played terrain next to one of the player's settlements
-    (`required`), while walls are left. Returns the count."""
+    (`required`), while walls are left; a dual card's played terrain is the one chosen (D31).
+    Returns the count."""
     played = buf[PLAYED]
+    if played >= DUAL_CARDS:
+        played = SWAMP if buf[DUAL_SWAMP] == 1 else played - DUAL_CARDS
     owner = buf[OWNER : OWNER + NUM_HEXES]
     count = 0
     for h in range(NUM_HEXES):
@@ -240,8 +247,9 @@ def score_placement(buf, nbr, player, h):
 @njit(**INLINE)
 def score_families(buf, nbr, player):
     """§11.3 Families (D22): 2 gold if the 3 mandatory settlements of the turn lie in one
-    contiguous straight line (a start hex and two steps in one direction)."""
-    if not card_in_play(buf, FAMILIES):
+    contiguous straight line (a start hex and two steps in one direction); a turn with another
+    mandatory count (swamp, temple settlements, §13) never qualifies (D58)."""
+    if not card_in_play(buf, FAMILIES) or buf[MANDATORY_TOTAL] != MANDATORY_SETTLEMENTS:
         return
     hexes = buf[MANDATORY_HEXES : MANDATORY_HEXES + MANDATORY_SETTLEMENTS]
     for i in range(MANDATORY_SETTLEMENTS):

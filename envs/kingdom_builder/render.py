@@ -21,7 +21,9 @@ from eurogym.envs.kingdom_builder.rules import score_table
 from eurogym.envs.kingdom_builder.state import (
     EMPTY,
     MAX_NOMAD_SPACES,
+    PHASE_CANOE,
     PHASE_CHOOSE_CARD,
+    PHASE_CHOOSE_DUAL,
     PHASE_GAME_OVER,
     PIECE_NAMES,
     WALL,
@@ -38,6 +40,7 @@ from eurogym.envs.kingdom_builder.tables import (
     NOMAD_KINDS,
     NOMAD_SPACE,
     NUM_HEXES,
+    PALACE,
     ROWS,
     TASK_GOLD,
     TASK_NAMES,
@@ -45,11 +48,13 @@ from eurogym.envs.kingdom_builder.tables import (
     WATER,
 )
 from eurogym.envs.kingdom_builder.words import (
+    BONUS_SUMMARIES,
     CARD_SUMMARIES,
     NOMAD_LETTERS,
     TASK_SUMMARIES,
     TILE_LETTERS,
     TILE_SUMMARIES,
+    card_word,
     decision,
     hex_name,
     nomad_name,
@@ -75,6 +80,7 @@ WIDTH = 120  # the text view never uses more columns
 WALL_GLYPH = "#"  # a stone wall (Nomads Quarry, §11.2) fills its cell
 CAVE_GLYPH = "@"  # a cave (Queenie Caves, §15.2): a mountain with a cave
 CAPITAL_MARK = "^"  # second character of a castle holding a capital (Queenie Capital, §15.1)
+PALACE_GLYPH = "&"  # a palace (Marshlands, §13.2): 'P' is the Paddock's tile letter
 BOARD_WIDTH = 3 + 1 + 2 * COLS  # row label, odd-row indent, 20 cells of 2 characters
 PANEL_START = BOARD_WIDTH + 3  # column where the legend beside the board begins
 LEGAL_MARK = "+"  # second character of a cell the current decision may choose
@@ -90,6 +96,8 @@ def terrain_glyph(code: int) -> str:
     can go on stand apart from water ('~'), mountains, castles and locations (uppercase)."""
     if code == WATER:
         return "~"
+    if code == PALACE:
+        return PALACE_GLYPH
     letter = TERRAIN_LETTERS[code]
     return letter.lower() if code <= BUILDABLE_MAX else letter
 
@@ -240,6 +248,7 @@ def _panel_lines(state: State) -> list[str]:
     if isinstance(state, BigBoxState):
         lines.extend(_nomad_legend(state))
         lines.extend(_crossroads_legend(state))
+        lines.extend(_marshlands_legend(state))
     lines.append("KINGDOM BUILDER CARDS (gold at the end)")
     for card in state.cards:
         name = ALL_CARD_NAMES[card]
@@ -284,16 +293,40 @@ def _crossroads_legend(state: BigBoxState) -> list[str]:
     return lines
 
 
+def _marshlands_legend(state: BigBoxState) -> list[str]:
+    """Palaces, the Marshlands bonuses in play and parked temple settlements (§13)."""
+    lines = []
+    if (state.terrain == PALACE).any():
+        lines.append(f"{PALACE_GLYPH}  palace: 5 gold to the most settlements next to it")
+    names = sorted(
+        {ALL_TILE_NAMES[t] for t in state.slot_type if t != EMPTY} & set(BONUS_SUMMARIES)
+    )
+    if names:
+        lines.append("BONUS with both tiles of a type (actions once a turn):")
+        lines.extend(f" {title(name)}: {BONUS_SUMMARIES[name]}" for name in names)
+    parked = [f"{player_name(p)} {n}" for p, n in enumerate(state.parked) if n]
+    if parked:
+        lines.append("Parked on temples (rebuilt next turn): " + ", ".join(parked))
+    return lines
+
+
 def _cards_line(state: State) -> str:
-    """Played card, draw pile size, discard and removed piles: all public (§4, §5)."""
+    """Played card, draw pile size, discard and removed piles: all public (§4, §5); a
+    Marshlands game adds the dual cards (§13.1)."""
 
-    def piles(counts: np.ndarray) -> str:
-        return ", ".join(f"{terrain_word(t)} {n}" for t, n in enumerate(counts) if n) or "none"
+    def piles(counts: np.ndarray, duals: np.ndarray) -> str:
+        cards = [(terrain_word(t), n) for t, n in enumerate(counts) if n]
+        cards += [(card_word(len(counts) + t), n) for t, n in enumerate(duals) if n]
+        return ", ".join(f"{word} {n}" for word, n in cards) or "none"
 
+    big = isinstance(state, BigBoxState)
+    none = np.zeros(0, np.int64)
+    discard = piles(state.discard, state.xdiscard if big else none)
+    removed = piles(state.removed, state.xremoved if big else none)
     played = played_terrain(state) if state.phase != PHASE_GAME_OVER else "-"
     return (
         f"CARDS  played: {played}; draw pile: {state.deck_size}; "
-        f"discarded: {piles(state.discard)}; removed: {piles(state.removed)}"
+        f"discarded: {discard}; removed: {removed}"
     )
 
 
@@ -318,7 +351,8 @@ def _players(state: State, viewer: int | None) -> list[str]:
     scores = score_table(state)
     card_names = [title(ALL_CARD_NAMES[c]) for c in state.cards]
     extra = ["in play", "capitals", "tasks"] if isinstance(state, BigBoxState) else []
-    header = ["PLAYERS", "supply", "card", *card_names, "castles", *extra, "gold"]
+    castles = "castles+palaces" if (state.terrain == PALACE).any() else "castles"  # §13.2
+    header = ["PLAYERS", "supply", "card", *card_names, castles, *extra, "gold"]
     rows = []
     for p in range(state.num_players):
         acting = p == state.cur and state.phase != PHASE_GAME_OVER
@@ -361,7 +395,7 @@ def _hand(state: State, player: int, viewer: int | None) -> str:
         return "-"
     if viewer is not None and viewer != player:
         return "+".join("?" for _ in cards)
-    return "+".join(terrain_word(c) for c in cards)
+    return "+".join(card_word(c) for c in cards)
 
 
 def _columns(values: list[str], widths: list[int]) -> str:
@@ -406,7 +440,8 @@ def describe_changes(before: State, after: State) -> list[str]:
     if isinstance(after, BigBoxState) and isinstance(before, BigBoxState):
         lines += _nomad_changes(before, after)
         if after.fort_card != EMPTY and before.fort_card == EMPTY:
-            lines.append(f"the Fort drew a {terrain_word(after.fort_card)} card")
+            lines.append(f"the Fort drew a {card_word(int(after.fort_card))} card")
+        lines += _marshlands_changes(before, after)
     if after.end_triggered and not before.end_triggered:
         emptied = np.flatnonzero((after.supply == 0) & (before.supply > 0))
         who = player_name(int(emptied[0])) if len(emptied) else "a player"
@@ -435,6 +470,20 @@ def describe_changes(before: State, after: State) -> list[str]:
         gold = ", ".join(f"{player_name(p)} {g}" for p, g in enumerate(totals))
         lines.append(f"game over, final gold: {gold}")
         lines.append(_result_line(after).removeprefix("FINAL  "))
+    return lines
+
+
+def _marshlands_changes(before: BigBoxState, after: BigBoxState) -> list[str]:
+    """A Canoe reaction starting (§13.3) and dual cards leaving the game (§5, §13.6)."""
+    lines = []
+    if after.phase == PHASE_CANOE and before.phase != PHASE_CANOE:
+        lines.append(
+            f"{player_name(int(after.canoe_from))}'s turn is interrupted: "
+            f"{player_name(int(after.cur))}'s canoe may build on swamp or water"
+        )
+    removed = after.xremoved - before.xremoved
+    for t in np.flatnonzero(removed):
+        lines.append(f"the {card_word(len(after.removed) + int(t))} card was removed from the game")
     return lines
 
 
@@ -473,6 +522,8 @@ def _turn_start_line(after: State) -> str:
     who = player_name(int(after.cur))
     if after.phase == PHASE_CHOOSE_CARD:
         return f"{who}'s turn: holds several terrain cards (Crossroads), chooses one to play"
+    if after.phase == PHASE_CHOOSE_DUAL:
+        return f"{who}'s turn: reveals {played_terrain(after)}: 2 on swamp or 3 on the other"
     if after.played == EMPTY:
         return f"{who}'s turn: no terrain card left, no mandatory action"
     if after.mandatory_done:

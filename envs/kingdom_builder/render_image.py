@@ -42,15 +42,18 @@ from eurogym.envs.kingdom_builder.tables import (
     NOMAD_KINDS,
     NOMAD_SPACE,
     NUM_HEXES,
+    PALACE,
     ROWS,
     TASK_GOLD,
     TASK_NAMES,
 )
 from eurogym.envs.kingdom_builder.words import (
+    BONUS_SUMMARIES,
     CARD_SUMMARIES,
     NOMAD_LETTERS,
     TASK_SUMMARIES,
     TILE_SUMMARIES,
+    card_word,
     decision,
     nomad_name,
     nomad_summary,
@@ -300,19 +303,20 @@ def _player_lines(
     card = int(state.hand[p])
     if card == EMPTY:
         acting = p == state.cur and state.played != EMPTY and state.phase != PHASE_GAME_OVER
-        hand = f"none (played {terrain_word(state.played)})" if acting else "none"
+        hand = f"none (played {played_terrain(state)})" if acting else "none"
     elif viewer is not None and viewer != p:
         hand = "hidden"
     else:
-        hand = terrain_word(card)
+        hand = card_word(card)
     big = isinstance(state, BigBoxState)
     extra = [int(c) for c in state.xhand[p] if c != EMPTY] if big else []
     if extra:  # Crossroads extra cards (§12.3): how many is public, which is not
         hidden = viewer is not None and viewer != p
-        hand += " + " + ", ".join("hidden" if hidden else terrain_word(c) for c in extra)
+        hand += " + " + ", ".join("hidden" if hidden else card_word(c) for c in extra)
     cards = gold[: len(state.cards)]
     parts = [f"{title(ALL_CARD_NAMES[c])} {g}" for c, g in zip(state.cards, cards, strict=True)]
-    parts.append(f"castles {gold[len(state.cards)]}")
+    palaces = (state.terrain == PALACE).any()  # §13.2: palace gold shares the column
+    parts.append(f"{'castles+palaces' if palaces else 'castles'} {gold[len(state.cards)]}")
     if big:
         parts.append(f"during play {gold[-3]}, capitals {gold[-2]}, tasks {gold[-1]}")
     lines = [
@@ -353,6 +357,11 @@ def _cards_panel(state: State, draw: Any, y: int) -> int:
             y += 16
         y += 2
     piles = ", ".join(f"{terrain_word(t)} {n}" for t, n in enumerate(state.discard) if n)
+    if isinstance(state, BigBoxState):  # Marshlands dual cards (§13.1)
+        duals = [
+            f"{card_word(len(state.discard) + t)} {n}" for t, n in enumerate(state.xdiscard) if n
+        ]
+        piles = ", ".join(filter(None, [piles, *duals]))
     played = played_terrain(state) if state.phase != PHASE_GAME_OVER else "-"
     text = f"Terrain cards: played {played}; draw pile {state.deck_size}; discarded: {piles or '-'}"
     for line in _wrap(draw, text, font, WIDTH - PANEL_X - 20):
@@ -383,6 +392,15 @@ def _legend_entries(state: State) -> list[str]:
         for t in state.tasks[state.tasks != EMPTY]:
             name = TASK_NAMES[t]
             entries.append(f"Task {title(name)} {TASK_GOLD[t]}: {TASK_SUMMARIES[name]}")
+        if (state.terrain == PALACE).any():
+            entries.append("Palace: 5 gold to the most settlements next to it")
+        names = {ALL_TILE_NAMES[t] for t in state.slot_type if t != EMPTY} & set(BONUS_SUMMARIES)
+        if names:
+            entries.append("Bonus: with both tiles of a type; actions once a turn")
+        entries += [f"{title(n)} bonus: {BONUS_SUMMARIES[n]}" for n in sorted(names)]
+        parked = [f"{player_name(p)} {n}" for p, n in enumerate(state.parked) if n]
+        if parked:
+            entries.append("Parked on temples: " + ", ".join(parked))
     return entries
 
 

@@ -2,7 +2,7 @@
 without PettingZoo; `ENGINE` implements envs.core.engine.Engine.
 
 A base game is a `State` with 409 actions; a game with expansions or a board file is a
-`BigBoxState` (the base fields, then the expansion fields) with 439 actions. The engine takes
+`BigBoxState` (the base fields, then the expansion fields) with 447 actions. The engine takes
 both; JSON tells them apart by their field set."""
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from eurogym.envs.kingdom_builder.tables import (
     NOMAD_COUNTS,
     SECTION_EXPANSION,
     SECTIONS_PER_GAME,
+    STAND_IN_CARDS,
     STONE_WALLS,
     TILES_PER_HEX,
     section_maps,
@@ -62,10 +63,20 @@ def _indices(names: tuple[str, ...] | None, known: tuple[str, ...], count: int) 
     return np.array([known.index(x) for x in names] if names else [RANDOM] * count, np.int64)
 
 
-def _pool(of: tuple[str, ...], expansions: tuple[str, ...]) -> np.ndarray:
+def _pool(
+    of: tuple[str, ...], expansions: tuple[str, ...], skip: tuple[str, ...] = (), names=()
+) -> np.ndarray:
     """Indices of the sections or cards a random set-up may draw: base and enabled expansions
-    (§2.3, §3.1 step 4: all KB cards of every enabled expansion go in one pool)."""
-    return np.array([i for i, e in enumerate(of) if e == "base" or e in expansions], np.int64)
+    (§2.3, §3.1 step 4: all KB cards of every enabled expansion go in one pool), except the
+    names in `skip` (the stand-in cards unless allowed, §13.4)."""
+    return np.array(
+        [
+            i
+            for i, e in enumerate(of)
+            if (e == "base" or e in expansions) and not (skip and names[i] in skip)
+        ],
+        np.int64,
+    )
 
 
 def new_game(config: Config, seed: int) -> State:
@@ -80,7 +91,12 @@ def new_game(config: Config, seed: int) -> State:
         RANDOM if config.start_player is None else config.start_player,
         int(config.lords_zero_can_be_second),
         _pool(SECTION_EXPANSION, config.expansions),
-        _pool(CARD_EXPANSION, config.expansions),
+        _pool(
+            CARD_EXPANSION,
+            config.expansions,
+            () if config.allow_stand_in_cards else STAND_IN_CARDS,
+            ALL_CARD_NAMES,
+        ),
         np.array([int(e in config.expansions) for e in EXPANSIONS], np.int64)
         if config.big_box
         else _NO_EXPANSIONS,
@@ -157,7 +173,7 @@ class KingdomBuilderEngine(FlatEngine):
         return describe_in_state(state, action_index(action))
 
     def num_actions_for(self, config: Config) -> int:
-        """Size of the action space of games with `config` (409, or 439 with expansions)."""
+        """Size of the action space of games with `config` (409, or 447 with expansions)."""
         return X_NUM_ACTIONS if config.big_box else NUM_ACTIONS
 
     def options_of(self, state: State) -> dict[str, tuple[str, ...]]:

@@ -12,6 +12,15 @@ from eurogym.envs.core.hexgrid import NUM_DIRECTIONS, has_neighbour_equal, label
 from eurogym.envs.core.jit import INLINE, KERNEL
 from eurogym.envs.core.ranking import dense_places
 from eurogym.envs.kingdom_builder.crossroads import score_tasks
+from eurogym.envs.kingdom_builder.marshlands import (
+    marshlands_on,
+    score_geologists,
+    score_messengers,
+    score_noblewomen,
+    score_palaces,
+    score_scouts,
+    score_vassals,
+)
 from eurogym.envs.kingdom_builder.queenies import score_capitals
 from eurogym.envs.kingdom_builder.state import (
     BONUS_GOLD,
@@ -22,6 +31,7 @@ from eurogym.envs.kingdom_builder.state import (
     TERRAIN,
 )
 from eurogym.envs.kingdom_builder.tables import (
+    ALL_CARD_NAMES,
     CASTLE,
     COLS,
     MOUNTAIN,
@@ -29,6 +39,7 @@ from eurogym.envs.kingdom_builder.tables import (
     ROWS,
     SECTION_SIZE,
     SECTIONS_PER_GAME,
+    STAND_IN_CARDS,
     WATER,
     card_param,
 )
@@ -41,6 +52,15 @@ KNIGHTS_GOLD = card_param("knights", "gold_per_settlement")
 FARMERS_GOLD = card_param("farmers", "gold_per_settlement")
 LORDS_FIRST = card_param("lords", "first")
 LORDS_SECOND = card_param("lords", "second")
+GEOLOGISTS, MESSENGERS, NOBLEWOMEN, VASSALS, SCOUTS = (
+    ALL_CARD_NAMES.index(c) for c in STAND_IN_CARDS
+)  # stand-in cards (§13.4), in cards.json order
+FIRST_STAND_IN = GEOLOGISTS
+GEOLOGISTS_GOLD = card_param("geologists", "gold_per_mountain")
+MESSENGERS_GOLD = card_param("messengers", "gold_per_hex")
+NOBLEWOMEN_GOLD = card_param("noblewomen", "gold_per_palace")
+VASSALS_GOLD = card_param("vassals", "gold_per_settlement")
+SCOUTS_GOLD = card_param("scouts", "gold_per_settlement")
 
 
 @njit(**KERNEL)
@@ -234,19 +254,36 @@ def score_card(buf, nbr, player, card):
         return score_farmers(buf, player)
     if card == LORDS:
         return score_lords(buf, player)
+    if card >= FIRST_STAND_IN:  # §13.4: stand-in readings of the lost Marshlands cards
+        return _score_stand_in(buf, nbr, player, card)
     return 0  # an in-game card (§11.3): its gold was scored during play
+
+
+@njit(**INLINE)
+def _score_stand_in(buf, nbr, player, card):
+    if card == GEOLOGISTS:
+        return score_geologists(buf, nbr, player, GEOLOGISTS_GOLD)
+    if card == MESSENGERS:
+        return score_messengers(buf, nbr, player, MESSENGERS_GOLD)
+    if card == NOBLEWOMEN:
+        return score_noblewomen(buf, nbr, player, NOBLEWOMEN_GOLD)
+    if card == VASSALS:
+        return score_vassals(buf, nbr, player, VASSALS_GOLD)
+    return score_scouts(buf, nbr, player, SCOUTS_GOLD)
 
 
 @njit(**KERNEL)
 def score_breakdown(buf, nbr, out):
-    """out int64[P, 4]: gold per player from the 3 game cards (columns 0-2) and castles (3);
-    Big Box games (7 columns) add the gold scored during play (4), capitals (5, §15.1) and
-    the Crossroads task cards (6, §12.4)."""
+    """out int64[P, 4]: gold per player from the 3 game cards (columns 0-2) and castles (3;
+    with Marshlands also the palaces, §13.2, D59); Big Box games (7 columns) add the gold
+    scored during play (4), capitals (5, §15.1) and the Crossroads task cards (6, §12.4)."""
     for p in range(buf[NUM_PLAYERS]):
         for i in range(3):
             out[p, i] = score_card(buf, nbr, p, buf[CARDS + i])
         out[p, 3] = score_castles(buf, nbr, p)
         if out.shape[1] > 4:
+            if marshlands_on(buf):
+                out[p, 3] += score_palaces(buf, nbr, p)
             out[p, 4] = buf[BONUS_GOLD + p]
             out[p, 5] = score_capitals(buf, p)
             out[p, 6] = score_tasks(buf, nbr, p)

@@ -23,6 +23,7 @@ from eurogym.envs.kingdom_builder.tables import (
     CARDS_PER_GAME,
     DECK_COUNTS,
     DECK_SIZE,
+    DUAL_DECK_SIZE,
     EXPANSIONS,
     LOCATION,
     MAX_LOCATION_HEXES,
@@ -30,6 +31,7 @@ from eurogym.envs.kingdom_builder.tables import (
     NUM_ALL_CARDS,
     NUM_ALL_SECTIONS,
     NUM_ALL_TILE_TYPES,
+    NUM_CARD_KINDS,
     NUM_CARD_TERRAINS,
     NUM_CARDS,
     NUM_HEXES,
@@ -67,7 +69,9 @@ PHASE_NAMES = ("main", "mandatory", "tile_target", "tile_origin", "game_over")
 PHASE_SWORD = 5  # Sword (§11.1): choose the settlement of seat `sword_next` to remove
 PHASE_STEP = 6  # Resettlement (§11.1): the next single step of the selected settlement
 PHASE_CHOOSE_CARD = 7  # Crossroads tile (§12.3): choose which held card is the played card
-X_PHASE_NAMES = (*PHASE_NAMES, "sword", "step", "choose_card")
+PHASE_CHOOSE_DUAL = 8  # Marshlands (§13.1): play the revealed dual card as swamp or other
+PHASE_CANOE = 9  # Marshlands Canoe (§13.3): `cur` is a canoe holder reacting on another's turn
+X_PHASE_NAMES = (*PHASE_NAMES, "sword", "step", "choose_card", "choose_dual", "canoe")
 
 WALL = MAX_PLAYERS  # `owner` of a hex holding a stone wall (§11.2 Quarry; BigBoxState only)
 MAX_NOMAD_SPACES = 6  # §3.2: the Quarry has 3, the other Nomads sections 1 each
@@ -88,6 +92,8 @@ PIECE_NAMES = ("settlement", "city hall", "wagon", "ship", "warrior")
 WARRIORS = 2  # per player (§1.3)
 MAX_EXTRA_CARDS = 2  # Crossroads tile: 1 extra card per tile held (D27), capped here
 NUM_TASKS = len(TASK_NAMES)
+SWAMP_SETTLEMENTS = 2  # §13.1: a dual card played as swamp builds 2
+MAX_MANDATORY = MANDATORY_SETTLEMENTS + MAX_TILE_COPIES  # §13.5: + settlements on temple tiles
 
 _BASE_FIELDS = [
     # board, fixed at setup
@@ -146,6 +152,14 @@ _WIDER = {
     "owner": (EMPTY, WALL),
     "phase": (0, len(X_PHASE_NAMES) - 1),
     "active_tile": (EMPTY, NUM_ALL_TILE_TYPES - 1),
+    # Marshlands (§13.1): dual cards are card values NUM_CARD_TERRAINS.. (tables.DUAL_CARDS),
+    # the deck holds them too (its positions past the base 25 are `xdeck`), and temple
+    # settlements lengthen the mandatory action (§13.5)
+    "hand": (EMPTY, NUM_CARD_KINDS - 1),
+    "deck": (EMPTY, NUM_CARD_KINDS - 1),
+    "deck_size": (0, DECK_SIZE + DUAL_DECK_SIZE),
+    "played": (EMPTY, NUM_CARD_KINDS - 1),
+    "mandatory_left": (0, MAX_MANDATORY),
 }
 X_LAYOUT = Layout(
     [(name, shape, _WIDER.get(name, bounds)) for name, shape, bounds in _BASE_FIELDS]
@@ -181,9 +195,28 @@ X_LAYOUT = Layout(
         ("piece", (NUM_HEXES,), (0, PIECE_WARRIOR)),
         ("city_hall_built", (MAX_PLAYERS,), (0, 1)),
         ("tasks", (SECTIONS_PER_GAME,), (EMPTY, NUM_TASKS - 1)),
-        ("xhand", (MAX_PLAYERS, MAX_EXTRA_CARDS), (EMPTY, NUM_CARD_TERRAINS - 1)),
-        ("fort_card", (), (EMPTY, NUM_CARD_TERRAINS - 1)),
+        ("xhand", (MAX_PLAYERS, MAX_EXTRA_CARDS), (EMPTY, NUM_CARD_KINDS - 1)),
+        ("fort_card", (), (EMPTY, NUM_CARD_KINDS - 1)),
         ("monastery_if_possible", (), (0, 1)),  # D29 flag: Monastery adjacency if possible
+        # Marshlands (§13): deck positions past the base 25 (hidden like `deck`), the dual
+        # cards in the discard pile and out of the game, how the played dual card is played
+        # (EMPTY: not chosen / not dual, 0 its other terrain, 1 swamp), the mandatory count of
+        # the turn, settlements parked on temple tiles, the tile in use runs its bonus, the
+        # bonuses used this turn (canoe, refuge), and the Canoe reaction: the interrupted
+        # seat, its phase, and the canoe uses each seat has left for this trigger
+        ("xdeck", (DUAL_DECK_SIZE,), (EMPTY, NUM_CARD_KINDS - 1)),
+        ("xdiscard", (DUAL_DECK_SIZE,), (0, 1)),
+        ("xremoved", (DUAL_DECK_SIZE,), (0, 1)),
+        ("dual_swamp", (), (EMPTY, 1)),
+        ("mandatory_total", (), (0, MAX_MANDATORY)),
+        ("parked", (MAX_PLAYERS,), (0, MAX_TILE_COPIES)),
+        ("bonus_active", (), (0, 1)),
+        ("bonus_used", (2,), (0, 1)),
+        ("canoe_from", (), (EMPTY, MAX_PLAYERS - 1)),
+        ("canoe_phase", (), (EMPTY, PHASE_CANOE - 1)),
+        ("canoe_left", (MAX_PLAYERS,), (0, MAX_TILE_COPIES)),
+        # the terrain the stand-in Scouts card removed at set-up (§13.4), or EMPTY
+        ("scouts_terrain", (), (EMPTY, NUM_CARD_TERRAINS - 1)),
     ]
 )
 
@@ -233,6 +266,14 @@ PIECE, CITY_HALL_BUILT, TASKS, XHAND, FORT_CARD, MONASTERY_LOOSE = map(
     _xoffset,
     ("piece", "city_hall_built", "tasks", "xhand", "fort_card", "monastery_if_possible"),
 )
+XDECK, XDISCARD, XREMOVED, DUAL_SWAMP = map(
+    _xoffset, ("xdeck", "xdiscard", "xremoved", "dual_swamp")
+)
+MANDATORY_TOTAL, PARKED, BONUS_ACTIVE, BONUS_USED = map(
+    _xoffset, ("mandatory_total", "parked", "bonus_active", "bonus_used")
+)
+CANOE_FROM, CANOE_PHASE, CANOE_LEFT = map(_xoffset, ("canoe_from", "canoe_phase", "canoe_left"))
+SCOUTS_TERRAIN = _xoffset("scouts_terrain")
 
 
 class State(FlatState):

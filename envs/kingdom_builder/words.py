@@ -9,11 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from eurogym.envs.core.render import PLAYER_COLOUR_NAMES
 from eurogym.envs.kingdom_builder.actions import (
+    CANOE_BONUS,
     END_TURN,
     HEX_ACTIONS,
     NOMAD_ACTIONS,
+    REFUGE_BONUS,
     STOP,
     TILE_ACTIONS,
     X_NUM_ACTIONS,
@@ -24,7 +28,9 @@ from eurogym.envs.kingdom_builder.actions import (
 from eurogym.envs.kingdom_builder.state import (
     EMPTY,
     MANDATORY_SETTLEMENTS,
+    PHASE_CANOE,
     PHASE_CHOOSE_CARD,
+    PHASE_CHOOSE_DUAL,
     PHASE_GAME_OVER,
     PHASE_MAIN,
     PHASE_MANDATORY,
@@ -37,8 +43,10 @@ from eurogym.envs.kingdom_builder.state import (
 from eurogym.envs.kingdom_builder.tables import (
     ALL_TILE_NAMES,
     COLS,
+    DUAL_CARDS,
     NEIGHBOURS,
     NOMAD_KINDS,
+    SWAMP,
     TERRAIN_NAMES,
 )
 
@@ -65,6 +73,10 @@ TILE_LETTERS = {
     "fort": "D",
     "monastery": "S",
     "wagon": "W",
+    "canoe": "U",
+    "fountain": "J",
+    "refuge": "Z",
+    "temple": "%",
 }
 # The second character of a nomad space: the tile lying on it (' ' once taken).
 NOMAD_LETTERS = {
@@ -108,8 +120,19 @@ TILE_SUMMARIES = {
     "fort": "draw a card, build 1 on its terrain",
     "monastery": "build 1 on canyon next to yours",
     "wagon": "place, drive (1-3) or take back your wagon",
+    "canoe": "on others' turns: build 1 on swamp/water",
+    "fountain": "build 1 next to exactly 1 of yours, no other's",
+    "refuge": "move 1 of yours to a free neighbour hex",
+    "temple": "remove 1 of yours; rebuild it next turn",
 }
-MOVE_TILES = frozenset({"barn", "harbor", "paddock", "caravan"})
+# Marshlands bonuses (§13.3): held with both tiles of a type.
+BONUS_SUMMARIES = {
+    "canoe": "build 1 on swamp or water",
+    "fountain": "the Fountain may build on a mountain",
+    "refuge": "jump 1 of yours to a line's first free hex",
+    "temple": "the 1st mandatory settlement ignores adjacency",
+}
+MOVE_TILES = frozenset({"barn", "harbor", "paddock", "caravan", "refuge"})
 # Where a tile builds or moves to, to complete "build a settlement on ..." (None: played card).
 TILE_TERRAIN = {
     "oracle": None,
@@ -132,6 +155,10 @@ TILE_TERRAIN = {
     "fort": "the drawn card's terrain",
     "monastery": "canyon next to yours",
     "wagon": "buildable terrain or mountain (wagon)",
+    "canoe": "swamp or water",
+    "fountain": "a hex next to exactly 1 of yours and no other's",
+    "refuge": "a free neighbour hex",
+    "temple": "one of your settlements (removed, rebuilt next turn)",
 }
 PIECE_TILES = frozenset({"lighthouse", "barracks", "wagon", "city_hall"})
 # Crossroads task cards (§12.4): gold to every player meeting one at the end.
@@ -158,6 +185,11 @@ CARD_SUMMARIES = {
     "families": "during play: 2 gold for 3 mandatory builds in a straight line",
     "shepherds": "during play: 2 gold per placement with no empty same-terrain neighbour",
     "ambassadors": "during play: 1 gold per placement next to another player",
+    "geologists": "STAND-IN: 2 gold per mountain group next to yours",
+    "messengers": "STAND-IN: gold = longest shortest path (hexes) in one of your areas",
+    "noblewomen": "STAND-IN: 2 gold per palace next to yours",
+    "vassals": "STAND-IN: 1 gold per settlement next to another section",
+    "scouts": "STAND-IN: 1 gold per settlement next to the terrain removed at set-up",
 }
 PHASE_WORDS = (
     "main step",
@@ -216,9 +248,26 @@ def nomad_summary(kind: int) -> str:
     return NOMAD_SUMMARIES[name]
 
 
+def card_word(card: int) -> str:
+    """A terrain card: its terrain, or 'swamp/grass' for a Marshlands dual card (§13.1)."""
+    if card >= DUAL_CARDS:
+        return f"swamp/{terrain_word(card - DUAL_CARDS)}"
+    return terrain_word(card)
+
+
 def played_terrain(state: Any) -> str:
-    """The terrain of the played card, or 'no card' when the deck ran out (§5, D11)."""
-    return terrain_word(state.played) if state.played != EMPTY else "no card"
+    """The terrain of the played card, or 'no card' when the deck ran out (§5, D11); a dual
+    card shows how it is played once chosen (§13.1)."""
+    played = int(state.played)
+    if played == EMPTY:
+        return "no card"
+    if played < DUAL_CARDS:
+        return terrain_word(played)
+    choice = int(state.dual_swamp)
+    if choice == EMPTY:
+        return card_word(played)
+    half = "swamp" if choice == 1 else terrain_word(played - DUAL_CARDS)
+    return f"{half} (the {card_word(played)} card)"
 
 
 def tile_destination(state: Any, tile: int) -> str:
@@ -252,8 +301,19 @@ def decision(state: Any) -> str:
         return f"{who}: {nomad_name(nomad)}, choose the hex to build on ({state.action_left} left)"
     if phase == PHASE_CHOOSE_CARD:
         return f"{who}: Crossroads, choose which of your cards to play this turn"
+    if phase == PHASE_CHOOSE_DUAL:
+        return (
+            f"{who}: play the {card_word(int(state.played))} card as 2 settlements on swamp "
+            f"or 3 on {terrain_word(int(state.played) - DUAL_CARDS)}"
+        )
+    if phase == PHASE_CANOE:
+        return (
+            f"{who}: Canoe, build 1 settlement on swamp or water during "
+            f"{player_name(int(state.canoe_from))}'s turn, or pass"
+        )
     if phase == PHASE_MANDATORY:
-        done = MANDATORY_SETTLEMENTS - int(state.mandatory_left)
+        total = int(getattr(state, "mandatory_total", MANDATORY_SETTLEMENTS))
+        done = total - int(state.mandatory_left)
         total = done + _to_build(state)  # fewer than 3 when the supply runs out (§5)
         return (
             f"{who}: mandatory action, build settlement {done + 1} of {total} "
@@ -269,13 +329,17 @@ def decision(state: Any) -> str:
             return f"{who}: {tile_name(tile)} tile, move the settlement from {origin} to {where}"
         if ALL_TILE_NAMES[tile] == "quarry":
             return f"{who}: Quarry tile, choose the hex for a stone wall ({where})"
+        if ALL_TILE_NAMES[tile] == "temple":
+            return f"{who}: Temple tile, choose your settlement to park on it until next turn"
+        if int(getattr(state, "bonus_active", 0)) and ALL_TILE_NAMES[tile] == "canoe":
+            return f"{who}: Canoe bonus, choose the swamp or water hex to build on"
         if ALL_TILE_NAMES[tile] in PIECE_TILES:
             return (
                 f"{who}: {tile_name(tile)} tile, {TILE_SUMMARIES[ALL_TILE_NAMES[tile]]}: choose "
                 "the hex (your piece's own hex takes it back)"
             )
         if ALL_TILE_NAMES[tile] == "fort" and int(state.fort_card) != EMPTY:
-            where = f"{terrain_word(state.fort_card)}, the card the Fort drew"
+            where = f"{card_word(int(state.fort_card))}, the card the Fort drew"
         return f"{who}: {tile_name(tile)} tile, choose the hex to build on ({where})"
     usable = [
         tile_name(t)
@@ -286,6 +350,11 @@ def decision(state: Any) -> str:
         nomad_name(k)
         for k in range(len(NOMAD_KINDS))
         if NOMAD_ACTIONS + k < len(state.mask) and state.mask[NOMAD_ACTIONS + k]
+    ]
+    usable += [  # Marshlands bonuses (§13.3)
+        name
+        for name, action in (("Canoe bonus", CANOE_BONUS), ("Refuge bonus", REFUGE_BONUS))
+        if action < len(state.mask) and state.mask[action]
     ]
     tiles = f" ({', '.join(usable)})" if usable else ""
     if state.mandatory_done:
@@ -306,10 +375,16 @@ def decision(state: Any) -> str:
 def _dead_card(state: Any) -> bool:
     """The mandatory action is pending but an extra action filled its terrain (§5): starting
     it (the END_TURN action) replaces the card."""
+    played = int(state.played)
+    if played >= DUAL_CARDS:  # a dual card is dead when neither half has a hex (§13.1)
+        halves = (SWAMP, played - DUAL_CARDS) if int(state.dual_swamp) == EMPTY else ()
+        terrains = halves or (SWAMP if int(state.dual_swamp) == 1 else played - DUAL_CARDS,)
+    else:
+        terrains = (played,)
     return (
         int(state.phase) == PHASE_MAIN
         and not state.mandatory_done
-        and not ((state.terrain == state.played) & (state.owner == EMPTY)).any()
+        and not (np.isin(state.terrain, terrains) & (state.owner == EMPTY)).any()
     )
 
 
@@ -369,10 +444,14 @@ def describe_in_state(state: Any, action: int) -> str:
         return f"put a stone wall on {where} (Quarry tile)"
     if phase == PHASE_TILE_TARGET and ALL_TILE_NAMES[int(state.active_tile)] in PIECE_TILES:
         return _describe_piece(state, hex_id, where)
+    if phase == PHASE_TILE_TARGET and ALL_TILE_NAMES[int(state.active_tile)] == "temple":
+        return f"park the settlement at {hex_name(hex_id)} on the Temple tile (rebuilt next turn)"
     gained = tiles_gained(state, int(state.cur), hex_id)
     taking = "".join(f" and take the {tile_name(t)} tile" for t in gained)
     if phase == PHASE_TILE_TARGET and int(getattr(state, "active_nomad", EMPTY)) != EMPTY:
         return f"build a settlement on {where}{taking} ({nomad_name(state.active_nomad)})"
+    if phase == PHASE_CANOE:
+        return f"build a settlement on {where}{taking} (Canoe, on another player's turn)"
     if phase == PHASE_TILE_TARGET:
         tile = int(state.active_tile)
         if ALL_TILE_NAMES[tile] in MOVE_TILES:

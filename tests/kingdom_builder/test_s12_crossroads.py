@@ -465,6 +465,6 @@ def test_s3_2_one_task_card_per_crossroads_section(count):
 
 
 def test_s12_crossroads_tiles_are_the_eight_of_the_seed():
-    names = ALL_TILE_NAMES[NUM_TILE_TYPES + 4 :]
+    names = ALL_TILE_NAMES[NUM_TILE_TYPES + 4 : NUM_TILE_TYPES + 12]  # Marshlands' follow
     assert names == ("foresters_lodge", "lighthouse", "barracks", "crossroads", "city_hall",
                      "fort", "monastery", "wagon")  # fmt: skip
