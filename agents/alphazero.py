@@ -392,9 +392,9 @@ class AlphaZeroAgent:
                 f"{self.name} was trained for {self.spec['num_players']} players, not {players}"
             )
         actions = int(state.mask.shape[0])
-        if actions != self.spec["num_actions"]:
+        if actions != self.net.num_actions:
             raise ValueError(
-                f"{self.name} was trained on a game with {self.spec['num_actions']} actions, "
+                f"{self.name} was trained on a game with {self.net.num_actions} actions, "
                 f"not {actions}: the rule options differ from the checkpoint's game"
             )
         legal = legal_actions(engine, state, player)

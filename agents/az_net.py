@@ -76,6 +76,7 @@ class PolicyValueNet(nn.Module):
     ):
         super().__init__()
         self.arch = arch
+        self.num_actions = num_actions
         self.num_players = num_players
         if arch == "mlp":
             self.trunk: nn.Module = nn.Sequential(
