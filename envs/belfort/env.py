@@ -62,8 +62,9 @@ from eurogym.envs.belfort.actions import NUM_X_ACTIONS
 from eurogym.envs.belfort.invariants import check_invariants
 from eurogym.envs.belfort.render import describe_changes, render_ansi, render_rgb
 from eurogym.envs.belfort.rules import ENGINE
-from eurogym.envs.core.aec import EuroAECEnv, wrap
+from eurogym.envs.core.aec import EuroAECEnv
 from eurogym.envs.core.registry import EnvSpec, register
+from eurogym.envs.core.wrappers import wrap
 
 
 class raw_env(EuroAECEnv):  # noqa: N801  (PettingZoo's naming convention)

@@ -42,8 +42,9 @@ from eurogym.encoders.caverna_ff import FLAT_SIZE, encode_flat
 from eurogym.envs.caverna_ff.invariants import check_invariants
 from eurogym.envs.caverna_ff.render import describe_changes, render_ansi, render_rgb
 from eurogym.envs.caverna_ff.rules import ENGINE, ENGINE_V1
-from eurogym.envs.core.aec import EuroAECEnv, wrap
+from eurogym.envs.core.aec import EuroAECEnv
 from eurogym.envs.core.registry import EnvSpec, register
+from eurogym.envs.core.wrappers import wrap
 
 
 class raw_env(EuroAECEnv):  # noqa: N801  (PettingZoo's naming convention)

@@ -13,7 +13,6 @@ from typing import Any, ClassVar
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
 from eurogym.envs.core.engine import action_index
@@ -231,10 +230,3 @@ class EuroAECEnv(AECEnv):
     def close(self) -> None:
         pass
 
-
-def wrap(raw: AECEnv) -> AECEnv:
-    """PettingZoo's standard wrappers: illegal move ends the game with -1, bounds check,
-    call-order check."""
-    env = wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1)
-    env = wrappers.AssertOutOfBoundsWrapper(env)
-    return wrappers.OrderEnforcingWrapper(env)

@@ -47,8 +47,9 @@ from __future__ import annotations
 from typing import Any
 
 from eurogym.encoders.daitoshi import FLAT_SIZE, encode_flat
-from eurogym.envs.core.aec import EuroAECEnv, wrap
+from eurogym.envs.core.aec import EuroAECEnv
 from eurogym.envs.core.registry import EnvSpec, register
+from eurogym.envs.core.wrappers import wrap
 from eurogym.envs.daitoshi.invariants import check_invariants
 from eurogym.envs.daitoshi.render import describe_changes, render_ansi, render_rgb
 from eurogym.envs.daitoshi.rules import ENGINE

@@ -61,8 +61,9 @@ import numpy as np
 from gymnasium import spaces
 
 from eurogym.encoders.kingdom_builder import FLAT_SIZE, X_FLAT_SIZE, encode_flat
-from eurogym.envs.core.aec import EuroAECEnv, wrap
+from eurogym.envs.core.aec import EuroAECEnv
 from eurogym.envs.core.registry import EnvSpec, register
+from eurogym.envs.core.wrappers import wrap
 from eurogym.envs.kingdom_builder.invariants import check_invariants
 from eurogym.envs.kingdom_builder.render import describe_changes, render_ansi, render_rgb
 from eurogym.envs.kingdom_builder.rules import ENGINE
