@@ -13,7 +13,9 @@ repeatable). Every lineup plays `--games` games with seats rotated (agents.tourn
 interval, the win-rate matrix and the Bradley-Terry Elo ratings
 (agents.tournament.format_report); at the end one markdown table of the Elo ratings per game.
 `--out` also gets `baselines.json` (every pairing's points and games, Elo, seconds per move,
-wall clock per game). The learned agents' training budgets are not known here: state them
+wall clock per game), written after each game and merged by game: a game already in the file
+is replaced, the others are kept, so the four games can be run one at a time (on other days or
+machines) into one file. The learned agents' training budgets are not known here: state them
 next to the table (docs/alphazero_experiments.md).
 """
 
@@ -78,6 +80,25 @@ def result_json(result: TournamentResult, seconds: float) -> dict[str, Any]:
     }
 
 
+def merge_into(path: Path, summary: dict[str, Any]) -> None:
+    """Write `summary` into the JSON list at `path`, replacing that game's earlier entry (if any)
+    and keeping the other games' entries in their order. A file that is not such a list is an
+    error naming it (never silently overwritten: it may hold hours of games)."""
+    entries: list[dict[str, Any]] = []
+    if path.exists():
+        try:
+            entries = json.loads(path.read_text())
+        except json.JSONDecodeError as error:
+            raise SystemExit(f"{path} is not JSON ({error}); move it away first") from None
+        if not isinstance(entries, list) or not all(
+            isinstance(e, dict) and "env" in e for e in entries
+        ):
+            raise SystemExit(f"{path} is not a baselines.json list of games; move it away first")
+    entries = [e for e in entries if e["env"] != summary["env"]] + [summary]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(entries, indent=2))
+
+
 def elo_table(results: Sequence[TournamentResult]) -> str:
     """Markdown table: one row per agent kind, one Elo column per game ("-" if absent)."""
     kinds: list[str] = []
@@ -118,7 +139,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     base = [a.strip() for a in args.agents.split(",") if a.strip()]
     mcts = [f"mcts{int(n)}" for n in args.mcts_simulations.split(",") if n.strip()]
     ppo, az = _paths(args.ppo, "--ppo"), _paths(args.az, "--az")
-    results, summaries = [], []
+    results = []
     for env_id in env_ids:
         agents = base + mcts
         agents += [f"ppo:{ppo[env_id]}"] if env_id in ppo else []
@@ -135,15 +156,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         seconds = time.perf_counter() - start
         results.append(result)
-        summaries.append(result_json(result, seconds))
+        if args.out:
+            merge_into(Path(args.out) / "baselines.json", result_json(result, seconds))
         print(format_report(result))
         print(f"({seconds:.0f} s wall clock)\n", flush=True)
     print("Elo (Bradley-Terry, mean 1500) per game:\n")
     print(elo_table(results))
-    if args.out:
-        out = Path(args.out)
-        out.mkdir(parents=True, exist_ok=True)
-        (out / "baselines.json").write_text(json.dumps(summaries, indent=2))
     return 0
 
 

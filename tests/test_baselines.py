@@ -43,3 +43,23 @@ def test_baselines_prints_pairings_and_elo_and_writes_json(
         assert 0 <= lo <= pairing["win_rate"] <= hi <= 1
     assert sum(summary["elo"].values()) == pytest.approx(3 * 1500)
     assert tournament.make_agent("mcts400", "kingdom_builder_v0", 0).simulations == 400
+
+
+def test_baselines_json_merges_games_run_separately(tmp_path: Path) -> None:
+    path = tmp_path / "baselines.json"
+    first = {"env": "belfort_v0", "pairings": [], "elo": {"random": 1500.0}}
+    baselines.merge_into(path, first)
+    kb = {"env": "kingdom_builder_v0", "pairings": [], "elo": {"random": 1400.0}}
+    baselines.merge_into(path, kb)
+    again = {**first, "elo": {"random": 1600.0}}  # a rerun replaces that game only
+    baselines.merge_into(path, again)
+    assert json.loads(path.read_text()) == [kb, again]
+
+
+@pytest.mark.parametrize("content", ["{not json", '{"env": "belfort_v0"}', "[1, 2]"])
+def test_baselines_json_refuses_to_overwrite_another_file(tmp_path: Path, content: str) -> None:
+    path = tmp_path / "baselines.json"
+    path.write_text(content)
+    with pytest.raises(SystemExit, match="move it away first"):
+        baselines.merge_into(path, {"env": "belfort_v0"})
+    assert path.read_text() == content
