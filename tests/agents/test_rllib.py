@@ -1,6 +1,8 @@
 """Ray RLlib PPO (agents.rllib, agents.rllib_train): the mask reaches the logits, the env
 refuses illegal actions, PPO trains on two games and its checkpoint plays in a tournament as
 `rllib:PATH`, and bad input (env id, address, another game's checkpoint) is a clear error.
+The batched runner (agents.rllib_vector) plays the single envs' games dict for dict, names the
+sub-env of an illegal action, and PPO trains through it with both policy mappings.
 
 Needs the optional extra (`make rllib`); skips with the reason when Ray is missing or cannot
 start a local node. Ray is kept small: 2 CPUs, no remote env runner, tiny batches.
@@ -26,9 +28,10 @@ pytest.importorskip(
 import ray  # noqa: E402
 import torch  # noqa: E402
 from ray.rllib.core.columns import Columns  # noqa: E402
+from ray.rllib.env.env_context import EnvContext  # noqa: E402
 
 from eurogym import envs  # noqa: E402
-from eurogym.agents import rllib  # noqa: E402
+from eurogym.agents import rllib, rllib_vector  # noqa: E402
 from eurogym.agents.rllib_train import check_address, init_ray, train  # noqa: E402
 from eurogym.agents.tournament import make_agent, run_tournament  # noqa: E402
 from eurogym.agents.train import LOG_COLUMNS  # noqa: E402
@@ -125,8 +128,6 @@ def test_env_rejects_an_illegal_action_and_rewards_the_final_margin() -> None:
 
 
 def test_each_runner_and_vector_slot_plays_its_own_games() -> None:
-    from ray.rllib.env.env_context import EnvContext
-
     def first_observation(worker: int, slot: int) -> np.ndarray:
         context = EnvContext({"env_id": GAMES[0]}, worker_index=worker, vector_index=slot)
         obs, _ = rllib.EuroMultiAgentEnv(context).reset()
@@ -257,6 +258,143 @@ def test_ppo_trains_with_masking_and_the_checkpoint_plays_in_a_tournament(
         make_agent(name, other, seed=0)
     with pytest.raises(ValueError, match="no checkpoint directory"):
         make_agent(f"rllib:{tmp_path / 'missing'}", env_id, seed=0)
+
+
+def _same(got: object, expected: object, where: str) -> None:
+    """Nested lists and dicts of arrays and plain values equal item for item, arrays in dtype
+    and value."""
+    if isinstance(expected, list):
+        assert isinstance(got, list) and len(got) == len(expected), where
+        for i, (a, b) in enumerate(zip(got, expected, strict=True)):
+            _same(a, b, f"{where}[{i}]")
+    elif isinstance(expected, dict):
+        assert isinstance(got, dict) and got.keys() == expected.keys(), where
+        for key in expected:
+            _same(got[key], expected[key], f"{where}/{key}")
+    elif isinstance(expected, np.ndarray):
+        assert isinstance(got, np.ndarray) and got.dtype == expected.dtype, where
+        assert np.array_equal(got, expected), where
+    else:
+        assert type(got) is type(expected) and got == expected, (where, got, expected)
+
+
+def _single_envs(config: dict, count: int) -> list[rllib.EuroMultiAgentEnv]:
+    return [
+        rllib.EuroMultiAgentEnv(EnvContext(config, worker_index=1, vector_index=i))
+        for i in range(count)
+    ]
+
+
+def _legal_actions(obs: list[dict], rng: np.random.Generator) -> list[dict]:
+    """A random legal action for the agent to move in every sub-env ({} where none moves)."""
+    actions = []
+    for agents in obs:
+        moving = {a: o for a, o in agents.items() if o["action_mask"].any()}
+        actions.append(
+            {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in moving.items()}
+        )
+    return actions
+
+
+@pytest.mark.parametrize("max_decisions", [20_000, 25])
+def test_batched_env_plays_the_single_envs_games_dict_for_dict(max_decisions: int) -> None:
+    """Same seeds and actions: the batched env returns what N EuroMultiAgentEnvs stepped by
+    RLlib's SyncVectorMultiAgentEnv return (next-step autoreset: the step after a game's end
+    deals a new one with zero rewards), through whole games (or truncations at max_decisions)
+    and a reseeding reset."""
+    config = {"env_id": GAMES[0], "seed": 4, "max_decisions": max_decisions}
+    count = 3
+    singles = _single_envs(config, count)
+    batched = rllib_vector.BatchedMultiAgentEnv(EnvContext(config, worker_index=1), count)
+    assert [e.unwrapped.possible_agents for e in batched.envs] == [["player_0", "player_1"]] * 3
+    rng = np.random.default_rng(0)
+    ended = [0] * count
+    for phase in range(2):
+        seed = None if phase == 0 else 11  # the constructor's seeding, then RLlib's reset seed
+        obs, infos = batched.reset(seed=seed)
+        resets = [e.reset(seed=None if seed is None else seed + i) for i, e in enumerate(singles)]
+        _same(obs, [r[0] for r in resets], "reset")
+        _same(infos, [r[1] for r in resets], "reset infos")
+        done = [False] * count
+        for step in range(150 if phase == 0 else 40):
+            actions = _legal_actions(obs, rng)
+            got = batched.step(actions)
+            expected = []
+            for i, env in enumerate(singles):
+                if done[i]:
+                    first, info = env.reset()
+                    flags = dict.fromkeys(env.possible_agents, False) | {"__all__": False}
+                    zero = dict.fromkeys(env.possible_agents, 0.0)
+                    expected.append((first, zero, flags, dict(flags), info))
+                else:
+                    expected.append(env.step(actions[i]))
+            for column in range(5):
+                _same(got[column], [e[column] for e in expected], f"step {step} column {column}")
+            obs = got[0]
+            done = [t["__all__"] or c["__all__"] for t, c in zip(got[2], got[3], strict=True)]
+            ended = [e + d for e, d in zip(ended, done, strict=True)]
+    assert min(ended) >= 1  # every sub-env went through an end and its autoreset
+    assert batched.illegal_actions == 0
+
+
+def test_batched_env_names_the_sub_env_of_a_bad_action_and_changes_no_game() -> None:
+    config = {"env_id": GAMES[0], "seed": 2}
+    singles = _single_envs(config, 3)
+    batched = rllib_vector.BatchedMultiAgentEnv(EnvContext(config, worker_index=1), 3)
+    obs, _ = batched.reset()
+    _same(obs, [e.reset()[0] for e in singles], "reset")
+    actions = _legal_actions(obs, np.random.default_rng(1))
+    ((agent, o),) = obs[1].items()
+    illegal = list(actions)
+    illegal[1] = {agent: int(np.flatnonzero(o["action_mask"] == 0)[0])}
+    with pytest.raises(ValueError, match=f"sub-env 1: illegal action .* for {agent}"):
+        batched.step(illegal)
+    assert batched.illegal_actions == 1
+    wrong = list(actions)
+    other = next(a for a in singles[2].possible_agents if a not in obs[2])
+    wrong[2] = {other: 0}
+    with pytest.raises(
+        ValueError, match=f"sub-env 2: expected an action for .* got \\['{other}'\\]"
+    ):
+        batched.step(wrong)
+    got = batched.step(actions)  # nothing moved before: the legal step matches the singles'
+    _same(got[0], [e.step(a)[0] for e, a in zip(singles, actions, strict=True)], "after errors")
+
+
+@pytest.mark.parametrize("mapping", ["self", "snapshots"])
+def test_ppo_trains_through_the_batched_runner_without_an_illegal_action(
+    mapping: str, local_ray: None
+) -> None:
+    """One runner, two games in one batch: PPO runs two iterations (whole games, so RLlib's
+    episodes see the autoreset), the masked module never sends an illegal action (the env
+    counts and raises on one), and every policy of the mapping gets decisions."""
+    config = rllib.build_config(
+        GAMES[0],
+        envs_per_runner=2,
+        mapping=mapping,
+        snapshots=2,
+        batched=True,
+        train_batch=256,
+        minibatch=128,
+        num_epochs=1,
+    )
+    algo = config.build_algo()
+    try:
+        for _ in range(2):
+            result = algo.train()
+        env = algo.env_runner.env
+        assert isinstance(env, rllib_vector.BatchedMultiAgentEnv) and env.num_envs == 2
+        assert env.illegal_actions == 0
+        runners = result["env_runners"]
+        assert runners["num_env_steps_sampled_lifetime"] >= 512
+        assert runners["num_episodes_lifetime"] >= 2
+        modules = set(runners["num_module_steps_sampled_lifetime"])
+        if mapping == "self":
+            assert modules == {rllib.SHARED}
+        else:
+            assert rllib.MAIN in modules and modules & set(rllib.snapshot_ids(2))
+    finally:
+        algo.stop()
 
 
 TWO_NODES = """
