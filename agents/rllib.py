@@ -22,6 +22,7 @@ Needs the optional extra: `pip install -c constraints.txt -e ".[rllib]"` (or `ma
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
 from collections.abc import Callable
@@ -306,7 +307,7 @@ def build_config(
     num_epochs: int = PPO_DEFAULTS["n_epochs"],
     rollout_fragment: int | str = "auto",
     torch_threads: int = 1,
-    batched: bool = False,
+    batched: bool = True,
     **model_config: Any,
 ) -> PPOConfig:
     """A PPOConfig (new API stack) training `env_id` by self-play.
@@ -314,9 +315,10 @@ def build_config(
     The PPO settings default to agents.ppo.PPO_DEFAULTS (lr, gamma, lambda, entropy, clip),
     and shaping to agents.train's, so the two trainers can be compared. mapping "self" trains
     one policy "self" on every seat; "snapshots" trains "main" against `snapshots` frozen
-    copies of itself refreshed every `snapshot_every` iterations. batched: each env runner
-    steps its `envs_per_runner` games as one `envs.vector.BatchedEngine`
-    (agents.rllib_vector.BatchedEnvRunner) instead of one EuroMultiAgentEnv each.
+    copies of itself refreshed every `snapshot_every` iterations. batched (default): each env
+    runner steps its `envs_per_runner` games as one `envs.vector.BatchedEngine`
+    (agents.rllib_vector.BatchedEnvRunner: the same episodes, sampled 5-15% faster here)
+    instead of one EuroMultiAgentEnv each (False: RLlib's stock runner).
     """
     if mapping not in MAPPINGS:
         raise ValueError(f"unknown mapping {mapping!r} (one of {MAPPINGS})")
@@ -367,6 +369,9 @@ def build_config(
     if mapping == "snapshots":
         config.callbacks(lambda: SnapshotCallback(snapshots, snapshot_every))
     if batched:
+        package = envs.spec(env_id).data_package
+        if importlib.util.find_spec(f"{package}.batch") is None:
+            raise ValueError(f"{env_id} has no batched engine ({package}.batch): use batched=False")
         from eurogym.agents.rllib_vector import BatchedEnvRunner
 
         config.env_runners(env_runner_cls=BatchedEnvRunner)

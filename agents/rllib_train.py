@@ -278,9 +278,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--batched",
         action=argparse.BooleanOptionalAction,
-        default=False,
-        help="step each runner's games as one batched engine (agents.rllib_vector); off by "
-        "default: RLlib's own per-step work dominates a runner, so it gains only a few percent",
+        default=True,
+        help="step each runner's games as one batched engine (agents.rllib_vector, default; "
+        "the same episodes, 5-15%% faster); --no-batched: one env per game (RLlib's runner)",
     )
     parser.add_argument("--stop-minutes", type=float, default=30.0)
     parser.add_argument("--stop-steps", type=int, default=None)

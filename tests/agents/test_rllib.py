@@ -214,10 +214,14 @@ def test_snapshot_refresh_copies_the_learner_over_the_oldest_snapshot_and_syncs_
     ]
 
 
-@pytest.mark.parametrize(("env_id", "mapping"), [(GAMES[0], "self"), (GAMES[1], "snapshots")])
+@pytest.mark.parametrize(
+    ("env_id", "mapping", "batched"), [(GAMES[0], "self", True), (GAMES[1], "snapshots", False)]
+)
 def test_ppo_trains_with_masking_and_the_checkpoint_plays_in_a_tournament(
-    env_id: str, mapping: str, tmp_path: Path, local_ray: None
+    env_id: str, mapping: str, batched: bool, tmp_path: Path, local_ray: None
 ) -> None:
+    """Through agents.rllib_train.train, on the batched runner (the default) and on RLlib's
+    stock one (one EuroMultiAgentEnv per game)."""
     out = tmp_path / "run"
     rows = train(
         env_id,
@@ -231,6 +235,7 @@ def test_ppo_trains_with_masking_and_the_checkpoint_plays_in_a_tournament(
         checkpoint_every=10**9,
         progress=False,
         mapping=mapping,
+        batched=batched,
         snapshot_every=1,
         train_batch=128,
         minibatch=64,
@@ -359,6 +364,43 @@ def test_batched_env_names_the_sub_env_of_a_bad_action_and_changes_no_game() -> 
         batched.step(wrong)
     got = batched.step(actions)  # nothing moved before: the legal step matches the singles'
     _same(got[0], [e.step(a)[0] for e, a in zip(singles, actions, strict=True)], "after errors")
+
+
+def test_batched_runner_samples_the_stock_runners_episodes() -> None:
+    """Same config and seed, shared policy: RLlib's stock MultiAgentEnvRunner (a
+    SyncVectorMultiAgentEnv of EuroMultiAgentEnvs) and BatchedEnvRunner sample the same
+    episodes, observation for observation, through game ends and autoresets. (The snapshot
+    mapping picks modules from RLlib's random episode ids, so only "self" can match.)"""
+    from ray.rllib.env.multi_agent_env_runner import MultiAgentEnvRunner
+
+    sampled = []
+    for cls, batched in ((MultiAgentEnvRunner, False), (rllib_vector.BatchedEnvRunner, True)):
+        config = rllib.build_config(GAMES[0], envs_per_runner=2, batched=batched, seed=7)
+        runner = cls(config=config, worker_index=0)  # seeds torch: both start alike
+        assert isinstance(runner.env, rllib_vector.BatchedMultiAgentEnv) == batched
+        episodes = runner.sample(num_timesteps=300)
+        sampled.append(
+            [
+                (
+                    agent,
+                    np.asarray(single.get_observations()["observation"]),
+                    np.asarray(single.get_actions()),
+                    np.asarray(single.get_rewards()),
+                    single.is_terminated,
+                    single.is_truncated,
+                )
+                for episode in episodes
+                for agent, single in sorted(episode.agent_episodes.items())
+            ]
+        )
+        runner.stop()
+    stock, batched_run = sampled
+    assert sum(t[4] for t in stock) >= 2  # at least one whole game: both seats terminated
+    assert len(stock) == len(batched_run)
+    for a, b in zip(stock, batched_run, strict=True):
+        assert a[0] == b[0] and a[4:] == b[4:]
+        for x, y in zip(a[1:4], b[1:4], strict=True):
+            assert x.dtype == y.dtype and np.array_equal(x, y)
 
 
 @pytest.mark.parametrize("mapping", ["self", "snapshots"])
