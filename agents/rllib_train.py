@@ -279,8 +279,9 @@ def main(argv: list[str] | None = None) -> None:
         "--batched",
         action=argparse.BooleanOptionalAction,
         default=True,
-        help="step each runner's games as one batched engine (agents.rllib_vector, default; "
-        "the same episodes, 5-15%% faster); --no-batched: one env per game (RLlib's runner)",
+        help="step each runner's games as one batched engine (agents.rllib_vector; default): "
+        "the same episodes, sampled a little faster; --no-batched: RLlib's runner, one env per "
+        "game",
     )
     parser.add_argument("--stop-minutes", type=float, default=30.0)
     parser.add_argument("--stop-steps", type=int, default=None)

@@ -366,6 +366,21 @@ def test_batched_env_names_the_sub_env_of_a_bad_action_and_changes_no_game() -> 
     _same(got[0], [e.step(a)[0] for e, a in zip(singles, actions, strict=True)], "after errors")
 
 
+def test_batched_runner_needs_a_game_with_a_batch_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game without envs/<game>/batch.py is refused in the driver, naming the way out."""
+    import importlib.util
+
+    find_spec = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util,
+        "find_spec",
+        lambda name, *args: None if name.endswith(".batch") else find_spec(name, *args),
+    )
+    with pytest.raises(ValueError, match="has no batched engine .* use batched=False"):
+        rllib.build_config(GAMES[0], batched=True)
+    rllib.build_config(GAMES[0], batched=False)  # the stock runner needs none
+
+
 def test_batched_runner_samples_the_stock_runners_episodes() -> None:
     """Same config and seed, shared policy: RLlib's stock MultiAgentEnvRunner (a
     SyncVectorMultiAgentEnv of EuroMultiAgentEnvs) and BatchedEnvRunner sample the same
