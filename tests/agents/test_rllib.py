@@ -366,6 +366,17 @@ def test_batched_env_names_the_sub_env_of_a_bad_action_and_changes_no_game() -> 
     _same(got[0], [e.step(a)[0] for e, a in zip(singles, actions, strict=True)], "after errors")
 
 
+def test_score_margins_are_each_seats_lead_over_the_best_other_seat() -> None:
+    """The shaping potential, per game and for a batch of games: ties give 0 to the tied
+    leaders, a solo game's margin is its score."""
+    games = [[10, 7], [7, 10, 10], [3, 9, 5, 9], [4, 4, 4], [6, 2, 1, 0]]
+    for scores in games:
+        expected = [s - max(scores[:i] + scores[i + 1 :]) for i, s in enumerate(scores)]
+        assert rllib.score_margins(scores).tolist() == expected
+    assert rllib.score_margins([[10, 7, 7], [1, 2, 3]]).tolist() == [[3, -3, -3], [-2, -1, 1]]
+    assert rllib.score_margins([12.5]).tolist() == [12.5]
+
+
 def test_batched_runner_needs_a_game_with_a_batch_module(monkeypatch: pytest.MonkeyPatch) -> None:
     """A game without envs/<game>/batch.py is refused in the driver, naming the way out."""
     import importlib.util
