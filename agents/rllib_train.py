@@ -131,8 +131,8 @@ def train(
     Steps count the decisions of the trained policy (all seats with mapping "self", the
     learner's seat with "snapshots"), like agents.train's learner timesteps; train_steps_per_s
     excludes evaluation and checkpoint time. `config_options` go to `build_config`
-    (envs_per_runner, snapshots, snapshot_every, shaping, train_batch, minibatch, num_epochs,
-    rollout_fragment, features_dim, head). num_cpus caps a local node (None: all cores).
+    (envs_per_runner, batched, snapshots, snapshot_every, shaping, train_batch, minibatch,
+    num_epochs, rollout_fragment, features_dim, head). num_cpus caps a local node (None: all cores).
     threads: torch threads of the learner (this process) and of every env runner; 1, as in
     agents.train: on a busy machine multi-threaded torch updates ran up to ~10x slower.
     """
@@ -275,6 +275,14 @@ def main(argv: list[str] | None = None) -> None:
         help="remote env runner processes (0: sample in the driver)",
     )
     parser.add_argument("--envs-per-runner", type=int, default=1)
+    parser.add_argument(
+        "--batched",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="step each runner's games as one batched engine (agents.rllib_vector; default): "
+        "the same episodes, sampled a little faster; --no-batched: RLlib's runner, one env per "
+        "game",
+    )
     parser.add_argument("--stop-minutes", type=float, default=30.0)
     parser.add_argument("--stop-steps", type=int, default=None)
     parser.add_argument("--out", default="runs/kb_rllib")
@@ -308,6 +316,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     options: dict[str, Any] = {
         "envs_per_runner": args.envs_per_runner,
+        "batched": args.batched,
         "shaping": args.shaping,
         "train_batch": args.train_batch,
         "minibatch": args.minibatch,

@@ -1,6 +1,8 @@
 """Ray RLlib PPO (agents.rllib, agents.rllib_train): the mask reaches the logits, the env
 refuses illegal actions, PPO trains on two games and its checkpoint plays in a tournament as
 `rllib:PATH`, and bad input (env id, address, another game's checkpoint) is a clear error.
+The batched runner (agents.rllib_vector) plays the single envs' games dict for dict, names the
+sub-env of an illegal action, and PPO trains through it with both policy mappings.
 
 Needs the optional extra (`make rllib`); skips with the reason when Ray is missing or cannot
 start a local node. Ray is kept small: 2 CPUs, no remote env runner, tiny batches.
@@ -26,9 +28,10 @@ pytest.importorskip(
 import ray  # noqa: E402
 import torch  # noqa: E402
 from ray.rllib.core.columns import Columns  # noqa: E402
+from ray.rllib.env.env_context import EnvContext  # noqa: E402
 
 from eurogym import envs  # noqa: E402
-from eurogym.agents import rllib  # noqa: E402
+from eurogym.agents import rllib, rllib_vector  # noqa: E402
 from eurogym.agents.rllib_train import check_address, init_ray, train  # noqa: E402
 from eurogym.agents.tournament import make_agent, run_tournament  # noqa: E402
 from eurogym.agents.train import LOG_COLUMNS  # noqa: E402
@@ -125,8 +128,6 @@ def test_env_rejects_an_illegal_action_and_rewards_the_final_margin() -> None:
 
 
 def test_each_runner_and_vector_slot_plays_its_own_games() -> None:
-    from ray.rllib.env.env_context import EnvContext
-
     def first_observation(worker: int, slot: int) -> np.ndarray:
         context = EnvContext({"env_id": GAMES[0]}, worker_index=worker, vector_index=slot)
         obs, _ = rllib.EuroMultiAgentEnv(context).reset()
@@ -213,10 +214,14 @@ def test_snapshot_refresh_copies_the_learner_over_the_oldest_snapshot_and_syncs_
     ]
 
 
-@pytest.mark.parametrize(("env_id", "mapping"), [(GAMES[0], "self"), (GAMES[1], "snapshots")])
+@pytest.mark.parametrize(
+    ("env_id", "mapping", "batched"), [(GAMES[0], "self", True), (GAMES[1], "snapshots", False)]
+)
 def test_ppo_trains_with_masking_and_the_checkpoint_plays_in_a_tournament(
-    env_id: str, mapping: str, tmp_path: Path, local_ray: None
+    env_id: str, mapping: str, batched: bool, tmp_path: Path, local_ray: None
 ) -> None:
+    """Through agents.rllib_train.train, on the batched runner (the default) and on RLlib's
+    stock one (one EuroMultiAgentEnv per game)."""
     out = tmp_path / "run"
     rows = train(
         env_id,
@@ -230,6 +235,7 @@ def test_ppo_trains_with_masking_and_the_checkpoint_plays_in_a_tournament(
         checkpoint_every=10**9,
         progress=False,
         mapping=mapping,
+        batched=batched,
         snapshot_every=1,
         train_batch=128,
         minibatch=64,
@@ -257,6 +263,206 @@ def test_ppo_trains_with_masking_and_the_checkpoint_plays_in_a_tournament(
         make_agent(name, other, seed=0)
     with pytest.raises(ValueError, match="no checkpoint directory"):
         make_agent(f"rllib:{tmp_path / 'missing'}", env_id, seed=0)
+
+
+def _same(got: object, expected: object, where: str) -> None:
+    """Nested lists and dicts of arrays and plain values equal item for item, arrays in dtype
+    and value."""
+    if isinstance(expected, list):
+        assert isinstance(got, list) and len(got) == len(expected), where
+        for i, (a, b) in enumerate(zip(got, expected, strict=True)):
+            _same(a, b, f"{where}[{i}]")
+    elif isinstance(expected, dict):
+        assert isinstance(got, dict) and got.keys() == expected.keys(), where
+        for key in expected:
+            _same(got[key], expected[key], f"{where}/{key}")
+    elif isinstance(expected, np.ndarray):
+        assert isinstance(got, np.ndarray) and got.dtype == expected.dtype, where
+        assert np.array_equal(got, expected), where
+    else:
+        assert type(got) is type(expected) and got == expected, (where, got, expected)
+
+
+def _single_envs(config: dict, count: int) -> list[rllib.EuroMultiAgentEnv]:
+    return [
+        rllib.EuroMultiAgentEnv(EnvContext(config, worker_index=1, vector_index=i))
+        for i in range(count)
+    ]
+
+
+def _legal_actions(obs: list[dict], rng: np.random.Generator) -> list[dict]:
+    """A random legal action for the agent to move in every sub-env ({} where none moves)."""
+    actions = []
+    for agents in obs:
+        moving = {a: o for a, o in agents.items() if o["action_mask"].any()}
+        actions.append(
+            {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in moving.items()}
+        )
+    return actions
+
+
+@pytest.mark.parametrize("max_decisions", [20_000, 25])
+def test_batched_env_plays_the_single_envs_games_dict_for_dict(max_decisions: int) -> None:
+    """Same seeds and actions: the batched env returns what N EuroMultiAgentEnvs stepped by
+    RLlib's SyncVectorMultiAgentEnv return (next-step autoreset: the step after a game's end
+    deals a new one with zero rewards), through whole games (or truncations at max_decisions)
+    and a reseeding reset."""
+    config = {"env_id": GAMES[0], "seed": 4, "max_decisions": max_decisions}
+    count = 3
+    singles = _single_envs(config, count)
+    batched = rllib_vector.BatchedMultiAgentEnv(EnvContext(config, worker_index=1), count)
+    assert [e.unwrapped.possible_agents for e in batched.envs] == [["player_0", "player_1"]] * 3
+    rng = np.random.default_rng(0)
+    ended = [0] * count
+    for phase in range(2):
+        seed = None if phase == 0 else 11  # the constructor's seeding, then RLlib's reset seed
+        obs, infos = batched.reset(seed=seed)
+        resets = [e.reset(seed=None if seed is None else seed + i) for i, e in enumerate(singles)]
+        _same(obs, [r[0] for r in resets], "reset")
+        _same(infos, [r[1] for r in resets], "reset infos")
+        done = [False] * count
+        for step in range(150 if phase == 0 else 40):
+            actions = _legal_actions(obs, rng)
+            got = batched.step(actions)
+            expected = []
+            for i, env in enumerate(singles):
+                if done[i]:
+                    first, info = env.reset()
+                    flags = dict.fromkeys(env.possible_agents, False) | {"__all__": False}
+                    zero = dict.fromkeys(env.possible_agents, 0.0)
+                    expected.append((first, zero, flags, dict(flags), info))
+                else:
+                    expected.append(env.step(actions[i]))
+            for column in range(5):
+                _same(got[column], [e[column] for e in expected], f"step {step} column {column}")
+            obs = got[0]
+            done = [t["__all__"] or c["__all__"] for t, c in zip(got[2], got[3], strict=True)]
+            ended = [e + d for e, d in zip(ended, done, strict=True)]
+    assert min(ended) >= 1  # every sub-env went through an end and its autoreset
+    assert batched.illegal_actions == 0
+
+
+def test_batched_env_names_the_sub_env_of_a_bad_action_and_changes_no_game() -> None:
+    config = {"env_id": GAMES[0], "seed": 2}
+    singles = _single_envs(config, 3)
+    batched = rllib_vector.BatchedMultiAgentEnv(EnvContext(config, worker_index=1), 3)
+    obs, _ = batched.reset()
+    _same(obs, [e.reset()[0] for e in singles], "reset")
+    actions = _legal_actions(obs, np.random.default_rng(1))
+    ((agent, o),) = obs[1].items()
+    illegal = list(actions)
+    illegal[1] = {agent: int(np.flatnonzero(o["action_mask"] == 0)[0])}
+    with pytest.raises(ValueError, match=f"sub-env 1: illegal action .* for {agent}"):
+        batched.step(illegal)
+    assert batched.illegal_actions == 1
+    wrong = list(actions)
+    other = next(a for a in singles[2].possible_agents if a not in obs[2])
+    wrong[2] = {other: 0}
+    with pytest.raises(
+        ValueError, match=f"sub-env 2: expected an action for .* got \\['{other}'\\]"
+    ):
+        batched.step(wrong)
+    got = batched.step(actions)  # nothing moved before: the legal step matches the singles'
+    _same(got[0], [e.step(a)[0] for e, a in zip(singles, actions, strict=True)], "after errors")
+
+
+def test_score_margins_are_each_seats_lead_over_the_best_other_seat() -> None:
+    """The shaping potential, per game and for a batch of games: ties give 0 to the tied
+    leaders, a solo game's margin is its score."""
+    games = [[10, 7], [7, 10, 10], [3, 9, 5, 9], [4, 4, 4], [6, 2, 1, 0]]
+    for scores in games:
+        expected = [s - max(scores[:i] + scores[i + 1 :]) for i, s in enumerate(scores)]
+        assert rllib.score_margins(scores).tolist() == expected
+    assert rllib.score_margins([[10, 7, 7], [1, 2, 3]]).tolist() == [[3, -3, -3], [-2, -1, 1]]
+    assert rllib.score_margins([12.5]).tolist() == [12.5]
+
+
+def test_batched_runner_needs_a_game_with_a_batch_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game without envs/<game>/batch.py is refused in the driver, naming the way out."""
+    import importlib.util
+
+    find_spec = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util,
+        "find_spec",
+        lambda name, *args: None if name.endswith(".batch") else find_spec(name, *args),
+    )
+    with pytest.raises(ValueError, match="has no batched engine .* use batched=False"):
+        rllib.build_config(GAMES[0], batched=True)
+    rllib.build_config(GAMES[0], batched=False)  # the stock runner needs none
+
+
+def test_batched_runner_samples_the_stock_runners_episodes() -> None:
+    """Same config and seed, shared policy: RLlib's stock MultiAgentEnvRunner (a
+    SyncVectorMultiAgentEnv of EuroMultiAgentEnvs) and BatchedEnvRunner sample the same
+    episodes, observation for observation, through game ends and autoresets. (The snapshot
+    mapping picks modules from RLlib's random episode ids, so only "self" can match.)"""
+    from ray.rllib.env.multi_agent_env_runner import MultiAgentEnvRunner
+
+    sampled = []
+    for cls, batched in ((MultiAgentEnvRunner, False), (rllib_vector.BatchedEnvRunner, True)):
+        config = rllib.build_config(GAMES[0], envs_per_runner=2, batched=batched, seed=7)
+        runner = cls(config=config, worker_index=0)  # seeds torch: both start alike
+        assert isinstance(runner.env, rllib_vector.BatchedMultiAgentEnv) == batched
+        episodes = runner.sample(num_timesteps=300)
+        sampled.append(
+            [
+                (
+                    agent,
+                    np.asarray(single.get_observations()["observation"]),
+                    np.asarray(single.get_actions()),
+                    np.asarray(single.get_rewards()),
+                    single.is_terminated,
+                    single.is_truncated,
+                )
+                for episode in episodes
+                for agent, single in sorted(episode.agent_episodes.items())
+            ]
+        )
+        runner.stop()
+    stock, batched_run = sampled
+    assert sum(t[4] for t in stock) >= 2  # at least one whole game: both seats terminated
+    assert len(stock) == len(batched_run)
+    for a, b in zip(stock, batched_run, strict=True):
+        assert a[0] == b[0] and a[4:] == b[4:]
+        for x, y in zip(a[1:4], b[1:4], strict=True):
+            assert x.dtype == y.dtype and np.array_equal(x, y)
+
+
+@pytest.mark.parametrize("mapping", ["self", "snapshots"])
+def test_ppo_trains_through_the_batched_runner_without_an_illegal_action(
+    mapping: str, local_ray: None
+) -> None:
+    """One runner, two games in one batch: PPO runs two iterations (whole games, so RLlib's
+    episodes see the autoreset), the masked module never sends an illegal action (the env
+    counts and raises on one), and every policy of the mapping gets decisions."""
+    config = rllib.build_config(
+        GAMES[0],
+        envs_per_runner=2,
+        mapping=mapping,
+        snapshots=2,
+        batched=True,
+        train_batch=256,
+        minibatch=128,
+        num_epochs=1,
+    )
+    algo = config.build_algo()
+    try:
+        for _ in range(2):
+            result = algo.train()
+        env = algo.env_runner.env
+        assert isinstance(env, rllib_vector.BatchedMultiAgentEnv) and env.num_envs == 2
+        assert env.illegal_actions == 0
+        runners = result["env_runners"]
+        assert runners["num_env_steps_sampled_lifetime"] >= 512
+        assert runners["num_episodes_lifetime"] >= 2
+        modules = set(runners["num_module_steps_sampled_lifetime"])
+        if mapping == "self":
+            assert modules == {rllib.SHARED}
+        else:
+            assert rllib.MAIN in modules and modules & set(rllib.snapshot_ids(2))
+    finally:
+        algo.stop()
 
 
 TWO_NODES = """
