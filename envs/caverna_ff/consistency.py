@@ -124,7 +124,6 @@ from eurogym.envs.caverna_ff.tables import (
     F_WARRIOR,
     FIRST_ANIMAL,
     FOREST,
-    FURN_NAMES,
     FURN_PER_PLAYER,
     FURN_UNLIMITED,
     FX_FIRST,
@@ -142,6 +141,7 @@ from eurogym.envs.caverna_ff.tables import (
     ORE,
     START_CAVERN,
     STONE,
+    STRIP_YELLOWS,
     T_CAVERN,
     T_DEEP,
     T_FIELD,
@@ -152,7 +152,6 @@ from eurogym.envs.caverna_ff.tables import (
     TRAP_COPIES_BASIC,
     WARRIOR_MATERIALS,
     WOOD,
-    YELLOW_NAMES,
 )
 from eurogym.envs.core.errors import StateError
 from eurogym.envs.core.rng import check_words
@@ -400,18 +399,27 @@ def _check_supply(s: State, n: int) -> None:
         if s.stage != ST_ROUND_START:  # the solo clearing comes between the two resets
             _require(here, f"occupant[{k}]", q, "has no person of that seat on the space")
     per_player = np.where(FURN_PER_PLAYER == 1, n, 1)
-    furn_total = np.where(FURN_UNLIMITED == 1, UNLIMITED_COPIES, per_player)[:NUM_FURN]
-    for i, name in enumerate(YELLOW_NAMES):  # two yellows per short strip in play
-        furn_total[FURN_NAMES.index(name)] = 1 if i // 2 < n else 0
+    furn_total = np.where(FURN_UNLIMITED == 1, UNLIMITED_COPIES, per_player)
+    v1 = "furn_left_x" in s.LAYOUT.fields
+    if v1:  # caverna_ff_v1: the short strips dealt at random (deal.deal_short_strips)
+        strips = s.short_strip
+        ok = len(set(strips[:n].tolist())) == n and (strips[:n] >= 0).all()
+        _require(ok and (strips[n:] == EMPTY).all(), "short_strip", strips.tolist(), "!= n strips")
+        in_play = set(strips[:n].tolist())
+    else:  # two yellows per short strip R1..RN in play
+        in_play = set(range(n))
+    for k, pair in enumerate(STRIP_YELLOWS):
+        furn_total[pair] = 1 if k in in_play else 0
     built = np.bincount(s.furn[:n].ravel(), minlength=F_ENTRY + 2)[1 : NUM_FURN + 1]
-    bad = np.flatnonzero(s.furn_left + built != furn_total)
+    bad = np.flatnonzero(s.furn_left + built != furn_total[:NUM_FURN])
     if bad.size:
         f = int(bad[0])
         _fail(f"furn_left[{f}]", s.furn_left[f], f"+ {built[f]} built != {furn_total[f]} copies")
-    if "furn_left_x" in s.LAYOUT.fields:  # caverna_ff_v1's further tiles: one copy each (F0)
+    if v1:  # caverna_ff_v1's further tiles: one copy each (F0), yellows as dealt
         built_x = np.bincount(s.furn[:n].ravel(), minlength=NUM_FURN_ALL + 1)[FX_FIRST + 1 :]
-        for k in np.flatnonzero(s.furn_left_x + built_x != 1).tolist():
-            _fail(f"furn_left_x[{k}]", s.furn_left_x[k], f"+ {built_x[k]} built != 1 copy")
+        total_x = furn_total[FX_FIRST:]
+        for k in np.flatnonzero(s.furn_left_x + built_x != total_x).tolist():
+            _fail(f"furn_left_x[{k}]", s.furn_left_x[k], f"+ {built_x[k]} built != {total_x[k]}")
     trap_total = np.where(TRAP_COPIES_BASIC == 1, n, 1)
     placed = np.bincount(s.trap[:n].ravel(), minlength=NUM_TRAPS + 1)[1:]
     bad = np.flatnonzero(s.trap_left[:NUM_TRAPS] + placed != trap_total)

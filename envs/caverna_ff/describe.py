@@ -31,7 +31,9 @@ from eurogym.envs.caverna_ff.actions import (
     A_TRAP,
     A_TWIN,
     NUM_ACTIONS_V1,
+    X_HUNTING,
     X_PEACEFUL,
+    X_SMITHING,
     X_TRADER,
 )
 from eurogym.envs.caverna_ff.spaces import GAIN, SPACE_NAMES
@@ -332,6 +334,10 @@ def describe(action: int, phase: int = -1) -> str:
         k = a - A_TILE_X
         if k == X_TRADER:
             return "Trader: buy 1 wood, 1 stone and 1 ore for 2 gold"
+        if k == X_HUNTING:
+            return "Hunting Parlor: 2 boars for 2 gold and 2 food"
+        if k == X_SMITHING:
+            return "Blacksmithing Parlor: 1 ruby and 1 ore for 2 gold and 1 food"
         return f"Peaceful Cave: trade dwarf {k - X_PEACEFUL}'s weapon for food"
     if a >= A_FURN_X:
         return f"furnish {FURN_TITLES[a - A_FURN_X + FX_FIRST]}"

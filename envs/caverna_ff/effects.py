@@ -1,7 +1,7 @@
 """Effects of caverna_ff_v1's further base furnishing tiles (tables.FX_NAMES; docs/rules/
-caverna_ff.md F1-F12) that are neither a placement rule nor a decision: what the round start,
-breeding, feeding and receiving goods add, and the Trader's and Peaceful Cave's any-time
-actions (TILE_X).
+caverna_ff.md F1-F13) that are neither a placement rule nor a decision: what the round start,
+breeding, feeding and receiving goods add, and the any-time actions (TILE_X) of the Trader,
+the Peaceful Cave and the Hunting and Blacksmithing Parlors.
 
 has_furn is false for a tile caverna_ff_v0 never deals and for a tile an orc occupies, so v0
 plays on unchanged and an occupied tile loses its effect (B8). Kept apart from the kernels that
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from numba import njit
 
-from eurogym.envs.caverna_ff.actions import X_TRADER
-from eurogym.envs.caverna_ff.board import has_furn
+from eurogym.envs.caverna_ff.actions import X_HUNTING, X_PEACEFUL, X_SMITHING, X_TRADER
+from eurogym.envs.caverna_ff.board import has_furn, rehouse
 from eurogym.envs.caverna_ff.state import (
     ANIMAL_AT,
     CUR_PERSON,
@@ -26,9 +26,12 @@ from eurogym.envs.caverna_ff.state import (
     WEAPON,
 )
 from eurogym.envs.caverna_ff.tables import (
+    BOAR,
     CELLS,
+    F_BLACKSMITHING_PARLOR,
     F_BREEDING_CAVE,
     F_DOG_SCHOOL,
+    F_HUNTING_PARLOR,
     F_MINER,
     F_MINING_CAVE,
     F_PEACEFUL,
@@ -37,9 +40,15 @@ from eurogym.envs.caverna_ff.tables import (
     F_TRADER,
     FOOD,
     GOLD,
+    HUNTING_BOARS,
+    HUNTING_FOOD,
+    HUNTING_GOLD,
     NUM_ANIMALS,
     NUM_GOODS,
     ORE,
+    RUBY,
+    SMITHING_FOOD,
+    SMITHING_GOLD,
     STONE,
     T_ORE_MINE,
     T_RUBY_MINE,
@@ -102,10 +111,17 @@ def mining_cave_discount(buf, p):
 def tile_x_ok(buf, p, k):
     """May p take any-time tile action TILE_X k now? The Trader (F9) with 2 gold; the Peaceful
     Cave (F10) for an armed dwarf of p who is not held hostage and not the person whose action
-    is being resolved (an expedition's or fight's strength is that dwarf's weapon)."""
+    is being resolved (an expedition's or fight's strength is that dwarf's weapon); the Hunting
+    Parlor (F13) with 2 boars; the Blacksmithing Parlor (F13) with a ruby and an ore."""
+    r = RES + p * NUM_GOODS
     if k == X_TRADER:
-        return has_furn(buf, p, F_TRADER) and buf[RES + p * NUM_GOODS + GOLD] >= TRADER_GOLD
-    d = k - 1 - X_TRADER
+        return has_furn(buf, p, F_TRADER) and buf[r + GOLD] >= TRADER_GOLD
+    if k == X_HUNTING:
+        return has_furn(buf, p, F_HUNTING_PARLOR) and buf[r + BOAR] >= HUNTING_BOARS
+    if k == X_SMITHING:
+        enough = buf[r + RUBY] >= 1 and buf[r + ORE] >= 1
+        return enough and has_furn(buf, p, F_BLACKSMITHING_PARLOR)
+    d = k - X_PEACEFUL
     state = buf[DWARF + p * MAX_DWARFS + d]
     if state == D_ABSENT or state == D_HOSTAGE or buf[WEAPON + p * MAX_DWARFS + d] == 0:
         return False
@@ -115,7 +131,10 @@ def tile_x_ok(buf, p, k):
 @njit(**KERNEL)
 def tile_x_apply(buf, p, k):
     """TILE_X k for p: the Trader buys 1 wood, 1 stone and 1 ore for 2 gold (the stone feeds
-    the Seam); the Peaceful Cave turns dwarf k - 1's weapon into as much food."""
+    the Seam); the Peaceful Cave turns dwarf k - 1's weapon into as much food; the Hunting
+    Parlor turns 2 boars into 2 gold and 2 food (not a conversion to food: no Slaughtering
+    Cave bonus; the boars leave the board as a conversion's do); the Blacksmithing Parlor 1
+    ruby and 1 ore into 2 gold and 1 food."""
     r = RES + p * NUM_GOODS
     if k == X_TRADER:
         buf[r + GOLD] -= TRADER_GOLD
@@ -124,6 +143,18 @@ def tile_x_apply(buf, p, k):
         buf[r + ORE] += 1
         received(buf, p, 1, 0)
         return
-    d = k - 1 - X_TRADER
+    if k == X_HUNTING:
+        buf[r + BOAR] -= HUNTING_BOARS
+        buf[r + GOLD] += HUNTING_GOLD
+        buf[r + FOOD] += HUNTING_FOOD
+        rehouse(buf, p)
+        return
+    if k == X_SMITHING:
+        buf[r + RUBY] -= 1
+        buf[r + ORE] -= 1
+        buf[r + GOLD] += SMITHING_GOLD
+        buf[r + FOOD] += SMITHING_FOOD
+        return
+    d = k - X_PEACEFUL
     buf[r + FOOD] += buf[WEAPON + p * MAX_DWARFS + d]
     buf[WEAPON + p * MAX_DWARFS + d] = 0

@@ -37,6 +37,7 @@ from eurogym.envs.caverna_ff.actions import (
     NUM_OPTIONS,
     NUM_RUBY_TRADES,
     NUM_TILE_X,
+    X_HUNTING,
 )
 from eurogym.envs.caverna_ff.board import (
     has_furn,
@@ -538,6 +539,8 @@ def anytime_ok(buf, p, a):
             return False
     elif a >= A_TILE_X:
         if not tile_x_ok(buf, p, a - A_TILE_X):
+            return False
+        if event and a - A_TILE_X == X_HUNTING:  # loses animals (as CONV_ANIMAL)
             return False
     else:
         k = a - A_CONVERT

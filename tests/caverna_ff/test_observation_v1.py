@@ -57,7 +57,7 @@ def test_a10_f0_observation_shows_each_further_tiles_availability():
     """Two states differing only in one further tile still being in the supply."""
     for x in range(NUM_FX):
         a, b = game(), game()
-        b.furn_left_x[x] = 0
+        a.furn_left_x[x], b.furn_left_x[x] = 1, 0
         assert np.array_equal(encode_flat(a, 0), encode_flat(b, 0))  # v0's entries: blind
         diff = np.flatnonzero(encode_flat_v1(a, 0) != encode_flat_v1(b, 0))
         assert diff.tolist() == [FLAT_SIZE + x]
