@@ -131,6 +131,7 @@ from eurogym.envs.caverna_ff.tables import (
     H_FEED_ONE,
     H_NONE,
     H_NORMAL,
+    MAX_WEAPON,
     NEIGHBOURS,
     NUM_ANIMALS,
     NUM_FURN,
@@ -694,7 +695,9 @@ def _check_decision(s: State, n: int) -> None:
         if final:
             _require(s.orc_state[p, sub[0]] == O_CAVE, "orc_state", "-", "re-evaluates in cave")
     elif phase == P_ARM:
-        _require(1 <= sub[0] <= WARRIOR_MATERIALS, "sub[0]", sub[0], "is not a strength")
+        # v1's Dwelling Copy (F14) arms with the strongest weapon in play, up to MAX_WEAPON
+        top = MAX_WEAPON if "furn_left_x" in s.LAYOUT.fields else WARRIOR_MATERIALS
+        _require(1 <= sub[0] <= top, "sub[0]", sub[0], "is not a strength")
     elif phase in (P_FURN, P_FURN_CELL):
         _require(sub[0] in (0, 1, 2), "sub[0]", sub[0], "is not a furnishing mode")
         _require(sub[3] in (0, 1), "sub[3]", sub[3], "is not a flag")

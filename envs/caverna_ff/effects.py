@@ -21,13 +21,16 @@ from eurogym.envs.caverna_ff.state import (
     D_HOSTAGE,
     DWARF,
     MAX_DWARFS,
+    NUM_PLAYERS,
     RES,
     TILE,
     WEAPON,
 )
 from eurogym.envs.caverna_ff.tables import (
+    BATTLE_DOG_FACTOR,
     BOAR,
     CELLS,
+    F_BATTLE_DOG_SCHOOL,
     F_BLACKSMITHING_PARLOR,
     F_BREEDING_CAVE,
     F_DOG_SCHOOL,
@@ -67,6 +70,26 @@ def donkeys_in_mines(buf, p, ore_only):
         if t == T_ORE_MINE or (t == T_RUBY_MINE and not ore_only):
             n += buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + 3]
     return n
+
+
+@njit(**KERNEL)
+def dog_factor(buf, p):
+    """What one dog adds to a fight and saves of the weapon (B5): 2 with the Battle Dog School
+    (F16), else 1."""
+    return BATTLE_DOG_FACTOR if has_furn(buf, p, F_BATTLE_DOG_SCHOOL) else 1
+
+
+@njit(**KERNEL)
+def strongest_weapon(buf):
+    """The strongest weapon in play (Dwelling Copy, F14): every player's dwarfs in their
+    family (a hostage is not, D22)."""
+    best = 0
+    for p in range(buf[NUM_PLAYERS]):
+        for d in range(MAX_DWARFS):
+            s = buf[DWARF + p * MAX_DWARFS + d]
+            if s != D_ABSENT and s != D_HOSTAGE:
+                best = max(best, buf[WEAPON + p * MAX_DWARFS + d])
+    return best
 
 
 @njit(**KERNEL)

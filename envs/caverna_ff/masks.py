@@ -48,6 +48,7 @@ from eurogym.envs.caverna_ff.board import (
     twin_ok,
 )
 from eurogym.envs.caverna_ff.effects import (
+    dog_factor,
     tile_x_apply,
     tile_x_ok,
 )
@@ -345,8 +346,9 @@ def decision_mask(buf, mask):
         o = buf[SUB + 0]
         s = buf[ORC_STR + p * NUM_ORCS + o]
         w = buf[EXP_STRENGTH]
-        for d in range(min(buf[r_(p, DOG)], s, NUM_OPTIONS - 1) + 1):
-            if w - max(0, s - d) >= 0:
+        k = dog_factor(buf, p)  # B5: no more dogs than cover the strength, ceil(S / k)
+        for d in range(min(buf[r_(p, DOG)], (s + k - 1) // k, NUM_OPTIONS - 1) + 1):
+            if w - max(0, s - k * d) >= 0:
                 mask[A_OPTION + d] = 1
     elif phase == P_REWARD:
         for r in range(NUM_REWARDS):

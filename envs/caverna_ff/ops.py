@@ -17,6 +17,7 @@ from eurogym.envs.caverna_ff.board import (
     stable_ok,
 )
 from eurogym.envs.caverna_ff.effects import (
+    dog_factor,
     newborn_bonus,
 )
 from eurogym.envs.caverna_ff.helpers import (
@@ -523,7 +524,7 @@ def fight_target_ok(buf, p, o, w):
         return False
     if o == 3 and buf[ROUND] < ORC_D_FIGHT_ROUND:
         return False
-    return w + buf[r_(p, DOG)] >= buf[ORC_STR + p * NUM_ORCS + o]
+    return w + dog_factor(buf, p) * buf[r_(p, DOG)] >= buf[ORC_STR + p * NUM_ORCS + o]
 
 
 @njit(**KERNEL)
@@ -597,13 +598,14 @@ def take_loot(buf, p, i):
 
 @njit(**INLINE)
 def fight(buf, p, d):
-    """Fight (B5): spend d dogs; W' = W - max(0, S - d); +1 after the expedition if W' > 0;
-    then the orc is defeated and its reward claimed."""
+    """Fight (B5): spend d dogs; W' = W - max(0, S - k d) (k = 2 with the Battle Dog School,
+    F16, else 1); +1 after the expedition if W' > 0; then the orc is defeated and its reward
+    claimed."""
     o = buf[SUB + 0]
     person = buf[CUR_PERSON]
     s = buf[ORC_STR + p * NUM_ORCS + o]
     w = buf[WEAPON + p * MAX_DWARFS + person]
-    buf[WEAPON + p * MAX_DWARFS + person] = w - max(0, s - d)
+    buf[WEAPON + p * MAX_DWARFS + person] = w - max(0, s - dog_factor(buf, p) * d)
     buf[r_(p, DOG)] -= d
     rehouse(buf, p)
     finish_expedition(buf, p)

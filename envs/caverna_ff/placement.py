@@ -272,8 +272,8 @@ def act_branch(buf, p, a):
     pushed first so it runs after the branch's ops), and Urgent Wish's growth comes last."""
     ctx = buf[SUB + 2]
     if ctx == BR_BUILDER:  # the way to pay the furnishing chosen before (F12)
-        build_furn(buf, p, buf[PENDING_TILE], buf[SUB + 1], buf[SUB + 0], a - A_OPTION)
-        return ADVANCE
+        asked = build_furn(buf, p, buf[PENDING_TILE], buf[SUB + 1], buf[SUB + 0], a - A_OPTION)
+        return ASK if asked else ADVANCE
     guest = ctx != BR_GROWTH and has_furn(buf, p, F_GUEST)
     taken = buf[SUB + 1] if guest else 0
     if a == A_SKIP:

@@ -135,11 +135,15 @@ FX_NAMES = (
     # the yellow tiles of the short strips R5-R7 (rules B6): on the supply only while their
     # strip is in play (deal.py deals the short strips at random, seed p.2 step 5c)
     *(t for s in ("R5", "R6", "R7") for t in SHORT_STRIPS[s]),
+    # Frantic Fiends tiles of the supply extensions (rules F14-F16), one copy each (F0)
+    "dwelling_copy",
+    "childrens_dwelling",
+    "battle_dog_school",
 )
 NUM_FX = len(FX_NAMES)
 FX_FIRST = NUM_FURN + 1
 NUM_FURN_ALL = FX_FIRST + NUM_FX  # ids 0..NUM_FURN_ALL-1; F_ENTRY is not a supply tile
-_FX = [_BASE[n] for n in FX_NAMES]
+_FX = [{**_BASE, **_FF}[n] for n in FX_NAMES]
 _ALL = _FURN + [None] + _FX
 
 
@@ -203,7 +207,11 @@ def furn(name: str) -> int:
     F_MAIN_STORAGE,
     F_FOOD_CHAMBER,
     F_STONE_STORAGE,
+    F_DWELLING_COPY,
+    F_CHILDRENS,
+    F_BATTLE_DOG_SCHOOL,
 ) = range(FX_FIRST, NUM_FURN_ALL)
+BATTLE_DOG_FACTOR = 2  # Battle Dog School: each dog counts double in a fight (B5, F16)
 TRADER_GOLD = 2  # Trader: 2 gold -> 1 wood + 1 stone + 1 ore (spec A10)
 # Hunting Parlor: 2 boars -> 2 gold + 2 food; Blacksmithing Parlor: 1 ruby + 1 ore -> 2 gold +
 # 1 food (spec A10, any time before scoring)

@@ -1,0 +1,181 @@
+"""caverna_ff_v1's Frantic Fiends tiles of the supply extensions (rules B10, F14-F16): the
+Dwelling Copy, the Children's Dwelling and the Battle Dog School. Each test checks the rule
+against the same board without the tile (or the tile's own numbers), so a wrong or missing
+effect fails."""
+
+from __future__ import annotations
+
+import pytest
+
+from eurogym.envs.caverna_ff import kernels
+from eurogym.envs.caverna_ff.actions import (
+    A_CELL,
+    A_FURN,
+    A_FURN_X,
+    A_LOOT,
+    A_OPTION,
+    A_ORC,
+    A_SKIP,
+)
+from eurogym.envs.caverna_ff.board import dwarf_room
+from eurogym.envs.caverna_ff.rules import ENGINE_V1
+from eurogym.envs.caverna_ff.spaces import OP_FURNISH
+from eurogym.envs.caverna_ff.state import (
+    D_ADULT,
+    D_HOSTAGE,
+    D_NEWBORN,
+    O_DEFEATED,
+    P_ARM,
+    P_BRANCH,
+    P_FIGHT_DOGS,
+    P_FURN,
+    P_FURN_CELL,
+    P_REWARD,
+    StateV1,
+)
+from eurogym.envs.caverna_ff.tables import (
+    DOG,
+    ENTRY_DWELLING,
+    F_BATTLE_DOG_SCHOOL,
+    F_CHILDRENS,
+    F_DWELLING,
+    F_DWELLING_COPY,
+    FURN_COST,
+    FURN_IS_DWELLING,
+    FX_FIRST,
+    GOOD_NAMES,
+    L_FIGHT,
+    START_CAVERN,
+    T_CAVERN,
+)
+from tests.caverna_ff.helpers import legal, start_expedition
+
+FIGHT = A_LOOT + L_FIGHT
+
+
+def game(num_players: int = 1) -> StateV1:
+    return ENGINE_V1.new_game(ENGINE_V1.make_config(num_players), 0)
+
+
+def pay_for(s: StateV1, f: int) -> None:
+    """Player 0 has exactly tile f's cost."""
+    s.res[0, : len(GOOD_NAMES)] = 0
+    s.res[0] += FURN_COST[f]
+
+
+def furnish(s: StateV1, f: int) -> None:
+    """Player 0 furnishes f on the printed cavern from Housework's 'furnish a cavern'."""
+    s.set("stack_n", 0)
+    assert kernels.run_op(s.buf, OP_FURNISH, 10, 0)
+    kernels.compute_mask(s.buf, s.mask)
+    assert s.phase == P_FURN
+    ENGINE_V1.apply_action(s, A_FURN_X + f - FX_FIRST)
+    assert s.phase == P_FURN_CELL
+    ENGINE_V1.apply_action(s, A_CELL + START_CAVERN)
+    assert s.furn[0, START_CAVERN] == f + 1 and s.furn_left_x[f - FX_FIRST] == 0
+
+
+def test_b10_f14_f15_are_one_copy_dwellings_with_a_dwarf_room():
+    s = game()
+    for f in (F_DWELLING_COPY, F_CHILDRENS):
+        assert FURN_IS_DWELLING[f] and s.furn_left_x[f - FX_FIRST] == 1
+    assert not FURN_IS_DWELLING[F_BATTLE_DOG_SCHOOL]
+    before = dwarf_room(s.buf, 0)
+    pay_for(s, F_CHILDRENS)
+    furnish(s, F_CHILDRENS)
+    assert dwarf_room(s.buf, 0) == before + 1
+
+
+# ---- F14: Dwelling Copy ----------------------------------------------------------------------
+
+
+def test_b10_f14_dwelling_copy_arms_the_unarmed_dwarf_with_the_strongest_weapon_in_play():
+    s = game(2)
+    s.weapon[0, 1] = 3
+    s.weapon[1, 0] = 9  # an opponent's dwarf: every player's weapons count
+    s.dwarf[1, 2], s.weapon[1, 2] = D_HOSTAGE, 12  # a hostage is not in play (D22)
+    pay_for(s, F_DWELLING_COPY)
+    furnish(s, F_DWELLING_COPY)
+    assert s.weapon[0].tolist()[:2] == [9, 3]  # the one unarmed dwarf, without a question
+
+
+def test_b10_f14_dwelling_copy_asks_which_unarmed_dwarf_and_arms_nobody_without_weapons():
+    s = game(1)
+    s.dwarf[0, 2] = D_ADULT
+    s.weapon[0, 1] = 6
+    s.tile[0, 3], s.furn[0, 3] = T_CAVERN, F_DWELLING + 1  # a room for the third dwarf
+    pay_for(s, F_DWELLING_COPY)
+    furnish(s, F_DWELLING_COPY)
+    assert s.phase == P_ARM and s.sub[0] == 6
+    assert {a - A_OPTION for a in legal(s) if A_OPTION <= a < A_OPTION + 6} == {0, 2}
+    ENGINE_V1.apply_action(s, A_OPTION + 2)
+    assert s.weapon[0, :3].tolist() == [0, 6, 6]
+    t = game(1)  # nobody armed: the strongest weapon is none, nothing to copy
+    pay_for(t, F_DWELLING_COPY)
+    furnish(t, F_DWELLING_COPY)
+    assert t.phase != P_ARM and t.weapon[0].sum() == 0
+
+
+# ---- F15: Children's Dwelling ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("grow", [True, False])
+def test_b10_f15_childrens_dwelling_offers_a_family_growth_right_after_it_is_built(grow):
+    s = game()
+    pay_for(s, F_CHILDRENS)
+    furnish(s, F_CHILDRENS)
+    assert s.phase == P_BRANCH and A_SKIP in legal(s)  # the growth may be declined
+    growth = min(a for a in legal(s) if A_OPTION <= a < A_OPTION + 15)
+    ENGINE_V1.apply_action(s, growth if grow else A_SKIP)
+    newborns = int((s.dwarf[0] == D_NEWBORN).sum())
+    assert newborns == (1 if grow else 0)
+
+
+def test_b10_f15_an_ordinary_dwelling_offers_no_growth():
+    s = game()
+    pay_for(s, F_DWELLING)
+    s.set("stack_n", 0)
+    assert kernels.run_op(s.buf, OP_FURNISH, 10, 0)
+    kernels.compute_mask(s.buf, s.mask)
+    ENGINE_V1.apply_action(s, A_FURN + F_DWELLING)
+    ENGINE_V1.apply_action(s, A_CELL + START_CAVERN)
+    assert s.furn[0, START_CAVERN] == F_DWELLING + 1
+    assert s.phase != P_BRANCH and (s.dwarf[0] == D_NEWBORN).sum() == 0
+
+
+# ---- F16: Battle Dog School -------------------------------------------------------------------
+
+
+def fight_state(weapon: int, dogs: int, school: bool) -> StateV1:
+    s = game()
+    s.weapon[0, 0] = weapon
+    s.res[0, DOG] = dogs
+    s.animal_at[0, ENTRY_DWELLING, 4] = dogs  # dogs stay with the dwarfs (E17)
+    if school:
+        s.furn[0, START_CAVERN] = F_BATTLE_DOG_SCHOOL + 1
+        s.furn_left_x[F_BATTLE_DOG_SCHOOL - FX_FIRST] = 0
+    start_expedition(s, 0, 0, level=1)
+    return s
+
+
+def test_b5_f16_battle_dog_school_counts_each_dog_twice_towards_the_fight():
+    assert FIGHT not in legal(fight_state(2, 2, False))  # 2 + 2 < 5 (Orc A)
+    s = fight_state(2, 2, True)  # 2 + 2 * 2 >= 5
+    assert FIGHT in legal(s)
+    ENGINE_V1.apply_action(s, FIGHT)
+    ENGINE_V1.apply_action(s, A_ORC + 0)
+    assert s.phase == P_FIGHT_DOGS
+    assert legal(s) & set(range(A_OPTION, A_OPTION + 15)) == {A_OPTION + 2}  # 1 dog: 2-3 < 0
+    ENGINE_V1.apply_action(s, A_OPTION + 2)
+    assert s.weapon[0, 0] == 2  # 2 - (5 - 4) = 1, then +1 after the expedition
+    assert s.res[0, DOG] == 0 and s.orc_state[0, 0] == O_DEFEATED and s.phase == P_REWARD
+
+
+def test_b5_f16_no_more_dogs_than_cover_the_strength_twice_each_and_no_gain_from_surplus():
+    for school, offered in ((False, {0, 1, 2, 3, 4}), (True, {0, 1, 2, 3})):
+        s = fight_state(5, 4, school)
+        ENGINE_V1.apply_action(s, FIGHT)
+        ENGINE_V1.apply_action(s, A_ORC + 0)
+        assert {a - A_OPTION for a in legal(s) if A_OPTION <= a < A_OPTION + 15} == offered
+    ENGINE_V1.apply_action(s, A_OPTION + 3)  # 6 > 5: the weapon stays 5, no surplus gained
+    assert s.weapon[0, 0] == 6 and s.res[0, DOG] == 1
