@@ -36,6 +36,7 @@ from eurogym.envs.caverna_ff.actions import (
     X_SMITHING,
     X_TRADER,
 )
+from eurogym.envs.caverna_ff.effects import camouflaged_pick
 from eurogym.envs.caverna_ff.spaces import GAIN, SPACE_NAMES
 from eurogym.envs.caverna_ff.state import (
     CK_RUBY_MINE,
@@ -475,6 +476,9 @@ def describe_in_state(state: State, action: int) -> str:
     if phase == P_INVADE and A_CELL <= a < A_FURN:
         orc = ORC_LETTERS[_sub(state, 0)]
         return f"orc {orc} invades the cave at {cell_name(a - A_CELL)}"
+    if phase == P_PLACE and A_PERSON <= a < A_SKIP and a - A_PERSON < 6:
+        if camouflaged_pick(state.buf, p, a - A_PERSON):  # F17: no ruby
+            return f"place dwarf {a - A_PERSON + 1} next (Camouflaged Dwelling, free)"
     if A_OPTION <= a < A_PUSH:
         text = _option_in_state(state, a - A_OPTION, phase, p)
         if text:

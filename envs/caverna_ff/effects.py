@@ -29,10 +29,12 @@ from eurogym.envs.caverna_ff.state import (
 from eurogym.envs.caverna_ff.tables import (
     BATTLE_DOG_FACTOR,
     BOAR,
+    CAMOUFLAGE_MAX_WEAPON,
     CELLS,
     F_BATTLE_DOG_SCHOOL,
     F_BLACKSMITHING_PARLOR,
     F_BREEDING_CAVE,
+    F_CAMOUFLAGED,
     F_DOG_SCHOOL,
     F_HUNTING_PARLOR,
     F_MINER,
@@ -90,6 +92,19 @@ def strongest_weapon(buf):
             if s != D_ABSENT and s != D_HOSTAGE:
                 best = max(best, buf[WEAPON + p * MAX_DWARFS + d])
     return best
+
+
+@njit(**KERNEL)
+def camouflaged_pick(buf, p, person):
+    """Camouflaged Dwelling (F17): may p place `person` now, before the unarmed dwarf whose
+    turn it is (`cur_person`), without paying a ruby? An armed dwarf of strength 1-3."""
+    if person >= MAX_DWARFS or not has_furn(buf, p, F_CAMOUFLAGED):
+        return False
+    cur = buf[CUR_PERSON]
+    if cur < 0 or cur >= MAX_DWARFS or buf[WEAPON + p * MAX_DWARFS + cur] != 0:
+        return False
+    w = buf[WEAPON + p * MAX_DWARFS + person]
+    return 1 <= w <= CAMOUFLAGE_MAX_WEAPON
 
 
 @njit(**KERNEL)

@@ -48,6 +48,7 @@ from eurogym.envs.caverna_ff.board import (
     twin_ok,
 )
 from eurogym.envs.caverna_ff.effects import (
+    camouflaged_pick,
     dog_factor,
     tile_x_apply,
     tile_x_ok,
@@ -233,12 +234,14 @@ def decision_mask(buf, mask):
                 any_space = True
         if not any_space:  # asked only for the any-time actions: SKIP stays home (E2)
             mask[A_SKIP] = 1
-        if buf[r_(p, RUBY)] > 0:
-            for k in range(MAX_DWARFS + NUM_ORCS):
-                person = k if k < MAX_DWARFS else PERSON_ORC + k - MAX_DWARFS
-                if person != buf[CUR_PERSON] and placeable(buf, p, person):
-                    if any_space_for(buf, p, person):
-                        mask[A_PERSON + k] = 1
+        ruby = buf[r_(p, RUBY)] > 0
+        for k in range(MAX_DWARFS + NUM_ORCS):
+            person = k if k < MAX_DWARFS else PERSON_ORC + k - MAX_DWARFS
+            if not (ruby or camouflaged_pick(buf, p, person)):  # F17: free for weak armed
+                continue
+            if person != buf[CUR_PERSON] and placeable(buf, p, person):
+                if any_space_for(buf, p, person):
+                    mask[A_PERSON + k] = 1
     elif phase == P_TWIN:
         for i in range(NUM_TWIN):
             if twin_ok(buf, p, buf[TWIN_KIND], i):

@@ -31,6 +31,9 @@ from eurogym.envs.caverna_ff.board import (
     place_twin,
     rehouse,
 )
+from eurogym.envs.caverna_ff.effects import (
+    camouflaged_pick,
+)
 from eurogym.envs.caverna_ff.flow import (
     clear_space,
 )
@@ -146,8 +149,10 @@ def act_place(buf, p, a):
         set_person_space(buf, p, buf[CUR_PERSON], -2)
     elif a >= A_PERSON:
         k = a - A_PERSON
-        buf[r_(p, RUBY)] -= 1
-        buf[RUBY_PICK + p] = 1 + (k if k < MAX_DWARFS else PERSON_ORC + k - MAX_DWARFS)
+        person = k if k < MAX_DWARFS else PERSON_ORC + k - MAX_DWARFS
+        if not camouflaged_pick(buf, p, person):  # the Camouflaged Dwelling's is free (F17)
+            buf[r_(p, RUBY)] -= 1
+        buf[RUBY_PICK + p] = 1 + person
     else:
         s = a - A_SPACE
         person = buf[CUR_PERSON]

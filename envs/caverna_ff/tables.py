@@ -139,6 +139,7 @@ FX_NAMES = (
     "dwelling_copy",
     "childrens_dwelling",
     "battle_dog_school",
+    "camouflaged_dwelling",
 )
 NUM_FX = len(FX_NAMES)
 FX_FIRST = NUM_FURN + 1
@@ -210,7 +211,9 @@ def furn(name: str) -> int:
     F_DWELLING_COPY,
     F_CHILDRENS,
     F_BATTLE_DOG_SCHOOL,
+    F_CAMOUFLAGED,
 ) = range(FX_FIRST, NUM_FURN_ALL)
+CAMOUFLAGE_MAX_WEAPON = 3  # Camouflaged Dwelling: armed dwarfs up to this strength (F17)
 BATTLE_DOG_FACTOR = 2  # Battle Dog School: each dog counts double in a fight (B5, F16)
 TRADER_GOLD = 2  # Trader: 2 gold -> 1 wood + 1 stone + 1 ore (spec A10)
 # Hunting Parlor: 2 boars -> 2 gold + 2 food; Blacksmithing Parlor: 1 ruby + 1 ore -> 2 gold +

@@ -1,7 +1,7 @@
-"""caverna_ff_v1's Frantic Fiends tiles of the supply extensions (rules B10, F14-F16): the
-Dwelling Copy, the Children's Dwelling and the Battle Dog School. Each test checks the rule
-against the same board without the tile (or the tile's own numbers), so a wrong or missing
-effect fails."""
+"""caverna_ff_v1's Frantic Fiends tiles of the supply extensions (rules B10, F14-F17): the
+Dwelling Copy, the Children's Dwelling, the Battle Dog School and the Camouflaged Dwelling.
+Each test checks the rule against the same board without the tile (or the tile's own
+numbers), so a wrong or missing effect fails."""
 
 from __future__ import annotations
 
@@ -15,9 +15,11 @@ from eurogym.envs.caverna_ff.actions import (
     A_LOOT,
     A_OPTION,
     A_ORC,
+    A_PERSON,
     A_SKIP,
 )
 from eurogym.envs.caverna_ff.board import dwarf_room
+from eurogym.envs.caverna_ff.consistency import check_state
 from eurogym.envs.caverna_ff.rules import ENGINE_V1
 from eurogym.envs.caverna_ff.spaces import OP_FURNISH
 from eurogym.envs.caverna_ff.state import (
@@ -30,6 +32,7 @@ from eurogym.envs.caverna_ff.state import (
     P_FIGHT_DOGS,
     P_FURN,
     P_FURN_CELL,
+    P_PLACE,
     P_REWARD,
     StateV1,
 )
@@ -37,6 +40,7 @@ from eurogym.envs.caverna_ff.tables import (
     DOG,
     ENTRY_DWELLING,
     F_BATTLE_DOG_SCHOOL,
+    F_CAMOUFLAGED,
     F_CHILDRENS,
     F_DWELLING,
     F_DWELLING_COPY,
@@ -45,6 +49,7 @@ from eurogym.envs.caverna_ff.tables import (
     FX_FIRST,
     GOOD_NAMES,
     L_FIGHT,
+    RUBY,
     START_CAVERN,
     T_CAVERN,
 )
@@ -179,3 +184,41 @@ def test_b5_f16_no_more_dogs_than_cover_the_strength_twice_each_and_no_gain_from
         assert {a - A_OPTION for a in legal(s) if A_OPTION <= a < A_OPTION + 15} == offered
     ENGINE_V1.apply_action(s, A_OPTION + 3)  # 6 > 5: the weapon stays 5, no surplus gained
     assert s.weapon[0, 0] == 6 and s.res[0, DOG] == 1
+
+
+# ---- F17: Camouflaged Dwelling ---------------------------------------------------------------
+
+
+def placing_unarmed(weapon: int, rubies: int, camouflaged: bool) -> StateV1:
+    """Solo player 0 about to place unarmed dwarf 0, dwarf 1 armed with `weapon`."""
+    s = game()
+    assert s.phase == P_PLACE and s.cur_person == 0
+    s.weapon[0, 1] = weapon
+    s.res[0, RUBY] = rubies
+    if camouflaged:
+        s.furn[0, START_CAVERN] = F_CAMOUFLAGED + 1
+        s.furn_left_x[F_CAMOUFLAGED - FX_FIRST] = 0
+    kernels.compute_mask(s.buf, s.mask)
+    return s
+
+
+def test_a5_f17_camouflaged_dwelling_lets_a_weak_armed_dwarf_go_before_the_unarmed_free():
+    assert A_PERSON + 1 not in legal(placing_unarmed(3, 0, False))  # needs a ruby without it
+    s = placing_unarmed(3, 1, True)
+    assert A_PERSON + 1 in legal(s)
+    assert "free" in ENGINE_V1.describe_action(s, A_PERSON + 1)
+    ENGINE_V1.apply_action(s, A_PERSON + 1)
+    assert s.res[0, RUBY] == 1  # no ruby paid
+    assert s.phase == P_PLACE and s.cur_person == 1  # the armed dwarf places now
+    check_state(s)
+
+
+def test_a5_f17_camouflaged_dwelling_is_for_strength_3_or_less_and_before_unarmed_only():
+    assert A_PERSON + 1 not in legal(placing_unarmed(4, 0, True))  # strength 4: a ruby
+    s = placing_unarmed(4, 1, True)
+    ENGINE_V1.apply_action(s, A_PERSON + 1)
+    assert s.res[0, RUBY] == 0  # paid as usual
+    t = placing_unarmed(2, 0, True)
+    t.weapon[0, 0] = 1  # no unarmed dwarf left: the usual order (ascending strength) holds
+    kernels.compute_mask(t.buf, t.mask)
+    assert A_PERSON + 1 not in legal(t)
