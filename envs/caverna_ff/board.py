@@ -52,6 +52,7 @@ from eurogym.envs.caverna_ff.tables import (
     F_ENTRY,
     F_MIXED,
     F_ORC_DWELLING,
+    F_ORC_MINER,
     F_SLAUGHTERING,
     F_STUBBLE,
     FIRST_ANIMAL,
@@ -348,17 +349,28 @@ def dwarf_homes(buf, p, home):
 
 @njit(**KERNEL)
 def orc_homes(buf, p, home):
-    """Friendly orcs (letter order) live in orc rooms in cell order. home[o] = cell or -1."""
+    """Friendly orcs (letter order) live in orc rooms in cell order, caverna_ff_v1's Orc Miner
+    Dwelling (F18) first, since its orc works for the player. home[o] = cell or -1."""
     used = np.zeros(CELLS, np.int64)
     for o in range(NUM_ORCS):
         home[o] = -1
         if buf[ORC_STATE + p * NUM_ORCS + o] != O_FRIENDLY:
             continue
-        for c in range(CELLS):
-            if furn_id(buf, p, c) == F_ORC_DWELLING and not used[c]:
-                used[c] = 1
-                home[o] = c
+        for special in (1, 0):
+            for c in range(CELLS):
+                if orc_room_at(buf, p, c, special) and not used[c]:
+                    used[c] = 1
+                    home[o] = c
+                    break
+            if home[o] >= 0:
                 break
+
+
+@njit(**KERNEL)
+def orc_room_at(buf, p, c, special):
+    """Is there an orc room on cell c: special 1 the Orc Miner Dwelling, 0 an Orc Dwelling?"""
+    f = furn_id(buf, p, c)
+    return f == (F_ORC_MINER if special else F_ORC_DWELLING)
 
 
 @njit(**INLINE)
@@ -367,7 +379,8 @@ def free_orc_room(buf, p):
     home = np.zeros(NUM_ORCS, np.int64)
     orc_homes(buf, p, home)
     for c in range(CELLS):
-        if furn_id(buf, p, c) != F_ORC_DWELLING or orc_on(buf, p, c):
+        f = furn_id(buf, p, c)
+        if (f != F_ORC_DWELLING and f != F_ORC_MINER) or orc_on(buf, p, c):
             continue
         taken = False
         for o in range(NUM_ORCS):
@@ -378,7 +391,7 @@ def free_orc_room(buf, p):
     return -1
 
 
-@njit(**INLINE)
+@njit(**KERNEL)
 def is_hostage_orc(buf, p, o):
     for q in range(NUM_ORCS):
         if (

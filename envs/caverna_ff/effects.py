@@ -10,10 +10,18 @@ call them (flow, ops, harvest, helpers, masks) so they import nothing but the bo
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from eurogym.envs.caverna_ff.actions import X_HUNTING, X_PEACEFUL, X_SMITHING, X_TRADER
-from eurogym.envs.caverna_ff.board import has_furn, rehouse
+from eurogym.envs.caverna_ff.board import (
+    furn_id,
+    has_furn,
+    is_hostage_orc,
+    orc_homes,
+    orc_on,
+    rehouse,
+)
 from eurogym.envs.caverna_ff.state import (
     ANIMAL_AT,
     CUR_PERSON,
@@ -21,6 +29,7 @@ from eurogym.envs.caverna_ff.state import (
     D_HOSTAGE,
     DWARF,
     MAX_DWARFS,
+    MINE_GOODS,
     NUM_PLAYERS,
     RES,
     TILE,
@@ -39,6 +48,7 @@ from eurogym.envs.caverna_ff.tables import (
     F_HUNTING_PARLOR,
     F_MINER,
     F_MINING_CAVE,
+    F_ORC_MINER,
     F_PEACEFUL,
     F_QUARRY,
     F_SEAM,
@@ -50,6 +60,8 @@ from eurogym.envs.caverna_ff.tables import (
     HUNTING_GOLD,
     NUM_ANIMALS,
     NUM_GOODS,
+    NUM_ORCS,
+    ORC_MINER_BONUS,
     ORE,
     RUBY,
     SMITHING_FOOD,
@@ -105,6 +117,33 @@ def camouflaged_pick(buf, p, person):
         return False
     w = buf[WEAPON + p * MAX_DWARFS + person]
     return 1 <= w <= CAMOUFLAGE_MAX_WEAPON
+
+
+@njit(**KERNEL)
+def orc_miner_haul(buf, p):
+    """Orc Miner Dwelling (F18), at p's mining phase after the donkeys: if a friendly orc who is
+    not a hostage lives in it (board.orc_homes), it hauls the ore mine no orc occupies with the
+    most ore left on it (having nothing else to weigh, the engine picks it) into the supply, +1
+    ore; with no such ore mine nothing happens."""
+    if not has_furn(buf, p, F_ORC_MINER):
+        return
+    home = np.zeros(NUM_ORCS, np.int64)
+    orc_homes(buf, p, home)
+    worker = False
+    for o in range(NUM_ORCS):
+        if home[o] >= 0 and furn_id(buf, p, home[o]) == F_ORC_MINER:
+            worker = not is_hostage_orc(buf, p, o)
+    if not worker:
+        return
+    best = -1
+    for c in range(CELLS):
+        if buf[TILE + p * CELLS + c] == T_ORE_MINE and not orc_on(buf, p, c):
+            if best < 0 or buf[MINE_GOODS + p * CELLS + c] > buf[MINE_GOODS + p * CELLS + best]:
+                best = c
+    if best >= 0:
+        r = RES + p * NUM_GOODS
+        buf[r + ORE] += buf[MINE_GOODS + p * CELLS + best] + ORC_MINER_BONUS
+        buf[MINE_GOODS + p * CELLS + best] = 0
 
 
 @njit(**KERNEL)

@@ -140,6 +140,7 @@ FX_NAMES = (
     "childrens_dwelling",
     "battle_dog_school",
     "camouflaged_dwelling",
+    "orc_miner_dwelling",
 )
 NUM_FX = len(FX_NAMES)
 FX_FIRST = NUM_FURN + 1
@@ -212,7 +213,9 @@ def furn(name: str) -> int:
     F_CHILDRENS,
     F_BATTLE_DOG_SCHOOL,
     F_CAMOUFLAGED,
+    F_ORC_MINER,
 ) = range(FX_FIRST, NUM_FURN_ALL)
+ORC_MINER_BONUS = 1  # Orc Miner Dwelling: +1 ore when its orc hauls an ore mine (F18)
 CAMOUFLAGE_MAX_WEAPON = 3  # Camouflaged Dwelling: armed dwarfs up to this strength (F17)
 BATTLE_DOG_FACTOR = 2  # Battle Dog School: each dog counts double in a fight (B5, F16)
 TRADER_GOLD = 2  # Trader: 2 gold -> 1 wood + 1 stone + 1 ore (spec A10)

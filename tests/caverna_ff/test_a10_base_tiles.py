@@ -157,7 +157,7 @@ def test_a10_f0_furnishing_a_further_tile_pays_its_cost_and_leaves_the_supply():
 def test_a10_f0_a_further_tile_left_in_nobodys_supply_is_not_offered():
     s = game()
     s.res[0, WOOD], s.res[0, STONE], s.res[0, GRAIN] = 9, 9, 9  # the Breeding Cave: 1 grain
-    s.res[0, ORE] = 9  # the Dwelling Copy: 2 ore
+    s.res[0, ORE], s.res[0, FOOD] = 9, 9  # the Dwelling Copy: 2 ore; Orc Miner: 2 food
     at_furnish(s)
     not_yellow = FURN_IS_YELLOW[FX_FIRST:] == 0  # yellow ones need an empty alignment card
     assert {A_FURN_X + k for k in np.flatnonzero(not_yellow)} <= legal(s)

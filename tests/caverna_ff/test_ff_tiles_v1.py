@@ -1,10 +1,12 @@
-"""caverna_ff_v1's Frantic Fiends tiles of the supply extensions (rules B10, F14-F17): the
-Dwelling Copy, the Children's Dwelling, the Battle Dog School and the Camouflaged Dwelling.
+"""caverna_ff_v1's Frantic Fiends tiles of the supply extensions (rules B10, F14-F18): the
+Dwelling Copy, the Children's Dwelling, the Battle Dog School, the Camouflaged Dwelling and
+the Orc Miner Dwelling.
 Each test checks the rule against the same board without the tile (or the tile's own
 numbers), so a wrong or missing effect fails."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from eurogym.envs.caverna_ff import kernels
@@ -18,7 +20,7 @@ from eurogym.envs.caverna_ff.actions import (
     A_PERSON,
     A_SKIP,
 )
-from eurogym.envs.caverna_ff.board import dwarf_room
+from eurogym.envs.caverna_ff.board import dwarf_room, free_orc_room, orc_homes
 from eurogym.envs.caverna_ff.consistency import check_state
 from eurogym.envs.caverna_ff.rules import ENGINE_V1
 from eurogym.envs.caverna_ff.spaces import OP_FURNISH
@@ -27,6 +29,7 @@ from eurogym.envs.caverna_ff.state import (
     D_HOSTAGE,
     D_NEWBORN,
     O_DEFEATED,
+    O_FRIENDLY,
     P_ARM,
     P_BRANCH,
     P_FIGHT_DOGS,
@@ -38,22 +41,27 @@ from eurogym.envs.caverna_ff.state import (
 )
 from eurogym.envs.caverna_ff.tables import (
     DOG,
+    DONKEY,
     ENTRY_DWELLING,
     F_BATTLE_DOG_SCHOOL,
     F_CAMOUFLAGED,
     F_CHILDRENS,
     F_DWELLING,
     F_DWELLING_COPY,
+    F_ORC_DWELLING,
+    F_ORC_MINER,
     FURN_COST,
     FURN_IS_DWELLING,
     FX_FIRST,
     GOOD_NAMES,
     L_FIGHT,
+    ORE,
     RUBY,
     START_CAVERN,
     T_CAVERN,
+    T_ORE_MINE,
 )
-from tests.caverna_ff.helpers import legal, start_expedition
+from tests.caverna_ff.helpers import cell, legal, start_expedition
 
 FIGHT = A_LOOT + L_FIGHT
 
@@ -222,3 +230,49 @@ def test_a5_f17_camouflaged_dwelling_is_for_strength_3_or_less_and_before_unarme
     t.weapon[0, 0] = 1  # no unarmed dwarf left: the usual order (ascending strength) holds
     kernels.compute_mask(t.buf, t.mask)
     assert A_PERSON + 1 not in legal(t)
+
+
+# ---- F18: Orc Miner Dwelling -----------------------------------------------------------------
+
+ORE_A, ORE_B, MINER_ROOM = cell(0, 3), cell(0, 4), cell(1, 3)
+
+
+def mining_board(friendly: bool, miner: bool = True) -> StateV1:
+    """Two ore mines (3 and 5 ore on them), the Orc Miner Dwelling on (1, 3), Orc A friendly."""
+    s = game()
+    s.tile[0, ORE_A], s.tile[0, ORE_B] = T_ORE_MINE, T_ORE_MINE
+    s.mine_goods[0, ORE_A], s.mine_goods[0, ORE_B] = 3, 5
+    if miner:
+        s.tile[0, MINER_ROOM], s.furn[0, MINER_ROOM] = T_CAVERN, F_ORC_MINER + 1
+        s.furn_left_x[F_ORC_MINER - FX_FIRST] = 0
+    if friendly:
+        s.orc_state[0, 0], s.orc_cell[0, 0] = O_FRIENDLY, -1
+    return s
+
+
+def test_b4_f18_orc_miner_dwellings_orc_hauls_one_ore_mine_plus_one_ore():
+    s = mining_board(True)
+    kernels.mining_phase(s.buf, 0)
+    assert s.res[0, ORE] == 5 + 1  # the fuller mine, and the bonus
+    assert s.mine_goods[0, ORE_A] == 3 and s.mine_goods[0, ORE_B] == 0
+    for t in (mining_board(False), mining_board(True, miner=False)):  # no orc / no dwelling
+        kernels.mining_phase(t.buf, 0)
+        assert t.res[0, ORE] == 0 and t.mine_goods[0, ORE_B] == 5
+
+
+def test_b4_f18_the_donkeys_haul_first_and_the_orc_takes_another_mine():
+    s = mining_board(True)
+    s.animal_at[0, ORE_B, 3] = 1
+    s.res[0, DONKEY] = 1
+    kernels.mining_phase(s.buf, 0)
+    assert s.res[0, ORE] == 5 + 3 + 1 and s.mine_goods[0].sum() == 0
+
+
+def test_b9_f18_a_friendly_orc_lives_in_the_orc_miner_dwelling_first_and_it_is_an_orc_room():
+    s = mining_board(True)
+    s.tile[0, cell(0, 5)], s.furn[0, cell(0, 5)] = T_CAVERN, F_ORC_DWELLING + 1  # lower cell
+    home = np.zeros(4, np.int64)
+    orc_homes(s.buf, 0, home)
+    assert home[0] == MINER_ROOM
+    t = mining_board(False)  # a held orc moves into the free Orc Miner Dwelling (B9)
+    assert free_orc_room(t.buf, 0) == MINER_ROOM
