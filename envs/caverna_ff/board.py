@@ -51,6 +51,7 @@ from eurogym.envs.caverna_ff.tables import (
     F_CUDDLE,
     F_ENTRY,
     F_MIXED,
+    F_ORC_CAPTAIN,
     F_ORC_DWELLING,
     F_ORC_MINER,
     F_SLAUGHTERING,
@@ -350,7 +351,8 @@ def dwarf_homes(buf, p, home):
 @njit(**KERNEL)
 def orc_homes(buf, p, home):
     """Friendly orcs (letter order) live in orc rooms in cell order, caverna_ff_v1's Orc Miner
-    Dwelling (F18) first, since its orc works for the player. home[o] = cell or -1."""
+    and Orc Captain Dwellings (F18, F19) first, since their orcs work for the player.
+    home[o] = cell or -1."""
     used = np.zeros(CELLS, np.int64)
     for o in range(NUM_ORCS):
         home[o] = -1
@@ -368,9 +370,12 @@ def orc_homes(buf, p, home):
 
 @njit(**KERNEL)
 def orc_room_at(buf, p, c, special):
-    """Is there an orc room on cell c: special 1 the Orc Miner Dwelling, 0 an Orc Dwelling?"""
+    """Is there an orc room on cell c: special 1 an Orc Miner or Orc Captain Dwelling, 0 an
+    Orc Dwelling?"""
     f = furn_id(buf, p, c)
-    return f == (F_ORC_MINER if special else F_ORC_DWELLING)
+    if special:
+        return f == F_ORC_MINER or f == F_ORC_CAPTAIN
+    return f == F_ORC_DWELLING
 
 
 @njit(**INLINE)
@@ -380,7 +385,7 @@ def free_orc_room(buf, p):
     orc_homes(buf, p, home)
     for c in range(CELLS):
         f = furn_id(buf, p, c)
-        if (f != F_ORC_DWELLING and f != F_ORC_MINER) or orc_on(buf, p, c):
+        if (f != F_ORC_DWELLING and f != F_ORC_MINER and f != F_ORC_CAPTAIN) or orc_on(buf, p, c):
             continue
         taken = False
         for o in range(NUM_ORCS):

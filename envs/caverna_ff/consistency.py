@@ -720,7 +720,11 @@ def _check_decision(s: State, n: int) -> None:
     elif phase == P_SOW_CELL:
         _require(s.pending_tile in (0, 1), "pending_tile", s.pending_tile, "is not a crop")
     elif phase == P_BRANCH:
-        _require(0 <= sub[2] <= 5, "sub[2]", sub[2], "is not a branch context")
+        _require(0 <= sub[2] <= 6, "sub[2]", sub[2], "is not a branch context")
+        if sub[2] == 6:  # the Orc Captain's material (F19): two or more of wood, stone, ore
+            bits = sub[1]
+            ok = 0 < bits < 8 and bits & (bits - 1) and s.cur_person >= HOSTAGE_ORC
+            _require(ok, "sub[1]", bits, "is not a choice of materials for an orc")
         if sub[2] == 5:  # the Builder's way to pay pending_tile on cell sub[1] (F12)
             c = sub[1]
             ok = 0 <= c < CELLS and s.tile[p, c] in FURNISHABLE and s.furn[p, c] == 0

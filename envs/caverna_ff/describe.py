@@ -116,7 +116,7 @@ TILE_NAMES = (
 )
 ANIMAL_TYPES = ("sheep", "boar", "cattle", "donkey")
 # Branch contexts of the either/or spaces (kernels.BR_*), by sub[2].
-BR_GROWTH, BR_HOUSEWORK, BR_WISH, BR_URGENT, BR_GROWTH_OR_GOODS, BR_BUILDER = range(6)
+BR_GROWTH, BR_HOUSEWORK, BR_WISH, BR_URGENT, BR_GROWTH_OR_GOODS, BR_BUILDER, BR_CAPTAIN = range(7)
 PERSON_ORC = 10  # cur_person >= 10: a friendly orc (kernels.PERSON_ORC)
 
 _TRAP_DATA = {t["id"]: t for t in DATA["traps"]}
@@ -555,6 +555,8 @@ def _branch_text(state: State, k: int) -> str:
     ctx = _sub(state, 2)
     if ctx == BR_GROWTH:
         return "family growth"
+    if ctx == BR_CAPTAIN:  # F19
+        return f"Orc Captain: 1 more {GOOD_NAMES[k]}"
     if ctx == BR_BUILDER:  # F12
         ore = ("pay as printed", "1 ore instead of 1 wood", "1 ore instead of 1 stone")
         return ore[k] if k < 3 else "1 ore instead of 1 wood and 1 ore instead of 1 stone"

@@ -48,6 +48,7 @@ from eurogym.envs.caverna_ff.tables import (
     F_HUNTING_PARLOR,
     F_MINER,
     F_MINING_CAVE,
+    F_ORC_CAPTAIN,
     F_ORC_MINER,
     F_PEACEFUL,
     F_QUARRY,
@@ -144,6 +145,31 @@ def orc_miner_haul(buf, p):
         r = RES + p * NUM_GOODS
         buf[r + ORE] += buf[MINE_GOODS + p * CELLS + best] + ORC_MINER_BONUS
         buf[MINE_GOODS + p * CELLS + best] = 0
+
+
+@njit(**KERNEL)
+def captain_types(buf, p, orc, row):
+    """Orc Captain Dwelling (F19): friendly orc `orc` of p has just collected the goods `row`.
+    If it is the orc living in the dwelling, the building materials among them (bits: wood 1,
+    stone 2, ore 4), one of which it collects once more; else 0."""
+    if not has_furn(buf, p, F_ORC_CAPTAIN):
+        return 0
+    home = np.zeros(NUM_ORCS, np.int64)
+    orc_homes(buf, p, home)
+    if home[orc] < 0 or furn_id(buf, p, home[orc]) != F_ORC_CAPTAIN:
+        return 0
+    bits = 0
+    for g in (WOOD, STONE, ORE):
+        if row[g] > 0:
+            bits |= 1 << g
+    return bits
+
+
+@njit(**KERNEL)
+def captain_extra(buf, p, g):
+    """The Orc Captain's orc collects one more of material g (F19); stone feeds the Seam."""
+    buf[RES + p * NUM_GOODS + g] += 1
+    received(buf, p, 1 if g == STONE else 0, 0)
 
 
 @njit(**KERNEL)

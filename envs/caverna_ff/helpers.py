@@ -168,8 +168,9 @@ from eurogym.envs.core.jit import (
 )
 
 # P_BRANCH contexts (sub[2])
-# P_BRANCH contexts; BR_BUILDER (caverna_ff_v1): how to pay a furnishing with the Builder (F12)
-BR_GROWTH, BR_HOUSEWORK, BR_WISH, BR_URGENT, BR_GROWTH_OR_GOODS, BR_BUILDER = range(6)
+# P_BRANCH contexts; caverna_ff_v1: BR_BUILDER how to pay a furnishing with the Builder (F12),
+# BR_CAPTAIN the material the Orc Captain's orc collects once more (F19; sub[1] the choices)
+BR_GROWTH, BR_HOUSEWORK, BR_WISH, BR_URGENT, BR_GROWTH_OR_GOODS, BR_BUILDER, BR_CAPTAIN = range(7)
 PERSON_ORC = 10  # cur_person >= 10: friendly orc (cur_person - 10)
 
 # ---- small helpers ---------------------------------------------------------------------------

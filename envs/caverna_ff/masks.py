@@ -59,6 +59,7 @@ from eurogym.envs.caverna_ff.harvest import (
 )
 from eurogym.envs.caverna_ff.helpers import (
     BR_BUILDER,
+    BR_CAPTAIN,
     BR_GROWTH,
     BR_HOUSEWORK,
     PERSON_ORC,
@@ -317,6 +318,10 @@ def decision_mask(buf, mask):
         for c in range(CELLS):
             if payable and trap_cell_ok(buf, p, c):
                 mask[A_CELL + c] = 1
+    elif phase == P_BRANCH and buf[SUB + 2] == BR_CAPTAIN:  # the Orc Captain's material (F19)
+        for g in range(3):
+            if (buf[SUB + 1] >> g) & 1:
+                mask[A_OPTION + g] = 1
     elif phase == P_BRANCH and buf[SUB + 2] == BR_BUILDER:  # the way to pay (F12)
         f = buf[PENDING_TILE]
         if furn_offered(buf, p, f, buf[SUB + 0]):  # as at P_FURN_CELL: still in the supply

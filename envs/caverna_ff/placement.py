@@ -33,12 +33,14 @@ from eurogym.envs.caverna_ff.board import (
 )
 from eurogym.envs.caverna_ff.effects import (
     camouflaged_pick,
+    captain_extra,
 )
 from eurogym.envs.caverna_ff.flow import (
     clear_space,
 )
 from eurogym.envs.caverna_ff.helpers import (
     BR_BUILDER,
+    BR_CAPTAIN,
     BR_GROWTH,
     BR_GROWTH_OR_GOODS,
     BR_URGENT,
@@ -276,6 +278,9 @@ def act_branch(buf, p, a):
     With the Guest Room (F11) the other branches are asked again after this one (OP_GUEST,
     pushed first so it runs after the branch's ops), and Urgent Wish's growth comes last."""
     ctx = buf[SUB + 2]
+    if ctx == BR_CAPTAIN:  # the material the Orc Captain's orc collects once more (F19)
+        captain_extra(buf, p, a - A_OPTION)
+        return ADVANCE
     if ctx == BR_BUILDER:  # the way to pay the furnishing chosen before (F12)
         asked = build_furn(buf, p, buf[PENDING_TILE], buf[SUB + 1], buf[SUB + 0], a - A_OPTION)
         return ASK if asked else ADVANCE

@@ -141,6 +141,7 @@ FX_NAMES = (
     "battle_dog_school",
     "camouflaged_dwelling",
     "orc_miner_dwelling",
+    "orc_captain_dwelling",
 )
 NUM_FX = len(FX_NAMES)
 FX_FIRST = NUM_FURN + 1
@@ -214,6 +215,7 @@ def furn(name: str) -> int:
     F_BATTLE_DOG_SCHOOL,
     F_CAMOUFLAGED,
     F_ORC_MINER,
+    F_ORC_CAPTAIN,
 ) = range(FX_FIRST, NUM_FURN_ALL)
 ORC_MINER_BONUS = 1  # Orc Miner Dwelling: +1 ore when its orc hauls an ore mine (F18)
 CAMOUFLAGE_MAX_WEAPON = 3  # Camouflaged Dwelling: armed dwarfs up to this strength (F17)

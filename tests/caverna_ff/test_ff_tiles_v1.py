@@ -1,6 +1,6 @@
-"""caverna_ff_v1's Frantic Fiends tiles of the supply extensions (rules B10, F14-F18): the
-Dwelling Copy, the Children's Dwelling, the Battle Dog School, the Camouflaged Dwelling and
-the Orc Miner Dwelling.
+"""caverna_ff_v1's Frantic Fiends tiles of the supply extensions (rules B10, F14-F19): the
+Dwelling Copy, the Children's Dwelling, the Battle Dog School, the Camouflaged Dwelling, the
+Orc Miner and the Orc Captain Dwelling.
 Each test checks the rule against the same board without the tile (or the tile's own
 numbers), so a wrong or missing effect fails."""
 
@@ -22,8 +22,9 @@ from eurogym.envs.caverna_ff.actions import (
 )
 from eurogym.envs.caverna_ff.board import dwarf_room, free_orc_room, orc_homes
 from eurogym.envs.caverna_ff.consistency import check_state
+from eurogym.envs.caverna_ff.helpers import PERSON_ORC
 from eurogym.envs.caverna_ff.rules import ENGINE_V1
-from eurogym.envs.caverna_ff.spaces import OP_FURNISH
+from eurogym.envs.caverna_ff.spaces import OP_COLLECT, OP_FURNISH
 from eurogym.envs.caverna_ff.state import (
     D_ADULT,
     D_HOSTAGE,
@@ -48,8 +49,10 @@ from eurogym.envs.caverna_ff.tables import (
     F_CHILDRENS,
     F_DWELLING,
     F_DWELLING_COPY,
+    F_ORC_CAPTAIN,
     F_ORC_DWELLING,
     F_ORC_MINER,
+    FOOD,
     FURN_COST,
     FURN_IS_DWELLING,
     FX_FIRST,
@@ -58,8 +61,10 @@ from eurogym.envs.caverna_ff.tables import (
     ORE,
     RUBY,
     START_CAVERN,
+    STONE,
     T_CAVERN,
     T_ORE_MINE,
+    WOOD,
 )
 from tests.caverna_ff.helpers import cell, legal, start_expedition
 
@@ -276,3 +281,50 @@ def test_b9_f18_a_friendly_orc_lives_in_the_orc_miner_dwelling_first_and_it_is_a
     assert home[0] == MINER_ROOM
     t = mining_board(False)  # a held orc moves into the free Orc Miner Dwelling (B9)
     assert free_orc_room(t.buf, 0) == MINER_ROOM
+
+
+# ---- F19: Orc Captain Dwelling ---------------------------------------------------------------
+
+CAPTAIN_ROOM, SPACE = cell(1, 3), 0
+
+
+def collecting(goods: dict[int, int], person: int = PERSON_ORC, captain: bool = True):
+    """Solo player 0's `person` collects `goods` accumulated on space 0; Orc A is friendly and
+    lives in the Orc Captain Dwelling (or an Orc Dwelling). Returns the state and whether a
+    decision was asked."""
+    s = game()
+    f = F_ORC_CAPTAIN if captain else F_ORC_DWELLING
+    s.tile[0, CAPTAIN_ROOM], s.furn[0, CAPTAIN_ROOM] = T_CAVERN, f + 1
+    s.orc_state[0, 0], s.orc_cell[0, 0] = O_FRIENDLY, -1
+    s.accum[SPACE, :] = 0
+    for g, k in goods.items():
+        s.accum[SPACE, g] = k
+    s.res[0, WOOD] = s.res[0, STONE] = s.res[0, ORE] = 0
+    s.set("stack_n", 0)
+    s.set("cur_space", SPACE)
+    s.set("cur_person", person)
+    asked = kernels.run_op(s.buf, OP_COLLECT, 0, 0)
+    kernels.compute_mask(s.buf, s.mask)
+    return s, asked
+
+
+def test_b9_f19_orc_captains_orc_collects_one_more_of_a_single_material():
+    s, asked = collecting({WOOD: 3})
+    assert not asked and s.res[0, WOOD] == 3 + 1
+    for t, _ in (
+        collecting({WOOD: 3}, person=0),  # a dwarf collecting: no bonus
+        collecting({WOOD: 3}, captain=False),  # the orc lives in an ordinary Orc Dwelling
+    ):
+        assert t.res[0, WOOD] == 3
+    u, asked = collecting({FOOD: 2})  # food is no building material
+    assert not asked and u.res[0, WOOD] + u.res[0, STONE] + u.res[0, ORE] == 0
+
+
+def test_b9_f19_with_two_materials_collected_the_player_picks_the_extra_one():
+    s, asked = collecting({ORE: 1, STONE: 2})
+    assert asked and s.phase == P_BRANCH
+    options = {a - A_OPTION for a in legal(s) if A_OPTION <= a < A_OPTION + 15}
+    assert options == {STONE, ORE}
+    assert "stone" in ENGINE_V1.describe_action(s, A_OPTION + STONE)
+    ENGINE_V1.apply_action(s, A_OPTION + STONE)
+    assert (s.res[0, STONE], s.res[0, ORE]) == (3, 1)
