@@ -152,20 +152,15 @@ def test_b6_f13_yellow_tiles_of_r5_r7_are_furnished_only_with_an_empty_alignment
 # ---- F13: the bonus points -----------------------------------------------------------------
 
 
-def test_a10_f13_treasure_chamber_scores_one_per_ruby():
+@pytest.mark.parametrize(
+    ("tile", "good", "count"), [(F_TREASURE_CHAMBER, RUBY, 5), (F_STONE_STORAGE, STONE, 7)]
+)
+def test_a10_f13_treasure_chamber_and_stone_storage_score_one_per_ruby_or_stone(tile, good, count):
     s = game()
-    s.res[0, RUBY] = 5
+    s.res[0, good] = count
     base = furnishing_points(s)
-    on_board(s, F_TREASURE_CHAMBER)
-    assert furnishing_points(s) == base + FURN_POINTS[F_TREASURE_CHAMBER] + 5
-
-
-def test_a10_f13_stone_storage_scores_one_per_stone():
-    s = game()
-    s.res[0, STONE] = 7
-    base = furnishing_points(s)
-    on_board(s, F_STONE_STORAGE)
-    assert furnishing_points(s) == base + FURN_POINTS[F_STONE_STORAGE] + 7
+    on_board(s, tile)
+    assert furnishing_points(s) == base + FURN_POINTS[tile] + count
 
 
 def test_a10_f13_food_chamber_scores_two_per_grain_and_vegetable_pair_fields_included():
