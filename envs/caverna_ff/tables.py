@@ -142,6 +142,7 @@ FX_NAMES = (
     "camouflaged_dwelling",
     "orc_miner_dwelling",
     "orc_captain_dwelling",
+    "guest_dwelling",
 )
 NUM_FX = len(FX_NAMES)
 FX_FIRST = NUM_FURN + 1
@@ -216,6 +217,7 @@ def furn(name: str) -> int:
     F_CAMOUFLAGED,
     F_ORC_MINER,
     F_ORC_CAPTAIN,
+    F_GUEST_DWELLING,
 ) = range(FX_FIRST, NUM_FURN_ALL)
 ORC_MINER_BONUS = 1  # Orc Miner Dwelling: +1 ore when its orc hauls an ore mine (F18)
 CAMOUFLAGE_MAX_WEAPON = 3  # Camouflaged Dwelling: armed dwarfs up to this strength (F17)

@@ -1,6 +1,6 @@
-"""caverna_ff_v1's Frantic Fiends tiles of the supply extensions (rules B10, F14-F19): the
+"""caverna_ff_v1's Frantic Fiends tiles of the supply extensions (rules B10, F14-F20): the
 Dwelling Copy, the Children's Dwelling, the Battle Dog School, the Camouflaged Dwelling, the
-Orc Miner and the Orc Captain Dwelling.
+Orc Miner, Orc Captain and Guest Dwelling.
 Each test checks the rule against the same board without the tile (or the tile's own
 numbers), so a wrong or missing effect fails."""
 
@@ -20,7 +20,13 @@ from eurogym.envs.caverna_ff.actions import (
     A_PERSON,
     A_SKIP,
 )
-from eurogym.envs.caverna_ff.board import dwarf_room, free_orc_room, orc_homes
+from eurogym.envs.caverna_ff.board import (
+    can_grow,
+    dwarf_homes,
+    dwarf_room,
+    free_orc_room,
+    orc_homes,
+)
 from eurogym.envs.caverna_ff.consistency import check_state
 from eurogym.envs.caverna_ff.helpers import PERSON_ORC
 from eurogym.envs.caverna_ff.rules import ENGINE_V1
@@ -49,6 +55,7 @@ from eurogym.envs.caverna_ff.tables import (
     F_CHILDRENS,
     F_DWELLING,
     F_DWELLING_COPY,
+    F_GUEST_DWELLING,
     F_ORC_CAPTAIN,
     F_ORC_DWELLING,
     F_ORC_MINER,
@@ -328,3 +335,45 @@ def test_b9_f19_with_two_materials_collected_the_player_picks_the_extra_one():
     assert "stone" in ENGINE_V1.describe_action(s, A_OPTION + STONE)
     ENGINE_V1.apply_action(s, A_OPTION + STONE)
     assert (s.res[0, STONE], s.res[0, ORE]) == (3, 1)
+
+
+# ---- F20: Guest Dwelling ---------------------------------------------------------------------
+
+GUEST = cell(1, 3)
+
+
+def guest_board(dwarfs: int = 2) -> StateV1:
+    """Solo player 0 with `dwarfs` dwarfs, the entry dwelling (2 rooms) and a Guest Dwelling."""
+    s = game()
+    s.tile[0, GUEST], s.furn[0, GUEST] = T_CAVERN, F_GUEST_DWELLING + 1
+    s.furn_left_x[F_GUEST_DWELLING - FX_FIRST] = 0
+    s.dwarf[0, :dwarfs] = D_ADULT
+    return s
+
+
+def test_b10_f20_guest_dwelling_is_a_dwarf_room_while_no_orc_needs_it():
+    s = guest_board()
+    assert dwarf_room(s.buf, 0) == 3 and can_grow(s.buf, 0)
+    assert free_orc_room(s.buf, 0) == GUEST  # a held orc may move in: the dwarfs fit (B9)
+
+
+def test_b10_f20_an_orc_in_the_guest_dwelling_takes_its_room_until_an_orc_room_frees_it():
+    s = guest_board()
+    s.orc_state[0, 0], s.orc_cell[0, 0] = O_FRIENDLY, -1
+    home = np.zeros(4, np.int64)
+    orc_homes(s.buf, 0, home)
+    assert home[0] == GUEST
+    assert dwarf_room(s.buf, 0) == 2 and not can_grow(s.buf, 0)  # no room for a newborn
+    assert free_orc_room(s.buf, 0) == -1
+    s.tile[0, cell(0, 3)], s.furn[0, cell(0, 3)] = T_CAVERN, F_ORC_DWELLING + 1  # built later
+    orc_homes(s.buf, 0, home)
+    assert home[0] == cell(0, 3)  # the orc moves over (swapped, E19)
+    assert dwarf_room(s.buf, 0) == 3 and can_grow(s.buf, 0)
+
+
+def test_b10_f20_a_dwarf_living_in_the_guest_dwelling_is_not_put_out_for_an_orc():
+    s = guest_board(dwarfs=3)
+    assert free_orc_room(s.buf, 0) == -1  # the third dwarf has no other room
+    home = np.zeros(6, np.int64)
+    dwarf_homes(s.buf, 0, home)
+    assert GUEST in home[:3].tolist()
