@@ -38,6 +38,15 @@ goods on a mine /MINE_CAP, trap present, trap active, trap type one-hot (4), ani
         save is about (the solo clearing's `clear_pos`) one-hot (38)
     stacks: round cards still in their stage stack (38), face-down harvest markers left: plain
         /4, orc /2, movement cards already dealt for the active orc (9)
+
+`encode_flat_v1(state, me)` -> float32[FLAT_SIZE_V1]: caverna_ff_v1's observation, v0's
+entries above (computed alike, so v0's observation stays as it was) followed by V1_SCALARS for
+what v0's layout cannot show about v1's further tiles (tables.FX_NAMES):
+    supply: copies left of each further tile (NUM_FX, 0/1: `furn_left_x`)
+    decision: the pending furnishing / trap / crop id one-hot (NUM_FURN_ALL; v0's scalar /27
+        reads 1 for every further tile)
+    per relative seat (4 x NUM_FURN_ALL): furnishings of each id on that seat's board /12 (a
+        board has 12 mountain cells), so a built tile's identity is seen, not just its points
 """
 
 from __future__ import annotations
@@ -73,6 +82,7 @@ from eurogym.envs.caverna_ff.state import (
     FARM_USED,
     FURN,
     FURN_LEFT,
+    FURN_LEFT_X,
     HARVEST_KIND,
     MARKER,
     MARKERS_LEFT,
@@ -120,6 +130,8 @@ from eurogym.envs.caverna_ff.tables import (
     FURN_ROOM,
     NUM_ANIMALS,
     NUM_FURN,
+    NUM_FURN_ALL,
+    NUM_FX,
     NUM_GOODS,
     NUM_LOOT,
     NUM_ORCS,
@@ -182,6 +194,9 @@ BEGGING_CAP = 60.0
 ACCUM_CAP = 60.0
 ANIMALS_CAP = 20.0
 MINE_CAP = 20.0
+V1_SCALARS = NUM_FX + NUM_FURN_ALL + MAX_PLAYERS * NUM_FURN_ALL
+FLAT_SIZE_V1 = FLAT_SIZE + V1_SCALARS
+MOUNTAIN_CELLS = 12.0  # the most furnishings of one id a board can hold
 _FURN_POINTS = FURN_POINTS / 10.0  # indexed by furnishing id, F_ENTRY = the entry dwelling
 _FURN_ROOM = FURN_ROOM / 2.0
 _FURN_ORC = FURN_ORC_ROOM.astype(np.float64)
@@ -374,6 +389,26 @@ def _fill_flat(buf, me, out):
         out[i + c] = buf[EV_DEALT + c]
 
 
+@njit(**KERNEL)
+def _fill_flat_v1(buf, me, out):
+    """caverna_ff_v1: v0's entries, then V1_SCALARS (module docstring)."""
+    _fill_flat(buf, me, out)
+    n = buf[NUM_PLAYERS]
+    i = FLAT_SIZE
+    for x in range(NUM_FX):
+        out[i + x] = buf[FURN_LEFT_X + x]
+    i += NUM_FX
+    if 0 <= buf[PENDING_TILE] < NUM_FURN_ALL:
+        out[i + buf[PENDING_TILE]] = 1.0
+    i += NUM_FURN_ALL
+    for k in range(n):
+        p = (me + k) % n
+        for c in range(CELLS):
+            f = buf[FURN + p * CELLS + c] - 1
+            if f >= 0:
+                out[i + k * NUM_FURN_ALL + f] += 1.0 / MOUNTAIN_CELLS
+
+
 def encode_planes(state: State, me: int) -> np.ndarray:
     """float32[4 * PLANES_PER_SEAT, 4, 6]: every seat's home board, mine first."""
     out = np.zeros(PLANES_SIZE, np.float32)
@@ -385,4 +420,11 @@ def encode_flat(state: State, me: int) -> np.ndarray:
     """float32[FLAT_SIZE] (module docstring lists every entry); one numba call."""
     out = np.zeros(FLAT_SIZE, np.float32)
     _fill_flat(state.buf, me, out)
+    return out
+
+
+def encode_flat_v1(state: State, me: int) -> np.ndarray:
+    """float32[FLAT_SIZE_V1]: caverna_ff_v1's observation (module docstring); one numba call."""
+    out = np.zeros(FLAT_SIZE_V1, np.float32)
+    _fill_flat_v1(state.buf, me, out)
     return out

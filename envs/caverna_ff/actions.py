@@ -13,8 +13,9 @@ Ranges:
 * FURN f (27): a furnishing tile (tables.FURN_NAMES).
 * FURN_X k (caverna_ff_v1 only, after CONVERT, tables.FX_NAMES): v1's further furnishing tiles.
 * TILE_X k (caverna_ff_v1 only, last): at any of your decisions, Trader 2 gold -> 1 wood, 1 stone,
-  1 ore (0); Peaceful Cave: discard dwarf d's weapon for food equal to its strength (1 + d).
-  The decision stays pending, as with CONVERT.
+  1 ore (0); Peaceful Cave: discard dwarf d's weapon for food equal to its strength (1 + d);
+  Hunting Parlor 2 boars -> 2 gold + 2 food (7); Blacksmithing Parlor 1 ruby + 1 ore -> 2 gold +
+  1 food (8). The decision stays pending, as with CONVERT.
 * TRAP t (4): a trap type (tables.TRAP_NAMES).
 * LOOT l (26): an expedition loot item (tables.LOOT_NAMES), taken in the chosen order.
 * OPTION k (15): a number or branch: forge strength, dogs spent in a fight, stone paid into a
@@ -87,11 +88,13 @@ NUM_CONVERSIONS = 17
 NUM_ACTIONS = A_CONVERT + NUM_CONVERSIONS  # 306
 # caverna_ff_v1 appends its further furnishing tiles (tables.FX_NAMES), so every v0 index keeps
 # its meaning: FURN_X k furnishes tile FX_FIRST + k; then the any-time actions of those tiles:
-# TILE_X 0 the Trader's purchase, TILE_X 1 + d the Peaceful Cave trading dwarf d's weapon.
+# TILE_X 0 the Trader's purchase, TILE_X 1 + d the Peaceful Cave trading dwarf d's weapon,
+# TILE_X 7 the Hunting Parlor's and 8 the Blacksmithing Parlor's exchange.
 A_FURN_X = NUM_ACTIONS
 A_TILE_X = A_FURN_X + NUM_FX
 X_TRADER, X_PEACEFUL = 0, 1
-NUM_TILE_X = 1 + 6
+X_HUNTING, X_SMITHING = X_PEACEFUL + 6, X_PEACEFUL + 7
+NUM_TILE_X = X_SMITHING + 1
 NUM_ACTIONS_V1 = A_TILE_X + NUM_TILE_X
 
 

@@ -50,8 +50,11 @@ from eurogym.envs.caverna_ff.tables import (
     F_BREAKFAST,
     F_CUDDLE,
     F_ENTRY,
+    F_GUEST_DWELLING,
     F_MIXED,
+    F_ORC_CAPTAIN,
     F_ORC_DWELLING,
+    F_ORC_MINER,
     F_SLAUGHTERING,
     F_STUBBLE,
     FIRST_ANIMAL,
@@ -295,14 +298,58 @@ def furn_id(buf, p, c):
 @njit(**KERNEL)
 def dwarf_room(buf, p):
     """Rooms for dwarfs in furnishings no orc occupies (spec A7, D22); the Additional
-    Dwelling's only once there is a 6th dwarf to live in it (F6)."""
+    Dwelling's only once there is a 6th dwarf to live in it (F6); the Guest Dwelling's only
+    while no friendly orc lives in it (F20)."""
     n = 0
+    guest = guest_orc(buf, p)
     for c in range(CELLS):
         f = furn_id(buf, p, c)
-        if f >= 0 and not orc_on(buf, p, c):
+        if f >= 0 and not orc_on(buf, p, c) and c != guest:
             if f != F_ADDITIONAL or dwarf_tokens(buf, p) == 6:
                 n += FURN_ROOM[f]
     return n
+
+
+@njit(**KERNEL)
+def guest_cell(buf, p):
+    """The cell of p's Guest Dwelling (caverna_ff_v1, F20) if no hostile orc occupies it, -1."""
+    for c in range(CELLS):
+        if furn_id(buf, p, c) == F_GUEST_DWELLING and not orc_on(buf, p, c):
+            return c
+    return -1
+
+
+@njit(**KERNEL)
+def guest_fits_orc(buf, p, orcs):
+    """May `orcs` friendly orcs have the Guest Dwelling (F20) as their last room? More of them
+    than orc rooms no hostile orc occupies, and the living dwarfs fit in the other dwarf rooms
+    (its occupant is swapped whenever that changes, D42)."""
+    g = guest_cell(buf, p)
+    if g < 0:
+        return False
+    rooms = 0
+    dwarfs = 0
+    for c in range(CELLS):
+        f = furn_id(buf, p, c)
+        if f >= 0 and not orc_on(buf, p, c) and c != g:
+            if orc_room_at(buf, p, c, 1) or orc_room_at(buf, p, c, 0):
+                rooms += 1
+            elif f != F_ADDITIONAL or dwarf_tokens(buf, p) == 6:
+                dwarfs += FURN_ROOM[f]
+    return orcs > rooms and dwarfs >= living_dwarfs(buf, p)
+
+
+@njit(**KERNEL)
+def guest_orc(buf, p):
+    """The Guest Dwelling's cell when a friendly orc lives in it (`guest_fits_orc` for p's
+    friendly orcs), else -1 (then it is a dwarf room)."""
+    orcs = 0
+    for o in range(NUM_ORCS):
+        if buf[ORC_STATE + p * NUM_ORCS + o] == O_FRIENDLY:
+            orcs += 1
+    if orcs > 0 and guest_fits_orc(buf, p, orcs):
+        return guest_cell(buf, p)
+    return -1
 
 
 @njit(**KERNEL)
@@ -323,10 +370,13 @@ def dwarf_homes(buf, p, home):
     for d in range(MAX_DWARFS):
         home[d] = -1
     done = np.zeros(MAX_DWARFS, np.int64)
+    guest = guest_orc(buf, p)  # a friendly orc lives there (F20)
     for pts in range(16):
         for c in range(CELLS):
             f = furn_id(buf, p, c)
             if f < 0 or FURN_POINTS[f] != pts or FURN_ROOM[f] == 0 or orc_on(buf, p, c):
+                continue
+            if c == guest:
                 continue
             if f == F_ADDITIONAL and dwarf_tokens(buf, p) < 6:
                 continue  # its room is the 6th dwarf's only (F6)
@@ -348,17 +398,36 @@ def dwarf_homes(buf, p, home):
 
 @njit(**KERNEL)
 def orc_homes(buf, p, home):
-    """Friendly orcs (letter order) live in orc rooms in cell order. home[o] = cell or -1."""
+    """Friendly orcs (letter order) live in orc rooms in cell order, caverna_ff_v1's Orc Miner
+    and Orc Captain Dwellings (F18, F19) first, since their orcs work for the player.
+    home[o] = cell or -1."""
     used = np.zeros(CELLS, np.int64)
     for o in range(NUM_ORCS):
         home[o] = -1
         if buf[ORC_STATE + p * NUM_ORCS + o] != O_FRIENDLY:
             continue
-        for c in range(CELLS):
-            if furn_id(buf, p, c) == F_ORC_DWELLING and not used[c]:
-                used[c] = 1
-                home[o] = c
+        for special in (1, 0):
+            for c in range(CELLS):
+                if orc_room_at(buf, p, c, special) and not used[c]:
+                    used[c] = 1
+                    home[o] = c
+                    break
+            if home[o] >= 0:
                 break
+        guest = guest_orc(buf, p)  # the last orc without a room may live there (F20)
+        if home[o] < 0 and guest >= 0 and not used[guest]:
+            used[guest] = 1
+            home[o] = guest
+
+
+@njit(**KERNEL)
+def orc_room_at(buf, p, c, special):
+    """Is there an orc room on cell c: special 1 an Orc Miner or Orc Captain Dwelling, 0 an
+    Orc Dwelling?"""
+    f = furn_id(buf, p, c)
+    if special:
+        return f == F_ORC_MINER or f == F_ORC_CAPTAIN
+    return f == F_ORC_DWELLING
 
 
 @njit(**INLINE)
@@ -367,7 +436,8 @@ def free_orc_room(buf, p):
     home = np.zeros(NUM_ORCS, np.int64)
     orc_homes(buf, p, home)
     for c in range(CELLS):
-        if furn_id(buf, p, c) != F_ORC_DWELLING or orc_on(buf, p, c):
+        f = furn_id(buf, p, c)
+        if (f != F_ORC_DWELLING and f != F_ORC_MINER and f != F_ORC_CAPTAIN) or orc_on(buf, p, c):
             continue
         taken = False
         for o in range(NUM_ORCS):
@@ -375,10 +445,16 @@ def free_orc_room(buf, p):
                 taken = True
         if not taken:
             return c
+    orcs = 1  # the orc moving in
+    for o in range(NUM_ORCS):
+        if buf[ORC_STATE + p * NUM_ORCS + o] == O_FRIENDLY:
+            orcs += 1
+    if guest_orc(buf, p) < 0 and guest_fits_orc(buf, p, orcs):  # F20: if the dwarfs fit
+        return guest_cell(buf, p)
     return -1
 
 
-@njit(**INLINE)
+@njit(**KERNEL)
 def is_hostage_orc(buf, p, o):
     for q in range(NUM_ORCS):
         if (

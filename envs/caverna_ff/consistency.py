@@ -124,7 +124,6 @@ from eurogym.envs.caverna_ff.tables import (
     F_WARRIOR,
     FIRST_ANIMAL,
     FOREST,
-    FURN_NAMES,
     FURN_PER_PLAYER,
     FURN_UNLIMITED,
     FX_FIRST,
@@ -132,6 +131,7 @@ from eurogym.envs.caverna_ff.tables import (
     H_FEED_ONE,
     H_NONE,
     H_NORMAL,
+    MAX_WEAPON,
     NEIGHBOURS,
     NUM_ANIMALS,
     NUM_FURN,
@@ -142,6 +142,7 @@ from eurogym.envs.caverna_ff.tables import (
     ORE,
     START_CAVERN,
     STONE,
+    STRIP_YELLOWS,
     T_CAVERN,
     T_DEEP,
     T_FIELD,
@@ -152,7 +153,6 @@ from eurogym.envs.caverna_ff.tables import (
     TRAP_COPIES_BASIC,
     WARRIOR_MATERIALS,
     WOOD,
-    YELLOW_NAMES,
 )
 from eurogym.envs.core.errors import StateError
 from eurogym.envs.core.rng import check_words
@@ -400,18 +400,27 @@ def _check_supply(s: State, n: int) -> None:
         if s.stage != ST_ROUND_START:  # the solo clearing comes between the two resets
             _require(here, f"occupant[{k}]", q, "has no person of that seat on the space")
     per_player = np.where(FURN_PER_PLAYER == 1, n, 1)
-    furn_total = np.where(FURN_UNLIMITED == 1, UNLIMITED_COPIES, per_player)[:NUM_FURN]
-    for i, name in enumerate(YELLOW_NAMES):  # two yellows per short strip in play
-        furn_total[FURN_NAMES.index(name)] = 1 if i // 2 < n else 0
+    furn_total = np.where(FURN_UNLIMITED == 1, UNLIMITED_COPIES, per_player)
+    v1 = "furn_left_x" in s.LAYOUT.fields
+    if v1:  # caverna_ff_v1: the short strips dealt at random (deal.deal_short_strips)
+        strips = s.short_strip
+        ok = len(set(strips[:n].tolist())) == n and (strips[:n] >= 0).all()
+        _require(ok and (strips[n:] == EMPTY).all(), "short_strip", strips.tolist(), "!= n strips")
+        in_play = set(strips[:n].tolist())
+    else:  # two yellows per short strip R1..RN in play
+        in_play = set(range(n))
+    for k, pair in enumerate(STRIP_YELLOWS):
+        furn_total[pair] = 1 if k in in_play else 0
     built = np.bincount(s.furn[:n].ravel(), minlength=F_ENTRY + 2)[1 : NUM_FURN + 1]
-    bad = np.flatnonzero(s.furn_left + built != furn_total)
+    bad = np.flatnonzero(s.furn_left + built != furn_total[:NUM_FURN])
     if bad.size:
         f = int(bad[0])
         _fail(f"furn_left[{f}]", s.furn_left[f], f"+ {built[f]} built != {furn_total[f]} copies")
-    if "furn_left_x" in s.LAYOUT.fields:  # caverna_ff_v1's further tiles: one copy each (F0)
+    if v1:  # caverna_ff_v1's further tiles: one copy each (F0), yellows as dealt
         built_x = np.bincount(s.furn[:n].ravel(), minlength=NUM_FURN_ALL + 1)[FX_FIRST + 1 :]
-        for k in np.flatnonzero(s.furn_left_x + built_x != 1).tolist():
-            _fail(f"furn_left_x[{k}]", s.furn_left_x[k], f"+ {built_x[k]} built != 1 copy")
+        total_x = furn_total[FX_FIRST:]
+        for k in np.flatnonzero(s.furn_left_x + built_x != total_x).tolist():
+            _fail(f"furn_left_x[{k}]", s.furn_left_x[k], f"+ {built_x[k]} built != {total_x[k]}")
     trap_total = np.where(TRAP_COPIES_BASIC == 1, n, 1)
     placed = np.bincount(s.trap[:n].ravel(), minlength=NUM_TRAPS + 1)[1:]
     bad = np.flatnonzero(s.trap_left[:NUM_TRAPS] + placed != trap_total)
@@ -686,7 +695,9 @@ def _check_decision(s: State, n: int) -> None:
         if final:
             _require(s.orc_state[p, sub[0]] == O_CAVE, "orc_state", "-", "re-evaluates in cave")
     elif phase == P_ARM:
-        _require(1 <= sub[0] <= WARRIOR_MATERIALS, "sub[0]", sub[0], "is not a strength")
+        # v1's Dwelling Copy (F14) arms with the strongest weapon in play, up to MAX_WEAPON
+        top = MAX_WEAPON if "furn_left_x" in s.LAYOUT.fields else WARRIOR_MATERIALS
+        _require(1 <= sub[0] <= top, "sub[0]", sub[0], "is not a strength")
     elif phase in (P_FURN, P_FURN_CELL):
         _require(sub[0] in (0, 1, 2), "sub[0]", sub[0], "is not a furnishing mode")
         _require(sub[3] in (0, 1), "sub[3]", sub[3], "is not a flag")
@@ -709,7 +720,11 @@ def _check_decision(s: State, n: int) -> None:
     elif phase == P_SOW_CELL:
         _require(s.pending_tile in (0, 1), "pending_tile", s.pending_tile, "is not a crop")
     elif phase == P_BRANCH:
-        _require(0 <= sub[2] <= 5, "sub[2]", sub[2], "is not a branch context")
+        _require(0 <= sub[2] <= 6, "sub[2]", sub[2], "is not a branch context")
+        if sub[2] == 6:  # the Orc Captain's material (F19): two or more of wood, stone, ore
+            bits = sub[1]
+            ok = 0 < bits < 8 and bits & (bits - 1) and s.cur_person >= HOSTAGE_ORC
+            _require(ok, "sub[1]", bits, "is not a choice of materials for an orc")
         if sub[2] == 5:  # the Builder's way to pay pending_tile on cell sub[1] (F12)
             c = sub[1]
             ok = 0 <= c < CELLS and s.tile[p, c] in FURNISHABLE and s.furn[p, c] == 0

@@ -30,16 +30,35 @@ from eurogym.envs.caverna_ff.tables import (
     FURN_PER_PLAYER,
     FURN_UNLIMITED,
     NUM_FURN,
+    NUM_SHORT_STRIPS,
     NUM_TRAPS,
     ORC_START,
     ORC_STRENGTH,
     START_CAVERN,
     START_FOOD,
+    STRIP_YELLOWS,
     T_CAVERN,
     TRAP_COPIES_BASIC,
     YELLOW_NAMES,
 )
 from eurogym.envs.core.rng import randint, seed_words, shuffle
+
+
+def deal_short_strips(state: State, n: int) -> None:
+    """caverna_ff_v1: n of the 7 short strips at random beside the reward rows (seed p.2 step
+    5c; they need not match the long strips), each putting its 2 yellow tiles on the supply
+    (R1-R4's are v0's furnishing ids, R5-R7's v1's further ids). v0 keeps R1..RN."""
+    strips = np.arange(NUM_SHORT_STRIPS, dtype=np.int64)
+    shuffle(state.rng, strips, NUM_SHORT_STRIPS)
+    state.short_strip[:] = EMPTY
+    state.short_strip[:n] = strips[:n]
+    for k in range(NUM_SHORT_STRIPS):
+        left = 1 if k in strips[:n] else 0
+        for f in STRIP_YELLOWS[k]:
+            if f < NUM_FURN:
+                state.furn_left[f] = left
+            else:
+                state.furn_left_x[f - F_ENTRY - 1] = left
 
 
 def deal_game(config: Config, seed: int, state_type: type[State] = State) -> State:
@@ -84,6 +103,8 @@ def deal_game(config: Config, seed: int, state_type: type[State] = State) -> Sta
     state.trap_left[:NUM_TRAPS] = np.where(TRAP_COPIES_BASIC == 1, n, 1)
     start = int(randint(rng, n))  # A4 step 4
     state.set("start_player", start)
+    if config.housing != HOUSING_E1:
+        deal_short_strips(state, n)
     for p in range(n):
         state.tile[p, ENTRY_DWELLING] = T_CAVERN
         state.tile[p, START_CAVERN] = T_CAVERN

@@ -31,9 +31,12 @@ from eurogym.envs.caverna_ff.actions import (
     A_TRAP,
     A_TWIN,
     NUM_ACTIONS_V1,
+    X_HUNTING,
     X_PEACEFUL,
+    X_SMITHING,
     X_TRADER,
 )
+from eurogym.envs.caverna_ff.effects import camouflaged_pick
 from eurogym.envs.caverna_ff.spaces import GAIN, SPACE_NAMES
 from eurogym.envs.caverna_ff.state import (
     CK_RUBY_MINE,
@@ -113,7 +116,7 @@ TILE_NAMES = (
 )
 ANIMAL_TYPES = ("sheep", "boar", "cattle", "donkey")
 # Branch contexts of the either/or spaces (kernels.BR_*), by sub[2].
-BR_GROWTH, BR_HOUSEWORK, BR_WISH, BR_URGENT, BR_GROWTH_OR_GOODS, BR_BUILDER = range(6)
+BR_GROWTH, BR_HOUSEWORK, BR_WISH, BR_URGENT, BR_GROWTH_OR_GOODS, BR_BUILDER, BR_CAPTAIN = range(7)
 PERSON_ORC = 10  # cur_person >= 10: a friendly orc (kernels.PERSON_ORC)
 
 _TRAP_DATA = {t["id"]: t for t in DATA["traps"]}
@@ -332,6 +335,10 @@ def describe(action: int, phase: int = -1) -> str:
         k = a - A_TILE_X
         if k == X_TRADER:
             return "Trader: buy 1 wood, 1 stone and 1 ore for 2 gold"
+        if k == X_HUNTING:
+            return "Hunting Parlor: 2 boars for 2 gold and 2 food"
+        if k == X_SMITHING:
+            return "Blacksmithing Parlor: 1 ruby and 1 ore for 2 gold and 1 food"
         return f"Peaceful Cave: trade dwarf {k - X_PEACEFUL}'s weapon for food"
     if a >= A_FURN_X:
         return f"furnish {FURN_TITLES[a - A_FURN_X + FX_FIRST]}"
@@ -469,6 +476,9 @@ def describe_in_state(state: State, action: int) -> str:
     if phase == P_INVADE and A_CELL <= a < A_FURN:
         orc = ORC_LETTERS[_sub(state, 0)]
         return f"orc {orc} invades the cave at {cell_name(a - A_CELL)}"
+    if phase == P_PLACE and A_PERSON <= a < A_SKIP and a - A_PERSON < 6:
+        if camouflaged_pick(state.buf, p, a - A_PERSON):  # F17: no ruby
+            return f"place dwarf {a - A_PERSON + 1} next (Camouflaged Dwelling, free)"
     if A_OPTION <= a < A_PUSH:
         text = _option_in_state(state, a - A_OPTION, phase, p)
         if text:
@@ -545,6 +555,8 @@ def _branch_text(state: State, k: int) -> str:
     ctx = _sub(state, 2)
     if ctx == BR_GROWTH:
         return "family growth"
+    if ctx == BR_CAPTAIN:  # F19
+        return f"Orc Captain: 1 more {GOOD_NAMES[k]}"
     if ctx == BR_BUILDER:  # F12
         ore = ("pay as printed", "1 ore instead of 1 wood", "1 ore instead of 1 stone")
         return ore[k] if k < 3 else "1 ore instead of 1 wood and 1 ore instead of 1 stone"

@@ -28,9 +28,14 @@ without ever moving a housed one.
 
 Version history:
 * v0: the v1 subset of spec Part E with the gaps listed in docs/caverna_ff.md.
-* v1: housing as the player's decisions (issue 13); twelve further base furnishing tiles whose
-  19 actions follow v0's 306 (Discrete(325), docs/caverna_ff.md); the observation layout is
-  v0's (two more phases in the phase one-hot, shared by both ids).
+* v1: housing as the player's decisions (issue 13); twelve further base furnishing tiles, the
+  short strips dealt at random with the yellow tiles of R5-R7, and the Dwelling Copy,
+  Children's Dwelling, Battle Dog School, Camouflaged, Orc Miner, Orc Captain and Guest
+  Dwelling, whose 34 actions follow v0's 306 (Discrete(340), docs/caverna_ff.md); the
+  observation is
+  `encode_flat_v1`: v0's entries (two more phases in the phase one-hot, shared by both ids)
+  followed by the further tiles' supply, the pending tile one-hot and each seat's furnishings
+  by id (FLAT_SIZE_V1).
 """
 
 from __future__ import annotations
@@ -38,7 +43,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from eurogym.encoders.caverna_ff import FLAT_SIZE, encode_flat
+from eurogym.encoders.caverna_ff import FLAT_SIZE, FLAT_SIZE_V1, encode_flat, encode_flat_v1
 from eurogym.envs.caverna_ff.invariants import check_invariants
 from eurogym.envs.caverna_ff.render import describe_changes, render_ansi, render_rgb
 from eurogym.envs.caverna_ff.rules import ENGINE, ENGINE_V1
@@ -66,6 +71,8 @@ class raw_env_v1(raw_env):  # noqa: N801
 
     metadata = {**EuroAECEnv.metadata, "name": "caverna_ff_v1"}
     engine = ENGINE_V1
+    observation_size = FLAT_SIZE_V1
+    encode = staticmethod(encode_flat_v1)
 
 
 def env(**kwargs: Any) -> EuroAECEnv:

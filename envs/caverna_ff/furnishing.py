@@ -93,8 +93,7 @@ def act_furn_cell(buf, p, a):
     way = 0
     while not (ways >> way) & 1:
         way += 1
-    build_furn(buf, p, f, a - A_CELL, buf[SUB + 0], way)
-    return ADVANCE
+    return ASK if build_furn(buf, p, f, a - A_CELL, buf[SUB + 0], way) else ADVANCE
 
 
 @njit(**INLINE)

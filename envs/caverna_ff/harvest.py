@@ -22,6 +22,7 @@ from eurogym.envs.caverna_ff.board import (
 )
 from eurogym.envs.caverna_ff.effects import (
     mining_cave_discount,
+    orc_miner_haul,
 )
 from eurogym.envs.caverna_ff.helpers import (
     decide,
@@ -242,13 +243,15 @@ def field_phase(buf, p):
 
 @njit(**INLINE)
 def mining_phase(buf, p):
-    """B4: a mine holding a donkey moves all its goods to the supply."""
+    """B4: a mine holding a donkey moves all its goods to the supply; then the Orc Miner
+    Dwelling's orc (F18) hauls one ore mine like a donkey, +1 ore."""
     for c in range(CELLS):
         t = buf[TILE + p * CELLS + c]
         if (t == T_ORE_MINE or t == T_RUBY_MINE) and not orc_on(buf, p, c):
             if buf[ANIMAL_AT + (p * CELLS + c) * 5 + 3] > 0:
                 buf[r_(p, ORE if t == T_ORE_MINE else RUBY)] += buf[MINE_GOODS + p * CELLS + c]
                 buf[MINE_GOODS + p * CELLS + c] = 0
+    orc_miner_haul(buf, p)
 
 
 @njit(**INLINE)

@@ -26,6 +26,7 @@ from eurogym.envs.caverna_ff.board import (
 )
 from eurogym.envs.caverna_ff.effects import (
     received,
+    strongest_weapon,
 )
 from eurogym.envs.caverna_ff.orcs import (
     befriend_held,
@@ -114,7 +115,9 @@ from eurogym.envs.caverna_ff.tables import (
     F_BLACKSMITH,
     F_BUILDER,
     F_CARPENTER,
+    F_CHILDRENS,
     F_DWELLING,
+    F_DWELLING_COPY,
     F_ENTRY,
     F_MILKING,
     F_ORC_DWELLING,
@@ -165,8 +168,9 @@ from eurogym.envs.core.jit import (
 )
 
 # P_BRANCH contexts (sub[2])
-# P_BRANCH contexts; BR_BUILDER (caverna_ff_v1): how to pay a furnishing with the Builder (F12)
-BR_GROWTH, BR_HOUSEWORK, BR_WISH, BR_URGENT, BR_GROWTH_OR_GOODS, BR_BUILDER = range(6)
+# P_BRANCH contexts; caverna_ff_v1: BR_BUILDER how to pay a furnishing with the Builder (F12),
+# BR_CAPTAIN the material the Orc Captain's orc collects once more (F19; sub[1] the choices)
+BR_GROWTH, BR_HOUSEWORK, BR_WISH, BR_URGENT, BR_GROWTH_OR_GOODS, BR_BUILDER, BR_CAPTAIN = range(7)
 PERSON_ORC = 10  # cur_person >= 10: friendly orc (cur_person - 10)
 
 # ---- small helpers ---------------------------------------------------------------------------
@@ -402,7 +406,9 @@ def any_furn(buf, p, mode):
 @njit(**KERNEL)
 def build_furn(buf, p, f, c, mode, way):
     """Pay furnishing f the way `way` (`paid`) and place it on cavern c, with its on-build
-    effects (A10, B10)."""
+    effects (A10, B10, F14, F15). Returns True when an effect asks the player now (the
+    Dwelling Copy's dwarf to arm, P_ARM); the Children's Dwelling's growth is pushed as an
+    optional op (OP_GROWTH) that runs next."""
     if f != F_WARRIOR:  # the Warrior Dwelling's mix is paid as chosen (warrior_amount)
         for g in range(NUM_GOODS):
             buf[r_(p, g)] -= paid(buf, p, f, mode, way, g)
@@ -430,7 +436,14 @@ def build_furn(buf, p, f, c, mode, way):
                 buf[r_(p, FOOD)] += 2
     elif f == F_ORC_DWELLING:
         befriend_held(buf, p, ready_round(buf))  # D19: this round in the work phase
+    elif f == F_CHILDRENS:
+        push_op(buf, OP_GROWTH, 0, p)
     rehouse(buf, p)
+    if f == F_DWELLING_COPY:
+        w = strongest_weapon(buf)
+        if w > 0:
+            return arm_dwarf(buf, p, w)
+    return False
 
 
 # ---- feasibility of ops (a space may only be taken if something on it can be done, A5) ------

@@ -37,6 +37,7 @@ from eurogym.envs.caverna_ff.actions import (
     NUM_OPTIONS,
     NUM_RUBY_TRADES,
     NUM_TILE_X,
+    X_HUNTING,
 )
 from eurogym.envs.caverna_ff.board import (
     has_furn,
@@ -47,6 +48,8 @@ from eurogym.envs.caverna_ff.board import (
     twin_ok,
 )
 from eurogym.envs.caverna_ff.effects import (
+    camouflaged_pick,
+    dog_factor,
     tile_x_apply,
     tile_x_ok,
 )
@@ -56,6 +59,7 @@ from eurogym.envs.caverna_ff.harvest import (
 )
 from eurogym.envs.caverna_ff.helpers import (
     BR_BUILDER,
+    BR_CAPTAIN,
     BR_GROWTH,
     BR_HOUSEWORK,
     PERSON_ORC,
@@ -231,12 +235,14 @@ def decision_mask(buf, mask):
                 any_space = True
         if not any_space:  # asked only for the any-time actions: SKIP stays home (E2)
             mask[A_SKIP] = 1
-        if buf[r_(p, RUBY)] > 0:
-            for k in range(MAX_DWARFS + NUM_ORCS):
-                person = k if k < MAX_DWARFS else PERSON_ORC + k - MAX_DWARFS
-                if person != buf[CUR_PERSON] and placeable(buf, p, person):
-                    if any_space_for(buf, p, person):
-                        mask[A_PERSON + k] = 1
+        ruby = buf[r_(p, RUBY)] > 0
+        for k in range(MAX_DWARFS + NUM_ORCS):
+            person = k if k < MAX_DWARFS else PERSON_ORC + k - MAX_DWARFS
+            if not (ruby or camouflaged_pick(buf, p, person)):  # F17: free for weak armed
+                continue
+            if person != buf[CUR_PERSON] and placeable(buf, p, person):
+                if any_space_for(buf, p, person):
+                    mask[A_PERSON + k] = 1
     elif phase == P_TWIN:
         for i in range(NUM_TWIN):
             if twin_ok(buf, p, buf[TWIN_KIND], i):
@@ -312,6 +318,10 @@ def decision_mask(buf, mask):
         for c in range(CELLS):
             if payable and trap_cell_ok(buf, p, c):
                 mask[A_CELL + c] = 1
+    elif phase == P_BRANCH and buf[SUB + 2] == BR_CAPTAIN:  # the Orc Captain's material (F19)
+        for g in range(3):
+            if (buf[SUB + 1] >> g) & 1:
+                mask[A_OPTION + g] = 1
     elif phase == P_BRANCH and buf[SUB + 2] == BR_BUILDER:  # the way to pay (F12)
         f = buf[PENDING_TILE]
         if furn_offered(buf, p, f, buf[SUB + 0]):  # as at P_FURN_CELL: still in the supply
@@ -344,8 +354,9 @@ def decision_mask(buf, mask):
         o = buf[SUB + 0]
         s = buf[ORC_STR + p * NUM_ORCS + o]
         w = buf[EXP_STRENGTH]
-        for d in range(min(buf[r_(p, DOG)], s, NUM_OPTIONS - 1) + 1):
-            if w - max(0, s - d) >= 0:
+        k = dog_factor(buf, p)  # B5: no more dogs than cover the strength, ceil(S / k)
+        for d in range(min(buf[r_(p, DOG)], (s + k - 1) // k, NUM_OPTIONS - 1) + 1):
+            if w - max(0, s - k * d) >= 0:
                 mask[A_OPTION + d] = 1
     elif phase == P_REWARD:
         for r in range(NUM_REWARDS):
@@ -538,6 +549,8 @@ def anytime_ok(buf, p, a):
             return False
     elif a >= A_TILE_X:
         if not tile_x_ok(buf, p, a - A_TILE_X):
+            return False
+        if event and a - A_TILE_X == X_HUNTING:  # loses animals (as CONV_ANIMAL)
             return False
     else:
         k = a - A_CONVERT

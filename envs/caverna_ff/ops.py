@@ -17,10 +17,14 @@ from eurogym.envs.caverna_ff.board import (
     stable_ok,
 )
 from eurogym.envs.caverna_ff.effects import (
+    captain_extra,
+    captain_types,
+    dog_factor,
     newborn_bonus,
 )
 from eurogym.envs.caverna_ff.helpers import (
     BR_BUILDER,
+    BR_CAPTAIN,
     BR_GROWTH,
     BR_GROWTH_OR_GOODS,
     BR_HOUSEWORK,
@@ -210,7 +214,19 @@ def run_op(buf, code, arg, p):
         for g in range(NUM_GOODS):
             row[g] = buf[ACCUM + s * NUM_GOODS + g]
             buf[ACCUM + s * NUM_GOODS + g] = 0
+        bits = 0
+        if person >= PERSON_ORC:  # the Orc Captain's orc (F19)
+            bits = captain_types(buf, p, person - PERSON_ORC, row)
         gain_goods(buf, p, row)
+        if bits & (bits - 1):  # two materials or more: the player picks one
+            buf[SUB + 1] = bits
+            buf[SUB + 2] = BR_CAPTAIN
+            return decide(buf, P_BRANCH, p)
+        if bits:
+            g = 0
+            while not (bits >> g) & 1:
+                g += 1
+            captain_extra(buf, p, g)
         return False
     if code == OP_GAIN:
         row = GAIN[s].copy()
@@ -436,7 +452,8 @@ def branches_taken(buf, p):
     """Branches of this either/or space already taken (sub[1] bits), with the Guest Room (F11)
     only; 0 without it, so sub[1] is read only where the Guest Room set it."""
     ctx = buf[SUB + 2]
-    if ctx != BR_GROWTH and ctx != BR_BUILDER and has_furn(buf, p, F_GUEST):
+    guest = ctx != BR_GROWTH and ctx != BR_BUILDER and ctx != BR_CAPTAIN
+    if guest and has_furn(buf, p, F_GUEST):
         return buf[SUB + 1]
     return 0
 
@@ -523,7 +540,7 @@ def fight_target_ok(buf, p, o, w):
         return False
     if o == 3 and buf[ROUND] < ORC_D_FIGHT_ROUND:
         return False
-    return w + buf[r_(p, DOG)] >= buf[ORC_STR + p * NUM_ORCS + o]
+    return w + dog_factor(buf, p) * buf[r_(p, DOG)] >= buf[ORC_STR + p * NUM_ORCS + o]
 
 
 @njit(**KERNEL)
@@ -597,13 +614,14 @@ def take_loot(buf, p, i):
 
 @njit(**INLINE)
 def fight(buf, p, d):
-    """Fight (B5): spend d dogs; W' = W - max(0, S - d); +1 after the expedition if W' > 0;
-    then the orc is defeated and its reward claimed."""
+    """Fight (B5): spend d dogs; W' = W - max(0, S - k d) (k = 2 with the Battle Dog School,
+    F16, else 1); +1 after the expedition if W' > 0; then the orc is defeated and its reward
+    claimed."""
     o = buf[SUB + 0]
     person = buf[CUR_PERSON]
     s = buf[ORC_STR + p * NUM_ORCS + o]
     w = buf[WEAPON + p * MAX_DWARFS + person]
-    buf[WEAPON + p * MAX_DWARFS + person] = w - max(0, s - d)
+    buf[WEAPON + p * MAX_DWARFS + person] = w - max(0, s - dog_factor(buf, p) * d)
     buf[r_(p, DOG)] -= d
     rehouse(buf, p)
     finish_expedition(buf, p)

@@ -31,11 +31,16 @@ from eurogym.envs.caverna_ff.board import (
     place_twin,
     rehouse,
 )
+from eurogym.envs.caverna_ff.effects import (
+    camouflaged_pick,
+    captain_extra,
+)
 from eurogym.envs.caverna_ff.flow import (
     clear_space,
 )
 from eurogym.envs.caverna_ff.helpers import (
     BR_BUILDER,
+    BR_CAPTAIN,
     BR_GROWTH,
     BR_GROWTH_OR_GOODS,
     BR_URGENT,
@@ -146,8 +151,10 @@ def act_place(buf, p, a):
         set_person_space(buf, p, buf[CUR_PERSON], -2)
     elif a >= A_PERSON:
         k = a - A_PERSON
-        buf[r_(p, RUBY)] -= 1
-        buf[RUBY_PICK + p] = 1 + (k if k < MAX_DWARFS else PERSON_ORC + k - MAX_DWARFS)
+        person = k if k < MAX_DWARFS else PERSON_ORC + k - MAX_DWARFS
+        if not camouflaged_pick(buf, p, person):  # the Camouflaged Dwelling's is free (F17)
+            buf[r_(p, RUBY)] -= 1
+        buf[RUBY_PICK + p] = 1 + person
     else:
         s = a - A_SPACE
         person = buf[CUR_PERSON]
@@ -271,9 +278,12 @@ def act_branch(buf, p, a):
     With the Guest Room (F11) the other branches are asked again after this one (OP_GUEST,
     pushed first so it runs after the branch's ops), and Urgent Wish's growth comes last."""
     ctx = buf[SUB + 2]
-    if ctx == BR_BUILDER:  # the way to pay the furnishing chosen before (F12)
-        build_furn(buf, p, buf[PENDING_TILE], buf[SUB + 1], buf[SUB + 0], a - A_OPTION)
+    if ctx == BR_CAPTAIN:  # the material the Orc Captain's orc collects once more (F19)
+        captain_extra(buf, p, a - A_OPTION)
         return ADVANCE
+    if ctx == BR_BUILDER:  # the way to pay the furnishing chosen before (F12)
+        asked = build_furn(buf, p, buf[PENDING_TILE], buf[SUB + 1], buf[SUB + 0], a - A_OPTION)
+        return ASK if asked else ADVANCE
     guest = ctx != BR_GROWTH and has_furn(buf, p, F_GUEST)
     taken = buf[SUB + 1] if guest else 0
     if a == A_SKIP:

@@ -61,6 +61,7 @@ from eurogym.envs.caverna_ff.tables import (
     NUM_ORCS,
     REWARD_NAMES,
     ROWS,
+    SHORT_STRIP_NAMES,
     T_NONE,
     T_ORE_MINE,
     TRAP_NAMES,
@@ -345,6 +346,9 @@ def supply_lines(state: State) -> list[str]:
         furn += [f"{FURN_TITLES[FX_FIRST + k]} {int(v)}" for k, v in left if v]
     traps = [f"{TRAP_TITLES[t]} {int(k)}" for t, k in enumerate(state.trap_left)]
     lines = [_section("Supply (copies left)")]
+    if "short_strip" in state.LAYOUT.fields:  # caverna_ff_v1 deals them at random
+        strips = [SHORT_STRIP_NAMES[int(k)] for k in state.short_strip if k >= 0]
+        lines += _wrap("short strips (their yellow tiles): " + " ".join(strips))
     lines += _wrap("furnishings: " + ", ".join(furn))
     lines += _wrap("traps: " + ", ".join(traps))
     return lines

@@ -31,14 +31,19 @@ from eurogym.envs.caverna_ff.tables import (
     DOG,
     F_DOG_HALL,
     F_FAMILY_HALL,
+    F_FOOD_CHAMBER,
+    F_MAIN_STORAGE,
     F_MILKING,
     F_STATE,
+    F_STONE_STORAGE,
     F_TRAP_CHAMBER,
+    F_TREASURE_CHAMBER,
     F_WEAPON_STORAGE,
     F_WEAVING,
     FARM_ANIMALS,
     FOREST,
     FURN_IS_DWELLING,
+    FURN_IS_YELLOW,
     FURN_POINTS,
     GOLD,
     GRAIN,
@@ -47,6 +52,7 @@ from eurogym.envs.caverna_ff.tables import (
     NUM_ORCS,
     RUBY,
     SHEEP,
+    STONE,
     T_NONE,
     T_ORE_MINE,
     T_RUBY_MINE,
@@ -70,9 +76,23 @@ BREAKDOWN = (
 MINE_POINTS = {T_ORE_MINE: 3, T_RUBY_MINE: 4}
 
 
+@njit(**KERNEL)
+def crops_total(buf, p):
+    """p's grain and vegetables, in the supply and on the fields (A13)."""
+    grain = buf[RES + p * NUM_GOODS + GRAIN]
+    veg = buf[RES + p * NUM_GOODS + VEG]
+    for c in range(CELLS):
+        if buf[CROP_KIND + p * CELLS + c] == 0:
+            grain += buf[CROP + p * CELLS + c]
+        else:
+            veg += buf[CROP + p * CELLS + c]
+    return grain, veg
+
+
 @njit(**INLINE)
 def yellow_bonus(buf, p, f, c):
-    """Bonus points of a yellow furnishing on cell c (spec A10, B10)."""
+    """Bonus points of a yellow furnishing on cell c (spec A10, B10; caverna_ff_v1's strips
+    R5-R7, F13)."""
     r = RES + p * NUM_GOODS
     if f == F_WEAVING:
         return buf[r + SHEEP] // 2
@@ -102,6 +122,20 @@ def yellow_bonus(buf, p, f, c):
         return n
     if f == F_FAMILY_HALL:
         return 3 * friendly_orcs(buf, p)
+    if f == F_TREASURE_CHAMBER:
+        return buf[r + RUBY]
+    if f == F_STONE_STORAGE:
+        return buf[r + STONE]
+    if f == F_FOOD_CHAMBER:
+        grain, veg = crops_total(buf, p)
+        return 2 * min(grain, veg)
+    if f == F_MAIN_STORAGE:  # every yellow tile on the board, itself and occupied ones too (D26)
+        n = 0
+        for k in range(CELLS):
+            g = furn_id(buf, p, k)
+            if g >= 0 and FURN_IS_YELLOW[g]:
+                n += 2
+        return n
     return 0
 
 
@@ -132,13 +166,7 @@ def score_breakdown(buf, p, out):
             missing += 1
     out[0] += buf[r + DOG]
     out[1] = -2 * missing
-    grain = buf[r + GRAIN]
-    veg = buf[r + VEG]
-    for c in range(CELLS):
-        if buf[CROP_KIND + p * CELLS + c] == 0:
-            grain += buf[CROP + p * CELLS + c]
-        else:
-            veg += buf[CROP + p * CELLS + c]
+    grain, veg = crops_total(buf, p)
     out[2] = (grain + 1) // 2 + veg
     out[3] = buf[r + RUBY] + buf[r + GOLD]
     out[4] = living_dwarfs(buf, p) + friendly_orcs(buf, p)

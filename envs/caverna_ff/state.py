@@ -28,6 +28,7 @@ from eurogym.envs.caverna_ff.tables import (
     NUM_LOOT,
     NUM_ORCS,
     NUM_REWARDS,
+    NUM_SHORT_STRIPS,
     NUM_TRAPS,
     ORC_STRENGTH,
     T_NONE,
@@ -359,10 +360,14 @@ LAYOUT_V1 = Layout(
         ("p_housing", (), (HOUSING_E1, HOUSING_KEEP)),
         # copies left of v1's further furnishing tiles (tables.FX_NAMES, spec A10)
         ("furn_left_x", (NUM_FX,), (0, 1)),
+        # the short strip (tables.SHORT_STRIP_NAMES) beside each reward row in play, -1 none;
+        # dealt at random (rules B6), so which yellow tiles are on the supply varies
+        ("short_strip", (MAX_PLAYERS,), (EMPTY, NUM_SHORT_STRIPS - 1)),
     ]
 )
 P_HOUSING = LAYOUT_V1.offset("p_housing")
 FURN_LEFT_X = LAYOUT_V1.offset("furn_left_x")
+SHORT_STRIP = LAYOUT_V1.offset("short_strip")
 
 
 class StateV1(State):

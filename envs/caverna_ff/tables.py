@@ -132,11 +132,22 @@ FX_NAMES = (
     "peaceful_cave",
     "guest_room",
     "builder",
+    # the yellow tiles of the short strips R5-R7 (rules B6): on the supply only while their
+    # strip is in play (deal.py deals the short strips at random, seed p.2 step 5c)
+    *(t for s in ("R5", "R6", "R7") for t in SHORT_STRIPS[s]),
+    # Frantic Fiends tiles of the supply extensions (rules F14-F16), one copy each (F0)
+    "dwelling_copy",
+    "childrens_dwelling",
+    "battle_dog_school",
+    "camouflaged_dwelling",
+    "orc_miner_dwelling",
+    "orc_captain_dwelling",
+    "guest_dwelling",
 )
 NUM_FX = len(FX_NAMES)
 FX_FIRST = NUM_FURN + 1
 NUM_FURN_ALL = FX_FIRST + NUM_FX  # ids 0..NUM_FURN_ALL-1; F_ENTRY is not a supply tile
-_FX = [_BASE[n] for n in FX_NAMES]
+_FX = [{**_BASE, **_FF}[n] for n in FX_NAMES]
 _ALL = _FURN + [None] + _FX
 
 
@@ -194,8 +205,36 @@ def furn(name: str) -> int:
     F_PEACEFUL,
     F_GUEST,
     F_BUILDER,
+    F_BLACKSMITHING_PARLOR,
+    F_TREASURE_CHAMBER,
+    F_HUNTING_PARLOR,
+    F_MAIN_STORAGE,
+    F_FOOD_CHAMBER,
+    F_STONE_STORAGE,
+    F_DWELLING_COPY,
+    F_CHILDRENS,
+    F_BATTLE_DOG_SCHOOL,
+    F_CAMOUFLAGED,
+    F_ORC_MINER,
+    F_ORC_CAPTAIN,
+    F_GUEST_DWELLING,
 ) = range(FX_FIRST, NUM_FURN_ALL)
+ORC_MINER_BONUS = 1  # Orc Miner Dwelling: +1 ore when its orc hauls an ore mine (F18)
+CAMOUFLAGE_MAX_WEAPON = 3  # Camouflaged Dwelling: armed dwarfs up to this strength (F17)
+BATTLE_DOG_FACTOR = 2  # Battle Dog School: each dog counts double in a fight (B5, F16)
 TRADER_GOLD = 2  # Trader: 2 gold -> 1 wood + 1 stone + 1 ore (spec A10)
+# Hunting Parlor: 2 boars -> 2 gold + 2 food; Blacksmithing Parlor: 1 ruby + 1 ore -> 2 gold +
+# 1 food (spec A10, any time before scoring)
+HUNTING_BOARS, HUNTING_GOLD, HUNTING_FOOD = 2, 2, 2
+SMITHING_GOLD, SMITHING_FOOD = 2, 1
+# The short strips of the reward board (rules B6), R1-R7, and the two yellow tiles each carries
+# (furnishing ids: v0's for R1-R4, v1's further ids for R5-R7).
+SHORT_STRIP_NAMES = tuple(SHORT_STRIPS)
+NUM_SHORT_STRIPS = len(SHORT_STRIP_NAMES)
+_ANY_ID = FURN_NAMES + ("entry",) + FX_NAMES
+STRIP_YELLOWS = np.array(
+    [[_ANY_ID.index(t) for t in SHORT_STRIPS[s]] for s in SHORT_STRIP_NAMES], np.int64
+)
 F_WEAVING, F_MILKING, F_STATE, F_BEER = (
     furn(n) for n in ("weaving_parlor", "milking_parlor", "state_parlor", "beer_parlor")
 )

@@ -63,6 +63,7 @@ from eurogym.envs.caverna_ff.tables import (
     F_WORK_ROOM,
     FOOD,
     FURN_COST,
+    FURN_IS_YELLOW,
     FX_FIRST,
     FX_NAMES,
     GOLD,
@@ -123,7 +124,8 @@ def mines(s: StateV1, donkeys: dict[int, int]) -> None:
 
 def test_f0_v1_deals_one_copy_of_each_further_tile_as_appended_actions_v0_none():
     s = game()
-    assert s.furn_left_x.tolist() == [1] * NUM_FX
+    yellow = FURN_IS_YELLOW[FX_FIRST:] == 1  # R5-R7's, on the supply as their strip is dealt
+    assert s.furn_left_x[~yellow].tolist() == [1] * int((~yellow).sum())
     assert ENGINE_V1.num_actions == NUM_ACTIONS + NUM_FX + NUM_TILE_X == s.mask.size
     v0 = ENGINE.new_game(ENGINE.make_config(1), 0)
     assert ENGINE.num_actions == NUM_ACTIONS == v0.mask.size
@@ -155,8 +157,10 @@ def test_a10_f0_furnishing_a_further_tile_pays_its_cost_and_leaves_the_supply():
 def test_a10_f0_a_further_tile_left_in_nobodys_supply_is_not_offered():
     s = game()
     s.res[0, WOOD], s.res[0, STONE], s.res[0, GRAIN] = 9, 9, 9  # the Breeding Cave: 1 grain
+    s.res[0, ORE], s.res[0, FOOD] = 9, 9  # the Dwelling Copy: 2 ore; Orc Miner: 2 food
     at_furnish(s)
-    assert set(range(A_FURN_X, A_TILE_X)) <= legal(s)
+    not_yellow = FURN_IS_YELLOW[FX_FIRST:] == 0  # yellow ones need an empty alignment card
+    assert {A_FURN_X + k for k in np.flatnonzero(not_yellow)} <= legal(s)
     s.furn_left_x[:] = 0  # as if other players had taken them
     at_furnish(s)
     assert not legal(s) & set(range(A_FURN_X, A_TILE_X))

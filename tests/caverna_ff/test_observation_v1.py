@@ -1,0 +1,112 @@
+"""caverna_ff_v1's observation shows its further tiles (rules A10, F0; docs/caverna_ff.md
+"Observation"): which are still in the supply, which one is pending, and which each seat has
+built. v0's encoding of the same entries could not tell these states apart (its supply entries
+cover v0's 27 tiles and its pending entry reads 1 for every further tile), so each test
+checks that v0's encoder gives equal vectors where v1's differ; v0's observation itself is
+unchanged (`encode_flat` is v1's prefix)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from eurogym import envs
+from eurogym.encoders.caverna_ff import (
+    FLAT_SIZE,
+    FLAT_SIZE_V1,
+    V1_SCALARS,
+    encode_flat,
+    encode_flat_v1,
+)
+from eurogym.envs.caverna_ff import kernels
+from eurogym.envs.caverna_ff.actions import A_CELL, A_FURN_X
+from eurogym.envs.caverna_ff.rules import ENGINE_V1
+from eurogym.envs.caverna_ff.spaces import OP_FURNISH
+from eurogym.envs.caverna_ff.state import P_FURN, P_FURN_CELL, StateV1
+from eurogym.envs.caverna_ff.tables import (
+    F_BUILDER,
+    F_TRADER,
+    F_WORK_ROOM,
+    FX_FIRST,
+    NUM_FURN_ALL,
+    NUM_FX,
+    START_CAVERN,
+    STONE,
+    WOOD,
+)
+from eurogym.envs.vector.engine import BatchedEngine
+from tests.conformance.cases import played_states
+
+
+def game(num_players: int = 2) -> StateV1:
+    return ENGINE_V1.new_game(ENGINE_V1.make_config(num_players), 0)
+
+
+def test_v1_observation_is_v0s_entries_then_the_further_tiles():
+    assert FLAT_SIZE_V1 == FLAT_SIZE + V1_SCALARS
+    assert V1_SCALARS == NUM_FX + NUM_FURN_ALL + 4 * NUM_FURN_ALL
+    assert envs.spec("caverna_ff_v1").raw_env.observation_size == FLAT_SIZE_V1
+    assert envs.spec("caverna_ff_v0").raw_env.observation_size == FLAT_SIZE
+    for state in played_states("caverna_ff_v1", 2, seed=4, every=29):
+        for me in range(2):
+            obs = encode_flat_v1(state, me)
+            assert obs.shape == (FLAT_SIZE_V1,) and obs.min() >= 0.0 and obs.max() <= 1.0
+            assert np.array_equal(obs[:FLAT_SIZE], encode_flat(state, me))
+
+
+def test_a10_f0_observation_shows_each_further_tiles_availability():
+    """Two states differing only in one further tile still being in the supply."""
+    for x in range(NUM_FX):
+        a, b = game(), game()
+        a.furn_left_x[x], b.furn_left_x[x] = 1, 0
+        assert np.array_equal(encode_flat(a, 0), encode_flat(b, 0))  # v0's entries: blind
+        diff = np.flatnonzero(encode_flat_v1(a, 0) != encode_flat_v1(b, 0))
+        assert diff.tolist() == [FLAT_SIZE + x]
+
+
+def test_a10_observation_shows_which_further_tile_is_pending():
+    """Choosing the Work Room or the Builder to furnish: v0's pending scalar is 1 for both."""
+    obs = {}
+    for f in (F_WORK_ROOM, F_BUILDER):
+        s = game(1)
+        s.res[0, WOOD] = s.res[0, STONE] = 5
+        s.set("stack_n", 0)
+        assert kernels.run_op(s.buf, OP_FURNISH, 10, 0)
+        kernels.compute_mask(s.buf, s.mask)
+        assert s.phase == P_FURN
+        ENGINE_V1.apply_action(s, A_FURN_X + f - FX_FIRST)
+        assert s.phase == P_FURN_CELL and s.pending_tile == f
+        assert s.mask[A_CELL + START_CAVERN]
+        obs[f] = (encode_flat(s, 0), encode_flat_v1(s, 0))
+    assert np.array_equal(obs[F_WORK_ROOM][0], obs[F_BUILDER][0])
+    base = FLAT_SIZE + NUM_FX
+    for f in (F_WORK_ROOM, F_BUILDER):
+        assert obs[f][1][base + f] == 1.0
+        assert obs[f][1][base : base + NUM_FURN_ALL].sum() == 1.0
+
+
+def test_a10_observation_shows_whose_board_holds_a_further_tile():
+    """The Trader on my board or on my opponent's: the same points in the planes, told apart
+    by the seat's furnishings by id (relative seats: mine first)."""
+    mine, theirs = game(), game()
+    mine.furn[0, START_CAVERN] = F_TRADER + 1
+    theirs.furn[1, START_CAVERN] = F_TRADER + 1
+    for s in (mine, theirs):
+        s.furn_left_x[F_TRADER - FX_FIRST] = 0
+    assert np.array_equal(encode_flat(mine, 0)[FLAT_SIZE:], encode_flat(theirs, 0)[FLAT_SIZE:])
+    seats = FLAT_SIZE + NUM_FX + NUM_FURN_ALL
+    for s, owner in ((mine, 0), (theirs, 1)):
+        for me in range(2):
+            rows = encode_flat_v1(s, me)[seats:].reshape(4, NUM_FURN_ALL)
+            rel = (owner - me) % 2
+            assert rows[rel, F_TRADER] > 0 and rows[1 - rel, F_TRADER] == 0
+            assert rows[2:].sum() == 0  # seats beyond the table encode as zeros
+
+
+def test_batched_v1_games_encode_as_the_v1_env():
+    batch = BatchedEngine("caverna_ff_v1", 2, num_players=2, parallel=False)
+    batch.reset(3)
+    assert batch.obs.shape == (2, FLAT_SIZE_V1)
+    for i in range(2):
+        state = batch.view(i)
+        me = ENGINE_V1.current_player(state)
+        assert np.array_equal(batch.obs[i], encode_flat_v1(state, me))
