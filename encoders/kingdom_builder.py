@@ -34,9 +34,9 @@ so a base game's features are a prefix):
             and the silos the resolving seat still has to resolve (§14.1, §14.2)
     5 x 87  per relative seat k: in-game gold/100, nomad tiles taken this turn (11)/2, nomad
             tiles usable this turn (11)/2, expansion location tiles held (24: Nomads 4,
-            Crossroads 8, Marshlands 4, Harvest 8)/2 and usable (24)/2, and for each of the 8 location
-            slots whether the seat holds that slot's tile and whether it ever took one there
-            (D7) (where a held tile came from decides when it is lost, §7.3)
+            Crossroads 8, Marshlands 4, Harvest 8)/2 and usable (24)/2, and for each of the 8
+            location slots whether the seat holds that slot's tile and whether it ever took one
+            there (D7) (where a held tile came from decides when it is lost, §7.3)
     10      the expansion cards in play (Nomads: families, shepherds, ambassadors; stand-ins:
             geologists, messengers, noblewomen, vassals, scouts; Harvest: rovers, mayors),
             multi-hot

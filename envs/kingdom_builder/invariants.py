@@ -11,6 +11,7 @@ from eurogym.envs.core.errors import StateError
 from eurogym.envs.core.rng import check_words
 from eurogym.envs.kingdom_builder.config import PLAYER_COUNTS
 from eurogym.envs.kingdom_builder.deal import assemble_board, place_location_tiles
+from eurogym.envs.kingdom_builder.harvest import CATHEDRAL, PALISADE
 from eurogym.envs.kingdom_builder.kernels import (
     BARN,
     CANOE,
@@ -23,7 +24,6 @@ from eurogym.envs.kingdom_builder.kernels import (
     TEMPLE,
     is_piece_tile,
 )
-from eurogym.envs.kingdom_builder.harvest import CATHEDRAL, PALISADE
 from eurogym.envs.kingdom_builder.nomads import NUM_DONATIONS, RESETTLEMENT, SWORD
 from eurogym.envs.kingdom_builder.state import (
     CAVE_MOVING,
@@ -70,11 +70,11 @@ from eurogym.envs.kingdom_builder.tables import (
     NUM_CARD_TERRAINS,
     NUM_HEXES,
     SECTION_EXPANSION,
-    SECTIONS_PER_GAME,
-    SILO,
     SECTION_TERRAIN,
     SECTION_TILES,
+    SECTIONS_PER_GAME,
     SETTLEMENTS_PER_PLAYER,
+    SILO,
     STONE_WALLS,
     SWAMP,
     TILES_PER_HEX,
@@ -315,9 +315,7 @@ def _check_harvest(state: BigBoxState, n: int) -> None:
         _require(state.silo_hex[active] != EMPTY, "silo_active", active, "is not a silo")
         _require(state.silo_left > 0, "silo_left", state.silo_left, "in the silo phase")
         moving = state.selected != EMPTY
-        _require(
-            not moving or state.silo_mode == SILO_MOVES, "selected", state.selected, "no move"
-        )
+        _require(not moving or state.silo_mode == SILO_MOVES, "selected", state.selected, "no move")
     else:
         _require(state.silo_mode == EMPTY, "silo_mode", state.silo_mode, "outside the silos")
         _require(state.silo_left == 0, "silo_left", state.silo_left, "outside the silos")

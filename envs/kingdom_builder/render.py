@@ -25,6 +25,7 @@ from eurogym.envs.kingdom_builder.state import (
     PHASE_CHOOSE_CARD,
     PHASE_CHOOSE_DUAL,
     PHASE_GAME_OVER,
+    PHASE_SILO,
     PIECE_NAMES,
     WALL,
     BigBoxState,
@@ -35,6 +36,7 @@ from eurogym.envs.kingdom_builder.tables import (
     ALL_TILE_NAMES,
     BUILDABLE_MAX,
     COLS,
+    EXPANSIONS,
     LOCATION,
     NEIGHBOURS,
     NOMAD_KINDS,
@@ -42,6 +44,7 @@ from eurogym.envs.kingdom_builder.tables import (
     NUM_HEXES,
     PALACE,
     ROWS,
+    SILO,
     TASK_GOLD,
     TASK_NAMES,
     TERRAIN_LETTERS,
@@ -81,6 +84,7 @@ WALL_GLYPH = "#"  # a stone wall (Nomads Quarry, §11.2) fills its cell
 CAVE_GLYPH = "@"  # a cave (Queenie Caves, §15.2): a mountain with a cave
 CAPITAL_MARK = "^"  # second character of a castle holding a capital (Queenie Capital, §15.1)
 PALACE_GLYPH = "&"  # a palace (Marshlands, §13.2): 'P' is the Paddock's tile letter
+SILO_GLYPH = "="  # a silo (Harvest, §14.2): 'O' is the Oracle's tile letter
 BOARD_WIDTH = 3 + 1 + 2 * COLS  # row label, odd-row indent, 20 cells of 2 characters
 PANEL_START = BOARD_WIDTH + 3  # column where the legend beside the board begins
 LEGAL_MARK = "+"  # second character of a cell the current decision may choose
@@ -98,6 +102,8 @@ def terrain_glyph(code: int) -> str:
         return "~"
     if code == PALACE:
         return PALACE_GLYPH
+    if code == SILO:
+        return SILO_GLYPH
     letter = TERRAIN_LETTERS[code]
     return letter.lower() if code <= BUILDABLE_MAX else letter
 
@@ -249,6 +255,7 @@ def _panel_lines(state: State) -> list[str]:
         lines.extend(_nomad_legend(state))
         lines.extend(_crossroads_legend(state))
         lines.extend(_marshlands_legend(state))
+        lines.extend(_harvest_legend(state))
     lines.append("KINGDOM BUILDER CARDS (gold at the end)")
     for card in state.cards:
         name = ALL_CARD_NAMES[card]
@@ -308,6 +315,32 @@ def _marshlands_legend(state: BigBoxState) -> list[str]:
     if parked:
         lines.append("Parked on temples (rebuilt next turn): " + ", ".join(parked))
     return lines
+
+
+def _harvest_legend(state: BigBoxState) -> list[str]:
+    """Farmland, silos, village tokens and Mayors' marked rows (§14), when in play."""
+    if not harvest_on_state(state):
+        return []
+    lines = [
+        "a farmland: farm action once a turn, build 1 on it",
+        "  next to yours (before or after the mandatory action)",
+    ]
+    if (state.silo_hex != EMPTY).any():
+        lines.append(f"{SILO_GLYPH}  silo: after the last turn, whoever touches it builds")
+        lines.append("   or moves up to 3 of theirs next to their others")
+    if (state.slot_type == ALL_TILE_NAMES.index("cathedral")).any():
+        held = [f"{PLAYER_GLYPHS[p]}:{n}" for p, n in enumerate(state.tokens[: state.num_players])]
+        lines.append(f"Village tokens {' '.join(held)}; bank {state.token_bank}")
+    rows = [f"{r}:{PLAYER_GLYPHS[p]}" for r, p in enumerate(state.mayor_row) if p != EMPTY]
+    if rows:
+        text = "Mayors rows (row:player) " + " ".join(rows)
+        lines.extend(textwrap.wrap(text, WIDTH - PANEL_START))
+    return lines
+
+
+def harvest_on_state(state: State) -> bool:
+    """The Harvest expansion is in play (§14)."""
+    return isinstance(state, BigBoxState) and bool(state.expansions[EXPANSIONS.index("harvest")])
 
 
 def _cards_line(state: State) -> str:
@@ -451,8 +484,11 @@ def describe_changes(before: State, after: State) -> list[str]:
         )
     turns = int(after.turn) - int(before.turn)
     over = after.phase == PHASE_GAME_OVER and before.phase != PHASE_GAME_OVER
-    if turns or over:
+    silos = after.phase == PHASE_SILO and before.phase != PHASE_SILO  # §14.2
+    if (turns or over or silos) and before.phase != PHASE_SILO:
         lines.append(_turn_end_line(before))
+    if silos:
+        lines.append("the last turn is over: the silos are resolved before the final scoring")
     if turns > 1:
         lines.append(f"{turns - 1} more turn(s) were played")
     if after.deck_size > before.deck_size:

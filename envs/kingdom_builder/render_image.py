@@ -37,6 +37,7 @@ from eurogym.envs.kingdom_builder.tables import (
     BUILDABLE_MAX,
     CASTLE,
     COLS,
+    EXPANSIONS,
     LOCATION,
     NEIGHBOURS,
     NOMAD_KINDS,
@@ -401,6 +402,23 @@ def _legend_entries(state: State) -> list[str]:
         parked = [f"{player_name(p)} {n}" for p, n in enumerate(state.parked) if n]
         if parked:
             entries.append("Parked on temples: " + ", ".join(parked))
+        entries += _harvest_entries(state)
+    return entries
+
+
+def _harvest_entries(state: BigBoxState) -> list[str]:
+    """Farmland, silos, village tokens and Mayors' rows (§14) for the legend."""
+    if not state.expansions[EXPANSIONS.index("harvest")]:
+        return []
+    entries = ["Farmland: farm action once a turn, build 1 next to yours"]
+    if (state.silo_hex != EMPTY).any():
+        entries.append("Silo: after the last turn, build or move up to 3 next to it")
+    if (state.slot_type == ALL_TILE_NAMES.index("cathedral")).any():
+        held = ", ".join(f"{p}: {n}" for p, n in enumerate(state.tokens[: state.num_players]))
+        entries.append(f"Village tokens {held}; bank {state.token_bank}")
+    rows = [f"{r} by {p}" for r, p in enumerate(state.mayor_row) if p != EMPTY]
+    if rows:
+        entries.append("Mayors rows: " + ", ".join(rows))
     return entries
 
 

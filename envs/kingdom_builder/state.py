@@ -18,7 +18,6 @@ from eurogym.envs.core.flatstate import FlatState, Layout
 from eurogym.envs.core.rng import RNG_WORDS
 from eurogym.envs.kingdom_builder.actions import NUM_ACTIONS, X_NUM_ACTIONS
 from eurogym.envs.kingdom_builder.config import PLAYER_COUNTS
-from eurogym.envs.kingdom_builder.tables import CARDS as CARDS_DATA
 from eurogym.envs.kingdom_builder.tables import (
     BASE_SECTION_TERRAIN,
     CARDS_PER_GAME,
@@ -47,6 +46,7 @@ from eurogym.envs.kingdom_builder.tables import (
     TILE_NAMES,
     TILES_PER_HEX,
 )
+from eurogym.envs.kingdom_builder.tables import CARDS as CARDS_DATA
 
 MAX_PLAYERS = 5
 EMPTY = -1  # owner of an empty hex; also "none" for cards, tiles, slots and selections
@@ -76,7 +76,14 @@ PHASE_CANOE = 9  # Marshlands Canoe (§13.3): `cur` is a canoe holder reacting o
 PHASE_SILO = 10  # Harvest silos (§14.2): after the last turn, `cur` resolves its silos
 PHASE_FARM = 11  # Harvest farm action (§14.1): choose the farmland hex
 X_PHASE_NAMES = (
-    *PHASE_NAMES, "sword", "step", "choose_card", "choose_dual", "canoe", "silo", "farm"
+    *PHASE_NAMES,
+    "sword",
+    "step",
+    "choose_card",
+    "choose_dual",
+    "canoe",
+    "silo",
+    "farm",
 )
 
 WALL = MAX_PLAYERS  # `owner` of a hex holding a stone wall (§11.2 Quarry; BigBoxState only)

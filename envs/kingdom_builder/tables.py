@@ -99,6 +99,8 @@ ALL_TILE_NAMES = TILE_NAMES + tuple(
     if t["expansion"] != "base" and t["board"] in ALL_SECTION_NAMES
 )
 NUM_ALL_TILE_TYPES = len(ALL_TILE_NAMES)
+
+
 # Cards a game can draw: base, and the implemented expansions' cards whose text is known
 # (D49 keeps `unknown`/`low` confidence cards out of the pool); then the lost-text cards that
 # have a stand-in reading (cards.json `stand_in`, §13.4), playable only with the option
@@ -114,9 +116,7 @@ def _known(expansion: str) -> tuple[str, ...]:
     )
 
 
-_KNOWN_CARDS = tuple(
-    name for e in IMPLEMENTED_EXPANSIONS if e != "harvest" for name in _known(e)
-)
+_KNOWN_CARDS = tuple(name for e in IMPLEMENTED_EXPANSIONS if e != "harvest" for name in _known(e))
 STAND_IN_CARDS = tuple(
     c["id"] for c in CARDS["kingdom_builder_cards"] if _playable(c["expansion"]) and "stand_in" in c
 )
