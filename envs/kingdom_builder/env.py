@@ -83,7 +83,7 @@ class raw_env(EuroAECEnv):  # noqa: N801  (PettingZoo's naming convention)
     default_players = 4
 
     def __init__(self, *args: Any, **kwargs: Any):
-        """As EuroAECEnv; with expansions or a board file the action space has 447 actions
+        """As EuroAECEnv; with expansions or a board file the action space has 459 actions
         and the observation X_FLAT_SIZE values (the base game keeps 409 and 6942)."""
         super().__init__(*args, **kwargs)
         if self.config.big_box:

@@ -800,7 +800,7 @@ def first_mandatory_targets(buf, nbr, player, out):
 
 @njit(**KERNEL)
 def compute_mask(buf, nbr, mask):
-    """Write the legal-action mask (int8[409], or int8[447] for a Big Box game; actions.py
+    """Write the legal-action mask (int8[409], or int8[459] for a Big Box game; actions.py
     layout) for the player to act."""
     for a in range(mask.shape[0]):
         mask[a] = 0
