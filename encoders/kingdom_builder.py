@@ -31,7 +31,8 @@ so a base game's features are a prefix):
             (§12.1): city hall hexes, wagons, ships, warriors (whose they are: the seat planes
             above); hexes next to a warrior, where nothing may be built or moved (§12.2);
             swamp hexes and palaces (§13.1, §13.2); farmland, silos, the silo being resolved
-            and the silos the resolving seat still has to resolve (§14.1, §14.2)
+            and the silos the resolving seat still has to resolve (§14.1, §14.2); the Scout
+            Cabin's scouts (§14.3; whose they are: the seat planes)
     5 x 87  per relative seat k: in-game gold/100, nomad tiles taken this turn (11)/2, nomad
             tiles usable this turn (11)/2, expansion location tiles held (24: Nomads 4,
             Crossroads 8, Marshlands 4, Harvest 8)/2 and usable (24)/2, and for each of the 8
@@ -63,10 +64,11 @@ so a base game's features are a prefix):
             relative to me, one-hot (5); mandatory settlements of the turn/5; dual cards in
             the discard pile (5) and out of the game (5); my extra dual cards/2
     5       the terrain the stand-in Scouts card removed at set-up, one-hot (§13.4)
-    116     Harvest (§14): per relative seat k village tokens' worth/18 (5); the token bank/18;
+    118     Harvest (§14): per relative seat k village tokens' worth/18 (5); the token bank/18;
             farm action used this turn; phase silo; phase farm; silo mode build / move; silo
             settlements left/3; Rovers' sections marked this turn (4); for each of the 20 board
-            rows the seat that marked it for Mayors, relative to me, one-hot (20 x 5)
+            rows the seat that marked it for Mayors, relative to me, one-hot (20 x 5); phase
+            bazaar; the tile in use repeats an action for the Bazaar
 
 The Big Box part grows when an expansion is built (more tile types, more planes, more
 scalars); X_FLAT_SIZE is its current length.
@@ -86,6 +88,7 @@ from eurogym.envs.kingdom_builder.state import (
     ACTION_LEFT,
     ACTIVE_NOMAD,
     ACTIVE_TILE,
+    BAZAAR_ACTIVE,
     BONUS_ACTIVE,
     BONUS_GOLD,
     BONUS_USED,
@@ -131,6 +134,7 @@ from eurogym.envs.kingdom_builder.state import (
     OWNER,
     PARKED,
     PHASE,
+    PHASE_BAZAAR,
     PHASE_CANOE,
     PHASE_CHOOSE_CARD,
     PHASE_CHOOSE_DUAL,
@@ -141,6 +145,7 @@ from eurogym.envs.kingdom_builder.state import (
     PHASE_SWORD,
     PIECE,
     PIECE_CITY_HALL,
+    PIECE_SCOUT,
     PIECE_WARRIOR,
     PLAYED,
     REMOVED,
@@ -234,9 +239,10 @@ X_SWAMP_PLANE = X_BLOCKED_PLANE + 1
 X_PALACE_PLANE = X_SWAMP_PLANE + 1
 X_FARMLAND_PLANE = X_PALACE_PLANE + 1
 X_SILO_PLANE = X_FARMLAND_PLANE + 1  # then the silo being resolved, then the silos due
-X_PLANES = X_SILO_PLANE + 3
+X_SCOUT_PLANE = X_SILO_PLANE + 3
+X_PLANES = X_SCOUT_PLANE + 1
 NUM_MS_TILES = FIRST_HV_TILE - FIRST_MS_TILE
-HV_SCALARS = MAX_PLAYERS + 1 + 1 + 2 + 2 + 1 + SECTIONS_PER_GAME + ROWS * MAX_PLAYERS
+HV_SCALARS = MAX_PLAYERS + 1 + 1 + 2 + 2 + 1 + SECTIONS_PER_GAME + ROWS * MAX_PLAYERS + 2
 _MS_PER_SEAT = 2 + NUM_MS_TILES
 MS_SCALARS = (
     MAX_PLAYERS * _MS_PER_SEAT + 9 + MAX_PLAYERS + 1 + 2 * DUAL_DECK_SIZE + 1 + NUM_CARD_TERRAINS
@@ -446,6 +452,9 @@ def _fill_crossroads(buf, me, out, planes, i):
     counts = np.zeros((MAX_PLAYERS, PIECE_WARRIOR + 1), np.int64)
     for h in range(NUM_HEXES):
         kind = buf[PIECE + h]
+        if kind == PIECE_SCOUT:  # Harvest (§14.3)
+            planes[X_SCOUT_PLANE, h] = 1.0
+            continue
         if kind == 0:
             continue
         planes[X_PIECE_PLANES + kind - 1, h] = 1.0
@@ -542,6 +551,9 @@ def _fill_harvest(buf, me, out, i):
     for r in range(ROWS):
         seat = buf[MAYOR_ROW + r]
         _one_hot(out, i + r * MAX_PLAYERS, (seat - me) % n if seat >= 0 else -1, MAX_PLAYERS)
+    i += ROWS * MAX_PLAYERS
+    out[i] = 1.0 if buf[PHASE] == PHASE_BAZAAR else 0.0
+    out[i + 1] = buf[BAZAAR_ACTIVE]
 
 
 def flat_size(state: State) -> int:

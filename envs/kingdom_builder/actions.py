@@ -29,9 +29,9 @@ Games with expansions (BigBoxState) append, after 408:
     443, 444     the Canoe bonus and the Refuge bonus (§13.3, holding both tiles of the type)
     445, 446     play the revealed dual terrain card (§13.1) as swamp (2 settlements) or as its
                  other terrain (3 settlements)
-    447 .. 454   use a Harvest location tile (§14.3): mountain station, scout cabin (never: not
-                 built yet), bazaar (never: not built yet), water mill, palisade, university,
-                 cathedral, watchtower
+    447 .. 454   use a Harvest location tile (§14.3): mountain station, scout cabin, bazaar,
+                 water mill, palisade, university, cathedral, watchtower; after the Bazaar,
+                 a tile action chooses the tile whose action it repeats
     455          the farm action (§14.1): build on an empty farmland hex next to yours
     456          Cathedral (§14.3): take one more village token (instead of building)
     457, 458     a silo (§14.2, after the last turn): build up to 3 settlements / move up to 3
@@ -133,6 +133,7 @@ _HEX_WORDS = (
     "build a settlement at {where} (Canoe, on another player's turn)",
     "build or move a settlement at {where} (silo, after the last turn)",
     "build a settlement at {where} (farm action, on farmland)",
+    "{where} (choose the tile to repeat first)",
 )
 
 

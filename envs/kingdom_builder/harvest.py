@@ -4,8 +4,9 @@ Cathedral's village tokens, and the Rovers and Mayors cards (§14.4). kernels.py
 into the turn (it owns `build` and `move`, which these kernels must not call, so that this
 module stays below kernels.py in the import order).
 
-Not built yet (refused nowhere, documented in docs/rules/kingdom_builder.md): the Scout Cabin
-and the Bazaar tiles can be taken and held but never used (can_use_harvest_tile says no).
+The Scout Cabin's two shared scouts are pieces (`piece` PIECE_SCOUT) of the acting seat: its
+`owner`, so every adjacency rule sees them as that seat's settlements for the rest of the
+turn (§14.3); they take no tile, are never moved, and the turn's end removes them.
 """
 
 import numpy as np
@@ -31,7 +32,10 @@ from eurogym.envs.kingdom_builder.state import (
     PHASE_CANOE,
     PHASE_GAME_OVER,
     PHASE_SILO,
+    PIECE,
+    PIECE_SCOUT,
     ROVER_MARKS,
+    SCOUT_PIECES,
     SELECTED,
     SILO_ACTIVE,
     SILO_DUE,
@@ -255,8 +259,9 @@ def after_placement(buf, player, h, built):
     if buf[MAYOR_ROW + row] != EMPTY or buf[SUPPLY + player] == 0:
         return
     count = 0
-    for c in range(COLS):
-        if buf[OWNER + row * COLS + c] == player:
+    for c in range(COLS):  # scouts do not count (§14.3)
+        at = row * COLS + c
+        if buf[OWNER + at] == player and buf[PIECE + at] != PIECE_SCOUT:
             count += 1
     if count >= MAYORS_THRESHOLD:
         buf[MAYOR_ROW + row] = player
@@ -411,15 +416,51 @@ def begin_silos(buf, nbr):
 
 
 @njit(**KERNEL)
+def scout_targets(buf, nbr, player, out):
+    """§14.3 Scout Cabin, D41: empty buildable, water or mountain hexes next to the player's
+    settlements, the first scout included; not next to a warrior (D18). Returns the count."""
+    owner = buf[OWNER : OWNER + NUM_HEXES]
+    count = 0
+    for h in range(NUM_HEXES):
+        out[h] = 0
+        t = buf[TERRAIN + h]
+        if buf[OWNER + h] != EMPTY or not (t <= BUILDABLE_MAX or t == WATER or t == MOUNTAIN):
+            continue
+        if not blocked(buf, h) and has_neighbour_equal(nbr, h, owner, player, EMPTY):
+            out[h] = 1
+            count += 1
+    return count
+
+
+@njit(**KERNEL)
+def scouts_placed(buf):
+    count = 0
+    for h in range(NUM_HEXES):
+        if buf[PIECE + h] == PIECE_SCOUT:
+            count += 1
+    return count
+
+
+@njit(**KERNEL)
+def remove_scouts(buf):
+    """The end of the turn takes the scouts off the board (§14.3); True if there were any."""
+    removed = False
+    for h in range(NUM_HEXES):
+        if buf[PIECE + h] == PIECE_SCOUT:
+            buf[OWNER + h] = EMPTY
+            buf[PIECE + h] = 0
+            removed = True
+    return removed
+
+
+@njit(**KERNEL)
 def can_use_harvest_tile(buf, nbr, player, tile, scratch):
-    """Whether a usable Harvest tile has something to do (§7.1). Scout Cabin and Bazaar are
-    not built yet and are never usable."""
-    if tile == CATHEDRAL:  # take a token, or spend one to build on the played terrain
-        if buf[TOKEN_BANK_AT] > 0:
-            return True
-        return buf[TOKENS + player] > 0 and buf[SUPPLY + player] > 0
+    """Whether a usable Harvest build, move or scout tile has something to do (§7.1); the
+    Cathedral and the Bazaar are decided in kernels.can_use_tile."""
     if tile == PALISADE:
         return palisade_origins(buf, nbr, player, scratch) > 0
-    if tile == SCOUT_CABIN or tile == BAZAAR:
+    if tile == SCOUT_CABIN:  # both scouts are off the board between turns
+        return scouts_placed(buf) < SCOUT_PIECES and scout_targets(buf, nbr, player, scratch) > 0
+    if tile == BAZAAR:
         return False
     return buf[SUPPLY + player] > 0 and near_targets(buf, nbr, player, tile, scratch) > 0

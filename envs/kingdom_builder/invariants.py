@@ -11,7 +11,7 @@ from eurogym.envs.core.errors import StateError
 from eurogym.envs.core.rng import check_words
 from eurogym.envs.kingdom_builder.config import PLAYER_COUNTS
 from eurogym.envs.kingdom_builder.deal import assemble_board, place_location_tiles
-from eurogym.envs.kingdom_builder.harvest import CATHEDRAL, PALISADE
+from eurogym.envs.kingdom_builder.harvest import CATHEDRAL, PALISADE, SCOUT_CABIN
 from eurogym.envs.kingdom_builder.kernels import (
     BARN,
     CANOE,
@@ -29,6 +29,7 @@ from eurogym.envs.kingdom_builder.state import (
     CAVE_MOVING,
     EMPTY,
     MANDATORY_SETTLEMENTS,
+    PHASE_BAZAAR,
     PHASE_CANOE,
     PHASE_CHOOSE_CARD,
     PHASE_CHOOSE_DUAL,
@@ -42,9 +43,11 @@ from eurogym.envs.kingdom_builder.state import (
     PHASE_TILE_ORIGIN,
     PHASE_TILE_TARGET,
     PIECE_CITY_HALL,
+    PIECE_SCOUT,
     PIECE_SHIP,
     PIECE_WAGON,
     PIECE_WARRIOR,
+    SCOUT_PIECES,
     SILO_MOVES,
     TOKEN_BANK,
     WALL,
@@ -171,9 +174,11 @@ def _check_crossroads(state: BigBoxState, n: int) -> None:
     Crossroads section (§3.2); extra cards and a Fort card only where they can be held.
     Without Crossroads all of these are blank."""
     on = bool(state.expansions[EXPANSIONS.index("crossroads")])
-    piece, owner, terrain = state.piece, state.owner, state.terrain
+    owner, terrain = state.owner, state.terrain
+    piece = np.where(state.piece == PIECE_SCOUT, 0, state.piece)  # Harvest's (_check_harvest)
     if not on:
-        for name in ("piece", "city_hall_built", "monastery_if_possible"):
+        _require(not piece.any(), "piece", piece.tolist(), "is set without Crossroads")
+        for name in ("city_hall_built", "monastery_if_possible"):
             values = np.asarray(getattr(state, name))
             _require(not values.any(), name, values.tolist(), "is set without Crossroads")
         for name in ("tasks", "xhand"):
@@ -291,16 +296,28 @@ def _check_harvest(state: BigBoxState, n: int) -> None:
     board's silos in board order, tokens add up to the bank's worth (D44), rows are marked by
     seats, and the silo phase's fields are set exactly in that phase (§14.2)."""
     silo_phase = state.phase == PHASE_SILO
+    scouts = np.flatnonzero(state.piece == PIECE_SCOUT)
     if not harvest_in_play(state):
+        _require(not scouts.size, "piece", scouts.tolist(), "scouts without Harvest")
+        _require(not state.bazaar_active, "bazaar_active", 1, "without Harvest")
         for name in ("farm_used", "silo_due", "silo_left", "tokens", "token_bank", "rover_marks"):
             values = np.asarray(getattr(state, name))
             _require(not values.any(), name, values.tolist(), "is set without Harvest")
         for name in ("silo_hex", "silo_active", "silo_mode", "mayor_row"):
             values = np.asarray(getattr(state, name))
             _require((values == EMPTY).all(), name, values.tolist(), "without Harvest")
-        bad = silo_phase or state.phase == PHASE_FARM
+        bad = silo_phase or state.phase in (PHASE_FARM, PHASE_BAZAAR)
         _require(not bad, "phase", state.phase, "without Harvest")
         return
+    # §14.3: at most the 2 shared scouts, on the hexes of the seat whose turn it is
+    seat, phase = turn_seat(state)
+    _require(scouts.size <= SCOUT_PIECES, "piece", scouts.tolist(), "more than 2 scouts")
+    mine = (state.owner[scouts] == seat).all() and phase != PHASE_GAME_OVER
+    _require(mine or not scouts.size, "piece", scouts.tolist(), f"scouts not of seat {seat}")
+    if state.bazaar_active:
+        _require(
+            state.phase in (PHASE_TILE_ORIGIN, PHASE_TILE_TARGET), "bazaar_active", 1, "no tile"
+        )
     silos = np.flatnonzero(state.terrain == SILO)[:SECTIONS_PER_GAME].tolist()
     want = silos + [EMPTY] * (SECTIONS_PER_GAME - len(silos))
     _require(state.silo_hex.tolist() == want, "silo_hex", state.silo_hex.tolist(), f"not {want}")
@@ -480,7 +497,8 @@ def _check_turn(state: State, n: int) -> None:
             return
     needs_tile = phase in (PHASE_TILE_ORIGIN, PHASE_TILE_TARGET)
     _require((tile != EMPTY) == needs_tile, "active_tile", tile, f"in phase {phase}")
-    if needs_tile and not (big and state.bonus_active):  # a bonus (§13.3) uses no tile
+    # a bonus (§13.3) uses no tile, nor does the Bazaar's repeat (§14.3) use its tile
+    if needs_tile and not (big and (state.bonus_active or state.bazaar_active)):
         counts = state.tile_used[cur]
         if big:
             counts = np.concatenate([counts, state.xtile_used[cur]])
@@ -494,7 +512,7 @@ def _check_turn(state: State, n: int) -> None:
     elif (
         phase == PHASE_TILE_TARGET
         and not is_piece_tile(tile)
-        and tile not in (QUARRY, TEMPLE, CATHEDRAL)  # Cathedral may take a token instead
+        and tile not in (QUARRY, TEMPLE, CATHEDRAL, SCOUT_CABIN)  # (no build from supply)
     ):
         _require(state.supply[cur] > 0, "supply", state.supply.tolist(), "is empty for a build")
 

@@ -57,8 +57,10 @@ from eurogym.envs.kingdom_builder.crossroads import (
     warriors_on_board,
 )
 from eurogym.envs.kingdom_builder.harvest import (
+    BAZAAR,
     CATHEDRAL,
     PALISADE,
+    SCOUT_CABIN,
     after_placement,
     begin_silos,
     can_farm,
@@ -70,6 +72,8 @@ from eurogym.envs.kingdom_builder.harvest import (
     palisade_origins,
     palisade_targets,
     pay_rovers,
+    remove_scouts,
+    scout_targets,
     silo_can,
     silo_hexes,
     spend_token,
@@ -111,6 +115,7 @@ from eurogym.envs.kingdom_builder.state import (
     ACTION_LEFT,
     ACTIVE_NOMAD,
     ACTIVE_TILE,
+    BAZAAR_ACTIVE,
     BONUS_ACTIVE,
     BONUS_USED,
     CANOE_FROM,
@@ -152,6 +157,7 @@ from eurogym.envs.kingdom_builder.state import (
     OWNER,
     PARKED,
     PHASE,
+    PHASE_BAZAAR,
     PHASE_CANOE,
     PHASE_CHOOSE_CARD,
     PHASE_CHOOSE_DUAL,
@@ -166,6 +172,7 @@ from eurogym.envs.kingdom_builder.state import (
     PHASE_TILE_TARGET,
     PIECE,
     PIECE_CITY_HALL,
+    PIECE_SCOUT,
     PIECE_SETTLEMENT,
     PIECE_SHIP,
     PIECE_WAGON,
@@ -173,6 +180,7 @@ from eurogym.envs.kingdom_builder.state import (
     PLAYED,
     QUARRY_WALLS,
     RESETTLEMENT_STEPS,
+    SCOUT_PIECES,
     SELECTED,
     SILO_BUILDS,
     SILO_LEFT,
@@ -512,6 +520,8 @@ def harvest_targets(buf, nbr, player, tile, origin, out):
     their kind of hex (harvest.near_targets)."""
     if tile == PALISADE:
         return palisade_targets(buf, nbr, origin, out)
+    if tile == SCOUT_CABIN:
+        return scout_targets(buf, nbr, player, out)
     if tile == CATHEDRAL:
         played = played_terrain(buf)
         if played == EMPTY or buf[TOKENS + player] == 0 or buf[SUPPLY + player] == 0:
@@ -607,6 +617,30 @@ def can_use_tile(buf, nbr, player, tile, scratch):
     """A tile can be used only if a copy is usable and its action has a legal target (§7.1)."""
     if tile == CROSSROADS_TILE or tile == CANOE or num_usable(buf, player, tile) <= 0:
         return False  # passive: Crossroads draws a card at turn end (§12.3), Canoe reacts
+    if tile == BAZAAR:  # §14.3: another held tile's action to repeat
+        for other in range(NUM_ALL_TILE_TYPES):
+            if bazaar_can_repeat(buf, nbr, player, other, scratch):
+                return True
+        return False
+    return tile_has_action(buf, nbr, player, tile, scratch)
+
+
+@njit(**KERNEL)
+def bazaar_can_repeat(buf, nbr, player, tile, scratch):
+    """§14.3 Bazaar, D42: the action of a location tile the player holds (taken before this
+    turn, used this turn or not) that has a target; not another Bazaar, not a tile without
+    an action of its own (Crossroads, Canoe), and no tile that brings new pieces (Scout
+    Cabin, Lighthouse, Wagon, Barracks, City Hall: "a repeat gives no new pieces")."""
+    if tile == BAZAAR or tile == SCOUT_CABIN or tile == CROSSROADS_TILE or tile == CANOE:
+        return False
+    if is_piece_tile(tile) or num_held(buf, player, tile) - buf[new_at(player, tile)] <= 0:
+        return False
+    return tile_has_action(buf, nbr, player, tile, scratch)
+
+
+@njit(**KERNEL)
+def tile_has_action(buf, nbr, player, tile, scratch):
+    """The action of tile `tile` has something to do for the player now (§7.1)."""
     if is_move_tile(tile):
         return move_origins(buf, nbr, player, tile, scratch) > 0
     if tile == CATHEDRAL:  # take a token from the bank, or spend one to build (§14.3)
@@ -687,6 +721,12 @@ def _big_mask(buf, nbr, player, phase, mask):
         return
     if phase == PHASE_FARM:  # §14.1
         farm_targets(buf, nbr, player, hexes)
+        return
+    if phase == PHASE_BAZAAR:  # §14.3: the held tiles whose action can be repeated
+        scratch = np.empty(NUM_HEXES, np.int8)
+        for tile in range(NUM_ALL_TILE_TYPES):
+            if bazaar_can_repeat(buf, nbr, player, tile, scratch):
+                mask[tile_action_of(tile)] = 1
         return
     if phase == PHASE_SILO:  # §14.2: build or move (then hexes); a silo may be passed
         if buf[SILO_MODE] == EMPTY:
@@ -1122,6 +1162,8 @@ def end_turn(buf):
         if harvest_on(buf):
             pay_rovers(buf, player)  # §14.4
             buf[FARM_USED] = 0
+            if remove_scouts(buf):  # §14.3: tiles the scouts alone kept are lost
+                lose_tiles(buf, NEIGHBOURS, player)
     n = buf[NUM_PLAYERS]
     if buf[END_TRIGGERED] and player == (buf[START_PLAYER] + n - 1) % n:
         buf[PHASE] = PHASE_GAME_OVER
@@ -1159,6 +1201,13 @@ def _apply_hex(buf, nbr, player, h):
         buf[ACTION_DONE] = 1
         scratch = np.empty(NUM_HEXES, np.int8)
         if harvest_targets(buf, nbr, player, CATHEDRAL, EMPTY, scratch) == 0:
+            _finish_action(buf)
+    elif phase == PHASE_TILE_TARGET and buf[ACTIVE_TILE] == SCOUT_CABIN:
+        buf[OWNER + h] = player  # §14.3: a scout, the player's until the turn ends
+        buf[PIECE + h] = PIECE_SCOUT
+        buf[ACTION_DONE] += 1
+        scratch = np.empty(NUM_HEXES, np.int8)
+        if buf[ACTION_DONE] == SCOUT_PIECES or scout_targets(buf, nbr, player, scratch) == 0:
             _finish_action(buf)
     elif phase == PHASE_TILE_TARGET and buf[ACTIVE_TILE] == TEMPLE:
         buf[OWNER + h] = EMPTY  # §13.3: parked on the tile, built again next turn (§13.5)
@@ -1229,6 +1278,7 @@ def _finish_action(buf):
         buf[ACTION_DONE] = 0
         buf[SWORD_NEXT] = EMPTY
         buf[BONUS_ACTIVE] = 0
+        buf[BAZAAR_ACTIVE] = 0
 
 
 @njit(**INLINE)
@@ -1447,9 +1497,15 @@ def apply_action(buf, nbr, mask, action):
             tile = action - MS_TILE_ACTIONS + FIRST_MS_TILE
         else:
             tile = action - HV_TILE_ACTIONS + FIRST_HV_TILE
-        buf[used_at(player, tile)] += 1  # turned over when used (§7.1)
+        if buf[PHASE] == PHASE_BAZAAR:  # §14.3: the Bazaar's repeat spends no other tile
+            buf[BAZAAR_ACTIVE] = 1
+        else:
+            buf[used_at(player, tile)] += 1  # turned over when used (§7.1)
         buf[ACTIVE_TILE] = tile
         buf[PHASE] = PHASE_TILE_ORIGIN if is_move_tile(tile) else PHASE_TILE_TARGET
+        if tile == BAZAAR:  # choose the tile to repeat first
+            buf[ACTIVE_TILE] = EMPTY
+            buf[PHASE] = PHASE_BAZAAR
         if tile == FORT:  # §12.3: draw the top card; with no card or no hex the use ends
             card = draw_card(buf)
             buf[FORT_CARD] = card

@@ -90,8 +90,9 @@ PANEL_START = BOARD_WIDTH + 3  # column where the legend beside the board begins
 LEGAL_MARK = "+"  # second character of a cell the current decision may choose
 MOVING_MARK = "*"  # second character of the settlement being moved
 # Second character of a Crossroads piece (§12.1) after its owner's digit: city hall, wagon,
-# ship, warrior; uppercase when the current decision may choose it (take it back).
-PIECE_MARKS = " hwsx"
+# ship, warrior, and Harvest's scout (§14.3); uppercase when the current decision may choose
+# it (take it back).
+PIECE_MARKS = " hwsxo"
 BLOCKED_MARK = "!"  # second character of an empty hex next to a warrior (§12.2)
 
 
@@ -325,6 +326,8 @@ def _harvest_legend(state: BigBoxState) -> list[str]:
         "a farmland: farm action once a turn, build 1 on it",
         "  next to yours (before or after the mandatory action)",
     ]
+    if (state.slot_type == ALL_TILE_NAMES.index("scout_cabin")).any():
+        lines.append("0o: a scout of player 0, theirs until the turn ends")
     if (state.silo_hex != EMPTY).any():
         lines.append(f"{SILO_GLYPH}  silo: after the last turn, whoever touches it builds")
         lines.append("   or moves up to 3 of theirs next to their others")

@@ -100,7 +100,8 @@ LEGEND_LINE = 17  # pixels per line of the legend under the board
 BASE_LEGEND_ROWS = 2  # legend rows a base game can need (at most 4 location types)
 WALL_COLOUR = (70, 60, 55)  # a stone wall: a dark square on its hex
 CAVE_COLOUR = (20, 20, 20)  # a cave: a black disc on its mountain
-PIECE_LETTERS = " hwsx"  # after the owner's digit: city hall, wagon, ship, warrior (§12.1)
+# after the owner's digit: city hall, wagon, ship, warrior (§12.1), scout (§14.3)
+PIECE_LETTERS = " hwsxo"
 BLOCKED_COLOUR = (200, 30, 30)  # a small red cross on hexes next to a warrior (§12.2)
 CAPITAL_COLOUR = (200, 30, 30)  # a capital: a red ring around its castle
 
@@ -411,6 +412,8 @@ def _harvest_entries(state: BigBoxState) -> list[str]:
     if not state.expansions[EXPANSIONS.index("harvest")]:
         return []
     entries = ["Farmland: farm action once a turn, build 1 next to yours"]
+    if (state.slot_type == ALL_TILE_NAMES.index("scout_cabin")).any():
+        entries.append("0o: player 0's scout, theirs until the turn ends")
     if (state.silo_hex != EMPTY).any():
         entries.append("Silo: after the last turn, build or move up to 3 next to it")
     if (state.slot_type == ALL_TILE_NAMES.index("cathedral")).any():

@@ -29,6 +29,7 @@ from eurogym.envs.kingdom_builder.actions import (
 from eurogym.envs.kingdom_builder.state import (
     EMPTY,
     MANDATORY_SETTLEMENTS,
+    PHASE_BAZAAR,
     PHASE_CANOE,
     PHASE_CHOOSE_CARD,
     PHASE_CHOOSE_DUAL,
@@ -138,8 +139,8 @@ TILE_SUMMARIES = {
     "refuge": "move 1 of yours to a free neighbour hex",
     "temple": "remove 1 of yours; rebuild it next turn",
     "mountain_station": "build 1 next to a mountain",
-    "scout_cabin": "not built yet: cannot be used",
-    "bazaar": "not built yet: cannot be used",
+    "scout_cabin": "2 scouts next to yours, yours this turn",
+    "bazaar": "repeat another tile's action you hold",
     "water_mill": "build 1 next to water",
     "palisade": "move 1 of yours next to the rest of its area",
     "university": "build 1 next to a special hex",
@@ -181,7 +182,7 @@ TILE_TERRAIN = {
     "refuge": "a free neighbour hex",
     "temple": "one of your settlements (removed, rebuilt next turn)",
     "mountain_station": "a hex next to a mountain",
-    "scout_cabin": None,
+    "scout_cabin": "a hex (also water or mountain) next to yours (scout)",
     "bazaar": None,
     "water_mill": "a hex next to water",
     "palisade": "a hex next to the rest of its settlement area",
@@ -346,6 +347,8 @@ def decision(state: Any) -> str:
         return f"{who}: farm action, choose the empty farmland hex next to yours to build on"
     if phase == PHASE_SILO:
         return f"{who}: {_silo_words(state)}"
+    if phase == PHASE_BAZAAR:
+        return f"{who}: Bazaar tile, choose the tile whose action to repeat"
     if phase == PHASE_MANDATORY:
         total = int(getattr(state, "mandatory_total", MANDATORY_SETTLEMENTS))
         done = total - int(state.mandatory_left)
@@ -373,6 +376,8 @@ def decision(state: Any) -> str:
                 f"{who}: {tile_name(tile)} tile, {TILE_SUMMARIES[ALL_TILE_NAMES[tile]]}: choose "
                 "the hex (your piece's own hex takes it back)"
             )
+        if ALL_TILE_NAMES[tile] == "scout_cabin":
+            return f"{who}: Scout Cabin tile, choose the hex for a scout ({where})"
         if ALL_TILE_NAMES[tile] == "cathedral":
             return (
                 f"{who}: Cathedral tile, build on {played_terrain(state)} paying 1 village "
@@ -480,9 +485,10 @@ def describe_in_state(state: Any, action: int) -> str:
     if action >= TILE_ACTIONS:
         tile = action_tile(action)
         summary = TILE_SUMMARIES[ALL_TILE_NAMES[tile]]
-        if TILE_TERRAIN[ALL_TILE_NAMES[tile]] is None:
+        if TILE_TERRAIN[ALL_TILE_NAMES[tile]] is None and ALL_TILE_NAMES[tile] != "bazaar":
             summary += f": {played_terrain(state)}"
-        return f"use the {tile_name(tile)} tile ({summary})"
+        verb = "repeat the action of" if phase == PHASE_BAZAAR else "use"
+        return f"{verb} the {tile_name(tile)} tile ({summary})"
     hex_id = action - HEX_ACTIONS
     where = f"{terrain_word(state.terrain[hex_id])} at {hex_name(hex_id)}"
     if phase == PHASE_SWORD:
@@ -501,6 +507,8 @@ def describe_in_state(state: Any, action: int) -> str:
         return f"put a stone wall on {where} (Quarry tile)"
     if phase == PHASE_TILE_TARGET and ALL_TILE_NAMES[int(state.active_tile)] in PIECE_TILES:
         return _describe_piece(state, hex_id, where)
+    if phase == PHASE_TILE_TARGET and ALL_TILE_NAMES[int(state.active_tile)] == "scout_cabin":
+        return f"put a scout on {where} (Scout Cabin tile)"
     if phase == PHASE_TILE_TARGET and ALL_TILE_NAMES[int(state.active_tile)] == "temple":
         return f"park the settlement at {hex_name(hex_id)} on the Temple tile (rebuilt next turn)"
     gained = tiles_gained(state, int(state.cur), hex_id)

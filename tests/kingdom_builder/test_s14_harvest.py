@@ -23,6 +23,7 @@ from eurogym.envs.kingdom_builder.state import (
     PHASE_MANDATORY,
     PHASE_SILO,
     PHASE_TILE_TARGET,
+    PIECE_SCOUT,
     TOKEN_BANK,
 )
 from eurogym.envs.kingdom_builder.tables import ALL_CARD_NAMES, NEIGHBOURS, NUM_HEXES, SILO
@@ -320,6 +321,48 @@ def test_s14_3_cathedral_take_fails_once_the_bank_is_empty_d44():
     state.set("token_bank", 0)
     refresh(state)
     assert "cathedral" not in legal_tiles(state)  # nothing to take, no token to spend
+
+
+def test_s14_3_scout_cabin_scouts_act_as_yours_until_the_turn_ends_d41():
+    rows, locations = with_location(near_board("G"), "scout_cabin")
+    rows = rows.splitlines()
+    rows[1] = " G G G L G G"  # a Water Mill location at (1, 3)
+    locations[(1, 3)] = "water_mill"
+    state = harvest_game("\n".join(rows), locations, cards=("mayors", "knights", "lords"))
+    place(state, 0, (2, 1))
+    targets = use_tile(state, "scout_cabin", (2, 0))
+    assert targets == neighbours_of((2, 1)) - cells((2, 0))  # mountains (3,0), (3,1) too
+    act(state, (2, 2))
+    assert hx(2, 3) in legal_hexes(state)  # the second scout may stand next to the first
+    act(state, (2, 3))
+    assert state.phase == PHASE_MAIN and (state.piece == PIECE_SCOUT).sum() == 2
+    assert state.holding[0, state.slot_of_hex[hx(1, 3)]] == 0  # scouts take no tile
+    check_invariants(state)
+    assert hx(2, 4) in legal_hexes(state)  # built next to a scout: adjacent for §6.2
+    act(state, (2, 4))  # (2,1), (2,4) and two scouts on row 2: not 4 settlements for Mayors
+    assert state.mayor_row[2] == EMPTY
+    act(state, (2, 5), (1, 5))  # the rest of the mandatory action; the turn ends
+    assert state.cur == 1 and not (state.piece == PIECE_SCOUT).any()
+    assert state.owner[hx(2, 2)] == EMPTY and state.owner[hx(2, 3)] == EMPTY
+
+
+def test_s14_3_bazaar_repeats_another_held_tiles_action_d42():
+    rows, locations = with_location(near_board("W"), "bazaar")
+    rows, more = with_location(rows, "water_mill", at=(0, 0))
+    state = harvest_game(rows, locations | more)
+    place(state, 0, (2, 1), (0, 1))
+    give_tile(state, 0, (2, 0))
+    give_tile(state, 0, (0, 0))
+    act(state, tile_action("water_mill"), (2, 4))  # the Water Mill is used ...
+    assert "bazaar" in legal_tiles(state) and "water_mill" not in legal_tiles(state)
+    act(state, tile_action("bazaar"))  # ... and the Bazaar repeats it (D42)
+    assert {int(a) for a in np.flatnonzero(state.mask)} == {tile_action("water_mill")}
+    act(state, tile_action("water_mill"))
+    assert legal_hexes(state) == AROUND & neighbours_of((2, 4)) & empty_buildable(state)
+    act(state, (2, 5))
+    assert state.supply[0] == 36 and state.phase == PHASE_MAIN
+    assert not legal_tiles(state) & {"bazaar", "water_mill"}
+    check_invariants(state)
 
 
 # ---------------------------------------------------------------- §14.4 cards
