@@ -100,7 +100,7 @@ def test_s02_4_board_file_structure_counts_are_checked(tmp_path):
     "boards,message",
     [
         ({"atlantis": {}}, "unknown section 'atlantis'"),
-        ({"bazaar_water_mill": {}}, "not implemented yet"),
+        ({"island_tree_house": {}}, "not implemented yet"),
     ],
 )
 def test_s02_4_board_file_sections_must_be_known_and_playable(tmp_path, boards, message):
