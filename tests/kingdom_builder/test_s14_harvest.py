@@ -26,7 +26,13 @@ from eurogym.envs.kingdom_builder.state import (
     PIECE_SCOUT,
     TOKEN_BANK,
 )
-from eurogym.envs.kingdom_builder.tables import ALL_CARD_NAMES, NEIGHBOURS, NUM_HEXES, SILO
+from eurogym.envs.kingdom_builder.tables import (
+    ALL_CARD_NAMES,
+    ALL_TILE_NAMES,
+    NEIGHBOURS,
+    NUM_HEXES,
+    SILO,
+)
 from tests.kingdom_builder.helpers import (
     act,
     blank_game,
@@ -416,3 +422,11 @@ def test_s14_4_a_row_is_marked_by_one_player_only():
     place(state, 0, (4, 8), (4, 10), (4, 11))
     act(state, (4, 9))
     assert state.mayor_row[4] == 1 and state.supply[0] == 40 - 4
+
+
+def test_s14_3_harvest_tiles_are_the_eight_of_the_seed_after_marshlands():
+    first = ALL_TILE_NAMES.index("temple") + 1  # appended: earlier games keep their numbers
+    assert sorted(ALL_TILE_NAMES[first:]) == sorted(
+        ("scout_cabin", "mountain_station", "bazaar", "water_mill")
+        + ("palisade", "university", "cathedral", "watchtower")
+    )
