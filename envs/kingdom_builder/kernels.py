@@ -457,6 +457,8 @@ def piece_targets(buf, nbr, player, tile, out):
         terrain = WATER if kind == PIECE_SHIP else BUILDABLE_OR_MOUNTAIN
         return placement_targets(buf, nbr, player, terrain, False, EMPTY, out)
     count = vehicle_moves(buf, nbr, at, kind, out)
+    if is_big(buf) and buf[BAZAAR_ACTIVE]:  # §14.3: a repeat only moves the piece
+        return count
     out[at] = 1
     return count + 1
 
@@ -629,12 +631,18 @@ def can_use_tile(buf, nbr, player, tile, scratch):
 def bazaar_can_repeat(buf, nbr, player, tile, scratch):
     """§14.3 Bazaar, D42: the action of a location tile the player holds (taken before this
     turn, used this turn or not) that has a target; not another Bazaar, not a tile without
-    an action of its own (Crossroads, Canoe), and no tile that brings new pieces (Scout
-    Cabin, Lighthouse, Wagon, Barracks, City Hall: "a repeat gives no new pieces")."""
+    an action of its own (Crossroads, Canoe). A repeat gives no new pieces (the seed): no
+    Scout Cabin, Barracks or City Hall, and Lighthouse and Wagon only move a placed piece."""
     if tile == BAZAAR or tile == SCOUT_CABIN or tile == CROSSROADS_TILE or tile == CANOE:
         return False
-    if is_piece_tile(tile) or num_held(buf, player, tile) - buf[new_at(player, tile)] <= 0:
+    if tile == BARRACKS or tile == CITY_HALL:
         return False
+    if num_held(buf, player, tile) - buf[new_at(player, tile)] <= 0:
+        return False
+    if tile == LIGHTHOUSE or tile == WAGON:  # the seed: a repeat may move a placed piece
+        kind = PIECE_SHIP if tile == LIGHTHOUSE else PIECE_WAGON
+        at = piece_hex(buf, player, kind)
+        return at != EMPTY and vehicle_moves(buf, nbr, at, kind, scratch) > 0
     return tile_has_action(buf, nbr, player, tile, scratch)
 
 

@@ -236,9 +236,10 @@ def _panel_lines(state: State) -> list[str]:
     buildable = [t for t in present if t <= BUILDABLE_MAX]
     other = [t for t in present if t > BUILDABLE_MAX]
     last = PLAYER_GLYPHS[state.num_players - 1]
+    terrains = "  ".join(f"{terrain_glyph(t)} {terrain_word(t)}" for t in buildable)
     lines = [
         "LEGEND",
-        "  ".join(f"{terrain_glyph(t)} {terrain_word(t)}" for t in buildable) + " (buildable)",
+        *textwrap.wrap(terrains + " (buildable)", width),  # 7 with Marshlands and Harvest
         "  ".join(f"{terrain_glyph(t)} {terrain_word(t)}" for t in other),
         "Castles K pay 3 gold each to every player next to them",
         f"0-{last} settlements of players 0-{last}",

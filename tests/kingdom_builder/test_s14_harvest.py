@@ -24,6 +24,7 @@ from eurogym.envs.kingdom_builder.state import (
     PHASE_SILO,
     PHASE_TILE_TARGET,
     PIECE_SCOUT,
+    PIECE_WAGON,
     TOKEN_BANK,
 )
 from eurogym.envs.kingdom_builder.tables import (
@@ -48,13 +49,20 @@ from tests.kingdom_builder.helpers import (
 )
 
 
-def harvest_game(rows, locations=None, played="G", cards=("fishermen", "knights", "lords"), **kw):
+def harvest_game(
+    rows,
+    locations=None,
+    played="G",
+    cards=("fishermen", "knights", "lords"),
+    expansions=("harvest",),
+    **kw,
+):
     """A Harvest game on an ASCII board ('A' farmland, 'O' silo, 'L' locations named in
     `locations`), player 0 to act with `played` revealed."""
     state = blank_game(
         terrain_rows=rows,
         locations=locations,
-        expansions=("harvest",),
+        expansions=expansions,
         played=played,
         cards=cards,
         **kw,
@@ -368,6 +376,29 @@ def test_s14_3_bazaar_repeats_another_held_tiles_action_d42():
     act(state, (2, 5))
     assert state.supply[0] == 36 and state.phase == PHASE_MAIN
     assert not legal_tiles(state) & {"bazaar", "water_mill"}
+    check_invariants(state)
+
+
+def test_s14_3_bazaar_repeat_moves_a_placed_wagon_but_brings_no_new_piece():
+    rows, locations = with_location(near_board("G"), "bazaar")
+    rows, more = with_location(rows, "wagon", at=(0, 0))
+    state = harvest_game(rows, locations | more, expansions=("crossroads", "harvest"))
+    place(state, 0, (2, 1), (0, 1))
+    give_tile(state, 0, (2, 0))
+    give_tile(state, 0, (0, 0))
+    assert "bazaar" not in legal_tiles(state)  # no wagon on the board: nothing to move
+    state = harvest_game(rows, locations | more, expansions=("crossroads", "harvest"))
+    place(state, 0, (2, 1), (0, 1))
+    give_tile(state, 0, (2, 0))
+    give_tile(state, 0, (0, 0))
+    state.owner[hx(0, 3)] = 0
+    state.piece[hx(0, 3)] = PIECE_WAGON
+    refresh(state)
+    act(state, tile_action("bazaar"), tile_action("wagon"))
+    assert legal_hexes(state) and hx(0, 3) not in legal_hexes(state)  # no taking it back
+    act(state, (1, 3))
+    assert state.piece[hx(1, 3)] == PIECE_WAGON and state.owner[hx(0, 3)] == EMPTY
+    assert state.supply[0] == 38
     check_invariants(state)
 
 
