@@ -27,7 +27,8 @@ and -1 to the rest; `"score_margin"` gives (own gold - best opponent's gold) / 1
 Options: num_players, seed, render_mode ("human" | "ansi" | "rgb_array"), reward_mode, max_decisions
 and the rule options of `eurogym.envs.kingdom_builder.config.Config` (expansions, sections,
 rotations, cards, board_file, start_player, lords_zero_can_be_second, in_game_cards_count_moves,
-sword_includes_self, monastery_adjacency, allow_stand_in_cards).
+sword_includes_self, monastery_adjacency, allow_stand_in_cards, mayors_contiguous,
+rovers_counts_moves).
 
 Expansions: `expansions=(...)` in any combination of "nomads" (§11: nomad spaces and the 15
 nomad tiles, the Quarry with its stone walls, Caravan, Village, Garden, Families, Shepherds,
@@ -154,6 +155,15 @@ register(
                 },
             ),
             (
+                2,
+                {
+                    "expansions": ("harvest", "crossroads"),
+                    "cards": ("rovers", "mayors", "hermits"),
+                    "mayors_contiguous": True,
+                    "rovers_counts_moves": True,
+                },
+            ),
+            (
                 3,
                 {
                     "expansions": ("marshlands",),
@@ -210,6 +220,8 @@ register(
             (3, "monastery_adjacency", "if_possible"),  # needs Crossroads
             (3, "expansions", ("island",)),
             (3, "cards", ("homesteaders", "lords", "farmers")),  # text lost (§14.4, D49)
+            (3, "mayors_contiguous", True),  # needs Harvest
+            (3, "rovers_counts_moves", "no"),
             (3, "sections", ("canoe", "tavern", "oasis", "farm")),  # needs Marshlands
             (3, "expansions", None),
             (3, "board_file", 5),

@@ -25,6 +25,7 @@ from eurogym.envs.kingdom_builder.state import (
     EXPANSION_FLAGS,
     FARM_USED,
     MAYOR_ROW,
+    MAYORS_CONTIGUOUS,
     NUM_PLAYERS,
     OUTPOST_ARMED,
     OWNER,
@@ -35,6 +36,7 @@ from eurogym.envs.kingdom_builder.state import (
     PIECE,
     PIECE_SCOUT,
     ROVER_MARKS,
+    ROVERS_MOVES,
     SCOUT_PIECES,
     SELECTED,
     SILO_ACTIVE,
@@ -77,6 +79,7 @@ PALISADE, UNIVERSITY, CATHEDRAL, WATCHTOWER = (
 )
 ROVERS, MAYORS = ALL_CARD_NAMES.index("rovers"), ALL_CARD_NAMES.index("mayors")
 ROVERS_GOLD = card_param("rovers", "gold_per_section")
+PLACED, BUILT, MOVED = range(3)  # how a settlement arrived (after_placement)
 MAYORS_THRESHOLD = card_param("mayors", "threshold")
 MAYORS_GOLD = card_param("mayors", "gold_per_marked_row")
 
@@ -245,13 +248,16 @@ def spend_token(buf, player):
 
 
 @njit(**KERNEL)
-def after_placement(buf, player, h, built):
-    """Rovers and Mayors after a settlement arrives on h (§14.4). Rovers marks h's section for
-    a build from supply on the player's own turn (D40: not a move, not a canoe build on
-    another's turn, not the silo phase). Mayors: 4 of the player's settlements on h's row,
-    the row unmarked, a settlement in supply: the row is marked with it (D12, D37)."""
+def after_placement(buf, player, h, how):
+    """Rovers and Mayors after a settlement arrives on h (§14.4) by `how` (PLACED: a
+    Crossroads piece, BUILT from supply, MOVED). Rovers marks h's section for a build on the
+    player's own turn (D40: not a move unless the option rovers_counts_moves says so, not a
+    canoe build on another's turn, not the silo phase). Mayors: 4 of the player's settlements
+    on h's row (4 touching with the option mayors_contiguous), the row unmarked, a settlement
+    in supply: the row is marked with it (D12, D37)."""
     phase = buf[PHASE]
-    if built and phase != PHASE_CANOE and phase != PHASE_SILO and card_in_play(buf, ROVERS):
+    counted = how == BUILT or (how == MOVED and buf[ROVERS_MOVES] == 1)
+    if counted and phase != PHASE_CANOE and phase != PHASE_SILO and card_in_play(buf, ROVERS):
         buf[ROVER_MARKS + HEX_SECTION[h]] = 1
     if not card_in_play(buf, MAYORS):
         return
@@ -259,10 +265,14 @@ def after_placement(buf, player, h, built):
     if buf[MAYOR_ROW + row] != EMPTY or buf[SUPPLY + player] == 0:
         return
     count = 0
+    run = 0
     for c in range(COLS):  # scouts do not count (§14.3)
         at = row * COLS + c
         if buf[OWNER + at] == player and buf[PIECE + at] != PIECE_SCOUT:
-            count += 1
+            run += 1
+            count = max(count, run) if buf[MAYORS_CONTIGUOUS] == 1 else count + 1
+        else:
+            run = 0
     if count >= MAYORS_THRESHOLD:
         buf[MAYOR_ROW + row] = player
         buf[SUPPLY + player] -= 1

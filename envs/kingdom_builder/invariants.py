@@ -300,7 +300,10 @@ def _check_harvest(state: BigBoxState, n: int) -> None:
     if not harvest_in_play(state):
         _require(not scouts.size, "piece", scouts.tolist(), "scouts without Harvest")
         _require(not state.bazaar_active, "bazaar_active", 1, "without Harvest")
-        for name in ("farm_used", "silo_due", "silo_left", "tokens", "token_bank", "rover_marks"):
+        for name in (
+            "farm_used", "silo_due", "silo_left", "tokens", "token_bank", "rover_marks",
+            "mayors_contiguous", "rovers_counts_moves",
+        ):  # fmt: skip
             values = np.asarray(getattr(state, name))
             _require(not values.any(), name, values.tolist(), "is set without Harvest")
         for name in ("silo_hex", "silo_active", "silo_mode", "mayor_row"):

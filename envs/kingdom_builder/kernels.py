@@ -58,8 +58,11 @@ from eurogym.envs.kingdom_builder.crossroads import (
 )
 from eurogym.envs.kingdom_builder.harvest import (
     BAZAAR,
+    BUILT,
     CATHEDRAL,
+    MOVED,
     PALISADE,
+    PLACED,
     SCOUT_CABIN,
     after_placement,
     begin_silos,
@@ -957,7 +960,7 @@ def build(buf, nbr, player, h):
             buf[OUTPOST_ARMED] = 0
         score_placement(buf, nbr, player, h)
         if harvest_on(buf):
-            after_placement(buf, player, h, True)  # Rovers, Mayors (§14.4)
+            after_placement(buf, player, h, BUILT)  # Rovers, Mayors (§14.4)
 
 
 @njit(**KERNEL)
@@ -970,7 +973,7 @@ def move(buf, nbr, player, src, dst):
     if is_big(buf) and buf[COUNT_MOVES]:
         score_placement(buf, nbr, player, dst)  # D21: in-game cards count moves
     if is_big(buf) and harvest_on(buf):
-        after_placement(buf, player, dst, False)  # Mayors (§14.4)
+        after_placement(buf, player, dst, MOVED)  # Mayors (§14.4)
 
 
 @njit(**KERNEL)
@@ -1299,7 +1302,7 @@ def _place_piece(buf, nbr, player, h, kind):
     take_tiles(buf, nbr, player, h)
     score_placement(buf, nbr, player, h)
     if harvest_on(buf):
-        after_placement(buf, player, h, False)  # Mayors counts pieces (D17)
+        after_placement(buf, player, h, PLACED)  # Mayors counts pieces (D17)
 
 
 @njit(**INLINE)
@@ -1320,9 +1323,9 @@ def _apply_piece(buf, nbr, player, tile, h):
             take_tiles(buf, nbr, player, nbr[h, d])
             score_placement(buf, nbr, player, nbr[h, d])
         if harvest_on(buf):  # Mayors: the rosette spans three rows
-            after_placement(buf, player, h, False)
-            after_placement(buf, player, nbr[h, 1], False)  # the row above
-            after_placement(buf, player, nbr[h, 4], False)  # the row below
+            after_placement(buf, player, h, PLACED)
+            after_placement(buf, player, nbr[h, 1], PLACED)  # the row above
+            after_placement(buf, player, nbr[h, 4], PLACED)  # the row below
         return
     if buf[OWNER + h] == player:  # the piece's own hex: back to supply (option c / b)
         buf[OWNER + h] = EMPTY
@@ -1346,7 +1349,7 @@ def _apply_piece(buf, nbr, player, tile, h):
     if buf[COUNT_MOVES]:
         score_placement(buf, nbr, player, h)
     if harvest_on(buf):
-        after_placement(buf, player, h, False)
+        after_placement(buf, player, h, MOVED)
 
 
 @njit(**INLINE)
@@ -1385,7 +1388,7 @@ def _end_resettle_one(buf, nbr, player):
     if buf[COUNT_MOVES]:
         score_placement(buf, nbr, player, h)
     if harvest_on(buf):
-        after_placement(buf, player, h, False)
+        after_placement(buf, player, h, MOVED)
     buf[SELECTED] = EMPTY
     buf[ACTION_DONE] = 0
     scratch = np.empty(NUM_HEXES, np.int8)

@@ -108,6 +108,9 @@ def new_game(config: Config, seed: int) -> State:
     state = BigBoxState() if config.big_box else State()
     state.rng[:] = seed_words(seed)
     deal_game(state.buf, NEIGHBOURS, state.mask, deal_tables(config), options)
+    if config.big_box:  # the Harvest rule flags (D37, D40): no effect on the set-up
+        state.set("mayors_contiguous", int(config.mayors_contiguous))
+        state.set("rovers_counts_moves", int(config.rovers_counts_moves))
     return state
 
 

@@ -259,6 +259,9 @@ X_LAYOUT = Layout(
         ("rover_marks", (SECTIONS_PER_GAME,), (0, 1)),
         ("mayor_row", (ROWS,), (EMPTY, MAX_PLAYERS - 1)),
         ("bazaar_active", (), (0, 1)),  # the tile in use repeats an action for the Bazaar
+        # rule flags of the §16 decisions D37 and D40 (config options)
+        ("mayors_contiguous", (), (0, 1)),
+        ("rovers_counts_moves", (), (0, 1)),
     ]
 )
 
@@ -322,6 +325,7 @@ FARM_USED, SILO_HEX, SILO_DUE, SILO_ACTIVE, SILO_MODE, SILO_LEFT = map(
 TOKENS, TOKEN_BANK_AT, ROVER_MARKS, MAYOR_ROW, BAZAAR_ACTIVE = map(
     _xoffset, ("tokens", "token_bank", "rover_marks", "mayor_row", "bazaar_active")
 )
+MAYORS_CONTIGUOUS, ROVERS_MOVES = map(_xoffset, ("mayors_contiguous", "rovers_counts_moves"))
 
 
 class State(FlatState):

@@ -461,3 +461,28 @@ def test_s14_3_harvest_tiles_are_the_eight_of_the_seed_after_marshlands():
         ("scout_cabin", "mountain_station", "bazaar", "water_mill")
         + ("palisade", "university", "cathedral", "watchtower")
     )
+
+
+def test_s14_4_option_mayors_contiguous_needs_4_side_by_side_d37():
+    state = harvest_game(SEAM, cards=("mayors", "knights", "lords"))
+    state.set("mayors_contiguous", 1)
+    place(state, 0, (4, 2), (4, 8), (4, 9))  # (4, 2): a mountain, set up by hand
+    act(state, (4, 10))  # 4 on the row, at most 3 side by side
+    assert state.mayor_row[4] == EMPTY
+    act(state, (4, 11))
+    assert state.mayor_row[4] == 0
+
+
+def rovers_after_a_palisade_move(counts_moves):
+    rows, locations = with_location(SEAM, "palisade", at=(8, 8))
+    state = harvest_game(rows, locations, cards=("rovers", "knights", "lords"))
+    state.set("rovers_counts_moves", counts_moves)
+    place(state, 0, (8, 9), (9, 9))
+    give_tile(state, 0, (8, 8))
+    act(state, tile_action("palisade"), (8, 9), (9, 10))  # into section 1
+    return state.rover_marks.tolist()
+
+
+def test_s14_4_rovers_counts_moves_only_with_the_option_d40():
+    assert rovers_after_a_palisade_move(0) == [0, 0, 0, 0]
+    assert rovers_after_a_palisade_move(1) == [0, 1, 0, 0]
