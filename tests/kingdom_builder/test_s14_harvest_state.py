@@ -8,6 +8,12 @@ import numpy as np
 from eurogym.encoders.kingdom_builder import X_FLAT_SIZE, encode_flat
 from eurogym.envs.core.data import iter_data
 from eurogym.envs.kingdom_builder.config import make_config
+from eurogym.envs.kingdom_builder.harvest import (
+    adjacent_targets,
+    palisade_origins,
+    palisade_targets,
+    silo_origins,
+)
 from eurogym.envs.kingdom_builder.invariants import check_invariants
 from eurogym.envs.kingdom_builder.render import render_ansi, render_rgb
 from eurogym.envs.kingdom_builder.rules import ENGINE
@@ -15,6 +21,8 @@ from eurogym.envs.kingdom_builder.state import PHASE_SILO
 from eurogym.envs.kingdom_builder.tables import (
     BOARDS,
     FARMLAND,
+    NEIGHBOURS,
+    NUM_HEXES,
     SILO,
     STAND_IN_SECTIONS,
 )
@@ -94,3 +102,22 @@ def test_s14_2_random_games_reach_the_silo_phase_and_views_read_every_state():
             seen_silo += state.phase == PHASE_SILO
         assert render_rgb(states[-1]).shape[1] >= 800
     assert seen_silo > 0
+
+
+def test_s14_3_the_one_pass_origin_scans_agree_with_the_targets_of_each_settlement():
+    """palisade_origins and silo_origins find movable settlements in one pass (speed); they
+    must agree with asking palisade_targets / adjacent_targets settlement by settlement."""
+    scratch = np.zeros(NUM_HEXES, np.int8)
+    out = np.zeros(NUM_HEXES, np.int8)
+    checked = 0
+    for state in play(7)[::9]:
+        for p in range(state.num_players):
+            mine = [int(h) for h in np.flatnonzero(state.owner == p) if state.piece[h] == 0]
+            palisade = {h for h in mine if palisade_targets(state.buf, NEIGHBOURS, h, scratch)}
+            palisade_origins(state.buf, NEIGHBOURS, p, out)
+            assert set(np.flatnonzero(out).tolist()) == palisade
+            silo = {h for h in mine if adjacent_targets(state.buf, NEIGHBOURS, p, h, -1, scratch)}
+            silo_origins(state.buf, NEIGHBOURS, p, out)
+            assert set(np.flatnonzero(out).tolist()) == silo
+            checked += len(mine)
+    assert checked > 100
