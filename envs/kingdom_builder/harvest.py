@@ -159,22 +159,10 @@ def palisade_targets(buf, nbr, origin, out):
     area `origin` belonged to (the area found with `origin` still in it, then `origin` itself
     not counting as a neighbour). Returns the count."""
     warriors = crossroads_on(buf)
-    player = buf[OWNER + origin]
-    area = np.zeros(NUM_HEXES, np.bool_)
-    stack = np.empty(NUM_HEXES, np.int64)
-    area[origin] = True
-    stack[0] = origin
-    top = 1
-    while top > 0:
-        top -= 1
-        h = stack[top]
-        for d in range(NUM_DIRECTIONS):
-            n = nbr[h, d]
-            if n >= 0 and not area[n] and buf[OWNER + n] == player:
-                area[n] = True
-                stack[top] = n
-                top += 1
-    area[origin] = False
+    labels = np.empty(NUM_HEXES, np.int64)
+    label_components(nbr, buf[OWNER : OWNER + NUM_HEXES], buf[OWNER + origin], labels)
+    area = labels[origin]
+    labels[origin] = EMPTY  # the moving settlement is not its own neighbour (D4)
     count = 0
     for h in range(NUM_HEXES):
         out[h] = 0
@@ -182,7 +170,7 @@ def palisade_targets(buf, nbr, origin, out):
             continue
         for d in range(NUM_DIRECTIONS):
             n = nbr[h, d]
-            if n >= 0 and area[n]:
+            if n >= 0 and labels[n] == area:
                 out[h] = 1
                 count += 1
                 break
@@ -362,13 +350,7 @@ def deal_harvest(buf, on):
 def next_to_silo(buf, nbr, player, s):
     """One of the player's settlements (any piece, D17) touches silo s."""
     h = buf[SILO_HEX + s]
-    if h < 0:
-        return False
-    for d in range(NUM_DIRECTIONS):
-        n = nbr[h, d]
-        if n >= 0 and buf[OWNER + n] == player:
-            return True
-    return False
+    return h >= 0 and has_neighbour_equal(nbr, h, buf[OWNER : OWNER + NUM_HEXES], player, EMPTY)
 
 
 @njit(**KERNEL)
