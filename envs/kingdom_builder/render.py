@@ -134,7 +134,9 @@ def render_ansi(state: State, viewer: int | None = None, *, colour: bool = False
     lines.append("")
     lines.extend(_wrap("DECISION  " + decision(state), 10))
     lines.extend(_wrap(_cards_line(state), 7))
-    if state.end_triggered and state.phase != PHASE_GAME_OVER:
+    if state.phase == PHASE_SILO:
+        lines.append("END  the last turn is over: the silos, then the final scores (§14.2)")
+    elif state.end_triggered and state.phase != PHASE_GAME_OVER:
         lines.extend(_wrap(_end_line(state), 4))
     lines.append("")
     lines.extend(_players(state, viewer))
@@ -287,7 +289,8 @@ def _nomad_legend(state: BigBoxState) -> list[str]:
 
 def _crossroads_legend(state: BigBoxState) -> list[str]:
     """Crossroads pieces, warriors' blocked hexes and the task cards (§12), when in play."""
-    if (state.tasks == EMPTY).all() and not state.piece.any():
+    pieces = (state.piece != 0) & (state.piece != PIECE_NAMES.index("scout"))  # (Harvest's)
+    if (state.tasks == EMPTY).all() and not pieces.any():
         return []
     lines = [
         "0h 0w 0s 0x: city hall, wagon, ship, warrior of player 0",

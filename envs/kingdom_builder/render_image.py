@@ -26,6 +26,7 @@ from eurogym.envs.kingdom_builder.rules import score_table
 from eurogym.envs.kingdom_builder.state import (
     EMPTY,
     PHASE_GAME_OVER,
+    PIECE_SCOUT,
     PIECE_WARRIOR,
     WALL,
     BigBoxState,
@@ -45,6 +46,7 @@ from eurogym.envs.kingdom_builder.tables import (
     NUM_HEXES,
     PALACE,
     ROWS,
+    SILO,
     TASK_GOLD,
     TASK_NAMES,
 )
@@ -180,6 +182,8 @@ def _board_text(state: State, draw: Any) -> None:
         draw.text((x, y - 4), name, fill=INK, font=small, anchor="mm")
     for h in np.flatnonzero(state.terrain == CASTLE):
         _castle(draw, *centres[h])
+    for h in np.flatnonzero(state.terrain == SILO):  # Harvest (§14.2)
+        draw.text(tuple(centres[h]), "Silo", fill=(255, 255, 255), font=small, anchor="mm")
     if isinstance(state, BigBoxState):
         _nomad_marks(state, draw, centres, label)
     for h in np.flatnonzero(state.owner != EMPTY):
@@ -388,7 +392,8 @@ def _legend_entries(state: State) -> list[str]:
             entries.append("Red ring: capital, 1 gold per settlement within 2 hexes")
         if (state.cave_hex != EMPTY).any():
             entries.append("Black disc: cave; once a turn move one of yours from a cave to a cave")
-        if state.piece.any() or (state.tasks != EMPTY).any():
+        pieces = (state.piece != 0) & (state.piece != PIECE_SCOUT)  # (Harvest's scouts)
+        if pieces.any() or (state.tasks != EMPTY).any():
             entries.append("0h/0w/0s/0x: player 0's city hall, wagon, ship, warrior")
             entries.append("Red cross: next to a warrior, no build or move there")
         for t in state.tasks[state.tasks != EMPTY]:

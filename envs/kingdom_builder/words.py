@@ -182,7 +182,7 @@ TILE_TERRAIN = {
     "refuge": "a free neighbour hex",
     "temple": "one of your settlements (removed, rebuilt next turn)",
     "mountain_station": "a hex next to a mountain",
-    "scout_cabin": "a hex (also water or mountain) next to yours (scout)",
+    "scout_cabin": "next to yours, water and mountains too",
     "bazaar": None,
     "water_mill": "a hex next to water",
     "palisade": "a hex next to the rest of its settlement area",
