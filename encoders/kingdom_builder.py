@@ -26,21 +26,24 @@ A Big Box game (expansions or a board file; BigBoxState) appends, after those 69
 X_PLANES planes of 400 then X_SCALARS scalars (X_FLAT_SIZE in all; the base part is unchanged,
 so a base game's features are a prefix):
     planes  nomad spaces; stone walls; the nomad tile lying on each space, one-hot (11 kinds);
-            the location tile type of each location hex, one-hot (24 types: base, Nomads,
-            Crossroads, Marshlands); capitals (§15.1); caves (§15.2); Crossroads pieces
+            the location tile type of each location hex, one-hot (32 types: base, Nomads,
+            Crossroads, Marshlands, Harvest); capitals (§15.1); caves (§15.2); Crossroads pieces
             (§12.1): city hall hexes, wagons, ships, warriors (whose they are: the seat planes
             above); hexes next to a warrior, where nothing may be built or moved (§12.2);
-            swamp hexes and palaces (§13.1, §13.2)
-    5 x 71  per relative seat k: in-game gold/100, nomad tiles taken this turn (11)/2, nomad
-            tiles usable this turn (11)/2, expansion location tiles held (16: Nomads 4,
-            Crossroads 8, Marshlands 4)/2 and usable (16)/2, and for each of the 8 location
-            slots whether the seat holds that slot's tile and whether it ever took one there
-            (D7) (where a held tile came from decides when it is lost, §7.3)
-    8       the expansion cards in play (Nomads: families, shepherds, ambassadors; stand-ins:
-            geologists, messengers, noblewomen, vassals, scouts), multi-hot
+            swamp hexes and palaces (§13.1, §13.2); farmland, silos, the silo being resolved
+            and the silos the resolving seat still has to resolve (§14.1, §14.2); the Scout
+            Cabin's scouts (§14.3; whose they are: the seat planes)
+    5 x 87  per relative seat k: in-game gold/100, nomad tiles taken this turn (11)/2, nomad
+            tiles usable this turn (11)/2, expansion location tiles held (24: Nomads 4,
+            Crossroads 8, Marshlands 4, Harvest 8)/2 and usable (24)/2, and for each of the 8
+            location slots whether the seat holds that slot's tile and whether it ever took one
+            there (D7) (where a held tile came from decides when it is lost, §7.3)
+    10      the expansion cards in play (Nomads: families, shepherds, ambassadors; stand-ins:
+            geologists, messengers, noblewomen, vassals, scouts; Harvest: rovers, mayors),
+            multi-hot
     11      nomad tile in use, one-hot
     2       phase sword, phase step (the base phase one-hot covers the other five)
-    12      expansion location tile in use, one-hot
+    24      expansion location tile in use, one-hot
     9       outpost armed, action steps left/4, action steps done/4, walls left/25, Sword
             victim relative to me one-hot (5)
     8       expansions in play (7), board from a board file
@@ -61,6 +64,11 @@ so a base game's features are a prefix):
             relative to me, one-hot (5); mandatory settlements of the turn/5; dual cards in
             the discard pile (5) and out of the game (5); my extra dual cards/2
     5       the terrain the stand-in Scouts card removed at set-up, one-hot (§13.4)
+    118     Harvest (§14): per relative seat k village tokens' worth/18 (5); the token bank/18;
+            farm action used this turn; phase silo; phase farm; silo mode build / move; silo
+            settlements left/3; Rovers' sections marked this turn (4); for each of the 20 board
+            rows the seat that marked it for Mayors, relative to me, one-hot (20 x 5); phase
+            bazaar; the tile in use repeats an action for the Bazaar
 
 The Big Box part grows when an expansion is built (more tile types, more planes, more
 scalars); X_FLAT_SIZE is its current length.
@@ -72,6 +80,7 @@ import numpy as np
 from numba import njit
 
 from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.kingdom_builder.actions import FIRST_HV_TILE
 from eurogym.envs.kingdom_builder.kernels import FIRST_MS_TILE, holds_bonus, num_usable
 from eurogym.envs.kingdom_builder.marshlands import card_terrain, marshlands_on
 from eurogym.envs.kingdom_builder.state import (
@@ -79,6 +88,7 @@ from eurogym.envs.kingdom_builder.state import (
     ACTION_LEFT,
     ACTIVE_NOMAD,
     ACTIVE_TILE,
+    BAZAAR_ACTIVE,
     BONUS_ACTIVE,
     BONUS_GOLD,
     BONUS_USED,
@@ -99,6 +109,7 @@ from eurogym.envs.kingdom_builder.state import (
     END_TRIGGERED,
     EVER_TAKEN,
     EXPANSION_FLAGS,
+    FARM_USED,
     FORT_CARD,
     HAND,
     HOLDING,
@@ -110,6 +121,7 @@ from eurogym.envs.kingdom_builder.state import (
     MAX_MANDATORY,
     MAX_NOMAD_SPACES,
     MAX_PLAYERS,
+    MAYOR_ROW,
     NOMAD_HEX,
     NOMAD_NEW,
     NOMAD_READY,
@@ -122,19 +134,30 @@ from eurogym.envs.kingdom_builder.state import (
     OWNER,
     PARKED,
     PHASE,
+    PHASE_BAZAAR,
     PHASE_CANOE,
     PHASE_CHOOSE_CARD,
     PHASE_CHOOSE_DUAL,
+    PHASE_FARM,
     PHASE_NAMES,
+    PHASE_SILO,
     PHASE_STEP,
     PHASE_SWORD,
     PIECE,
     PIECE_CITY_HALL,
+    PIECE_SCOUT,
     PIECE_WARRIOR,
     PLAYED,
     REMOVED,
+    ROVER_MARKS,
     SCOUTS_TERRAIN,
     SELECTED,
+    SILO_ACTIVE,
+    SILO_DUE,
+    SILO_HEX,
+    SILO_LEFT,
+    SILO_MODE,
+    SILO_SETTLEMENTS,
     SLOT_HEX,
     SLOT_TYPE,
     START_PLAYER,
@@ -143,6 +166,9 @@ from eurogym.envs.kingdom_builder.state import (
     TASKS,
     TERRAIN,
     TILES_LEFT,
+    TOKEN_BANK,
+    TOKEN_BANK_AT,
+    TOKENS,
     WALL,
     WALLS_LEFT,
     WARRIORS,
@@ -158,6 +184,7 @@ from eurogym.envs.kingdom_builder.tables import (
     DECK_SIZE,
     DUAL_CARDS,
     DUAL_DECK_SIZE,
+    FARMLAND,
     MAX_LOCATION_HEXES,
     NEIGHBOURS,
     NOMAD_SPACE,
@@ -210,8 +237,12 @@ X_PIECE_PLANES = X_CAVE_PLANE + 1  # + piece kind - 1: city hall, wagon, ship, w
 X_BLOCKED_PLANE = X_PIECE_PLANES + PIECE_WARRIOR
 X_SWAMP_PLANE = X_BLOCKED_PLANE + 1
 X_PALACE_PLANE = X_SWAMP_PLANE + 1
-X_PLANES = X_PALACE_PLANE + 1
-NUM_MS_TILES = NUM_ALL_TILE_TYPES - FIRST_MS_TILE
+X_FARMLAND_PLANE = X_PALACE_PLANE + 1
+X_SILO_PLANE = X_FARMLAND_PLANE + 1  # then the silo being resolved, then the silos due
+X_SCOUT_PLANE = X_SILO_PLANE + 3
+X_PLANES = X_SCOUT_PLANE + 1
+NUM_MS_TILES = FIRST_HV_TILE - FIRST_MS_TILE
+HV_SCALARS = MAX_PLAYERS + 1 + 1 + 2 + 2 + 1 + SECTIONS_PER_GAME + ROWS * MAX_PLAYERS + 2
 _MS_PER_SEAT = 2 + NUM_MS_TILES
 MS_SCALARS = (
     MAX_PLAYERS * _MS_PER_SEAT + 9 + MAX_PLAYERS + 1 + 2 * DUAL_DECK_SIZE + 1 + NUM_CARD_TERRAINS
@@ -234,6 +265,7 @@ X_SCALARS = (
     + NUM_TASKS
     + 1
     + MS_SCALARS
+    + HV_SCALARS
 )
 X_FLAT_SIZE = FLAT_SIZE + X_PLANES * NUM_HEXES + X_SCALARS
 
@@ -342,6 +374,14 @@ def _fill_big(buf, me, out):
             planes[X_SWAMP_PLANE, h] = 1.0
         elif buf[TERRAIN + h] == PALACE:
             planes[X_PALACE_PLANE, h] = 1.0
+        elif buf[TERRAIN + h] == FARMLAND:
+            planes[X_FARMLAND_PLANE, h] = 1.0
+    for k in range(SECTIONS_PER_GAME):
+        h = buf[SILO_HEX + k]
+        if h >= 0:
+            planes[X_SILO_PLANE, h] = 1.0
+            planes[X_SILO_PLANE + 1, h] = 1.0 if buf[SILO_ACTIVE] == k else 0.0
+            planes[X_SILO_PLANE + 2, h] = buf[SILO_DUE + k]
     for j in range(MAX_NOMAD_SPACES):
         if buf[NOMAD_HEX + j] >= 0 and buf[NOMAD_TILE + j] >= 0:
             planes[X_NOMAD_PLANES + buf[NOMAD_TILE + j], buf[NOMAD_HEX + j]] = 1.0
@@ -412,6 +452,9 @@ def _fill_crossroads(buf, me, out, planes, i):
     counts = np.zeros((MAX_PLAYERS, PIECE_WARRIOR + 1), np.int64)
     for h in range(NUM_HEXES):
         kind = buf[PIECE + h]
+        if kind == PIECE_SCOUT:  # Harvest (§14.3)
+            planes[X_SCOUT_PLANE, h] = 1.0
+            continue
         if kind == 0:
             continue
         planes[X_PIECE_PLANES + kind - 1, h] = 1.0
@@ -484,7 +527,33 @@ def _fill_marshlands(buf, me, out, i):
         if buf[XHAND + me * MAX_EXTRA_CARDS + c] >= DUAL_CARDS:
             held += 1
     out[i] = held / MAX_EXTRA_CARDS
-    _one_hot(out, i + 1, buf[SCOUTS_TERRAIN], NUM_CARD_TERRAINS)
+    i = _one_hot(out, i + 1, buf[SCOUTS_TERRAIN], NUM_CARD_TERRAINS)
+    _fill_harvest(buf, me, out, i)
+
+
+@njit(**KERNEL)
+def _fill_harvest(buf, me, out, i):
+    """The Harvest scalars (§14), from out[i] on; see the module docstring."""
+    n = buf[NUM_PLAYERS]
+    for k in range(n):
+        out[i + k] = buf[TOKENS + (me + k) % n] / TOKEN_BANK
+    i += MAX_PLAYERS
+    out[i] = buf[TOKEN_BANK_AT] / TOKEN_BANK
+    out[i + 1] = buf[FARM_USED]
+    out[i + 2] = 1.0 if buf[PHASE] == PHASE_SILO else 0.0
+    out[i + 3] = 1.0 if buf[PHASE] == PHASE_FARM else 0.0
+    i = _one_hot(out, i + 4, buf[SILO_MODE], 2)
+    out[i] = buf[SILO_LEFT] / SILO_SETTLEMENTS
+    i += 1
+    for k in range(SECTIONS_PER_GAME):
+        out[i + k] = buf[ROVER_MARKS + k]
+    i += SECTIONS_PER_GAME
+    for r in range(ROWS):
+        seat = buf[MAYOR_ROW + r]
+        _one_hot(out, i + r * MAX_PLAYERS, (seat - me) % n if seat >= 0 else -1, MAX_PLAYERS)
+    i += ROWS * MAX_PLAYERS
+    out[i] = 1.0 if buf[PHASE] == PHASE_BAZAAR else 0.0
+    out[i + 1] = buf[BAZAAR_ACTIVE]
 
 
 def flat_size(state: State) -> int:

@@ -29,6 +29,13 @@ Games with expansions (BigBoxState) append, after 408:
     443, 444     the Canoe bonus and the Refuge bonus (§13.3, holding both tiles of the type)
     445, 446     play the revealed dual terrain card (§13.1) as swamp (2 settlements) or as its
                  other terrain (3 settlements)
+    447 .. 454   use a Harvest location tile (§14.3): mountain station, scout cabin, bazaar,
+                 water mill, palisade, university, cathedral, watchtower; after the Bazaar,
+                 a tile action chooses the tile whose action it repeats
+    455          the farm action (§14.1): build on an empty farmland hex next to yours
+    456          Cathedral (§14.3): take one more village token (instead of building)
+    457, 458     a silo (§14.2, after the last turn): build up to 3 settlements / move up to 3
+                 (424 stops early or passes the silo)
 
 New expansions append their actions at the end, so an existing Big Box game keeps its action
 numbers (and plays bit for bit) when the next expansion is built.
@@ -68,11 +75,19 @@ CR_TILE_ACTIONS = CAVE_MOVE + 1
 FIRST_MS_TILE = ALL_TILE_NAMES.index("canoe")
 CHOOSE_CARD = CR_TILE_ACTIONS + FIRST_MS_TILE - FIRST_CR_TILE
 MS_TILE_ACTIONS = CHOOSE_CARD + NUM_CARD_TERRAINS
-CANOE_BONUS = MS_TILE_ACTIONS + NUM_ALL_TILE_TYPES - FIRST_MS_TILE
+FIRST_HV_TILE = ALL_TILE_NAMES.index("mountain_station")  # Harvest (§14.3)
+CANOE_BONUS = MS_TILE_ACTIONS + FIRST_HV_TILE - FIRST_MS_TILE
 REFUGE_BONUS = CANOE_BONUS + 1
 CHOOSE_SWAMP = REFUGE_BONUS + 1  # the dual card as swamp; CHOOSE_SWAMP + 1: its other terrain
 CHOOSE_OTHER = CHOOSE_SWAMP + 1
-X_NUM_ACTIONS = CHOOSE_OTHER + 1
+# Harvest tiles (§14.3) from FIRST_HV_TILE on use the block at HV_TILE_ACTIONS, after the dual
+# card choice; then the farm action, the Cathedral's token, and the silo choice (§14).
+HV_TILE_ACTIONS = CHOOSE_OTHER + 1
+FARM_ACTION = HV_TILE_ACTIONS + NUM_ALL_TILE_TYPES - FIRST_HV_TILE
+TAKE_TOKEN = FARM_ACTION + 1
+SILO_BUILD = TAKE_TOKEN + 1
+SILO_MOVE = SILO_BUILD + 1
+X_NUM_ACTIONS = SILO_MOVE + 1
 
 
 def tile_action(tile: int) -> int:
@@ -83,7 +98,9 @@ def tile_action(tile: int) -> int:
         return X_TILE_ACTIONS + tile - NUM_TILE_TYPES
     if tile < FIRST_MS_TILE:
         return CR_TILE_ACTIONS + tile - FIRST_CR_TILE
-    return MS_TILE_ACTIONS + tile - FIRST_MS_TILE
+    if tile < FIRST_HV_TILE:
+        return MS_TILE_ACTIONS + tile - FIRST_MS_TILE
+    return HV_TILE_ACTIONS + tile - FIRST_HV_TILE
 
 
 def action_tile(action: int) -> int:
@@ -96,6 +113,8 @@ def action_tile(action: int) -> int:
         return action - CR_TILE_ACTIONS + FIRST_CR_TILE
     if MS_TILE_ACTIONS <= action < CANOE_BONUS:
         return action - MS_TILE_ACTIONS + FIRST_MS_TILE
+    if HV_TILE_ACTIONS <= action < FARM_ACTION:
+        return action - HV_TILE_ACTIONS + FIRST_HV_TILE
     return -1
 
 
@@ -112,6 +131,9 @@ _HEX_WORDS = (
     "{where} (choose a card first)",
     "{where} (choose how to play the dual card first)",
     "build a settlement at {where} (Canoe, on another player's turn)",
+    "build or move a settlement at {where} (silo, after the last turn)",
+    "build a settlement at {where} (farm action, on farmland)",
+    "{where} (choose the tile to repeat first)",
 )
 
 
@@ -141,7 +163,15 @@ def describe(action: int, phase: int) -> str:
         return "play the dual card as swamp (2 settlements)"
     if action == CHOOSE_OTHER:
         return "play the dual card as its other terrain (3 settlements)"
-    if action >= CHOOSE_CARD:
+    if action == FARM_ACTION:
+        return "take the farm action (build on an empty farmland hex next to yours)"
+    if action == TAKE_TOKEN:
+        return "take one more village token (Cathedral)"
+    if action == SILO_BUILD:
+        return "use the silo to build up to 3 settlements next to yours"
+    if action == SILO_MOVE:
+        return "use the silo to move up to 3 of your settlements next to your others"
+    if CHOOSE_CARD <= action < MS_TILE_ACTIONS:
         return f"play the {TERRAIN_NAMES[action - CHOOSE_CARD]} card (Crossroads)"
     if NOMAD_ACTIONS <= action < STOP:
         kind = NOMAD_KINDS[action - NOMAD_ACTIONS].replace("_", " ")

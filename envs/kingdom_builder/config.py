@@ -45,6 +45,8 @@ OPTIONS = (
     "sword_includes_self",
     "monastery_adjacency",
     "allow_stand_in_cards",
+    "mayors_contiguous",
+    "rovers_counts_moves",
 )
 MONASTERY_MODES = ("required", "if_possible")  # D29
 
@@ -79,6 +81,10 @@ class Config:
         allow_stand_in_cards: the Marshlands cards whose text is lost (§13.4) join the card
             pool and may be named, played by this engine's stand-in readings (cards.json
             `stand_in`, tagged stand-in); default False keeps them out (D49). Marshlands only.
+        mayors_contiguous: D37 - Mayors marks a row only for 4 of the player's settlements
+            side by side (default False: 4 anywhere on the row). Harvest only.
+        rovers_counts_moves: D40 - Rovers also marks the sections settlements are moved into
+            on the player's turn (default False: builds only). Harvest only.
     """
 
     num_players: int = 2
@@ -92,6 +98,8 @@ class Config:
     sword_includes_self: bool = True
     monastery_adjacency: str = "required"
     allow_stand_in_cards: bool = False
+    mayors_contiguous: bool = False
+    rovers_counts_moves: bool = False
     board_file: str | None = None
     board_maps: tuple = ()
 
@@ -237,6 +245,11 @@ def make_config(num_players: int = 2, **options: Any) -> Config:
         raise ConfigError(
             "monastery_adjacency needs expansions=('crossroads',) (a Crossroads rule)"
         )
+    harvest_flags = {}
+    for name in ("mayors_contiguous", "rovers_counts_moves"):
+        harvest_flags[name] = check_bool(name, options.get(name, False))
+        if harvest_flags[name] and "harvest" not in expansions:
+            raise ConfigError(f"{name}=True needs expansions=('harvest',) (a Harvest rule)")
     board_file = options.get("board_file")
     board_maps = () if board_file is None else _board_maps(board_file)
     start = options.get("start_player")
@@ -255,6 +268,7 @@ def make_config(num_players: int = 2, **options: Any) -> Config:
         **nomad_flags,
         monastery_adjacency=monastery,
         allow_stand_in_cards=stand_ins,
+        **harvest_flags,
         board_file=None if board_file is None else str(board_file),
         board_maps=board_maps,
     )

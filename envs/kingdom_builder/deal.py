@@ -9,6 +9,7 @@ from numba import njit
 from eurogym.envs.core.jit import INLINE, KERNEL
 from eurogym.envs.core.rng import RNG_WORDS, randint, shuffle
 from eurogym.envs.kingdom_builder.crossroads import deal_tasks
+from eurogym.envs.kingdom_builder.harvest import deal_harvest
 from eurogym.envs.kingdom_builder.kernels import compute_mask, draw_card, start_turn
 from eurogym.envs.kingdom_builder.marshlands import deal_dual_deck, scouts_setup
 from eurogym.envs.kingdom_builder.nomads import deal_nomads, is_big
@@ -74,8 +75,9 @@ from eurogym.envs.kingdom_builder.tables import (
 
 RANDOM = -1  # "choose at random" in the chosen-value arrays
 SCOUTS_CARD = ALL_CARD_NAMES.index("scouts")  # a stand-in card (§13.4)
-NOMADS, CROSSROADS, MARSHLANDS, CAPITAL, CAVES = (
-    EXPANSIONS.index(e) for e in ("nomads", "crossroads", "marshlands", "capital", "caves")
+NOMADS, CROSSROADS, MARSHLANDS, HARVEST, CAPITAL, CAVES = (
+    EXPANSIONS.index(e)
+    for e in ("nomads", "crossroads", "marshlands", "harvest", "capital", "caves")
 )
 
 
@@ -219,6 +221,7 @@ def deal_game(buf, nbr, mask, tables, options):
         else:
             for k in range(SECTIONS_PER_GAME):
                 buf[TASKS + k] = EMPTY
+        deal_harvest(buf, expansions[HARVEST])  # §3.2 Harvest: silos, village tokens
         buf[SCOUTS_TERRAIN] = EMPTY
         for i in range(CARDS_PER_GAME):  # the stand-in Scouts card's set-up (§13.4)
             if buf[CARDS + i] == SCOUTS_CARD:

@@ -1,13 +1,13 @@
-"""Kingdom Builder (base game; Nomads, Crossroads, Marshlands, Capital and Caves) as a
+"""Kingdom Builder (base game; Nomads, Crossroads, Marshlands, Harvest, Capital and Caves) as a
 PettingZoo AEC environment.
 
 | Import      | `from eurogym.envs.kingdom_builder.env import env`, or `eurogym.make(...)`       |
 |-------------|-----------------------------------------------------------------------------------|
-| Actions     | Discrete(409); Discrete(447) with `expansions` or `board_file`               |
+| Actions     | Discrete(409); Discrete(459) with `expansions` or `board_file`               |
 | Agents      | `player_0` .. `player_{n-1}`, n = 2..5 (default 4)                           |
 | Observation | Dict(observation=Box(0, 1, (6942,)), action_mask=Box(0, 1, (409,), int8));  |
-|             | (25856,) and (447,) with `expansions` or `board_file` (X_FLAT_SIZE)          |
-| Rules       | docs/rules/kingdom_builder.md §1-13, §15.1-§15.2, decisions §16             |
+|             | (31264,) and (459,) with `expansions` or `board_file` (X_FLAT_SIZE)          |
+| Rules       | docs/rules/kingdom_builder.md §1-14, §15.1-§15.2, decisions §16             |
 
 Observation: `eurogym.encoders.kingdom_builder.encode_flat` (its docstring lists every entry): 17
 spatial planes (terrain, settlements relative to the observer, location tiles), then seat and
@@ -27,7 +27,8 @@ and -1 to the rest; `"score_margin"` gives (own gold - best opponent's gold) / 1
 Options: num_players, seed, render_mode ("human" | "ansi" | "rgb_array"), reward_mode, max_decisions
 and the rule options of `eurogym.envs.kingdom_builder.config.Config` (expansions, sections,
 rotations, cards, board_file, start_player, lords_zero_can_be_second, in_game_cards_count_moves,
-sword_includes_self, monastery_adjacency, allow_stand_in_cards).
+sword_includes_self, monastery_adjacency, allow_stand_in_cards, mayors_contiguous,
+rovers_counts_moves).
 
 Expansions: `expansions=(...)` in any combination of "nomads" (§11: nomad spaces and the 15
 nomad tiles, the Quarry with its stone walls, Caravan, Village, Garden, Families, Shepherds,
@@ -37,20 +38,25 @@ unavailable, so the data holds maps designed for this engine, tagged `stand-in` 
 `python -m eurogym.envs.provenance`), "marshlands" (§13: swamp and the 5 dual terrain cards,
 palaces, the Temple, Refuge, Canoe and Fountain locations with their bonuses, the Canoe
 reaction on other players' turns, on STAND-IN maps too: the 4 Marshlands section maps are
-unavailable), "capital" (§15.1) and "caves" (§15.2). Not implemented, and refused with
-ConfigError when named: Harvest and the Island, and the Marshlands Kingdom Builder cards (their
-text is lost, §13.4, D49) unless `allow_stand_in_cards=True` (then Geologists, Messengers,
-Noblewomen, Vassals and Scouts play STAND-IN readings, tagged `stand-in` in cards.json;
-Captains has no reading and stays out);
+unavailable), "harvest" (§14: farmland and the farm action, silos resolved after the last turn,
+the Mountain Station, Water Mill, Watchtower, University, Palisade and Cathedral locations with
+the village token bank, the Scout Cabin with the shared scouts, the Bazaar, the Rovers and
+Mayors cards, on STAND-IN maps as well), "capital" (§15.1) and "caves" (§15.2). Not
+implemented, and refused with ConfigError when named: the Island, the four Harvest cards whose
+text is lost (§14.4, D49), and the Marshlands Kingdom Builder cards (their text is lost, §13.4,
+D49) unless `allow_stand_in_cards=True` (then Geologists, Messengers, Noblewomen, Vassals and
+Scouts play STAND-IN readings, tagged `stand-in` in cards.json; Captains has no reading and
+stays out);
 docs/rules/kingdom_builder.md "Not implemented" has the full list. `board_file=` loads section
 maps from the documented JSON format (rules §2.4), so a user with the real boards can replace
-any playable section's map, the Crossroads and Marshlands stand-ins first.
+any playable section's map, the Crossroads, Marshlands and Harvest stand-ins first.
 
 Version history:
 * v0: base game, 2-5 players, all 8 base sections and 10 base cards; later in v0 (the base game
   unchanged bit for bit): Nomads, Capital, Caves and board files; then Crossroads (games of
   the earlier expansions unchanged bit for bit: new actions and fields are appended); then
-  Marshlands (likewise: the earlier expansions keep their action numbers).
+  Marshlands (likewise: the earlier expansions keep their action numbers); then Harvest
+  (likewise: actions 447-458 appended, earlier games replay bit for bit).
 """
 
 from __future__ import annotations
@@ -83,7 +89,7 @@ class raw_env(EuroAECEnv):  # noqa: N801  (PettingZoo's naming convention)
     default_players = 4
 
     def __init__(self, *args: Any, **kwargs: Any):
-        """As EuroAECEnv; with expansions or a board file the action space has 447 actions
+        """As EuroAECEnv; with expansions or a board file the action space has 459 actions
         and the observation X_FLAT_SIZE values (the base game keeps 409 and 6942)."""
         super().__init__(*args, **kwargs)
         if self.config.big_box:
@@ -122,7 +128,41 @@ register(
             (4, {"expansions": ("nomads",)}),
             (3, {"expansions": ("capital",), "sections": ("oracle", "harbor", "farm", "tower")}),
             (3, {"expansions": ("caves",)}),
-            (5, {"expansions": ("nomads", "crossroads", "marshlands", "capital", "caves")}),
+            (
+                5,
+                {
+                    "expansions": (
+                        "nomads",
+                        "crossroads",
+                        "marshlands",
+                        "harvest",
+                        "capital",
+                        "caves",
+                    )
+                },
+            ),
+            (
+                3,
+                {
+                    "expansions": ("harvest",),
+                    "sections": (
+                        "scout_cabin_mountain_station",
+                        "bazaar_water_mill",
+                        "palisade_university",
+                        "cathedral_watchtower",
+                    ),
+                    "cards": ("rovers", "mayors", "lords"),
+                },
+            ),
+            (
+                2,
+                {
+                    "expansions": ("harvest", "crossroads"),
+                    "cards": ("rovers", "mayors", "hermits"),
+                    "mayors_contiguous": True,
+                    "rovers_counts_moves": True,
+                },
+            ),
             (
                 3,
                 {
@@ -173,12 +213,15 @@ register(
             (3, "expansions", "nomads"),
             (3, "expansions", ("nomad",)),
             (3, "expansions", ("nomads", "nomads")),
-            (3, "expansions", ("harvest",)),
+            (3, "sections", ("bazaar_water_mill", "tavern", "oasis", "farm")),  # needs Harvest
+            (3, "cards", ("rovers", "lords", "farmers")),  # needs Harvest
             (3, "sections", ("city_hall_fort", "tavern", "oasis", "farm")),
             (3, "monastery_adjacency", "sometimes"),
             (3, "monastery_adjacency", "if_possible"),  # needs Crossroads
             (3, "expansions", ("island",)),
-            (3, "expansions", ("capital", "harvest")),
+            (3, "cards", ("homesteaders", "lords", "farmers")),  # text lost (§14.4, D49)
+            (3, "mayors_contiguous", True),  # needs Harvest
+            (3, "rovers_counts_moves", "no"),
             (3, "sections", ("canoe", "tavern", "oasis", "farm")),  # needs Marshlands
             (3, "expansions", None),
             (3, "board_file", 5),

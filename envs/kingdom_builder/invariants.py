@@ -11,6 +11,7 @@ from eurogym.envs.core.errors import StateError
 from eurogym.envs.core.rng import check_words
 from eurogym.envs.kingdom_builder.config import PLAYER_COUNTS
 from eurogym.envs.kingdom_builder.deal import assemble_board, place_location_tiles
+from eurogym.envs.kingdom_builder.harvest import CATHEDRAL, PALISADE, SCOUT_CABIN
 from eurogym.envs.kingdom_builder.kernels import (
     BARN,
     CANOE,
@@ -28,20 +29,27 @@ from eurogym.envs.kingdom_builder.state import (
     CAVE_MOVING,
     EMPTY,
     MANDATORY_SETTLEMENTS,
+    PHASE_BAZAAR,
     PHASE_CANOE,
     PHASE_CHOOSE_CARD,
     PHASE_CHOOSE_DUAL,
+    PHASE_FARM,
     PHASE_GAME_OVER,
     PHASE_MAIN,
     PHASE_MANDATORY,
+    PHASE_SILO,
     PHASE_STEP,
     PHASE_SWORD,
     PHASE_TILE_ORIGIN,
     PHASE_TILE_TARGET,
     PIECE_CITY_HALL,
+    PIECE_SCOUT,
     PIECE_SHIP,
     PIECE_WAGON,
     PIECE_WARRIOR,
+    SCOUT_PIECES,
+    SILO_MOVES,
+    TOKEN_BANK,
     WALL,
     WARRIORS,
     BigBoxState,
@@ -67,14 +75,16 @@ from eurogym.envs.kingdom_builder.tables import (
     SECTION_EXPANSION,
     SECTION_TERRAIN,
     SECTION_TILES,
+    SECTIONS_PER_GAME,
     SETTLEMENTS_PER_PLAYER,
+    SILO,
     STONE_WALLS,
     SWAMP,
     TILES_PER_HEX,
     WATER,
 )
 
-MOVE_TILES = (BARN, HARBOR, PADDOCK, CARAVAN, REFUGE)
+MOVE_TILES = (BARN, HARBOR, PADDOCK, CARAVAN, REFUGE, PALISADE)
 _TILES_PER_TYPE = np.array([TILES_PER_HEX[name] for name in ALL_TILE_NAMES], np.int64)
 _BOARD_FIELDS = ("terrain", "slot_of_hex", "slot_hex", "slot_type")
 
@@ -115,6 +125,7 @@ def _check_setup(state: State, n: int) -> None:
         _check_queenies(state)
         _check_crossroads(state, n)
         _check_marshlands(state, n)
+        _check_harvest(state, n)
     if big and state.custom_board:
         _check_custom_board(state)
         return
@@ -163,9 +174,11 @@ def _check_crossroads(state: BigBoxState, n: int) -> None:
     Crossroads section (§3.2); extra cards and a Fort card only where they can be held.
     Without Crossroads all of these are blank."""
     on = bool(state.expansions[EXPANSIONS.index("crossroads")])
-    piece, owner, terrain = state.piece, state.owner, state.terrain
+    owner, terrain = state.owner, state.terrain
+    piece = np.where(state.piece == PIECE_SCOUT, 0, state.piece)  # Harvest's (_check_harvest)
     if not on:
-        for name in ("piece", "city_hall_built", "monastery_if_possible"):
+        _require(not piece.any(), "piece", piece.tolist(), "is set without Crossroads")
+        for name in ("city_hall_built", "monastery_if_possible"):
             values = np.asarray(getattr(state, name))
             _require(not values.any(), name, values.tolist(), "is set without Crossroads")
         for name in ("tasks", "xhand"):
@@ -227,6 +240,9 @@ def turn_seat(state: State) -> tuple[int, int]:
     canoe_from / canoe_phase."""
     if isinstance(state, BigBoxState) and state.canoe_from != EMPTY:
         return int(state.canoe_from), int(state.canoe_phase)
+    if state.phase == PHASE_SILO:  # §14.2: after the last turn (the last seat's)
+        n = state.num_players
+        return (int(state.start_player) + n - 1) % n, PHASE_GAME_OVER
     return int(state.cur), int(state.phase)
 
 
@@ -269,6 +285,61 @@ def _check_marshlands(state: BigBoxState, n: int) -> None:
         _require(back, "canoe_phase", state.canoe_phase, "is not main or mandatory")
     else:
         _require(state.canoe_phase == EMPTY, "canoe_phase", state.canoe_phase, "")
+
+
+def harvest_in_play(state: State) -> bool:
+    return isinstance(state, BigBoxState) and bool(state.expansions[EXPANSIONS.index("harvest")])
+
+
+def _check_harvest(state: BigBoxState, n: int) -> None:
+    """Harvest fields (§14): blank without the expansion; with it, the silo list is the
+    board's silos in board order, tokens add up to the bank's worth (D44), rows are marked by
+    seats, and the silo phase's fields are set exactly in that phase (§14.2)."""
+    silo_phase = state.phase == PHASE_SILO
+    scouts = np.flatnonzero(state.piece == PIECE_SCOUT)
+    if not harvest_in_play(state):
+        _require(not scouts.size, "piece", scouts.tolist(), "scouts without Harvest")
+        _require(not state.bazaar_active, "bazaar_active", 1, "without Harvest")
+        for name in (
+            "farm_used", "silo_due", "silo_left", "tokens", "token_bank", "rover_marks",
+            "mayors_contiguous", "rovers_counts_moves",
+        ):  # fmt: skip
+            values = np.asarray(getattr(state, name))
+            _require(not values.any(), name, values.tolist(), "is set without Harvest")
+        for name in ("silo_hex", "silo_active", "silo_mode", "mayor_row"):
+            values = np.asarray(getattr(state, name))
+            _require((values == EMPTY).all(), name, values.tolist(), "without Harvest")
+        bad = silo_phase or state.phase in (PHASE_FARM, PHASE_BAZAAR)
+        _require(not bad, "phase", state.phase, "without Harvest")
+        return
+    # §14.3: at most the 2 shared scouts, on the hexes of the seat whose turn it is
+    seat, phase = turn_seat(state)
+    _require(scouts.size <= SCOUT_PIECES, "piece", scouts.tolist(), "more than 2 scouts")
+    mine = (state.owner[scouts] == seat).all() and phase != PHASE_GAME_OVER
+    _require(mine or not scouts.size, "piece", scouts.tolist(), f"scouts not of seat {seat}")
+    if state.bazaar_active:
+        _require(
+            state.phase in (PHASE_TILE_ORIGIN, PHASE_TILE_TARGET), "bazaar_active", 1, "no tile"
+        )
+    silos = np.flatnonzero(state.terrain == SILO)[:SECTIONS_PER_GAME].tolist()
+    want = silos + [EMPTY] * (SECTIONS_PER_GAME - len(silos))
+    _require(state.silo_hex.tolist() == want, "silo_hex", state.silo_hex.tolist(), f"not {want}")
+    worth = int(state.tokens[:n].sum()) + int(state.token_bank)
+    _require(worth == TOKEN_BANK, "token_bank", state.token_bank, f"+ tokens is {worth}")
+    _require(not state.tokens[n:].any(), "tokens", state.tokens.tolist(), "for an unused seat")
+    rows = state.mayor_row
+    _require(int(rows.max()) < n, "mayor_row", rows.tolist(), "marked by a seat not in play")
+    active = state.silo_active
+    _require((active != EMPTY) == silo_phase, "silo_active", active, f"in phase {state.phase}")
+    if silo_phase:
+        _require(state.silo_hex[active] != EMPTY, "silo_active", active, "is not a silo")
+        _require(state.silo_left > 0, "silo_left", state.silo_left, "in the silo phase")
+        moving = state.selected != EMPTY
+        _require(not moving or state.silo_mode == SILO_MOVES, "selected", state.selected, "no move")
+    else:
+        _require(state.silo_mode == EMPTY, "silo_mode", state.silo_mode, "outside the silos")
+        _require(state.silo_left == 0, "silo_left", state.silo_left, "outside the silos")
+        _require(not state.silo_due.any(), "silo_due", state.silo_due.tolist(), "outside")
 
 
 def _check_expansion_members(state: BigBoxState) -> None:
@@ -320,7 +391,7 @@ def _check_seats(state: State, n: int) -> None:
         _require(not values.any(), name, values.tolist(), "is not 0 for a seat not in the game")
     _require((state.hand[n:] == EMPTY).all(), "hand", state.hand.tolist(), "for an unused seat")
     others = np.arange(len(state.tile_new)) != turn_seat(state)[0]
-    if state.phase == PHASE_GAME_OVER:
+    if turn_seat(state)[1] == PHASE_GAME_OVER:  # also the silo phase (§14.2)
         others[:] = True
     for name in ("tile_new", "tile_used", "xtile_new", "xtile_used", "nomad_new")[
         : 5 if big else 2
@@ -349,7 +420,7 @@ def _check_cards(state: State, n: int) -> None:
         deck = np.concatenate([deck, state.xdeck])
         _require((deck[:size] != EMPTY).all(), "xdeck", deck.tolist(), f"has gaps ({size})")
         _require((deck[size:] == EMPTY).all(), "xdeck", deck.tolist(), f"beyond {size}")
-    if state.phase != PHASE_GAME_OVER:
+    if turn_seat(state)[1] != PHASE_GAME_OVER:
         hand = state.hand.tolist()
         seat = turn_seat(state)[0]
         _require(hand[seat] == EMPTY, "hand", hand, "has a card of the player whose turn it is")
@@ -410,6 +481,9 @@ def _check_turn(state: State, n: int) -> None:
         _require(state.played == EMPTY, "played", state.played, "after the game is over")
     else:
         _check_mandatory(state, cur, phase)
+    if big and state.phase == PHASE_SILO:  # §14.2: no tile; _check_harvest has the rest
+        _require(tile == EMPTY, "active_tile", tile, "in the silo phase")
+        return
     if big and state.cave_move == CAVE_MOVING:  # §15.2: no tile, a settlement next to a cave
         _require(phase in (PHASE_TILE_ORIGIN, PHASE_TILE_TARGET), "cave_move", 1, f"in {phase}")
         _require(tile == EMPTY and state.active_nomad == EMPTY, "cave_move", 1, "with a tile")
@@ -426,7 +500,8 @@ def _check_turn(state: State, n: int) -> None:
             return
     needs_tile = phase in (PHASE_TILE_ORIGIN, PHASE_TILE_TARGET)
     _require((tile != EMPTY) == needs_tile, "active_tile", tile, f"in phase {phase}")
-    if needs_tile and not (big and state.bonus_active):  # a bonus (§13.3) uses no tile
+    # a bonus (§13.3) uses no tile, nor does the Bazaar's repeat (§14.3) use its tile
+    if needs_tile and not (big and (state.bonus_active or state.bazaar_active)):
         counts = state.tile_used[cur]
         if big:
             counts = np.concatenate([counts, state.xtile_used[cur]])
@@ -437,7 +512,11 @@ def _check_turn(state: State, n: int) -> None:
     _require((selected != EMPTY) == moving, "selected", selected, f"in phase {phase}")
     if moving:
         _require(state.owner[selected] == cur, "selected", selected, "is not a settlement of cur")
-    elif phase == PHASE_TILE_TARGET and not is_piece_tile(tile) and tile not in (QUARRY, TEMPLE):
+    elif (
+        phase == PHASE_TILE_TARGET
+        and not is_piece_tile(tile)
+        and tile not in (QUARRY, TEMPLE, CATHEDRAL, SCOUT_CABIN)  # (no build from supply)
+    ):
         _require(state.supply[cur] > 0, "supply", state.supply.tolist(), "is empty for a build")
 
 
@@ -533,8 +612,9 @@ def check_invariants(state: State) -> None:
     assert (supply >= 0).all(), "supply never negative"
     plain = occupied & (state.piece == 0) if big else occupied  # Crossroads pieces: no supply
     on_board = np.bincount(owner[plain], minlength=n)
-    if big:  # settlements parked on temple tiles (§13.3)
+    if big:  # settlements parked on temple tiles (§13.3) and Mayors row markers (§14.4)
         on_board = on_board + state.parked[:n]
+        on_board = on_board + np.bincount(state.mayor_row[state.mayor_row != EMPTY], minlength=n)
     assert (supply + on_board == SETTLEMENTS_PER_PLAYER).all(), (
         "40 settlements per player conserved"
     )

@@ -5,7 +5,9 @@ Garden, the in-game cards; see nomads.py for the Nomads-only targets), the Cross
 expansion (§12: warriors, wagon, ship, city hall, the eight locations, the Crossroads tile's
 card choice; crossroads.py), the Marshlands expansion (§13: dual cards, palaces, the four
 locations and their bonuses, the Canoe reaction on other players' turns, temple settlements;
-marshlands.py) and the Queenies Capital and Caves (§15.1, §15.2; queenies.py).
+marshlands.py), the Harvest expansion (§14: farmland and the farm action, the silo phase after
+the last turn, the Harvest locations, village tokens, Rovers and Mayors; harvest.py) and the
+Queenies Capital and Caves (§15.1, §15.2; queenies.py).
 
 Every kernel takes the flat state buffer `buf` (int64, fields at the offsets from state.py)
 and, where geometry matters, the neighbour table `nbr` (int64[400, 6], envs.core.hexgrid).
@@ -29,12 +31,18 @@ from eurogym.envs.kingdom_builder.actions import (
     CHOOSE_SWAMP,
     CR_TILE_ACTIONS,
     END_TURN,
+    FARM_ACTION,
     FIRST_CR_TILE,
+    FIRST_HV_TILE,
     FIRST_MS_TILE,
+    HV_TILE_ACTIONS,
     MS_TILE_ACTIONS,
     NOMAD_ACTIONS,
     REFUGE_BONUS,
+    SILO_BUILD,
+    SILO_MOVE,
     STOP,
+    TAKE_TOKEN,
     TILE_ACTIONS,
     X_TILE_ACTIONS,
 )
@@ -47,6 +55,32 @@ from eurogym.envs.kingdom_builder.crossroads import (
     piece_hex,
     vehicle_moves,
     warriors_on_board,
+)
+from eurogym.envs.kingdom_builder.harvest import (
+    BAZAAR,
+    BUILT,
+    CATHEDRAL,
+    MOVED,
+    PALISADE,
+    PLACED,
+    SCOUT_CABIN,
+    after_placement,
+    begin_silos,
+    can_farm,
+    can_use_harvest_tile,
+    farm_targets,
+    harvest_on,
+    near_targets,
+    next_silo_or_seat,
+    palisade_origins,
+    palisade_targets,
+    pay_rovers,
+    remove_scouts,
+    scout_targets,
+    silo_can,
+    silo_hexes,
+    spend_token,
+    take_token,
 )
 from eurogym.envs.kingdom_builder.marshlands import (
     card_terrain,
@@ -84,6 +118,7 @@ from eurogym.envs.kingdom_builder.state import (
     ACTION_LEFT,
     ACTIVE_NOMAD,
     ACTIVE_TILE,
+    BAZAAR_ACTIVE,
     BONUS_ACTIVE,
     BONUS_USED,
     CANOE_FROM,
@@ -103,6 +138,7 @@ from eurogym.envs.kingdom_builder.state import (
     END_TRIGGERED,
     EVER_TAKEN,
     EXPANSION_FLAGS,
+    FARM_USED,
     FORT_CARD,
     HAND,
     HOLDING,
@@ -124,18 +160,22 @@ from eurogym.envs.kingdom_builder.state import (
     OWNER,
     PARKED,
     PHASE,
+    PHASE_BAZAAR,
     PHASE_CANOE,
     PHASE_CHOOSE_CARD,
     PHASE_CHOOSE_DUAL,
+    PHASE_FARM,
     PHASE_GAME_OVER,
     PHASE_MAIN,
     PHASE_MANDATORY,
+    PHASE_SILO,
     PHASE_STEP,
     PHASE_SWORD,
     PHASE_TILE_ORIGIN,
     PHASE_TILE_TARGET,
     PIECE,
     PIECE_CITY_HALL,
+    PIECE_SCOUT,
     PIECE_SETTLEMENT,
     PIECE_SHIP,
     PIECE_WAGON,
@@ -143,7 +183,12 @@ from eurogym.envs.kingdom_builder.state import (
     PLAYED,
     QUARRY_WALLS,
     RESETTLEMENT_STEPS,
+    SCOUT_PIECES,
     SELECTED,
+    SILO_BUILDS,
+    SILO_LEFT,
+    SILO_MODE,
+    SILO_MOVES,
     SLOT_HEX,
     SLOT_OF_HEX,
     SLOT_TYPE,
@@ -156,6 +201,8 @@ from eurogym.envs.kingdom_builder.state import (
     TILE_NEW,
     TILE_USED,
     TILES_LEFT,
+    TOKEN_BANK_AT,
+    TOKENS,
     TURN,
     WALL,
     WALLS_LEFT,
@@ -177,6 +224,7 @@ from eurogym.envs.kingdom_builder.tables import (
     GRASS,
     MAX_LOCATION_HEXES,
     MOUNTAIN,
+    NEIGHBOURS,
     NUM_ALL_TILE_TYPES,
     NUM_CARD_TERRAINS,
     NUM_HEXES,
@@ -211,7 +259,14 @@ PADDOCK_STEPS = 2  # §7.4
 
 @njit(**KERNEL)
 def is_move_tile(tile):
-    return tile == BARN or tile == HARBOR or tile == PADDOCK or tile == CARAVAN or tile == REFUGE
+    return (
+        tile == BARN
+        or tile == HARBOR
+        or tile == PADDOCK
+        or tile == CARAVAN
+        or tile == REFUGE
+        or tile == PALISADE
+    )
 
 
 @njit(**KERNEL)
@@ -229,7 +284,9 @@ def tile_action_of(tile):
         return X_TILE_ACTIONS + tile - NUM_TILE_TYPES
     if tile < FIRST_MS_TILE:
         return CR_TILE_ACTIONS + tile - FIRST_CR_TILE
-    return MS_TILE_ACTIONS + tile - FIRST_MS_TILE
+    if tile < FIRST_HV_TILE:
+        return MS_TILE_ACTIONS + tile - FIRST_MS_TILE
+    return HV_TILE_ACTIONS + tile - FIRST_HV_TILE
 
 
 @njit(**KERNEL)
@@ -403,6 +460,8 @@ def piece_targets(buf, nbr, player, tile, out):
         terrain = WATER if kind == PIECE_SHIP else BUILDABLE_OR_MOUNTAIN
         return placement_targets(buf, nbr, player, terrain, False, EMPTY, out)
     count = vehicle_moves(buf, nbr, at, kind, out)
+    if is_big(buf) and buf[BAZAAR_ACTIVE]:  # §14.3: a repeat only moves the piece
+        return count
     out[at] = 1
     return count + 1
 
@@ -412,6 +471,8 @@ def tile_targets(buf, nbr, player, tile, origin, out):
     """Destination hexes of location tile `tile` (§7.4); `origin` is the moving settlement for
     move tiles (EMPTY for build tiles). Writes out int8[400]; returns the count."""
     played = played_terrain(buf)
+    if tile >= FIRST_HV_TILE:
+        return harvest_targets(buf, nbr, player, tile, origin, out)
     if tile == ORACLE or tile == BARN:
         if played == EMPTY:
             for h in range(NUM_HEXES):
@@ -455,6 +516,25 @@ def tile_targets(buf, nbr, player, tile, origin, out):
     if tile >= FIRST_MS_TILE:
         return marsh_targets(buf, nbr, player, tile, origin, out)
     return piece_targets(buf, nbr, player, tile, out)
+
+
+@njit(**KERNEL)
+def harvest_targets(buf, nbr, player, tile, origin, out):
+    """Targets of a Harvest tile (§14.3): Palisade moves `origin`; Cathedral spends a village
+    token to build on the played terrain, adjacent if possible; the others build next to
+    their kind of hex (harvest.near_targets)."""
+    if tile == PALISADE:
+        return palisade_targets(buf, nbr, origin, out)
+    if tile == SCOUT_CABIN:
+        return scout_targets(buf, nbr, player, out)
+    if tile == CATHEDRAL:
+        played = played_terrain(buf)
+        if played == EMPTY or buf[TOKENS + player] == 0 or buf[SUPPLY + player] == 0:
+            for h in range(NUM_HEXES):
+                out[h] = 0
+            return 0
+        return placement_targets(buf, nbr, player, played, False, EMPTY, out)
+    return near_targets(buf, nbr, player, tile, out)
 
 
 @njit(**KERNEL)
@@ -503,6 +583,8 @@ def move_origins(buf, nbr, player, tile, out):
         anywhere = buf[PLAYED] != EMPTY and has_empty_terrain(buf, played_terrain(buf))
     elif tile == REFUGE:
         return refuge_origins(buf, nbr, player, buf[BONUS_ACTIVE] == 1, out)
+    elif tile == PALISADE:
+        return palisade_origins(buf, nbr, player, out)
     else:
         anywhere = has_empty_terrain(buf, WATER)
     count = 0
@@ -540,8 +622,44 @@ def can_use_tile(buf, nbr, player, tile, scratch):
     """A tile can be used only if a copy is usable and its action has a legal target (§7.1)."""
     if tile == CROSSROADS_TILE or tile == CANOE or num_usable(buf, player, tile) <= 0:
         return False  # passive: Crossroads draws a card at turn end (§12.3), Canoe reacts
+    if tile == BAZAAR:  # §14.3: another held tile's action to repeat
+        for other in range(NUM_ALL_TILE_TYPES):
+            if bazaar_can_repeat(buf, nbr, player, other, scratch):
+                return True
+        return False
+    return tile_has_action(buf, nbr, player, tile, scratch)
+
+
+@njit(**KERNEL)
+def bazaar_can_repeat(buf, nbr, player, tile, scratch):
+    """§14.3 Bazaar, D42: the action of a location tile the player holds (taken before this
+    turn, used this turn or not) that has a target; not another Bazaar, not a tile without
+    an action of its own (Crossroads, Canoe). A repeat gives no new pieces (the seed): no
+    Scout Cabin, Barracks or City Hall, and Lighthouse and Wagon only move a placed piece."""
+    if tile == BAZAAR or tile == SCOUT_CABIN or tile == CROSSROADS_TILE or tile == CANOE:
+        return False
+    if tile == BARRACKS or tile == CITY_HALL:
+        return False
+    if num_held(buf, player, tile) - buf[new_at(player, tile)] <= 0:
+        return False
+    if tile == LIGHTHOUSE or tile == WAGON:  # the seed: a repeat may move a placed piece
+        kind = PIECE_SHIP if tile == LIGHTHOUSE else PIECE_WAGON
+        at = piece_hex(buf, player, kind)
+        return at != EMPTY and vehicle_moves(buf, nbr, at, kind, scratch) > 0
+    return tile_has_action(buf, nbr, player, tile, scratch)
+
+
+@njit(**KERNEL)
+def tile_has_action(buf, nbr, player, tile, scratch):
+    """The action of tile `tile` has something to do for the player now (§7.1)."""
     if is_move_tile(tile):
         return move_origins(buf, nbr, player, tile, scratch) > 0
+    if tile == CATHEDRAL:  # take a token from the bank, or spend one to build (§14.3)
+        if buf[TOKEN_BANK_AT] > 0:
+            return True
+        return harvest_targets(buf, nbr, player, tile, EMPTY, scratch) > 0
+    if tile >= FIRST_HV_TILE:
+        return can_use_harvest_tile(buf, nbr, player, tile, scratch)
     if buf[SUPPLY + player] == 0 and tile != QUARRY and tile != TEMPLE and not is_piece_tile(tile):
         return False
     if tile == FORT:  # a card to draw (deck or discard pile); its terrain is unknown yet
@@ -612,6 +730,28 @@ def _big_mask(buf, nbr, player, phase, mask):
         canoe_targets(buf, nbr, player, hexes)
         mask[STOP] = 1
         return
+    if phase == PHASE_FARM:  # §14.1
+        farm_targets(buf, nbr, player, hexes)
+        return
+    if phase == PHASE_BAZAAR:  # §14.3: the held tiles whose action can be repeated
+        scratch = np.empty(NUM_HEXES, np.int8)
+        for tile in range(NUM_ALL_TILE_TYPES):
+            if bazaar_can_repeat(buf, nbr, player, tile, scratch):
+                mask[tile_action_of(tile)] = 1
+        return
+    if phase == PHASE_SILO:  # §14.2: build or move (then hexes); a silo may be passed
+        if buf[SILO_MODE] == EMPTY:
+            if silo_can(buf, nbr, player, SILO_BUILDS, hexes):
+                mask[SILO_BUILD] = 1
+            if silo_can(buf, nbr, player, SILO_MOVES, hexes):
+                mask[SILO_MOVE] = 1
+            for h in range(NUM_HEXES):
+                hexes[h] = 0
+        else:
+            silo_hexes(buf, nbr, player, hexes)
+        if buf[SELECTED] == EMPTY:
+            mask[STOP] = 1
+        return
     if phase == PHASE_SWORD:
         victim = buf[SWORD_NEXT]
         for h in range(NUM_HEXES):
@@ -631,6 +771,11 @@ def _big_mask(buf, nbr, player, phase, mask):
         nomad_targets(buf, nbr, player, nomad, hexes)
     elif phase == PHASE_TILE_TARGET and buf[ACTIVE_TILE] == QUARRY and buf[ACTION_DONE] > 0:
         mask[STOP] = 1
+    elif phase == PHASE_TILE_TARGET and buf[ACTIVE_TILE] == CATHEDRAL:  # §14.3
+        if buf[ACTION_DONE] > 0:
+            mask[STOP] = 1  # k >= 1 tokens handed back: stop building
+        elif buf[TOKEN_BANK_AT] > 0:
+            mask[TAKE_TOKEN] = 1
     ready_at = NOMAD_READY + player * NUM_NOMAD_KINDS
     if phase == PHASE_MAIN:
         scratch = np.empty(NUM_HEXES, np.int8)
@@ -639,12 +784,20 @@ def _big_mask(buf, nbr, player, phase, mask):
             if num_usable(buf, player, tile) > 0 and can_use_tile(buf, nbr, player, tile, scratch):
                 mask[tile_action_of(tile)] = 1
         if marshlands_on(buf):
-            for tile in range(FIRST_MS_TILE, NUM_ALL_TILE_TYPES):
+            for tile in range(FIRST_MS_TILE, FIRST_HV_TILE):
                 if num_usable(buf, player, tile) > 0 and can_use_tile(
                     buf, nbr, player, tile, scratch
                 ):
                     mask[tile_action_of(tile)] = 1
             _bonus_mask(buf, nbr, player, mask, scratch)
+        if harvest_on(buf):
+            for tile in range(FIRST_HV_TILE, NUM_ALL_TILE_TYPES):
+                if num_usable(buf, player, tile) > 0 and can_use_tile(
+                    buf, nbr, player, tile, scratch
+                ):
+                    mask[tile_action_of(tile)] = 1
+            if can_farm(buf, nbr, player, scratch):
+                mask[FARM_ACTION] = 1
         for kind in range(NUM_NOMAD_KINDS):
             if buf[ready_at + kind] > 0 and can_use_nomad(buf, nbr, player, kind, scratch):
                 mask[NOMAD_ACTIONS + kind] = 1
@@ -698,7 +851,7 @@ def first_mandatory_targets(buf, nbr, player, out):
 
 @njit(**KERNEL)
 def compute_mask(buf, nbr, mask):
-    """Write the legal-action mask (int8[409], or int8[447] for a Big Box game; actions.py
+    """Write the legal-action mask (int8[409], or int8[459] for a Big Box game; actions.py
     layout) for the player to act."""
     for a in range(mask.shape[0]):
         mask[a] = 0
@@ -750,6 +903,8 @@ def take_tiles(buf, nbr, player, h):
             buf[HOLDING + k] = 1
             buf[new_at(player, buf[SLOT_TYPE + s])] += 1
             emptied = emptied or buf[TILES_LEFT + s] == 0
+            if buf[SLOT_TYPE + s] == CATHEDRAL:  # §14.3: with the tile, a village token
+                take_token(buf, player)
     if is_big(buf):
         if not marshlands_on(buf):
             take_nomad_tiles(buf, nbr, player, h)
@@ -804,6 +959,8 @@ def build(buf, nbr, player, h):
         if buf[PHASE] != PHASE_CANOE:  # a canoe holder's build leaves the mover's Outpost
             buf[OUTPOST_ARMED] = 0
         score_placement(buf, nbr, player, h)
+        if harvest_on(buf):
+            after_placement(buf, player, h, BUILT)  # Rovers, Mayors (§14.4)
 
 
 @njit(**KERNEL)
@@ -815,6 +972,8 @@ def move(buf, nbr, player, src, dst):
     lose_tiles(buf, nbr, player)
     if is_big(buf) and buf[COUNT_MOVES]:
         score_placement(buf, nbr, player, dst)  # D21: in-game cards count moves
+    if is_big(buf) and harvest_on(buf):
+        after_placement(buf, player, dst, MOVED)  # Mayors (§14.4)
 
 
 @njit(**KERNEL)
@@ -1011,9 +1170,16 @@ def end_turn(buf):
             buf[NOMAD_NEW + player * NUM_NOMAD_KINDS + k] = 0
         buf[OUTPOST_ARMED] = 0
         buf[CAVE_MOVE_AT] = 0
+        if harvest_on(buf):
+            pay_rovers(buf, player)  # §14.4
+            buf[FARM_USED] = 0
+            if remove_scouts(buf):  # §14.3: tiles the scouts alone kept are lost
+                lose_tiles(buf, NEIGHBOURS, player)
     n = buf[NUM_PLAYERS]
     if buf[END_TRIGGERED] and player == (buf[START_PLAYER] + n - 1) % n:
         buf[PHASE] = PHASE_GAME_OVER
+        if is_big(buf) and harvest_on(buf):
+            begin_silos(buf, NEIGHBOURS)  # §14.2: before final scoring
         return
     buf[CUR] = (player + 1) % n
     start_turn(buf)
@@ -1028,7 +1194,9 @@ def _big_action_open(buf):
 @njit(**INLINE)
 def _apply_hex(buf, nbr, player, h):
     phase = buf[PHASE]
-    if phase > PHASE_GAME_OVER or (is_big(buf) and _big_action_open(buf)):
+    if phase == PHASE_SILO or phase == PHASE_FARM:
+        _apply_harvest_hex(buf, nbr, player, h)
+    elif phase > PHASE_GAME_OVER or (is_big(buf) and _big_action_open(buf)):
         _apply_nomad_hex(buf, nbr, player, h)
     elif phase == PHASE_TILE_ORIGIN:
         buf[SELECTED] = h
@@ -1038,6 +1206,20 @@ def _apply_hex(buf, nbr, player, h):
     elif phase == PHASE_TILE_TARGET and is_piece_tile(buf[ACTIVE_TILE]):
         _apply_piece(buf, nbr, player, buf[ACTIVE_TILE], h)
         _finish_action(buf)
+    elif phase == PHASE_TILE_TARGET and buf[ACTIVE_TILE] == CATHEDRAL:
+        build(buf, nbr, player, h)  # §14.3: one token handed back per settlement
+        spend_token(buf, player)
+        buf[ACTION_DONE] = 1
+        scratch = np.empty(NUM_HEXES, np.int8)
+        if harvest_targets(buf, nbr, player, CATHEDRAL, EMPTY, scratch) == 0:
+            _finish_action(buf)
+    elif phase == PHASE_TILE_TARGET and buf[ACTIVE_TILE] == SCOUT_CABIN:
+        buf[OWNER + h] = player  # §14.3: a scout, the player's until the turn ends
+        buf[PIECE + h] = PIECE_SCOUT
+        buf[ACTION_DONE] += 1
+        scratch = np.empty(NUM_HEXES, np.int8)
+        if buf[ACTION_DONE] == SCOUT_PIECES or scout_targets(buf, nbr, player, scratch) == 0:
+            _finish_action(buf)
     elif phase == PHASE_TILE_TARGET and buf[ACTIVE_TILE] == TEMPLE:
         buf[OWNER + h] = EMPTY  # §13.3: parked on the tile, built again next turn (§13.5)
         buf[PARKED + player] += 1
@@ -1063,6 +1245,35 @@ def _apply_hex(buf, nbr, player, h):
                 score_families(buf, nbr, player)
 
 
+@njit(**INLINE)
+def _apply_harvest_hex(buf, nbr, player, h):
+    """A hex in the farm action (§14.1) or the silo phase (§14.2): build there, or in a silo
+    move pick the settlement and then its new hex."""
+    if buf[PHASE] == PHASE_FARM:
+        build(buf, nbr, player, h)
+        _finish_action(buf)
+        return
+    if buf[SILO_MODE] == SILO_MOVES and buf[SELECTED] == EMPTY:
+        buf[SELECTED] = h
+        return
+    if buf[SILO_MODE] == SILO_MOVES:
+        move(buf, nbr, player, buf[SELECTED], h)
+        buf[SELECTED] = EMPTY
+    else:
+        build(buf, nbr, player, h)
+    # after the last turn: no Canoe reaction, and tiles taken now are never used
+    for p in range(buf[NUM_PLAYERS]):
+        buf[CANOE_LEFT + p] = 0
+    for t in range(NUM_ALL_TILE_TYPES):
+        buf[new_at(player, t)] = 0
+    for k in range(NUM_NOMAD_KINDS):
+        buf[NOMAD_NEW + player * NUM_NOMAD_KINDS + k] = 0
+    buf[SILO_LEFT] -= 1
+    scratch = np.empty(NUM_HEXES, np.int8)
+    if buf[SILO_LEFT] == 0 or not silo_can(buf, nbr, player, buf[SILO_MODE], scratch):
+        next_silo_or_seat(buf, nbr)
+
+
 @njit(**KERNEL)
 def _finish_action(buf):
     """Back to the main step after a tile's (or nomad tile's) action is complete."""
@@ -1078,6 +1289,7 @@ def _finish_action(buf):
         buf[ACTION_DONE] = 0
         buf[SWORD_NEXT] = EMPTY
         buf[BONUS_ACTIVE] = 0
+        buf[BAZAAR_ACTIVE] = 0
 
 
 @njit(**INLINE)
@@ -1089,6 +1301,8 @@ def _place_piece(buf, nbr, player, h, kind):
     buf[OUTPOST_ARMED] = 0
     take_tiles(buf, nbr, player, h)
     score_placement(buf, nbr, player, h)
+    if harvest_on(buf):
+        after_placement(buf, player, h, PLACED)  # Mayors counts pieces (D17)
 
 
 @njit(**INLINE)
@@ -1108,6 +1322,10 @@ def _apply_piece(buf, nbr, player, tile, h):
         for d in range(NUM_DIRECTIONS):
             take_tiles(buf, nbr, player, nbr[h, d])
             score_placement(buf, nbr, player, nbr[h, d])
+        if harvest_on(buf):  # Mayors: the rosette spans three rows
+            after_placement(buf, player, h, PLACED)
+            after_placement(buf, player, nbr[h, 1], PLACED)  # the row above
+            after_placement(buf, player, nbr[h, 4], PLACED)  # the row below
         return
     if buf[OWNER + h] == player:  # the piece's own hex: back to supply (option c / b)
         buf[OWNER + h] = EMPTY
@@ -1130,6 +1348,8 @@ def _apply_piece(buf, nbr, player, tile, h):
     lose_tiles(buf, nbr, player)
     if buf[COUNT_MOVES]:
         score_placement(buf, nbr, player, h)
+    if harvest_on(buf):
+        after_placement(buf, player, h, MOVED)
 
 
 @njit(**INLINE)
@@ -1167,6 +1387,8 @@ def _end_resettle_one(buf, nbr, player):
     lose_tiles(buf, nbr, player)
     if buf[COUNT_MOVES]:
         score_placement(buf, nbr, player, h)
+    if harvest_on(buf):
+        after_placement(buf, player, h, MOVED)
     buf[SELECTED] = EMPTY
     buf[ACTION_DONE] = 0
     scratch = np.empty(NUM_HEXES, np.int8)
@@ -1274,6 +1496,7 @@ def apply_action(buf, nbr, mask, action):
         or X_TILE_ACTIONS <= action < NOMAD_ACTIONS
         or CR_TILE_ACTIONS <= action < CHOOSE_CARD
         or MS_TILE_ACTIONS <= action < CANOE_BONUS
+        or HV_TILE_ACTIONS <= action < FARM_ACTION
     ):
         if action < END_TURN:
             tile = action - TILE_ACTIONS
@@ -1281,11 +1504,19 @@ def apply_action(buf, nbr, mask, action):
             tile = action - X_TILE_ACTIONS + NUM_TILE_TYPES
         elif action < CHOOSE_CARD:
             tile = action - CR_TILE_ACTIONS + FIRST_CR_TILE
-        else:
+        elif action < CANOE_BONUS:
             tile = action - MS_TILE_ACTIONS + FIRST_MS_TILE
-        buf[used_at(player, tile)] += 1  # turned over when used (§7.1)
+        else:
+            tile = action - HV_TILE_ACTIONS + FIRST_HV_TILE
+        if buf[PHASE] == PHASE_BAZAAR:  # §14.3: the Bazaar's repeat spends no other tile
+            buf[BAZAAR_ACTIVE] = 1
+        else:
+            buf[used_at(player, tile)] += 1  # turned over when used (§7.1)
         buf[ACTIVE_TILE] = tile
         buf[PHASE] = PHASE_TILE_ORIGIN if is_move_tile(tile) else PHASE_TILE_TARGET
+        if tile == BAZAAR:  # choose the tile to repeat first
+            buf[ACTIVE_TILE] = EMPTY
+            buf[PHASE] = PHASE_BAZAAR
         if tile == FORT:  # §12.3: draw the top card; with no card or no hex the use ends
             card = draw_card(buf)
             buf[FORT_CARD] = card
@@ -1306,6 +1537,14 @@ def apply_action(buf, nbr, mask, action):
         _play_dual(buf, action == CHOOSE_SWAMP)
         buf[PHASE] = PHASE_MAIN
         settle_mandatory(buf, True)
+    elif action == FARM_ACTION:  # §14.1, once per turn
+        buf[FARM_USED] = 1
+        buf[PHASE] = PHASE_FARM
+    elif action == TAKE_TOKEN:  # §14.3 Cathedral: one more "1" token instead of building
+        take_token(buf, player)
+        _finish_action(buf)
+    elif action == SILO_BUILD or action == SILO_MOVE:  # §14.2: one mode per silo
+        buf[SILO_MODE] = SILO_BUILDS if action == SILO_BUILD else SILO_MOVES
     elif action >= CHOOSE_CARD:  # §12.3: the chosen card is played; §5 is checked now
         _play_card(buf, player, action - CHOOSE_CARD)
         buf[PHASE] = PHASE_MAIN
@@ -1316,6 +1555,8 @@ def apply_action(buf, nbr, mask, action):
         end_turn(buf)
     elif action < STOP:
         _use_nomad(buf, player, action - NOMAD_ACTIONS)
+    elif action == STOP and buf[PHASE] == PHASE_SILO:  # §14.2: up to 3, so stop or pass
+        next_silo_or_seat(buf, nbr)
     elif action == STOP and buf[PHASE] == PHASE_CANOE:  # §13.3: the canoe holder passes
         buf[CANOE_LEFT + player] = 0
         _next_canoe(buf, nbr, player)

@@ -32,6 +32,8 @@ from eurogym.envs.kingdom_builder.state import (
     NUM_NOMAD_KINDS,
     NUM_PLAYERS,
     OWNER,
+    PIECE,
+    PIECE_SCOUT,
     PLAYED,
     RNG,
     TERRAIN,
@@ -229,7 +231,9 @@ def score_placement(buf, nbr, player, h):
         lonely = True
         for d in range(NUM_DIRECTIONS):
             n = nbr[h, d]
-            if n >= 0 and buf[OWNER + n] == EMPTY and buf[TERRAIN + n] == buf[TERRAIN + h]:
+            # a hex holding a scout counts as empty: scouts do not count for Shepherds (§14.3)
+            free = buf[OWNER + n] == EMPTY or buf[PIECE + n] == PIECE_SCOUT if n >= 0 else False
+            if n >= 0 and free and buf[TERRAIN + n] == buf[TERRAIN + h]:
                 lonely = False
         if lonely:
             buf[BONUS_GOLD + player] += SHEPHERDS_GOLD
@@ -239,7 +243,8 @@ def score_placement(buf, nbr, player, h):
             n = nbr[h, d]
             if n >= 0:
                 other = buf[OWNER + n]
-                if other != EMPTY and other != player and other < n_players:
+                scout = buf[PIECE + n] == PIECE_SCOUT  # scouts count for nobody (§14.3)
+                if other != EMPTY and other != player and other < n_players and not scout:
                     buf[BONUS_GOLD + player] += AMBASSADORS_GOLD
                     break
 

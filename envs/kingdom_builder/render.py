@@ -25,6 +25,7 @@ from eurogym.envs.kingdom_builder.state import (
     PHASE_CHOOSE_CARD,
     PHASE_CHOOSE_DUAL,
     PHASE_GAME_OVER,
+    PHASE_SILO,
     PIECE_NAMES,
     WALL,
     BigBoxState,
@@ -35,6 +36,7 @@ from eurogym.envs.kingdom_builder.tables import (
     ALL_TILE_NAMES,
     BUILDABLE_MAX,
     COLS,
+    EXPANSIONS,
     LOCATION,
     NEIGHBOURS,
     NOMAD_KINDS,
@@ -42,6 +44,7 @@ from eurogym.envs.kingdom_builder.tables import (
     NUM_HEXES,
     PALACE,
     ROWS,
+    SILO,
     TASK_GOLD,
     TASK_NAMES,
     TERRAIN_LETTERS,
@@ -81,13 +84,15 @@ WALL_GLYPH = "#"  # a stone wall (Nomads Quarry, §11.2) fills its cell
 CAVE_GLYPH = "@"  # a cave (Queenie Caves, §15.2): a mountain with a cave
 CAPITAL_MARK = "^"  # second character of a castle holding a capital (Queenie Capital, §15.1)
 PALACE_GLYPH = "&"  # a palace (Marshlands, §13.2): 'P' is the Paddock's tile letter
+SILO_GLYPH = "="  # a silo (Harvest, §14.2): 'O' is the Oracle's tile letter
 BOARD_WIDTH = 3 + 1 + 2 * COLS  # row label, odd-row indent, 20 cells of 2 characters
 PANEL_START = BOARD_WIDTH + 3  # column where the legend beside the board begins
 LEGAL_MARK = "+"  # second character of a cell the current decision may choose
 MOVING_MARK = "*"  # second character of the settlement being moved
 # Second character of a Crossroads piece (§12.1) after its owner's digit: city hall, wagon,
-# ship, warrior; uppercase when the current decision may choose it (take it back).
-PIECE_MARKS = " hwsx"
+# ship, warrior, and Harvest's scout (§14.3); uppercase when the current decision may choose
+# it (take it back).
+PIECE_MARKS = " hwsxo"
 BLOCKED_MARK = "!"  # second character of an empty hex next to a warrior (§12.2)
 
 
@@ -98,6 +103,8 @@ def terrain_glyph(code: int) -> str:
         return "~"
     if code == PALACE:
         return PALACE_GLYPH
+    if code == SILO:
+        return SILO_GLYPH
     letter = TERRAIN_LETTERS[code]
     return letter.lower() if code <= BUILDABLE_MAX else letter
 
@@ -127,7 +134,9 @@ def render_ansi(state: State, viewer: int | None = None, *, colour: bool = False
     lines.append("")
     lines.extend(_wrap("DECISION  " + decision(state), 10))
     lines.extend(_wrap(_cards_line(state), 7))
-    if state.end_triggered and state.phase != PHASE_GAME_OVER:
+    if state.phase == PHASE_SILO:
+        lines.append("END  the last turn is over: the silos, then the final scores (§14.2)")
+    elif state.end_triggered and state.phase != PHASE_GAME_OVER:
         lines.extend(_wrap(_end_line(state), 4))
     lines.append("")
     lines.extend(_players(state, viewer))
@@ -229,9 +238,10 @@ def _panel_lines(state: State) -> list[str]:
     buildable = [t for t in present if t <= BUILDABLE_MAX]
     other = [t for t in present if t > BUILDABLE_MAX]
     last = PLAYER_GLYPHS[state.num_players - 1]
+    terrains = "  ".join(f"{terrain_glyph(t)} {terrain_word(t)}" for t in buildable)
     lines = [
         "LEGEND",
-        "  ".join(f"{terrain_glyph(t)} {terrain_word(t)}" for t in buildable) + " (buildable)",
+        *textwrap.wrap(terrains + " (buildable)", width),  # 7 with Marshlands and Harvest
         "  ".join(f"{terrain_glyph(t)} {terrain_word(t)}" for t in other),
         "Castles K pay 3 gold each to every player next to them",
         f"0-{last} settlements of players 0-{last}",
@@ -249,6 +259,7 @@ def _panel_lines(state: State) -> list[str]:
         lines.extend(_nomad_legend(state))
         lines.extend(_crossroads_legend(state))
         lines.extend(_marshlands_legend(state))
+        lines.extend(_harvest_legend(state))
     lines.append("KINGDOM BUILDER CARDS (gold at the end)")
     for card in state.cards:
         name = ALL_CARD_NAMES[card]
@@ -278,7 +289,8 @@ def _nomad_legend(state: BigBoxState) -> list[str]:
 
 def _crossroads_legend(state: BigBoxState) -> list[str]:
     """Crossroads pieces, warriors' blocked hexes and the task cards (§12), when in play."""
-    if (state.tasks == EMPTY).all() and not state.piece.any():
+    pieces = (state.piece != 0) & (state.piece != PIECE_NAMES.index("scout"))  # (Harvest's)
+    if (state.tasks == EMPTY).all() and not pieces.any():
         return []
     lines = [
         "0h 0w 0s 0x: city hall, wagon, ship, warrior of player 0",
@@ -308,6 +320,34 @@ def _marshlands_legend(state: BigBoxState) -> list[str]:
     if parked:
         lines.append("Parked on temples (rebuilt next turn): " + ", ".join(parked))
     return lines
+
+
+def _harvest_legend(state: BigBoxState) -> list[str]:
+    """Farmland, silos, village tokens and Mayors' marked rows (§14), when in play."""
+    if not harvest_on_state(state):
+        return []
+    lines = [
+        "a farmland: farm action once a turn, build 1 on it",
+        "  next to yours (before or after the mandatory action)",
+    ]
+    if (state.slot_type == ALL_TILE_NAMES.index("scout_cabin")).any():
+        lines.append("0o: a scout of player 0, theirs until the turn ends")
+    if (state.silo_hex != EMPTY).any():
+        lines.append(f"{SILO_GLYPH}  silo: after the last turn, whoever touches it builds")
+        lines.append("   or moves up to 3 of theirs next to their others")
+    if (state.slot_type == ALL_TILE_NAMES.index("cathedral")).any():
+        held = [f"{PLAYER_GLYPHS[p]}:{n}" for p, n in enumerate(state.tokens[: state.num_players])]
+        lines.append(f"Village tokens {' '.join(held)}; bank {state.token_bank}")
+    rows = [f"{r}:{PLAYER_GLYPHS[p]}" for r, p in enumerate(state.mayor_row) if p != EMPTY]
+    if rows:
+        text = "Mayors rows (row:player) " + " ".join(rows)
+        lines.extend(textwrap.wrap(text, WIDTH - PANEL_START))
+    return lines
+
+
+def harvest_on_state(state: State) -> bool:
+    """The Harvest expansion is in play (§14)."""
+    return isinstance(state, BigBoxState) and bool(state.expansions[EXPANSIONS.index("harvest")])
 
 
 def _cards_line(state: State) -> str:
@@ -451,8 +491,11 @@ def describe_changes(before: State, after: State) -> list[str]:
         )
     turns = int(after.turn) - int(before.turn)
     over = after.phase == PHASE_GAME_OVER and before.phase != PHASE_GAME_OVER
-    if turns or over:
+    silos = after.phase == PHASE_SILO and before.phase != PHASE_SILO  # §14.2
+    if (turns or over or silos) and before.phase != PHASE_SILO:
         lines.append(_turn_end_line(before))
+    if silos:
+        lines.append("the last turn is over: the silos are resolved before the final scoring")
     if turns > 1:
         lines.append(f"{turns - 1} more turn(s) were played")
     if after.deck_size > before.deck_size:

@@ -26,6 +26,7 @@ from eurogym.envs.kingdom_builder.rules import score_table
 from eurogym.envs.kingdom_builder.state import (
     EMPTY,
     PHASE_GAME_OVER,
+    PIECE_SCOUT,
     PIECE_WARRIOR,
     WALL,
     BigBoxState,
@@ -37,6 +38,7 @@ from eurogym.envs.kingdom_builder.tables import (
     BUILDABLE_MAX,
     CASTLE,
     COLS,
+    EXPANSIONS,
     LOCATION,
     NEIGHBOURS,
     NOMAD_KINDS,
@@ -44,6 +46,7 @@ from eurogym.envs.kingdom_builder.tables import (
     NUM_HEXES,
     PALACE,
     ROWS,
+    SILO,
     TASK_GOLD,
     TASK_NAMES,
 )
@@ -99,7 +102,8 @@ LEGEND_LINE = 17  # pixels per line of the legend under the board
 BASE_LEGEND_ROWS = 2  # legend rows a base game can need (at most 4 location types)
 WALL_COLOUR = (70, 60, 55)  # a stone wall: a dark square on its hex
 CAVE_COLOUR = (20, 20, 20)  # a cave: a black disc on its mountain
-PIECE_LETTERS = " hwsx"  # after the owner's digit: city hall, wagon, ship, warrior (§12.1)
+# after the owner's digit: city hall, wagon, ship, warrior (§12.1), scout (§14.3)
+PIECE_LETTERS = " hwsxo"
 BLOCKED_COLOUR = (200, 30, 30)  # a small red cross on hexes next to a warrior (§12.2)
 CAPITAL_COLOUR = (200, 30, 30)  # a capital: a red ring around its castle
 
@@ -178,6 +182,8 @@ def _board_text(state: State, draw: Any) -> None:
         draw.text((x, y - 4), name, fill=INK, font=small, anchor="mm")
     for h in np.flatnonzero(state.terrain == CASTLE):
         _castle(draw, *centres[h])
+    for h in np.flatnonzero(state.terrain == SILO):  # Harvest (§14.2)
+        draw.text(tuple(centres[h]), "Silo", fill=(255, 255, 255), font=small, anchor="mm")
     if isinstance(state, BigBoxState):
         _nomad_marks(state, draw, centres, label)
     for h in np.flatnonzero(state.owner != EMPTY):
@@ -386,7 +392,8 @@ def _legend_entries(state: State) -> list[str]:
             entries.append("Red ring: capital, 1 gold per settlement within 2 hexes")
         if (state.cave_hex != EMPTY).any():
             entries.append("Black disc: cave; once a turn move one of yours from a cave to a cave")
-        if state.piece.any() or (state.tasks != EMPTY).any():
+        pieces = (state.piece != 0) & (state.piece != PIECE_SCOUT)  # (Harvest's scouts)
+        if pieces.any() or (state.tasks != EMPTY).any():
             entries.append("0h/0w/0s/0x: player 0's city hall, wagon, ship, warrior")
             entries.append("Red cross: next to a warrior, no build or move there")
         for t in state.tasks[state.tasks != EMPTY]:
@@ -401,6 +408,25 @@ def _legend_entries(state: State) -> list[str]:
         parked = [f"{player_name(p)} {n}" for p, n in enumerate(state.parked) if n]
         if parked:
             entries.append("Parked on temples: " + ", ".join(parked))
+        entries += _harvest_entries(state)
+    return entries
+
+
+def _harvest_entries(state: BigBoxState) -> list[str]:
+    """Farmland, silos, village tokens and Mayors' rows (§14) for the legend."""
+    if not state.expansions[EXPANSIONS.index("harvest")]:
+        return []
+    entries = ["Farmland: farm action once a turn, build 1 next to yours"]
+    if (state.slot_type == ALL_TILE_NAMES.index("scout_cabin")).any():
+        entries.append("0o: player 0's scout, theirs until the turn ends")
+    if (state.silo_hex != EMPTY).any():
+        entries.append("Silo: after the last turn, build or move up to 3 next to it")
+    if (state.slot_type == ALL_TILE_NAMES.index("cathedral")).any():
+        held = ", ".join(f"{p}: {n}" for p, n in enumerate(state.tokens[: state.num_players]))
+        entries.append(f"Village tokens {held}; bank {state.token_bank}")
+    rows = [f"{r} by {p}" for r, p in enumerate(state.mayor_row) if p != EMPTY]
+    if rows:
+        entries.append("Mayors rows: " + ", ".join(rows))
     return entries
 
 

@@ -2,7 +2,7 @@
 without PettingZoo; `ENGINE` implements envs.core.engine.Engine.
 
 A base game is a `State` with 409 actions; a game with expansions or a board file is a
-`BigBoxState` (the base fields, then the expansion fields) with 447 actions. The engine takes
+`BigBoxState` (the base fields, then the expansion fields) with 459 actions. The engine takes
 both; JSON tells them apart by their field set."""
 
 from __future__ import annotations
@@ -108,6 +108,9 @@ def new_game(config: Config, seed: int) -> State:
     state = BigBoxState() if config.big_box else State()
     state.rng[:] = seed_words(seed)
     deal_game(state.buf, NEIGHBOURS, state.mask, deal_tables(config), options)
+    if config.big_box:  # the Harvest rule flags (D37, D40): no effect on the set-up
+        state.set("mayors_contiguous", int(config.mayors_contiguous))
+        state.set("rovers_counts_moves", int(config.rovers_counts_moves))
     return state
 
 
@@ -173,7 +176,7 @@ class KingdomBuilderEngine(FlatEngine):
         return describe_in_state(state, action_index(action))
 
     def num_actions_for(self, config: Config) -> int:
-        """Size of the action space of games with `config` (409, or 447 with expansions)."""
+        """Size of the action space of games with `config` (409, or 459 with expansions)."""
         return X_NUM_ACTIONS if config.big_box else NUM_ACTIONS
 
     def options_of(self, state: State) -> dict[str, tuple[str, ...]]:

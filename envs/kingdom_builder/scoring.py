@@ -12,6 +12,7 @@ from eurogym.envs.core.hexgrid import NUM_DIRECTIONS, has_neighbour_equal, label
 from eurogym.envs.core.jit import INLINE, KERNEL
 from eurogym.envs.core.ranking import dense_places
 from eurogym.envs.kingdom_builder.crossroads import score_tasks
+from eurogym.envs.kingdom_builder.harvest import MAYORS, score_mayors
 from eurogym.envs.kingdom_builder.marshlands import (
     marshlands_on,
     score_geologists,
@@ -254,9 +255,11 @@ def score_card(buf, nbr, player, card):
         return score_farmers(buf, player)
     if card == LORDS:
         return score_lords(buf, player)
-    if card >= FIRST_STAND_IN:  # §13.4: stand-in readings of the lost Marshlands cards
+    if card == MAYORS:  # §14.4: 4 gold per marked row (Rovers pays during play)
+        return score_mayors(buf, player)
+    if FIRST_STAND_IN <= card <= SCOUTS:  # §13.4: stand-in readings of lost Marshlands cards
         return _score_stand_in(buf, nbr, player, card)
-    return 0  # an in-game card (§11.3): its gold was scored during play
+    return 0  # an in-game card (§11.3, Rovers §14.4): its gold was scored during play
 
 
 @njit(**INLINE)

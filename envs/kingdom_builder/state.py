@@ -37,6 +37,7 @@ from eurogym.envs.kingdom_builder.tables import (
     NUM_HEXES,
     NUM_SECTIONS,
     NUM_TILE_TYPES,
+    ROWS,
     SECTION_TERRAIN,
     SECTIONS_PER_GAME,
     SETTLEMENTS_PER_PLAYER,
@@ -45,6 +46,7 @@ from eurogym.envs.kingdom_builder.tables import (
     TILE_NAMES,
     TILES_PER_HEX,
 )
+from eurogym.envs.kingdom_builder.tables import CARDS as CARDS_DATA
 
 MAX_PLAYERS = 5
 EMPTY = -1  # owner of an empty hex; also "none" for cards, tiles, slots and selections
@@ -71,7 +73,20 @@ PHASE_STEP = 6  # Resettlement (§11.1): the next single step of the selected se
 PHASE_CHOOSE_CARD = 7  # Crossroads tile (§12.3): choose which held card is the played card
 PHASE_CHOOSE_DUAL = 8  # Marshlands (§13.1): play the revealed dual card as swamp or other
 PHASE_CANOE = 9  # Marshlands Canoe (§13.3): `cur` is a canoe holder reacting on another's turn
-X_PHASE_NAMES = (*PHASE_NAMES, "sword", "step", "choose_card", "choose_dual", "canoe")
+PHASE_SILO = 10  # Harvest silos (§14.2): after the last turn, `cur` resolves its silos
+PHASE_FARM = 11  # Harvest farm action (§14.1): choose the farmland hex
+PHASE_BAZAAR = 12  # Harvest Bazaar (§14.3): choose the tile whose action to repeat
+X_PHASE_NAMES = (
+    *PHASE_NAMES,
+    "sword",
+    "step",
+    "choose_card",
+    "choose_dual",
+    "canoe",
+    "silo",
+    "farm",
+    "bazaar",
+)
 
 WALL = MAX_PLAYERS  # `owner` of a hex holding a stone wall (§11.2 Quarry; BigBoxState only)
 MAX_NOMAD_SPACES = 6  # §3.2: the Quarry has 3, the other Nomads sections 1 each
@@ -88,12 +103,23 @@ CAVE_MOVING, CAVE_USED = 1, 2  # cave_move values (§15.2: once per turn)
 # They count as the owner's settlements everywhere (D17), so `owner` alone serves scoring,
 # adjacency and tile keeping; `piece` tells what settlement-move actions may not pick up.
 PIECE_SETTLEMENT, PIECE_CITY_HALL, PIECE_WAGON, PIECE_SHIP, PIECE_WARRIOR = range(5)
-PIECE_NAMES = ("settlement", "city hall", "wagon", "ship", "warrior")
+# Harvest's shared scout pieces (§14.3 Scout Cabin): the acting seat's for the rest of its turn.
+PIECE_SCOUT = 5
+PIECE_NAMES = ("settlement", "city hall", "wagon", "ship", "warrior", "scout")
 WARRIORS = 2  # per player (§1.3)
 MAX_EXTRA_CARDS = 2  # Crossroads tile: 1 extra card per tile held (D27), capped here
 NUM_TASKS = len(TASK_NAMES)
 SWAMP_SETTLEMENTS = 2  # §13.1: a dual card played as swamp builds 2
 MAX_MANDATORY = MANDATORY_SETTLEMENTS + MAX_TILE_COPIES  # §13.5: + settlements on temple tiles
+SILO_SETTLEMENTS = 3  # §14.2: a silo builds or moves up to 3
+SCOUT_PIECES = CARDS_DATA["pieces"]["scout_pieces"]["count"]  # §14.3: 2, shared
+SILO_BUILDS, SILO_MOVES = 0, 1  # silo_mode values
+# §14.3 Cathedral: the bank of village tokens, 8 "1" and 2 "5"; a "5" is change for five "1"
+# (D44), so the engine keeps values: the bank and each seat hold a total worth.
+TOKEN_BANK = (
+    CARDS_DATA["pieces"]["cathedral_village_tokens"]["value_1"]
+    + 5 * CARDS_DATA["pieces"]["cathedral_village_tokens"]["value_5"]
+)
 
 _BASE_FIELDS = [
     # board, fixed at setup
@@ -192,7 +218,7 @@ X_LAYOUT = Layout(
         # Crossroads (§12): the piece on each occupied hex (PIECE_*), whether each seat has
         # placed its city hall, the task cards dealt (one per Crossroads section), the extra
         # cards a Crossroads tile draws (hidden like `hand`), and the card a Fort drew
-        ("piece", (NUM_HEXES,), (0, PIECE_WARRIOR)),
+        ("piece", (NUM_HEXES,), (0, PIECE_SCOUT)),
         ("city_hall_built", (MAX_PLAYERS,), (0, 1)),
         ("tasks", (SECTIONS_PER_GAME,), (EMPTY, NUM_TASKS - 1)),
         ("xhand", (MAX_PLAYERS, MAX_EXTRA_CARDS), (EMPTY, NUM_CARD_KINDS - 1)),
@@ -217,6 +243,25 @@ X_LAYOUT = Layout(
         ("canoe_left", (MAX_PLAYERS,), (0, MAX_TILE_COPIES)),
         # the terrain the stand-in Scouts card removed at set-up (§13.4), or EMPTY
         ("scouts_terrain", (), (EMPTY, NUM_CARD_TERRAINS - 1)),
+        # Harvest (§14): the farm action used this turn; the silo hexes in board order; in
+        # the silo phase the silos `cur` still resolves, the one it is resolving, build or
+        # move (SILO_BUILDS / SILO_MOVES, EMPTY before the choice) and settlements left; the
+        # village tokens' worth per seat and in the bank (Cathedral); Rovers' sections built
+        # in this turn; and the seat that marked each board row for Mayors
+        ("farm_used", (), (0, 1)),
+        ("silo_hex", (SECTIONS_PER_GAME,), (EMPTY, NUM_HEXES - 1)),
+        ("silo_due", (SECTIONS_PER_GAME,), (0, 1)),
+        ("silo_active", (), (EMPTY, SECTIONS_PER_GAME - 1)),
+        ("silo_mode", (), (EMPTY, SILO_MOVES)),
+        ("silo_left", (), (0, SILO_SETTLEMENTS)),
+        ("tokens", (MAX_PLAYERS,), (0, TOKEN_BANK)),
+        ("token_bank", (), (0, TOKEN_BANK)),
+        ("rover_marks", (SECTIONS_PER_GAME,), (0, 1)),
+        ("mayor_row", (ROWS,), (EMPTY, MAX_PLAYERS - 1)),
+        ("bazaar_active", (), (0, 1)),  # the tile in use repeats an action for the Bazaar
+        # rule flags of the §16 decisions D37 and D40 (config options)
+        ("mayors_contiguous", (), (0, 1)),
+        ("rovers_counts_moves", (), (0, 1)),
     ]
 )
 
@@ -274,6 +319,13 @@ MANDATORY_TOTAL, PARKED, BONUS_ACTIVE, BONUS_USED = map(
 )
 CANOE_FROM, CANOE_PHASE, CANOE_LEFT = map(_xoffset, ("canoe_from", "canoe_phase", "canoe_left"))
 SCOUTS_TERRAIN = _xoffset("scouts_terrain")
+FARM_USED, SILO_HEX, SILO_DUE, SILO_ACTIVE, SILO_MODE, SILO_LEFT = map(
+    _xoffset, ("farm_used", "silo_hex", "silo_due", "silo_active", "silo_mode", "silo_left")
+)
+TOKENS, TOKEN_BANK_AT, ROVER_MARKS, MAYOR_ROW, BAZAAR_ACTIVE = map(
+    _xoffset, ("tokens", "token_bank", "rover_marks", "mayor_row", "bazaar_active")
+)
+MAYORS_CONTIGUOUS, ROVERS_MOVES = map(_xoffset, ("mayors_contiguous", "rovers_counts_moves"))
 
 
 class State(FlatState):

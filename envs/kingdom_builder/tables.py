@@ -28,7 +28,7 @@ TERRAIN_CODES: dict[str, int] = BOARDS["suggested_int_codes"]
 TERRAIN_LETTERS = "".join(sorted(TERRAIN_CODES, key=TERRAIN_CODES.get))
 GRASS, CANYON, DESERT, FLOWER, FOREST = (TERRAIN_CODES[c] for c in "GCDFT")
 SWAMP, FARMLAND = TERRAIN_CODES["S"], TERRAIN_CODES["A"]
-PALACE = TERRAIN_CODES["P"]
+PALACE, SILO = TERRAIN_CODES["P"], TERRAIN_CODES["O"]
 WATER, MOUNTAIN, CASTLE, LOCATION = (TERRAIN_CODES[c] for c in "WMKL")
 NOMAD_SPACE = TERRAIN_CODES["N"]
 ORACLE_SECTION, HARBOR_SECTION = 0, 6  # the sections with 2 castles (§1.1): Capital (§15.1)
@@ -67,11 +67,11 @@ TASK_GOLD = tuple(int(t["gold"]) for t in CARDS["task_cards"])
 SETTLEMENTS_PER_PLAYER = CARDS["pieces"]["per_player"]["settlements"]
 
 
-# Expansions (issue 14; Nomads §11, Crossroads §12, Marshlands §13, Queenies §15) in option
-# order, and the ones this engine plays; the others raise ConfigError ("not implemented")
-# rather than being silently ignored.
+# Expansions (issue 14; Nomads §11, Crossroads §12, Marshlands §13, Harvest §14, Queenies §15)
+# in option order, and the ones this engine plays; the others raise ConfigError ("not
+# implemented") rather than being silently ignored.
 EXPANSIONS = ("nomads", "crossroads", "marshlands", "harvest", "capital", "caves", "island")
-IMPLEMENTED_EXPANSIONS = ("nomads", "crossroads", "marshlands", "capital", "caves")
+IMPLEMENTED_EXPANSIONS = ("nomads", "crossroads", "marshlands", "harvest", "capital", "caves")
 # Marshlands (§13.1): the 5 dual terrain cards swamp/X, one per classic terrain X. A card value
 # (hand, deck, played card) below NUM_CARD_TERRAINS is a classic card; DUAL_CARDS + X is the
 # swamp/X card.
@@ -84,8 +84,8 @@ def _playable(expansion: str) -> bool:
     return expansion == "base" or expansion in IMPLEMENTED_EXPANSIONS
 
 
-# Every section whose map the engine can play (sourced, or a tagged stand-in: the Crossroads
-# and Marshlands maps are stand-ins, boards.json `status`), base first.
+# Every section whose map the engine can play (sourced, or a tagged stand-in: the Crossroads,
+# Marshlands and Harvest maps are stand-ins, boards.json `status`), base first.
 ALL_SECTION_NAMES = tuple(
     name
     for name, b in BOARDS["boards"].items()
@@ -99,22 +99,29 @@ ALL_TILE_NAMES = TILE_NAMES + tuple(
     if t["expansion"] != "base" and t["board"] in ALL_SECTION_NAMES
 )
 NUM_ALL_TILE_TYPES = len(ALL_TILE_NAMES)
+
+
 # Cards a game can draw: base, and the implemented expansions' cards whose text is known
 # (D49 keeps `unknown`/`low` confidence cards out of the pool); then the lost-text cards that
 # have a stand-in reading (cards.json `stand_in`, §13.4), playable only with the option
-# allow_stand_in_cards=True (STAND_IN_CARDS).
-_KNOWN_CARDS = tuple(
-    c["id"]
-    for c in CARDS["kingdom_builder_cards"]
-    if c["expansion"] != "base"
-    and _playable(c["expansion"])
-    and not str(c.get("confidence", "")).startswith(("unknown", "low"))
-    and "stand_in" not in c  # Scouts: set-up known, scoring lost
-)
+# allow_stand_in_cards=True (STAND_IN_CARDS); then the Harvest cards known well enough
+# (§14.4: Rovers and Mayors), appended last so every earlier card keeps its index.
+def _known(expansion: str) -> tuple[str, ...]:
+    return tuple(
+        c["id"]
+        for c in CARDS["kingdom_builder_cards"]
+        if c["expansion"] == expansion
+        and not str(c.get("confidence", "")).startswith(("unknown", "low"))
+        and "stand_in" not in c  # Scouts: set-up known, scoring lost
+    )
+
+
+_KNOWN_CARDS = tuple(name for e in IMPLEMENTED_EXPANSIONS if e != "harvest" for name in _known(e))
 STAND_IN_CARDS = tuple(
     c["id"] for c in CARDS["kingdom_builder_cards"] if _playable(c["expansion"]) and "stand_in" in c
 )
-ALL_CARD_NAMES = CARD_NAMES + _KNOWN_CARDS + STAND_IN_CARDS
+HARVEST_CARDS = _known("harvest")
+ALL_CARD_NAMES = CARD_NAMES + _KNOWN_CARDS + STAND_IN_CARDS + HARVEST_CARDS
 CARD_EXPANSION = tuple(
     next(c["expansion"] for c in CARDS["kingdom_builder_cards"] if c["id"] == name)
     for name in ALL_CARD_NAMES

@@ -15,6 +15,7 @@ from eurogym.envs.core.render import PLAYER_COLOUR_NAMES
 from eurogym.envs.kingdom_builder.actions import (
     CANOE_BONUS,
     END_TURN,
+    FARM_ACTION,
     HEX_ACTIONS,
     NOMAD_ACTIONS,
     REFUGE_BONUS,
@@ -28,17 +29,21 @@ from eurogym.envs.kingdom_builder.actions import (
 from eurogym.envs.kingdom_builder.state import (
     EMPTY,
     MANDATORY_SETTLEMENTS,
+    PHASE_BAZAAR,
     PHASE_CANOE,
     PHASE_CHOOSE_CARD,
     PHASE_CHOOSE_DUAL,
+    PHASE_FARM,
     PHASE_GAME_OVER,
     PHASE_MAIN,
     PHASE_MANDATORY,
+    PHASE_SILO,
     PHASE_STEP,
     PHASE_SWORD,
     PHASE_TILE_ORIGIN,
     PHASE_TILE_TARGET,
     PIECE_NAMES,
+    SILO_MOVES,
 )
 from eurogym.envs.kingdom_builder.tables import (
     ALL_TILE_NAMES,
@@ -52,6 +57,7 @@ from eurogym.envs.kingdom_builder.tables import (
 
 # One uppercase letter per location tile type for the 2-character board cells; lowercase
 # letters are buildable terrain, so the two never clash (M mountain and K castle are unused).
+# The Harvest tiles, past the free letters, take symbols that no first character uses.
 TILE_LETTERS = {
     "oracle": "O",
     "farm": "F",
@@ -77,6 +83,14 @@ TILE_LETTERS = {
     "fountain": "J",
     "refuge": "Z",
     "temple": "%",
+    "mountain_station": "^",
+    "scout_cabin": "!",
+    "bazaar": "$",
+    "water_mill": "/",
+    "palisade": "|",
+    "university": "?",
+    "cathedral": "+",
+    "watchtower": "*",
 }
 # The second character of a nomad space: the tile lying on it (' ' once taken).
 NOMAD_LETTERS = {
@@ -124,6 +138,14 @@ TILE_SUMMARIES = {
     "fountain": "build 1 next to exactly 1 of yours, no other's",
     "refuge": "move 1 of yours to a free neighbour hex",
     "temple": "remove 1 of yours; rebuild it next turn",
+    "mountain_station": "build 1 next to a mountain",
+    "scout_cabin": "2 scouts next to yours, yours this turn",
+    "bazaar": "repeat another tile's action you hold",
+    "water_mill": "build 1 next to water",
+    "palisade": "move 1 of yours next to the rest of its area",
+    "university": "build 1 next to a special hex",
+    "cathedral": "take a token, or pay k tokens to build k",
+    "watchtower": "build 1 next to another player",
 }
 # Marshlands bonuses (§13.3): held with both tiles of a type.
 BONUS_SUMMARIES = {
@@ -132,7 +154,7 @@ BONUS_SUMMARIES = {
     "refuge": "jump 1 of yours to a line's first free hex",
     "temple": "the 1st mandatory settlement ignores adjacency",
 }
-MOVE_TILES = frozenset({"barn", "harbor", "paddock", "caravan", "refuge"})
+MOVE_TILES = frozenset({"barn", "harbor", "paddock", "caravan", "refuge", "palisade"})
 # Where a tile builds or moves to, to complete "build a settlement on ..." (None: played card).
 TILE_TERRAIN = {
     "oracle": None,
@@ -159,6 +181,14 @@ TILE_TERRAIN = {
     "fountain": "a hex next to exactly 1 of yours and no other's",
     "refuge": "a free neighbour hex",
     "temple": "one of your settlements (removed, rebuilt next turn)",
+    "mountain_station": "a hex next to a mountain",
+    "scout_cabin": "next to yours, water and mountains too",
+    "bazaar": None,
+    "water_mill": "a hex next to water",
+    "palisade": "a hex next to the rest of its settlement area",
+    "university": "a hex next to a castle, location, nomad space, palace or silo",
+    "cathedral": None,
+    "watchtower": "a hex next to another player's settlement",
 }
 PIECE_TILES = frozenset({"lighthouse", "barracks", "wagon", "city_hall"})
 # Crossroads task cards (§12.4): gold to every player meeting one at the end.
@@ -190,6 +220,8 @@ CARD_SUMMARIES = {
     "noblewomen": "STAND-IN: 2 gold per palace next to yours",
     "vassals": "STAND-IN: 1 gold per settlement next to another section",
     "scouts": "STAND-IN: 1 gold per settlement next to the terrain removed at set-up",
+    "rovers": "during play: 1 gold per section you built in this turn",
+    "mayors": "4 gold per row you marked (4 of yours on a row: mark it)",
 }
 PHASE_WORDS = (
     "main step",
@@ -311,6 +343,12 @@ def decision(state: Any) -> str:
             f"{who}: Canoe, build 1 settlement on swamp or water during "
             f"{player_name(int(state.canoe_from))}'s turn, or pass"
         )
+    if phase == PHASE_FARM:
+        return f"{who}: farm action, choose the empty farmland hex next to yours to build on"
+    if phase == PHASE_SILO:
+        return f"{who}: {_silo_words(state)}"
+    if phase == PHASE_BAZAAR:
+        return f"{who}: Bazaar tile, choose the tile whose action to repeat"
     if phase == PHASE_MANDATORY:
         total = int(getattr(state, "mandatory_total", MANDATORY_SETTLEMENTS))
         done = total - int(state.mandatory_left)
@@ -338,6 +376,13 @@ def decision(state: Any) -> str:
                 f"{who}: {tile_name(tile)} tile, {TILE_SUMMARIES[ALL_TILE_NAMES[tile]]}: choose "
                 "the hex (your piece's own hex takes it back)"
             )
+        if ALL_TILE_NAMES[tile] == "scout_cabin":
+            return f"{who}: Scout Cabin tile, choose the hex for a scout ({where})"
+        if ALL_TILE_NAMES[tile] == "cathedral":
+            return (
+                f"{who}: Cathedral tile, build on {played_terrain(state)} paying 1 village "
+                f"token each ({int(state.tokens[state.cur])} held), take a token, or stop"
+            )
         if ALL_TILE_NAMES[tile] == "fort" and int(state.fort_card) != EMPTY:
             where = f"{card_word(int(state.fort_card))}, the card the Fort drew"
         return f"{who}: {tile_name(tile)} tile, choose the hex to build on ({where})"
@@ -351,9 +396,13 @@ def decision(state: Any) -> str:
         for k in range(len(NOMAD_KINDS))
         if NOMAD_ACTIONS + k < len(state.mask) and state.mask[NOMAD_ACTIONS + k]
     ]
-    usable += [  # Marshlands bonuses (§13.3)
+    usable += [  # Marshlands bonuses (§13.3), the Harvest farm action (§14.1)
         name
-        for name, action in (("Canoe bonus", CANOE_BONUS), ("Refuge bonus", REFUGE_BONUS))
+        for name, action in (
+            ("Canoe bonus", CANOE_BONUS),
+            ("Refuge bonus", REFUGE_BONUS),
+            ("farm action", FARM_ACTION),
+        )
         if action < len(state.mask) and state.mask[action]
     ]
     tiles = f" ({', '.join(usable)})" if usable else ""
@@ -370,6 +419,19 @@ def decision(state: Any) -> str:
         f"{who}: start the mandatory action (build {count} settlement{'s' * (count != 1)} "
         f"on {played_terrain(state)}){first}"
     )
+
+
+def _silo_words(state: Any) -> str:
+    """The silo decision (§14.2): choose build or move, the settlement to move, or the hex."""
+    silo = hex_name(int(state.silo_hex[state.silo_active]))
+    left = int(state.silo_left)
+    if int(state.silo_mode) == EMPTY:
+        return f"silo at {silo}: build up to 3 settlements or move up to 3 of yours, or pass"
+    if int(state.silo_mode) == SILO_MOVES and int(state.selected) == EMPTY:
+        return f"silo at {silo}: choose a settlement to move ({left} move(s) left), or stop"
+    if int(state.silo_mode) == SILO_MOVES:
+        return f"silo at {silo}: move the settlement from {hex_name(state.selected)} next to yours"
+    return f"silo at {silo}: build next to yours ({left} left), or stop"
 
 
 def _dead_card(state: Any) -> bool:
@@ -423,9 +485,10 @@ def describe_in_state(state: Any, action: int) -> str:
     if action >= TILE_ACTIONS:
         tile = action_tile(action)
         summary = TILE_SUMMARIES[ALL_TILE_NAMES[tile]]
-        if TILE_TERRAIN[ALL_TILE_NAMES[tile]] is None:
+        if TILE_TERRAIN[ALL_TILE_NAMES[tile]] is None and ALL_TILE_NAMES[tile] != "bazaar":
             summary += f": {played_terrain(state)}"
-        return f"use the {tile_name(tile)} tile ({summary})"
+        verb = "repeat the action of" if phase == PHASE_BAZAAR else "use"
+        return f"{verb} the {tile_name(tile)} tile ({summary})"
     hex_id = action - HEX_ACTIONS
     where = f"{terrain_word(state.terrain[hex_id])} at {hex_name(hex_id)}"
     if phase == PHASE_SWORD:
@@ -444,6 +507,8 @@ def describe_in_state(state: Any, action: int) -> str:
         return f"put a stone wall on {where} (Quarry tile)"
     if phase == PHASE_TILE_TARGET and ALL_TILE_NAMES[int(state.active_tile)] in PIECE_TILES:
         return _describe_piece(state, hex_id, where)
+    if phase == PHASE_TILE_TARGET and ALL_TILE_NAMES[int(state.active_tile)] == "scout_cabin":
+        return f"put a scout on {where} (Scout Cabin tile)"
     if phase == PHASE_TILE_TARGET and ALL_TILE_NAMES[int(state.active_tile)] == "temple":
         return f"park the settlement at {hex_name(hex_id)} on the Temple tile (rebuilt next turn)"
     gained = tiles_gained(state, int(state.cur), hex_id)
@@ -452,6 +517,14 @@ def describe_in_state(state: Any, action: int) -> str:
         return f"build a settlement on {where}{taking} ({nomad_name(state.active_nomad)})"
     if phase == PHASE_CANOE:
         return f"build a settlement on {where}{taking} (Canoe, on another player's turn)"
+    if phase == PHASE_FARM:
+        return f"build a settlement on {where}{taking} (farm action)"
+    if phase == PHASE_SILO and int(state.silo_mode) == SILO_MOVES and state.selected == EMPTY:
+        return f"move the settlement at {hex_name(hex_id)} (silo)"
+    if phase == PHASE_SILO and int(state.silo_mode) == SILO_MOVES:
+        return f"move the settlement from {hex_name(state.selected)} to {where}{taking} (silo)"
+    if phase == PHASE_SILO:
+        return f"build a settlement on {where}{taking} (silo)"
     if phase == PHASE_TILE_TARGET:
         tile = int(state.active_tile)
         if ALL_TILE_NAMES[tile] in MOVE_TILES:

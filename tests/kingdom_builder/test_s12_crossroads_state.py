@@ -72,8 +72,7 @@ def test_s2_4_crossroads_maps_are_tagged_stand_ins_with_the_seeds_structure():
         assert sorted(kinds) == sorted(entry["location_types"])  # two different types
         for letter in "GCDFT":
             assert 12 <= rows.count(letter) <= 18  # like the sourced sections (§2.4 table)
-    # Harvest maps stay unavailable and unplayable (D48)
-    assert "bazaar_water_mill" not in ALL_SECTION_NAMES
+    assert "island_tree_house" not in ALL_SECTION_NAMES  # the Island map is unavailable (D48)
 
 
 def test_s2_4_a_board_file_replaces_a_stand_in_map(tmp_path):
@@ -242,6 +241,13 @@ BEFORE = [
      "6f6f2f1d6a0db267b68f8c82f53aa611afd6e8edc3df75bb8d0a1b8ab25ecbd5", [49, 55, 33]),
     (("nomads", "crossroads", "capital", "caves"), 4, 6, 315,
      "2402a1d64138fd9b0869d5a40382d76b70d898e0eb95fa1153e22363747d7bbf", [43, 57, 32, 28]),
+    # recorded before Harvest was built (main at 0c7e2b1)
+    (("marshlands",), 3, 7, 112,
+     "b92c60eb2f272fc12312d6d189a99fafd94fb73f5df926cadb0abb752a68ccab", [25, 15, 13]),
+    (("nomads", "crossroads", "marshlands", "capital", "caves"), 5, 8, 297,
+     "dd708172dc2082637e246c3a42b8fbeddb45ff35e54cdce3b4d9f82e747a66e5", [46, 28, 40, 23, 44]),
+    (("marshlands", "caves"), 2, 9, 131,
+     "cb24da5074c808c43b14eac4e80c57e156a8858a71e3c1f8410376f3ba0b6274", [30, 29]),
 ]  # fmt: skip
 
 

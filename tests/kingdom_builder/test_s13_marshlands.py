@@ -522,7 +522,7 @@ def test_s13_3_temple_bonus_frees_only_the_first_mandatory_settlement():
 
 def test_s13_3_marshlands_tiles_are_the_four_of_the_seed_after_crossroads():
     first = ALL_TILE_NAMES.index("wagon") + 1  # appended: earlier games keep their tile numbers
-    assert ALL_TILE_NAMES[first:] == ("canoe", "fountain", "refuge", "temple")
+    assert ALL_TILE_NAMES[first : first + 4] == ("canoe", "fountain", "refuge", "temple")
 
 
 def test_s13_1_a_dual_card_drawn_after_placements_keeps_the_count_D54():

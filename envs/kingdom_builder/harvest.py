@@ -1,0 +1,519 @@
+"""Harvest kernels (§14) on a BigBoxState buffer: farmland and the farm action (§14.1), the
+silo phase after the last turn (§14.2), the targets of the Harvest locations (§14.3), the
+Cathedral's village tokens, and the Rovers and Mayors cards (§14.4). kernels.py wires them
+into the turn (it owns `build` and `move`, which these kernels must not call, so that this
+module stays below kernels.py in the import order).
+
+The Scout Cabin's two shared scouts are pieces (`piece` PIECE_SCOUT) of the acting seat: its
+`owner`, so every adjacency rule sees them as that seat's settlements for the rest of the
+turn (§14.3); they take no tile, are never moved, and the turn's end removes them.
+"""
+
+import numpy as np
+from numba import njit
+
+from eurogym.envs.core.hexgrid import NUM_DIRECTIONS, has_neighbour_equal, label_components
+from eurogym.envs.core.jit import INLINE, KERNEL
+from eurogym.envs.kingdom_builder.crossroads import (
+    crossroads_on,
+    is_plain_settlement,
+    next_to_warrior,
+)
+from eurogym.envs.kingdom_builder.nomads import card_in_play
+from eurogym.envs.kingdom_builder.state import (
+    BASE_SIZE,
+    BONUS_GOLD,
+    CUR,
+    EMPTY,
+    END_TRIGGERED,
+    EXPANSION_FLAGS,
+    FARM_USED,
+    MAYOR_ROW,
+    MAYORS_CONTIGUOUS,
+    NUM_PLAYERS,
+    OUTPOST_ARMED,
+    OWNER,
+    PHASE,
+    PHASE_CANOE,
+    PHASE_GAME_OVER,
+    PHASE_SILO,
+    PIECE,
+    PIECE_SCOUT,
+    ROVER_MARKS,
+    ROVERS_MOVES,
+    SCOUT_PIECES,
+    SELECTED,
+    SILO_ACTIVE,
+    SILO_DUE,
+    SILO_HEX,
+    SILO_LEFT,
+    SILO_MODE,
+    SILO_MOVES,
+    SILO_SETTLEMENTS,
+    START_PLAYER,
+    SUPPLY,
+    TERRAIN,
+    TOKEN_BANK,
+    TOKEN_BANK_AT,
+    TOKENS,
+)
+from eurogym.envs.kingdom_builder.tables import (
+    ALL_CARD_NAMES,
+    BUILDABLE_MAX,
+    CASTLE,
+    COLS,
+    EXPANSIONS,
+    FARMLAND,
+    HEX_SECTION,
+    MOUNTAIN,
+    NUM_HEXES,
+    SECTIONS_PER_GAME,
+    SILO,
+    TILE_INDEX,
+    WATER,
+    card_param,
+)
+
+HARVEST_FLAG = EXPANSIONS.index("harvest")
+MOUNTAIN_STATION, SCOUT_CABIN, BAZAAR, WATER_MILL = (
+    TILE_INDEX[name] for name in ("mountain_station", "scout_cabin", "bazaar", "water_mill")
+)
+PALISADE, UNIVERSITY, CATHEDRAL, WATCHTOWER = (
+    TILE_INDEX[name] for name in ("palisade", "university", "cathedral", "watchtower")
+)
+ROVERS, MAYORS = ALL_CARD_NAMES.index("rovers"), ALL_CARD_NAMES.index("mayors")
+ROVERS_GOLD = card_param("rovers", "gold_per_section")
+PLACED, BUILT, MOVED = range(3)  # how a settlement arrived (after_placement)
+MANY = -2  # "more than one" in the origin scans
+MAYORS_THRESHOLD = card_param("mayors", "threshold")
+MAYORS_GOLD = card_param("mayors", "gold_per_marked_row")
+
+
+@njit(**KERNEL)
+def harvest_on(buf):
+    """A Big Box buffer with the Harvest expansion in play."""
+    return buf.shape[0] > BASE_SIZE and buf[EXPANSION_FLAGS + HARVEST_FLAG] == 1
+
+
+@njit(**INLINE)
+def _free(buf, h, warriors):
+    """Empty buildable hex (farmland and swamp included, D15), not next to a warrior. The
+    scans below run on every mask: they read `warriors` (crossroads_on) once, not per hex."""
+    if buf[OWNER + h] != EMPTY or buf[TERRAIN + h] > BUILDABLE_MAX:
+        return False
+    return not warriors or not next_to_warrior(buf, h)
+
+
+@njit(**INLINE)
+def _qualifies(buf, nbr, player, tile, h):
+    """The §14.3 condition of a Harvest build tile at h: next to a mountain (Mountain
+    Station), to water (Water Mill), to another player's settlement (Watchtower; walls are
+    nobody's), or to a castle, location, nomad space, palace or silo (University)."""
+    players = buf[NUM_PLAYERS]
+    for d in range(NUM_DIRECTIONS):
+        n = nbr[h, d]
+        if n < 0:
+            continue
+        t = buf[TERRAIN + n]
+        if tile == MOUNTAIN_STATION and t == MOUNTAIN:
+            return True
+        if tile == WATER_MILL and t == WATER:
+            return True
+        if tile == UNIVERSITY and t >= CASTLE:  # codes 9..13 are the special hexes
+            return True
+        if tile == WATCHTOWER:
+            o = buf[OWNER + n]
+            if o != player and 0 <= o < players:
+                return True
+    return False
+
+
+@njit(**KERNEL)
+def near_targets(buf, nbr, player, tile, out):
+    """§14.3 Mountain Station, Water Mill, Watchtower, University: the empty buildable hexes
+    meeting the tile's condition, narrowed to those next to the player's settlements if any
+    is (adjacent if possible, §6.2); an armed Outpost (§11.1) lifts that narrowing."""
+    warriors = crossroads_on(buf)
+    owner = buf[OWNER : OWNER + NUM_HEXES]
+    candidates = 0
+    adjacent = 0
+    for h in range(NUM_HEXES):
+        out[h] = 0
+        if not _free(buf, h, warriors) or not _qualifies(buf, nbr, player, tile, h):
+            continue
+        candidates += 1
+        out[h] = 1
+        if has_neighbour_equal(nbr, h, owner, player, EMPTY):
+            adjacent += 1
+            out[h] = 2
+    keep_all = adjacent == 0 or buf[OUTPOST_ARMED] == 1
+    for h in range(NUM_HEXES):
+        if out[h]:
+            out[h] = 1 if keep_all or out[h] == 2 else 0
+    return candidates if keep_all else adjacent
+
+
+@njit(**KERNEL)
+def palisade_targets(buf, nbr, origin, out):
+    """§14.3 Palisade (D43): empty buildable hexes next to another settlement of the settlement
+    area `origin` belonged to (the area found with `origin` still in it, then `origin` itself
+    not counting as a neighbour). Returns the count."""
+    warriors = crossroads_on(buf)
+    labels = np.empty(NUM_HEXES, np.int64)
+    label_components(nbr, buf[OWNER : OWNER + NUM_HEXES], buf[OWNER + origin], labels)
+    area = labels[origin]
+    labels[origin] = EMPTY  # the moving settlement is not its own neighbour (D4)
+    count = 0
+    for h in range(NUM_HEXES):
+        out[h] = 0
+        if not _free(buf, h, warriors):
+            continue
+        for d in range(NUM_DIRECTIONS):
+            n = nbr[h, d]
+            if n >= 0 and labels[n] == area:
+                out[h] = 1
+                count += 1
+                break
+    return count
+
+
+@njit(**KERNEL)
+def palisade_origins(buf, nbr, player, out):
+    """Plain settlements of the player that the Palisade can move (D19: no Crossroads piece).
+    Returns the count. One pass over the free hexes instead of palisade_targets per
+    settlement (this runs on every main-step mask of a Palisade holder): a settlement can
+    move iff a free hex touches a member of its area other than itself, i.e. iff some free
+    hex touches 2+ members of the area, or free hexes touch single members not all itself."""
+    warriors = crossroads_on(buf)
+    owner = buf[OWNER : OWNER + NUM_HEXES]
+    labels = np.empty(NUM_HEXES, np.int64)
+    areas = label_components(nbr, owner, player, labels)
+    # per area: EMPTY nothing seen, a hex id: the one member touched alone, MANY: more
+    single = np.full(areas, EMPTY, np.int64)
+    multi = np.zeros(areas, np.bool_)
+    for h in range(NUM_HEXES):
+        if not _free(buf, h, warriors):
+            continue
+        for d in range(NUM_DIRECTIONS):
+            m = nbr[h, d]
+            if m < 0 or labels[m] < 0:
+                continue
+            a = labels[m]
+            for e in range(d):  # a second member of the same area touches h
+                k = nbr[h, e]
+                if k >= 0 and labels[k] == a:
+                    multi[a] = True
+            if single[a] == EMPTY:
+                single[a] = m
+            elif single[a] != m:
+                single[a] = MANY
+    count = 0
+    for h in range(NUM_HEXES):
+        out[h] = 0
+        if owner[h] != player or not is_plain_settlement(buf, h):
+            continue
+        a = labels[h]
+        if multi[a] or (single[a] != EMPTY and single[a] != h):
+            out[h] = 1
+            count += 1
+    return count
+
+
+@njit(**KERNEL)
+def adjacent_targets(buf, nbr, player, skip, terrain, out):
+    """Empty buildable hexes (only `terrain` ones if terrain >= 0) next to one of the player's
+    settlements other than the one on `skip` (a moving settlement, D4). Strictly adjacent:
+    the farm action (§14.1, D36) and the silos (§14.2, D39). Returns the count."""
+    warriors = crossroads_on(buf)
+    owner = buf[OWNER : OWNER + NUM_HEXES]
+    count = 0
+    for h in range(NUM_HEXES):
+        out[h] = 0
+        if (terrain >= 0 and buf[TERRAIN + h] != terrain) or not _free(buf, h, warriors):
+            continue
+        if has_neighbour_equal(nbr, h, owner, player, skip):
+            out[h] = 1
+            count += 1
+    return count
+
+
+@njit(**KERNEL)
+def farm_targets(buf, nbr, player, out):
+    """§14.1: empty farmland hexes next to the player's settlements (D36: no hex otherwise;
+    an armed Outpost frees the adjacency as for the Monastery, §11.1). Returns the count."""
+    warriors = crossroads_on(buf)
+    if buf[OUTPOST_ARMED] == 1:
+        count = 0
+        for h in range(NUM_HEXES):
+            out[h] = 1 if buf[TERRAIN + h] == FARMLAND and _free(buf, h, warriors) else 0
+            count += out[h]
+        return count
+    return adjacent_targets(buf, nbr, player, EMPTY, FARMLAND, out)
+
+
+@njit(**KERNEL)
+def can_farm(buf, nbr, player, scratch):
+    """§14.1, D36: the farm action once per turn, from supply, with a hex to build on."""
+    if not harvest_on(buf) or buf[FARM_USED] == 1 or buf[SUPPLY + player] == 0:
+        return False
+    return farm_targets(buf, nbr, player, scratch) > 0
+
+
+@njit(**KERNEL)
+def take_token(buf, player):
+    """§14.3 Cathedral: one "1" village token from the bank, if any is left (D44)."""
+    if buf[TOKEN_BANK_AT] > 0:
+        buf[TOKEN_BANK_AT] -= 1
+        buf[TOKENS + player] += 1
+
+
+@njit(**KERNEL)
+def spend_token(buf, player):
+    """A token of worth 1 goes back to the bank (a "5" is changed there, D44)."""
+    buf[TOKENS + player] -= 1
+    buf[TOKEN_BANK_AT] += 1
+
+
+@njit(**KERNEL)
+def after_placement(buf, player, h, how):
+    """Rovers and Mayors after a settlement arrives on h (§14.4) by `how` (PLACED: a
+    Crossroads piece, BUILT from supply, MOVED). Rovers marks h's section for a build on the
+    player's own turn (D40: not a move unless the option rovers_counts_moves says so, not a
+    canoe build on another's turn, not the silo phase). Mayors: 4 of the player's settlements
+    on h's row (4 touching with the option mayors_contiguous), the row unmarked, a settlement
+    in supply: the row is marked with it (D12, D37)."""
+    phase = buf[PHASE]
+    counted = how == BUILT or (how == MOVED and buf[ROVERS_MOVES] == 1)
+    if counted and phase != PHASE_CANOE and phase != PHASE_SILO and card_in_play(buf, ROVERS):
+        buf[ROVER_MARKS + HEX_SECTION[h]] = 1
+    if not card_in_play(buf, MAYORS):
+        return
+    row = h // COLS
+    if buf[MAYOR_ROW + row] != EMPTY or buf[SUPPLY + player] == 0:
+        return
+    count = 0
+    run = 0
+    for c in range(COLS):  # scouts do not count (§14.3)
+        at = row * COLS + c
+        if buf[OWNER + at] == player and buf[PIECE + at] != PIECE_SCOUT:
+            run += 1
+            count = max(count, run) if buf[MAYORS_CONTIGUOUS] == 1 else count + 1
+        else:
+            run = 0
+    if count >= MAYORS_THRESHOLD:
+        buf[MAYOR_ROW + row] = player
+        buf[SUPPLY + player] -= 1
+        if buf[SUPPLY + player] == 0:
+            buf[END_TRIGGERED] = 1
+
+
+@njit(**KERNEL)
+def pay_rovers(buf, player):
+    """§14.4 Rovers at the end of the player's turn: 1 gold per marked section, then unmark."""
+    for k in range(SECTIONS_PER_GAME):
+        if buf[ROVER_MARKS + k]:
+            buf[BONUS_GOLD + player] += ROVERS_GOLD
+            buf[ROVER_MARKS + k] = 0
+
+
+@njit(**KERNEL)
+def score_mayors(buf, player):
+    """§14.4 Mayors: 4 gold per row the player marked, wherever its settlements are now."""
+    gold = 0
+    for r in range(NUM_HEXES // COLS):
+        if buf[MAYOR_ROW + r] == player:
+            gold += MAYORS_GOLD
+    return gold
+
+
+@njit(**KERNEL)
+def deal_harvest(buf, on):
+    """§3.2 Harvest set-up: the silo hexes in board order, the token bank, no row marked.
+    Without Harvest the silo list is empty and the bank holds nothing."""
+    for k in range(SECTIONS_PER_GAME):
+        buf[SILO_HEX + k] = EMPTY
+    buf[SILO_ACTIVE] = EMPTY
+    buf[SILO_MODE] = EMPTY
+    for r in range(NUM_HEXES // COLS):
+        buf[MAYOR_ROW + r] = EMPTY
+    if not on:
+        return
+    buf[TOKEN_BANK_AT] = TOKEN_BANK
+    k = 0
+    for h in range(NUM_HEXES):
+        if buf[TERRAIN + h] == SILO and k < SECTIONS_PER_GAME:
+            buf[SILO_HEX + k] = h
+            k += 1
+
+
+@njit(**KERNEL)
+def next_to_silo(buf, nbr, player, s):
+    """One of the player's settlements (any piece, D17) touches silo s."""
+    h = buf[SILO_HEX + s]
+    return h >= 0 and has_neighbour_equal(nbr, h, buf[OWNER : OWNER + NUM_HEXES], player, EMPTY)
+
+
+@njit(**KERNEL)
+def silo_origins(buf, nbr, player, out):
+    """Plain settlements of the player that a silo can move (D19), each to a hex next to
+    another of the player's settlements (§14.2). Returns the count. One pass: a settlement
+    can move iff some free hex touches one of the player's settlements other than it."""
+    warriors = crossroads_on(buf)
+    multi = False
+    single = EMPTY  # the one settlement touched alone by free hexes, or MANY
+    for h in range(NUM_HEXES):
+        if not _free(buf, h, warriors):
+            continue
+        touched = EMPTY
+        for d in range(NUM_DIRECTIONS):
+            m = nbr[h, d]
+            if m >= 0 and buf[OWNER + m] == player:
+                if touched == EMPTY:
+                    touched = m
+                else:
+                    multi = True
+        if touched != EMPTY:
+            if single == EMPTY:
+                single = touched
+            elif single != touched:
+                single = MANY
+    count = 0
+    for h in range(NUM_HEXES):
+        out[h] = 0
+        if buf[OWNER + h] == player and is_plain_settlement(buf, h):
+            if multi or (single != EMPTY and single != h):
+                out[h] = 1
+                count += 1
+    return count
+
+
+@njit(**KERNEL)
+def silo_can(buf, nbr, player, mode, scratch):
+    """The silo in use can still build (from supply) or move a settlement (§14.2)."""
+    if mode == SILO_MOVES:
+        return silo_origins(buf, nbr, player, scratch) > 0
+    return buf[SUPPLY + player] > 0 and adjacent_targets(buf, nbr, player, EMPTY, -1, scratch) > 0
+
+
+@njit(**KERNEL)
+def silo_hexes(buf, nbr, player, out):
+    """Hex choices in the silo phase: where to build, which settlement to move, or where the
+    selected one goes (§14.2, D39: next to another of the player's settlements)."""
+    if buf[SILO_MODE] == SILO_MOVES and buf[SELECTED] == EMPTY:
+        return silo_origins(buf, nbr, player, out)
+    if buf[SILO_MODE] == EMPTY:
+        for h in range(NUM_HEXES):
+            out[h] = 0
+        return 0
+    return adjacent_targets(buf, nbr, player, buf[SELECTED], -1, out)
+
+
+@njit(**KERNEL)
+def _next_silo(buf, nbr):
+    """Start the next silo `cur` qualified for when its silo phase began (D38: re-checked
+    now); silos where neither a build nor a move is possible pass by themselves."""
+    player = buf[CUR]
+    scratch = np.empty(NUM_HEXES, np.int8)
+    for s in range(SECTIONS_PER_GAME):
+        if buf[SILO_DUE + s] == 0:
+            continue
+        buf[SILO_DUE + s] = 0
+        if not next_to_silo(buf, nbr, player, s):
+            continue
+        if silo_can(buf, nbr, player, 0, scratch) or silo_can(buf, nbr, player, 1, scratch):
+            buf[SILO_ACTIVE] = s
+            buf[SILO_MODE] = EMPTY
+            buf[SILO_LEFT] = SILO_SETTLEMENTS
+            buf[SELECTED] = EMPTY
+            buf[PHASE] = PHASE_SILO
+            return True
+    buf[SILO_ACTIVE] = EMPTY
+    buf[SILO_MODE] = EMPTY
+    buf[SILO_LEFT] = 0
+    buf[SELECTED] = EMPTY
+    return False
+
+
+@njit(**KERNEL)
+def _mark_silos(buf, nbr):
+    for s in range(SECTIONS_PER_GAME):
+        buf[SILO_DUE + s] = 1 if next_to_silo(buf, nbr, buf[CUR], s) else 0
+
+
+@njit(**KERNEL)
+def next_silo_or_seat(buf, nbr):
+    """After a silo (or at the start of the phase): the seat's next silo, else the next seat
+    in order from the start player (D38), else the game is over (the last seat is `cur`
+    again, as after a game without silos)."""
+    n = buf[NUM_PLAYERS]
+    while not _next_silo(buf, nbr):
+        seat = (buf[CUR] + 1) % n
+        if seat == buf[START_PLAYER]:
+            buf[CUR] = (buf[START_PLAYER] + n - 1) % n
+            buf[PHASE] = PHASE_GAME_OVER
+            return
+        buf[CUR] = seat
+        _mark_silos(buf, nbr)
+
+
+@njit(**KERNEL)
+def begin_silos(buf, nbr):
+    """§14.2: after the last turn, before final scoring, the seats in order from the start
+    player resolve their silos; without a silo anyone touches the game is over at once."""
+    buf[CUR] = buf[START_PLAYER]
+    _mark_silos(buf, nbr)
+    next_silo_or_seat(buf, nbr)
+
+
+@njit(**KERNEL)
+def scout_targets(buf, nbr, player, out):
+    """§14.3 Scout Cabin, D41: empty buildable, water or mountain hexes next to the player's
+    settlements, the first scout included; not next to a warrior (D18). Returns the count."""
+    warriors = crossroads_on(buf)
+    owner = buf[OWNER : OWNER + NUM_HEXES]
+    count = 0
+    for h in range(NUM_HEXES):
+        out[h] = 0
+        t = buf[TERRAIN + h]
+        if buf[OWNER + h] != EMPTY or not (t <= BUILDABLE_MAX or t == WATER or t == MOUNTAIN):
+            continue
+        if (not warriors or not next_to_warrior(buf, h)) and has_neighbour_equal(
+            nbr, h, owner, player, EMPTY
+        ):
+            out[h] = 1
+            count += 1
+    return count
+
+
+@njit(**KERNEL)
+def scouts_placed(buf):
+    count = 0
+    for h in range(NUM_HEXES):
+        if buf[PIECE + h] == PIECE_SCOUT:
+            count += 1
+    return count
+
+
+@njit(**KERNEL)
+def remove_scouts(buf):
+    """The end of the turn takes the scouts off the board (§14.3); True if there were any."""
+    removed = False
+    for h in range(NUM_HEXES):
+        if buf[PIECE + h] == PIECE_SCOUT:
+            buf[OWNER + h] = EMPTY
+            buf[PIECE + h] = 0
+            removed = True
+    return removed
+
+
+@njit(**KERNEL)
+def can_use_harvest_tile(buf, nbr, player, tile, scratch):
+    """Whether a usable Harvest build, move or scout tile has something to do (§7.1); the
+    Cathedral and the Bazaar are decided in kernels.can_use_tile."""
+    if tile == PALISADE:
+        return palisade_origins(buf, nbr, player, scratch) > 0
+    if tile == SCOUT_CABIN:  # both scouts are off the board between turns
+        return scouts_placed(buf) < SCOUT_PIECES and scout_targets(buf, nbr, player, scratch) > 0
+    if tile == BAZAAR:
+        return False
+    return buf[SUPPLY + player] > 0 and near_targets(buf, nbr, player, tile, scratch) > 0
