@@ -95,7 +95,7 @@ def harvest_on(buf):
     return buf.shape[0] > BASE_SIZE and buf[EXPANSION_FLAGS + HARVEST_FLAG] == 1
 
 
-@njit(**INLINE)
+@njit(**KERNEL)
 def _free(buf, h, warriors):
     """Empty buildable hex (farmland and swamp included, D15), not next to a warrior. The
     scans below run on every mask: they read `warriors` (crossroads_on) once, not per hex."""
