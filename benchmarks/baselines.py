@@ -126,6 +126,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--mcts-simulations", default="100,400", help="comma-separated budgets ('' for none)"
     )
+    parser.add_argument(
+        "--az-simulations",
+        type=int,
+        default=None,
+        help="simulations per decision of the az: agents (default: the checkpoint's)",
+    )
     parser.add_argument("--ppo", action="append", default=[], metavar="ENV=PATH")
     parser.add_argument("--az", action="append", default=[], metavar="ENV=PATH")
     parser.add_argument(
@@ -153,6 +159,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             seed=args.seed,
             progress=not args.no_progress,
             jobs=args.jobs,
+            az_simulations=args.az_simulations,
         )
         seconds = time.perf_counter() - start
         results.append(result)

@@ -63,3 +63,21 @@ def test_baselines_json_refuses_to_overwrite_another_file(tmp_path: Path, conten
     with pytest.raises(SystemExit, match="move it away first"):
         baselines.merge_into(path, {"env": "belfort_v0"})
     assert path.read_text() == content
+
+
+def test_baselines_passes_the_az_search_budget_to_the_tournament(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen = {}
+
+    def fake_run(env_id: str, agents: list[str], games: int, **kwargs: object) -> None:
+        seen.update(kwargs, agents=agents)
+        raise SystemExit(0)  # stop before any game: only the call is checked
+
+    monkeypatch.setattr(baselines, "run_tournament", fake_run)
+    with pytest.raises(SystemExit):
+        baselines.main(
+            ["--envs", "belfort_v0", "--az", "belfort_v0=x.pt", "--az-simulations", "16"]
+        )
+    assert seen["az_simulations"] == 16
+    assert seen["agents"][-1] == "az:x.pt"
