@@ -117,12 +117,14 @@ def elo_table(results: Sequence[TournamentResult]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m eurogym.benchmarks.baselines",
-        description="Round-robin baseline table (win rates, 95%% intervals, Elo) per game.",
+        description="Round-robin baseline table (win rates, 95% intervals, Elo) per game.",
     )
-    parser.add_argument("--envs", default=",".join(envs.list_envs()))
+    parser.add_argument(
+        "--envs", default=",".join(envs.list_envs()), help="comma-separated env ids (default: all)"
+    )
     parser.add_argument("--games", type=int, default=200, help="games per lineup")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--players", type=int, default=2, help="seats per game")
+    parser.add_argument("--seed", type=int, default=0, help="master seed of every game and agent")
     parser.add_argument(
         "--mcts-simulations", default="100,400", help="comma-separated budgets ('' for none)"
     )
@@ -132,8 +134,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=None,
         help="simulations per decision of the az: agents (default: the checkpoint's)",
     )
-    parser.add_argument("--ppo", action="append", default=[], metavar="ENV=PATH")
-    parser.add_argument("--az", action="append", default=[], metavar="ENV=PATH")
+    parser.add_argument(
+        "--ppo", action="append", default=[], metavar="ENV=PATH", help="a PPO checkpoint (.zip)"
+    )
+    parser.add_argument(
+        "--az", action="append", default=[], metavar="ENV=PATH", help="an AlphaZero checkpoint"
+    )
     parser.add_argument(
         "--agents", default=",".join(BASE_AGENTS), help="the non-search, non-learned agents"
     )
