@@ -50,9 +50,21 @@ def _paths(pairs: Sequence[str], flag: str) -> dict[str, str]:
     return out
 
 
+def labels(agents: Sequence[str]) -> dict[str, str]:
+    """The table's label of each tournament agent spec: a checkpoint agent
+    ("ppo:runs/x/final.zip") is labelled by its kind ("ppo"), since a path makes an unreadable
+    row or axis label (the summary keeps the paths in "checkpoints"); a kind that two of the
+    agents share keeps the full specs, so labels stay unique."""
+    kinds = [a.partition(":")[0] for a in agents]
+    return {
+        a: k if ":" in a and kinds.count(k) == 1 else a for a, k in zip(agents, kinds, strict=True)
+    }
+
+
 def result_json(result: TournamentResult, seconds: float) -> dict[str, Any]:
-    """The JSON-able summary of one game's round robin."""
-    names = result.agents
+    """The JSON-able summary of one game's round robin (agents by their `labels`)."""
+    label = labels(result.agents)
+    names = [label[a] for a in result.agents]
     pairings = []
     for i in range(len(names)):
         for j in range(i + 1, len(names)):
@@ -74,8 +86,9 @@ def result_json(result: TournamentResult, seconds: float) -> dict[str, Any]:
         "games_per_lineup": result.games_per_lineup,
         "seed": result.seed,
         "pairings": pairings,
-        "elo": result.elo,
-        "seconds_per_move": result.seconds_per_move,
+        "elo": {label[a]: v for a, v in result.elo.items()},
+        "seconds_per_move": {label[a]: v for a, v in result.seconds_per_move.items()},
+        "checkpoints": {label[a]: a.partition(":")[2] for a in result.agents if label[a] != a},
         "wall_seconds": round(seconds, 1),
     }
 
@@ -102,14 +115,15 @@ def merge_into(path: Path, summary: dict[str, Any]) -> None:
 def elo_table(results: Sequence[TournamentResult]) -> str:
     """Markdown table: one row per agent kind, one Elo column per game ("-" if absent)."""
     kinds: list[str] = []
-    for result in results:
-        kinds += [a for a in result.agents if a not in kinds]
+    elos = [{labels(r.agents)[a]: v for a, v in r.elo.items()} for r in results]
+    for elo in elos:
+        kinds += [kind for kind in elo if kind not in kinds]
     lines = [
         "| agent | " + " | ".join(r.env_id for r in results) + " |",
         "|---" * (len(results) + 1) + "|",
     ]
     for kind in kinds:
-        cells = [f"{r.elo[kind]:.0f}" if kind in r.elo else "-" for r in results]
+        cells = [f"{elo[kind]:.0f}" if kind in elo else "-" for elo in elos]
         lines.append(f"| {kind} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 

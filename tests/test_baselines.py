@@ -42,6 +42,7 @@ def test_baselines_prints_pairings_and_elo_and_writes_json(
         lo, hi = pairing["ci95"]
         assert 0 <= lo <= pairing["win_rate"] <= hi <= 1
     assert sum(summary["elo"].values()) == pytest.approx(3 * 1500)
+    assert summary["checkpoints"] == {}  # no checkpoint agents in this lineup
     assert tournament.make_agent("mcts400", "kingdom_builder_v0", 0).simulations == 400
 
 
@@ -81,3 +82,10 @@ def test_baselines_passes_the_az_search_budget_to_the_tournament(
         )
     assert seen["az_simulations"] == 16
     assert seen["agents"][-1] == "az:x.pt"
+
+
+def test_checkpoint_agents_are_labelled_by_kind_unless_two_share_it() -> None:
+    agents = ["random", "mcts100", "ppo:runs/ppo/final.zip", "az:runs/az/final.pt"]
+    assert list(baselines.labels(agents).values()) == ["random", "mcts100", "ppo", "az"]
+    twins = ["ppo:a/final.zip", "ppo:b/final.zip", "az:c.pt"]
+    assert list(baselines.labels(twins).values()) == ["ppo:a/final.zip", "ppo:b/final.zip", "az"]
