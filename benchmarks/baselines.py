@@ -5,18 +5,20 @@
         --ppo kingdom_builder_v0=runs/ppo_kb/final.zip --az kingdom_builder_v0=runs/az_kb/final.pt \
         --out runs/baselines
 
-For each game (`--envs`, default all four): random, greedy, the game's heuristic, MCTS at each
-budget of `--mcts-simulations` (the tournament's `mcts<N>` kinds: MCTSAgent's defaults with
-N simulations), and the learned agents given for that game (`--ppo ENV=PATH`, `--az ENV=PATH`,
-repeatable). Every lineup plays `--games` games with seats rotated (agents.tournament), on
-`--jobs` worker processes. Printed per game: every pairing's win rate with its 95% Wilson
-interval, the win-rate matrix and the Bradley-Terry Elo ratings
-(agents.tournament.format_report); at the end one markdown table of the Elo ratings per game.
-`--out` also gets `baselines.json` (every pairing's points and games, Elo, seconds per move,
-wall clock per game), written after each game and merged by game: a game already in the file
-is replaced, the others are kept, so the four games can be run one at a time (on other days or
-machines) into one file. The learned agents' training budgets are not known here: state them
-next to the table (docs/alphazero_experiments.md).
+For each game (`--envs`, default every registered env id): random, greedy, the game's
+heuristic, MCTS at each budget of `--mcts-simulations` (the tournament's `mcts<N>` kinds:
+MCTSAgent's defaults with N simulations), and the learned agents given for that game
+(`--ppo ENV=PATH`, `--az ENV=PATH`, repeatable; labelled "ppo" and "az" in the tables). Every
+lineup plays `--games` games with seats rotated (agents.tournament), on `--jobs` worker
+processes. Printed per game: every pairing's win rate with its 95% Wilson interval, the
+win-rate matrix and the Bradley-Terry Elo ratings (agents.tournament.format_report); at the
+end one markdown table of the Elo ratings per game. `--out` also gets `baselines.json` (every
+pairing's points and games, Elo, seconds per move, checkpoint paths, wall clock per game),
+written after each game and merged by game: a game already in the file is replaced, the others
+are kept, so the four games can be run one at a time (on other days or machines) into one file.
+`--report FILE` only prints such a file as markdown (the Elo table and one win-rate matrix per
+game with the intervals). The learned agents' training budgets are not known here: state them
+next to the table (docs/baselines.md).
 """
 
 from __future__ import annotations
@@ -93,6 +95,62 @@ def result_json(result: TournamentResult, seconds: float) -> dict[str, Any]:
     }
 
 
+def relabel(summary: dict[str, Any]) -> dict[str, Any]:
+    """`summary` (one game of a baselines.json) with its agents under their `labels`, for
+    files written before checkpoint agents were labelled by kind; a no-op on newer ones."""
+    label = labels(list(summary["elo"]))
+    if all(label[a] == a for a in label):
+        return summary
+    return {
+        **summary,
+        "pairings": [{**p, "agents": [label[a] for a in p["agents"]]} for p in summary["pairings"]],
+        "elo": {label[a]: v for a, v in summary["elo"].items()},
+        "seconds_per_move": {label[a]: v for a, v in summary["seconds_per_move"].items()},
+        "checkpoints": {label[a]: a.partition(":")[2] for a in label if label[a] != a},
+    }
+
+
+def markdown_report(entries: Sequence[dict[str, Any]]) -> str:
+    """A baselines.json as markdown: the Elo of every agent in every game (with its time per
+    move), then per game the matrix of win rates (row against column) with 95% intervals."""
+    entries = [relabel(e) for e in entries]
+    kinds: list[str] = []
+    for entry in entries:
+        kinds += [k for k in entry["elo"] if k not in kinds]
+    lines = [
+        "| agent | " + " | ".join(e["env"] for e in entries) + " |",
+        "|---" * (len(entries) + 1) + "|",
+    ]
+    for kind in kinds:
+        cells = [
+            f"{e['elo'][kind]:.0f} ({e['seconds_per_move'][kind] * 1e3:.1f} ms)"
+            if kind in e["elo"]
+            else "-"
+            for e in entries
+        ]
+        lines.append(f"| {kind} | " + " | ".join(cells) + " |")
+    for entry in entries:
+        names = list(entry["elo"])
+        cell = {(a, a): "-" for a in names}
+        for p in entry["pairings"]:
+            a, b = p["agents"]
+            lo, hi = p["ci95"]
+            cell[a, b] = f"{p['win_rate']:.2f} [{lo:.2f}, {hi:.2f}]"
+            cell[b, a] = f"{1 - p['win_rate']:.2f} [{1 - hi:.2f}, {1 - lo:.2f}]"
+        lines += [
+            "",
+            f"**{entry['env']}**, {entry['players']} players, {entry['games_per_lineup']} games "
+            f"per pairing, seed {entry['seed']}, {entry['wall_seconds'] / 60:.0f} min wall clock "
+            "(win rate of the row's agent against the column's, 95% Wilson interval):",
+            "",
+            "| | " + " | ".join(names) + " |",
+            "|---" * (len(names) + 1) + "|",
+        ]
+        for a in names:
+            lines.append(f"| {a} | " + " | ".join(cell.get((a, b), "") for b in names) + " |")
+    return "\n".join(lines)
+
+
 def merge_into(path: Path, summary: dict[str, Any]) -> None:
     """Write `summary` into the JSON list at `path`, replacing that game's earlier entry (if any)
     and keeping the other games' entries in their order. A file that is not such a list is an
@@ -160,7 +218,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", default=None, help="folder for baselines.json")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes per game")
     parser.add_argument("--no-progress", action="store_true")
+    parser.add_argument(
+        "--report",
+        metavar="JSON",
+        default=None,
+        help="only print a baselines.json as markdown tables (Elo, win-rate matrices)",
+    )
     args = parser.parse_args(argv)
+    if args.report:
+        print(markdown_report(json.loads(Path(args.report).read_text())))
+        return 0
     env_ids = [e.strip() for e in args.envs.split(",") if e.strip()]
     base = [a.strip() for a in args.agents.split(",") if a.strip()]
     mcts = [f"mcts{int(n)}" for n in args.mcts_simulations.split(",") if n.strip()]

@@ -89,3 +89,29 @@ def test_checkpoint_agents_are_labelled_by_kind_unless_two_share_it() -> None:
     assert list(baselines.labels(agents).values()) == ["random", "mcts100", "ppo", "az"]
     twins = ["ppo:a/final.zip", "ppo:b/final.zip", "az:c.pt"]
     assert list(baselines.labels(twins).values()) == ["ppo:a/final.zip", "ppo:b/final.zip", "az"]
+
+
+def test_report_prints_elo_and_both_halves_of_each_pairing_from_an_older_file() -> None:
+    """`--report` reads files written before the ppo/az labels (full specs as names)."""
+    entry = {
+        "env": "belfort_v0",
+        "players": 2,
+        "games_per_lineup": 10,
+        "seed": 0,
+        "wall_seconds": 120.0,
+        "pairings": [
+            {
+                "agents": ["random", "ppo:r/final.zip"],
+                "games": 10,
+                "win_rate": 0.2,
+                "ci95": [0.05, 0.5],
+            }
+        ],
+        "elo": {"random": 1400.0, "ppo:r/final.zip": 1600.0},
+        "seconds_per_move": {"random": 0.0001, "ppo:r/final.zip": 0.0004},
+    }
+    assert baselines.relabel(entry)["checkpoints"] == {"ppo": "r/final.zip"}
+    report = baselines.markdown_report([entry])
+    assert "| ppo | 1600 (0.4 ms) |" in report
+    assert "| random | - | 0.20 [0.05, 0.50] |" in report
+    assert "| ppo | 0.80 [0.50, 0.95] | - |" in report
