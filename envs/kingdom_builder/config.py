@@ -43,6 +43,8 @@ OPTIONS = (
     "lords_zero_can_be_second",
     "in_game_cards_count_moves",
     "sword_includes_self",
+    "sword_victim_chooses",
+    "resettlement_tiles_per_step",
     "monastery_adjacency",
     "allow_stand_in_cards",
     "mayors_contiguous",
@@ -73,6 +75,12 @@ class Config:
             settlements (default True); False pays for builds only. Nomads only.
         sword_includes_self: D24 - the Sword removes one of the user's own settlements too
             (default True, the seed's literal text); False: opponents only. Nomads only.
+        sword_victim_chooses: D24 - each Sword victim picks which of its settlements goes
+            (the AEC turn passes to that seat for the choice); default False: the user
+            picks every victim's settlement. Nomads only.
+        resettlement_tiles_per_step: D51 - Resettlement judges every single step as a move
+            (tiles taken and lost, in-game cards, Mayors and Rovers at each hex entered);
+            default False: only where each settlement stops. Nomads only.
         monastery_adjacency: D29 - "required" (default; the seed has no "if possible"): the
             Monastery builds only next to your settlements; "if_possible": anywhere on canyon
             when no canyon hex touches yours. Crossroads only.
@@ -96,6 +104,8 @@ class Config:
     lords_zero_can_be_second: bool = True
     in_game_cards_count_moves: bool = True
     sword_includes_self: bool = True
+    sword_victim_chooses: bool = False
+    resettlement_tiles_per_step: bool = False
     monastery_adjacency: str = "required"
     allow_stand_in_cards: bool = False
     mayors_contiguous: bool = False
@@ -236,6 +246,10 @@ def make_config(num_players: int = 2, **options: Any) -> Config:
         nomad_flags[name] = check_bool(name, options.get(name, True))
         if not nomad_flags[name] and "nomads" not in expansions:
             raise ConfigError(f"{name}=False needs expansions=('nomads',) (a Nomads rule)")
+    for name in ("sword_victim_chooses", "resettlement_tiles_per_step"):
+        nomad_flags[name] = check_bool(name, options.get(name, False))
+        if nomad_flags[name] and "nomads" not in expansions:
+            raise ConfigError(f"{name}=True needs expansions=('nomads',) (a Nomads rule)")
     monastery = options.get("monastery_adjacency", "required")
     if monastery not in MONASTERY_MODES:
         raise ConfigError(

@@ -237,9 +237,12 @@ def marshlands_in_play(state: State) -> bool:
 def turn_seat(state: State) -> tuple[int, int]:
     """(seat whose turn it is, its phase): `cur` and `phase`, except during a Canoe reaction
     (§13.3), when `cur` is the reacting canoe holder and the turn's seat and phase wait in
-    canoe_from / canoe_phase."""
+    canoe_from / canoe_phase, and while a Sword victim chooses (D24 option)."""
     if isinstance(state, BigBoxState) and state.canoe_from != EMPTY:
         return int(state.canoe_from), int(state.canoe_phase)
+    if isinstance(state, BigBoxState) and state.phase == PHASE_SWORD and state.sword_victim_chooses:
+        n = state.num_players  # D24 option: `cur` is the Sword victim choosing its settlement
+        return (int(state.start_player) + int(state.turn) - 1) % n, PHASE_SWORD
     if state.phase == PHASE_SILO:  # §14.2: after the last turn (the last seat's)
         n = state.num_players
         return (int(state.start_player) + n - 1) % n, PHASE_GAME_OVER
@@ -530,6 +533,8 @@ def _check_nomad_turn(state: BigBoxState, cur: int, phase: int) -> None:
             0 <= victim < state.num_players and (state.owner == victim).any(),
             "sword_next", victim, "is not a seat with a settlement",
         )  # fmt: skip
+        if state.sword_victim_chooses:  # D24 option: the victim is the seat to act
+            _require(state.cur == victim, "cur", state.cur, f"is not the victim {victim}")
     else:
         _require(state.sword_next == EMPTY, "sword_next", state.sword_next, f"in phase {phase}")
     if phase == PHASE_STEP or (phase == PHASE_TILE_ORIGIN and nomad != EMPTY):

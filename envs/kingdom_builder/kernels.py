@@ -47,9 +47,9 @@ from eurogym.envs.kingdom_builder.actions import (
     X_TILE_ACTIONS,
 )
 from eurogym.envs.kingdom_builder.crossroads import (
-    blocked,
     city_hall_targets,
     crossroads_on,
+    free_hex,
     is_plain_settlement,
     next_to_warrior,
     piece_hex,
@@ -193,10 +193,12 @@ from eurogym.envs.kingdom_builder.state import (
     SLOT_OF_HEX,
     SLOT_TYPE,
     START_PLAYER,
+    STEP_TILES,
     SUPPLY,
     SWAMP_SETTLEMENTS,
     SWORD_NEXT,
     SWORD_SELF,
+    SWORD_VICTIM,
     TERRAIN,
     TILE_NEW,
     TILE_USED,
@@ -392,12 +394,11 @@ def has_empty_terrain(buf, target):
 def tavern_targets(buf, nbr, player, out):
     """§7.4 Tavern: empty buildable hexes directly beyond an end of a straight line of at least
     3 of the player's settlements. Returns the count."""
-    terrain = buf[TERRAIN : TERRAIN + NUM_HEXES]
     owner = buf[OWNER : OWNER + NUM_HEXES]
     count = 0
     for h in range(NUM_HEXES):
         out[h] = 0
-        if owner[h] == EMPTY and terrain[h] <= BUILDABLE_MAX and not blocked(buf, h):
+        if free_hex(buf, h):
             if has_line_beyond(nbr, h, owner, player, TAVERN_LINE):
                 out[h] = 1
                 count += 1
@@ -408,14 +409,12 @@ def tavern_targets(buf, nbr, player, out):
 def paddock_targets(buf, nbr, origin, out):
     """§7.4 Paddock: exactly 2 steps in one straight direction from `origin`, jumping over
     anything, onto an empty buildable hex; no adjacency rule. Returns the count."""
-    terrain = buf[TERRAIN : TERRAIN + NUM_HEXES]
-    owner = buf[OWNER : OWNER + NUM_HEXES]
     for h in range(NUM_HEXES):
         out[h] = 0
     count = 0
     for d in range(NUM_DIRECTIONS):
         h = walk(nbr, origin, d, PADDOCK_STEPS)
-        if h >= 0 and owner[h] == EMPTY and terrain[h] <= BUILDABLE_MAX and not blocked(buf, h):
+        if h >= 0 and free_hex(buf, h):
             out[h] = 1
             count += 1
     return count
@@ -1364,6 +1363,12 @@ def _place_wall(buf, nbr, player, h):
 
 
 @njit(**KERNEL)
+def turn_seat(buf):
+    """The seat whose turn it is: seats take turns from the start player (turn 1)."""
+    return (buf[START_PLAYER] + buf[TURN] - 1) % buf[NUM_PLAYERS]
+
+
+@njit(**KERNEL)
 def _next_victim(buf, after, player):
     """Sword (§11.1): the next seat after `after`, in seat order from the user, that has a
     settlement on the board, or EMPTY once every seat had its turn (the user's own turn, D24,
@@ -1379,16 +1384,24 @@ def _next_victim(buf, after, player):
 
 
 @njit(**KERNEL)
-def _end_resettle_one(buf, nbr, player):
-    """D51: a resettling settlement's steps are one move: tiles are taken and lost, and the
-    in-game cards scored, only where it stops. Then the next settlement, or the end."""
-    h = buf[SELECTED]
+def _judge_move(buf, nbr, player, h):
+    """A Resettlement move ends on h: tiles taken and lost, in-game cards (D21), Mayors and
+    Rovers (§14.4), as for any move."""
     take_tiles(buf, nbr, player, h)
     lose_tiles(buf, nbr, player)
     if buf[COUNT_MOVES]:
         score_placement(buf, nbr, player, h)
     if harvest_on(buf):
         after_placement(buf, player, h, MOVED)
+
+
+@njit(**KERNEL)
+def _end_resettle_one(buf, nbr, player):
+    """D51: a resettling settlement's steps are one move: judged only where it stops (with
+    resettlement_tiles_per_step every step was judged already). Then the next settlement,
+    or the end."""
+    if not buf[STEP_TILES]:
+        _judge_move(buf, nbr, player, buf[SELECTED])
     buf[SELECTED] = EMPTY
     buf[ACTION_DONE] = 0
     scratch = np.empty(NUM_HEXES, np.int8)
@@ -1423,10 +1436,13 @@ def _apply_nomad_hex(buf, nbr, player, h):
         _finish_action(buf)
     elif phase == PHASE_SWORD:
         victim = buf[SWORD_NEXT]
+        user = turn_seat(buf) if buf[SWORD_VICTIM] else player  # D24: `cur` is the victim
         buf[OWNER + h] = EMPTY
         buf[SUPPLY + victim] += 1  # back to its owner's supply; a triggered end stays (§9)
         lose_tiles(buf, nbr, victim)
-        buf[SWORD_NEXT] = _next_victim(buf, victim, player)
+        buf[SWORD_NEXT] = _next_victim(buf, victim, user)
+        if buf[SWORD_VICTIM]:  # the next victim chooses, or the user's turn goes on
+            buf[CUR] = user if buf[SWORD_NEXT] == EMPTY else buf[SWORD_NEXT]
         if buf[SWORD_NEXT] == EMPTY:
             _finish_action(buf)
     elif phase == PHASE_TILE_ORIGIN:
@@ -1439,6 +1455,8 @@ def _apply_nomad_hex(buf, nbr, player, h):
         buf[SELECTED] = h
         buf[ACTION_LEFT] -= 1
         buf[ACTION_DONE] += 1
+        if buf[STEP_TILES]:  # D51 option: every single step is a move of its own
+            _judge_move(buf, nbr, player, h)
         if buf[ACTION_LEFT] == 0 or step_targets(buf, nbr, h, scratch) == 0:
             _end_resettle_one(buf, nbr, player)
     else:  # Donation: up to 3 builds on its terrain (D52: as many as possible)
@@ -1466,6 +1484,8 @@ def _use_nomad(buf, player, kind):
         else:
             buf[SWORD_NEXT] = _next_victim(buf, player, player)
         buf[PHASE] = PHASE_SWORD
+        if buf[SWORD_VICTIM]:  # D24 option: the victim picks its own settlement
+            buf[CUR] = buf[SWORD_NEXT]
     elif kind == RESETTLEMENT:
         buf[ACTION_LEFT] = RESETTLEMENT_STEPS
         buf[ACTION_DONE] = 0
@@ -1566,7 +1586,8 @@ def apply_action(buf, nbr, mask, action):
         buf[CAVE_MOVE_AT] = CAVE_MOVING
         buf[PHASE] = PHASE_TILE_ORIGIN
     while True:
-        if buf[PHASE] != PHASE_CANOE:  # (a reaction is not the turn's player's decision)
+        # (a Canoe reaction or a Sword victim's choice is not the turn's player's decision)
+        if buf[PHASE] != PHASE_CANOE and not (buf[PHASE] == PHASE_SWORD and buf[SWORD_VICTIM]):
             settle_mandatory(buf, buf[PHASE] == PHASE_MANDATORY)  # between placements (§5)
             if buf[PHASE] == PHASE_MANDATORY and buf[MANDATORY_DONE]:
                 buf[PHASE] = PHASE_MAIN

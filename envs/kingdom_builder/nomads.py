@@ -13,6 +13,7 @@ from eurogym.envs.core.rng import RNG_WORDS, shuffle
 from eurogym.envs.kingdom_builder.crossroads import (
     blocked,
     crossroads_on,
+    free_hex,
     is_plain_settlement,
     next_to_warrior,
 )
@@ -74,13 +75,6 @@ def is_big(buf):
     return buf.shape[0] > BASE_SIZE
 
 
-@njit(**KERNEL)
-def _is_free(buf, h):
-    """Empty (no settlement, wall or piece) buildable hex (§6.1), not next to a warrior
-    (§12.2: nothing is built or moved there; a Caravan slide stops before it)."""
-    return buf[OWNER + h] == EMPTY and buf[TERRAIN + h] <= BUILDABLE_MAX and not blocked(buf, h)
-
-
 @njit(**INLINE)
 def own_neighbours(buf, nbr, player, h):
     count = 0
@@ -135,7 +129,7 @@ def caravan_stop(buf, nbr, origin, d):
     last free hex before an obstacle or the board edge), or EMPTY if the first hex is one."""
     stop = EMPTY
     h = nbr[origin, d]
-    while h >= 0 and _is_free(buf, h):
+    while h >= 0 and free_hex(buf, h):
         stop = h
         h = nbr[h, d]
     return stop
@@ -163,7 +157,7 @@ def step_targets(buf, nbr, origin, out):
     count = 0
     for d in range(NUM_DIRECTIONS):
         n = nbr[origin, d]
-        if n >= 0 and _is_free(buf, n):
+        if n >= 0 and free_hex(buf, n):
             out[n] = 1
             count += 1
     return count
@@ -179,7 +173,7 @@ def resettle_origins(buf, nbr, player, out):
             continue
         for d in range(NUM_DIRECTIONS):
             n = nbr[h, d]
-            if n >= 0 and _is_free(buf, n):
+            if n >= 0 and free_hex(buf, n):
                 out[h] = 1
                 count += 1
                 break

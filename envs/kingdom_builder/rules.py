@@ -108,9 +108,11 @@ def new_game(config: Config, seed: int) -> State:
     state = BigBoxState() if config.big_box else State()
     state.rng[:] = seed_words(seed)
     deal_game(state.buf, NEIGHBOURS, state.mask, deal_tables(config), options)
-    if config.big_box:  # the Harvest rule flags (D37, D40): no effect on the set-up
+    if config.big_box:  # rule flags with no effect on the set-up (D37, D40, D24, D51)
         state.set("mayors_contiguous", int(config.mayors_contiguous))
         state.set("rovers_counts_moves", int(config.rovers_counts_moves))
+        state.set("sword_victim_chooses", int(config.sword_victim_chooses))  # D24
+        state.set("resettlement_tiles_per_step", int(config.resettlement_tiles_per_step))
     return state
 
 

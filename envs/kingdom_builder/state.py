@@ -262,6 +262,11 @@ X_LAYOUT = Layout(
         # rule flags of the §16 decisions D37 and D40 (config options)
         ("mayors_contiguous", (), (0, 1)),
         ("rovers_counts_moves", (), (0, 1)),
+        # rule flags of the §16 decisions D24 (each Sword victim picks its own settlement;
+        # `cur` is then the victim in the sword phase) and D51 (Resettlement judges every
+        # single step as a move) (config options)
+        ("sword_victim_chooses", (), (0, 1)),
+        ("resettlement_tiles_per_step", (), (0, 1)),
     ]
 )
 
@@ -326,6 +331,7 @@ TOKENS, TOKEN_BANK_AT, ROVER_MARKS, MAYOR_ROW, BAZAAR_ACTIVE = map(
     _xoffset, ("tokens", "token_bank", "rover_marks", "mayor_row", "bazaar_active")
 )
 MAYORS_CONTIGUOUS, ROVERS_MOVES = map(_xoffset, ("mayors_contiguous", "rovers_counts_moves"))
+SWORD_VICTIM, STEP_TILES = map(_xoffset, ("sword_victim_chooses", "resettlement_tiles_per_step"))
 
 
 class State(FlatState):
