@@ -25,7 +25,11 @@ from eurogym.envs.kingdom_builder.tables import (
     CARDS_PER_GAME,
     EXPANSIONS,
     IMPLEMENTED_EXPANSIONS,
+    ISLAND_ROWS,
+    ISLAND_SIDES,
+    ISLAND_TILE_NAMES,
     SECTION_EXPANSION,
+    SECTION_SIZE,
     SECTIONS_PER_GAME,
     STAND_IN_CARDS,
     TERRAIN_CODES,
@@ -39,6 +43,7 @@ OPTIONS = (
     "rotations",
     "cards",
     "board_file",
+    "island_side",
     "start_player",
     "lords_zero_can_be_second",
     "in_game_cards_count_moves",
@@ -70,6 +75,8 @@ class Config:
         board_file: path of a JSON board file (envs/kingdom_builder/boards.py) whose section
             maps replace the shipped ones, or None.
         board_maps: the maps read from board_file, by section name (filled by make_config).
+        island_side: the Island's side in play (§15.3), "tree_house" or "rope_bridge", or
+            None for a fair coin from the game's seed. Island only.
         start_player: seat of the start player, or None for a random seat (§3.1 step 6).
         in_game_cards_count_moves: D21 - Shepherds and Ambassadors also pay for moved
             settlements (default True); False pays for builds only. Nomads only.
@@ -112,6 +119,7 @@ class Config:
     rovers_counts_moves: bool = False
     board_file: str | None = None
     board_maps: tuple = ()
+    island_side: str | None = None
 
     @property
     def big_box(self) -> bool:
@@ -181,20 +189,18 @@ def _board_maps(path: Any) -> tuple:
                 f"board_file {str(path)!r}: unknown section {name!r}; "
                 f"known: {list(BOARDS['boards'])}"
             )
-        if name not in ALL_SECTION_NAMES:
+        if name in ISLAND_SIDES:  # the Island's sides: 5 rows, their own tiles (§15.3)
+            rows, index = ISLAND_ROWS, {tile: 0 for tile in ISLAND_TILE_NAMES}
+        elif name in ALL_SECTION_NAMES:
+            rows, index = SECTION_SIZE, TILE_INDEX
+        else:
             raise ConfigError(
                 f"board_file {str(path)!r}: section {name!r} belongs to an expansion that is "
                 f"not implemented yet ({BOARDS['boards'][name]['expansion']})"
             )
+        where = f"board_file {str(path)!r}"
         expected = BOARDS["boards"][name]
-        maps.append(
-            (
-                name,
-                parse_section(
-                    name, entry, TERRAIN_CODES, expected, TILE_INDEX, f"board_file {str(path)!r}"
-                ),
-            )
-        )
+        maps.append((name, parse_section(name, entry, TERRAIN_CODES, expected, index, where, rows)))
     return tuple(maps)
 
 
@@ -264,6 +270,14 @@ def make_config(num_players: int = 2, **options: Any) -> Config:
         harvest_flags[name] = check_bool(name, options.get(name, False))
         if harvest_flags[name] and "harvest" not in expansions:
             raise ConfigError(f"{name}=True needs expansions=('harvest',) (a Harvest rule)")
+    side = options.get("island_side")
+    if side is not None:
+        if side not in ISLAND_TILE_NAMES:
+            raise ConfigError(
+                f"island_side must be one of {list(ISLAND_TILE_NAMES)} or None, got {side!r}"
+            )
+        if "island" not in expansions:
+            raise ConfigError("island_side needs expansions=('island',) (the Queenie Island)")
     board_file = options.get("board_file")
     board_maps = () if board_file is None else _board_maps(board_file)
     start = options.get("start_player")
@@ -285,4 +299,5 @@ def make_config(num_players: int = 2, **options: Any) -> Config:
         **harvest_flags,
         board_file=None if board_file is None else str(board_file),
         board_maps=board_maps,
+        island_side=side,
     )

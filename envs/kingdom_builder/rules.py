@@ -33,6 +33,7 @@ from eurogym.envs.kingdom_builder.tables import (
     CARDS_PER_GAME,
     DECK_COUNTS,
     EXPANSIONS,
+    ISLAND_TILE_NAMES,
     NEIGHBOURS,
     NOMAD_COUNTS,
     SECTION_EXPANSION,
@@ -40,6 +41,8 @@ from eurogym.envs.kingdom_builder.tables import (
     STAND_IN_CARDS,
     STONE_WALLS,
     TILES_PER_HEX,
+    X_NEIGHBOURS,
+    island_maps,
     section_maps,
 )
 from eurogym.envs.kingdom_builder.words import describe_in_state
@@ -48,6 +51,7 @@ _TILES_PER_HEX = np.array([TILES_PER_HEX[name] for name in ALL_TILE_NAMES], np.i
 _DECK_COUNTS = np.array(DECK_COUNTS, np.int64)
 _NOMAD_COUNTS = np.array(NOMAD_COUNTS, np.int64)
 _MAPS = section_maps()
+_ISLAND_MAPS = island_maps()
 _NO_EXPANSIONS = np.zeros(len(EXPANSIONS), np.int64)
 
 
@@ -55,7 +59,8 @@ def deal_tables(config: Config) -> tuple:
     """The tables deal.deal_game reads: section maps (the board file's where it has them),
     tiles per hex, deck, nomad tiles, stone walls."""
     terrain, tiles = section_maps(dict(config.board_maps)) if config.board_maps else _MAPS
-    return (terrain, tiles, _TILES_PER_HEX, _DECK_COUNTS, _NOMAD_COUNTS, STONE_WALLS)
+    island = island_maps(dict(config.board_maps)) if config.board_maps else _ISLAND_MAPS
+    return (terrain, tiles, _TILES_PER_HEX, _DECK_COUNTS, _NOMAD_COUNTS, STONE_WALLS, *island)
 
 
 def _indices(names: tuple[str, ...] | None, known: tuple[str, ...], count: int) -> np.ndarray:
@@ -104,6 +109,7 @@ def new_game(config: Config, seed: int) -> State:
         int(config.in_game_cards_count_moves),
         int(config.sword_includes_self),
         int(config.monastery_adjacency == "if_possible"),
+        RANDOM if config.island_side is None else ISLAND_TILE_NAMES.index(config.island_side),
     )
     state = BigBoxState() if config.big_box else State()
     state.rng[:] = seed_words(seed)
@@ -128,7 +134,7 @@ def score_table(state: State) -> np.ndarray:
     Ambassadors; in-game cards score 0 in their own column at the end, §11.3), a 6th, the
     capitals (§15.1), and a 7th, the Crossroads task cards (§12.4)."""
     out = np.zeros((state.num_players, score_columns(state)), np.int64)
-    score_breakdown(state.buf, NEIGHBOURS, out)
+    score_breakdown(state.buf, X_NEIGHBOURS, out)  # the main board's, then the Island's
     return out
 
 
