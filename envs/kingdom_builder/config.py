@@ -24,7 +24,6 @@ from eurogym.envs.kingdom_builder.tables import (
     CARDS,
     CARDS_PER_GAME,
     EXPANSIONS,
-    IMPLEMENTED_EXPANSIONS,
     ISLAND_ROWS,
     ISLAND_SIDES,
     ISLAND_TILE_NAMES,
@@ -65,7 +64,6 @@ class Config:
     Attributes:
         num_players: 2-5.
         expansions: names from tables.EXPANSIONS in play (issue 14); () is the base game.
-            Only tables.IMPLEMENTED_EXPANSIONS can be chosen; the others raise ConfigError.
         sections: 4 distinct section names (base or an enabled expansion's) for quadrants
             top-left, top-right, bottom-left, bottom-right (§2.3), or None for a random
             choice and order among the base and enabled expansions' sections.
@@ -128,7 +126,7 @@ class Config:
 
 
 def _check_expansions(value: Any) -> tuple[str, ...]:
-    """Distinct names from EXPANSIONS, in EXPANSIONS order; ones not built yet are refused."""
+    """Distinct names from EXPANSIONS, in EXPANSIONS order."""
     if isinstance(value, str) or not isinstance(value, (list, tuple)):
         raise ConfigError(
             f"expansions must be a list of names from {list(EXPANSIONS)}, got {value!r}"
@@ -138,12 +136,6 @@ def _check_expansions(value: Any) -> tuple[str, ...]:
         raise ConfigError(f"expansions: unknown {unknown}; choose from {list(EXPANSIONS)}")
     if len(set(value)) != len(value):
         raise ConfigError(f"expansions: names repeat in {list(value)}")
-    missing = [v for v in value if v not in IMPLEMENTED_EXPANSIONS]
-    if missing:
-        raise ConfigError(
-            f"expansions: {missing} not implemented yet "
-            f"(implemented: {list(IMPLEMENTED_EXPANSIONS)})"
-        )
     return tuple(e for e in EXPANSIONS if e in value)
 
 
@@ -211,6 +203,13 @@ def make_config(num_players: int = 2, **options: Any) -> Config:
     n = check_players(num_players, PLAYER_COUNTS)
     expansions = _check_expansions(options.get("expansions", ()))
     sections = options.get("sections")
+    if isinstance(sections, (list, tuple)):
+        sides = [x for x in sections if isinstance(x, str) and x in ISLAND_SIDES]
+        if sides:
+            raise ConfigError(
+                f"sections: {sides[0]!r} is a side of the Island (§15.3), not a section of the "
+                "board: use expansions=('island',) and island_side="
+            )
     if sections is not None:
         _unplayable_hint("sections", sections, ALL_SECTION_NAMES, {
             k: f"expansion {b['expansion']}, map {b['status']}" for k, b in BOARDS["boards"].items()

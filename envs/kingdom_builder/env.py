@@ -141,6 +141,22 @@ register(
                     )
                 },
             ),
+            (3, {"expansions": ("island",)}),
+            (
+                5,
+                {
+                    "expansions": (
+                        "nomads",
+                        "crossroads",
+                        "marshlands",
+                        "harvest",
+                        "capital",
+                        "caves",
+                        "island",
+                    )
+                },
+            ),
+            (2, {"expansions": ("island", "nomads"), "island_side": "rope_bridge"}),
             (
                 3,
                 {
@@ -226,7 +242,8 @@ register(
             (3, "sections", ("city_hall_fort", "tavern", "oasis", "farm")),
             (3, "monastery_adjacency", "sometimes"),
             (3, "monastery_adjacency", "if_possible"),  # needs Crossroads
-            (3, "expansions", ("island",)),
+            (3, "island_side", "tree_house"),  # needs the Island
+            (3, "island_side", "bridge"),
             (3, "cards", ("homesteaders", "lords", "farmers")),  # text lost (§14.4, D49)
             (3, "mayors_contiguous", True),  # needs Harvest
             (3, "rovers_counts_moves", "no"),

@@ -68,8 +68,8 @@ SETTLEMENTS_PER_PLAYER = CARDS["pieces"]["per_player"]["settlements"]
 
 
 # Expansions (issue 14; Nomads §11, Crossroads §12, Marshlands §13, Harvest §14, Queenies §15)
-# in option order, and the ones this engine plays; the others raise ConfigError ("not
-# implemented") rather than being silently ignored.
+# in option order, and the ones this engine plays (all of them now; the Island's sides are no
+# sections: _playable keeps them off the 20x20 board).
 EXPANSIONS = ("nomads", "crossroads", "marshlands", "harvest", "capital", "caves", "island")
 IMPLEMENTED_EXPANSIONS = EXPANSIONS
 # Marshlands (§13.1): the 5 dual terrain cards swamp/X, one per classic terrain X. A card value

@@ -72,7 +72,7 @@ def test_s2_4_crossroads_maps_are_tagged_stand_ins_with_the_seeds_structure():
         assert sorted(kinds) == sorted(entry["location_types"])  # two different types
         for letter in "GCDFT":
             assert 12 <= rows.count(letter) <= 18  # like the sourced sections (§2.4 table)
-    assert "island_tree_house" not in ALL_SECTION_NAMES  # the Island map is unavailable (D48)
+    assert "island_tree_house" not in ALL_SECTION_NAMES  # an Island side, not a section
 
 
 def test_s2_4_a_board_file_replaces_a_stand_in_map(tmp_path):
