@@ -65,6 +65,7 @@ def island_game(players=2, terrain_rows=None, *, side="tree_house", played="G", 
     letters = "".join(ISLAND_MAP.split())
     state.island_terrain[:] = [code(ch) for ch in letters]
     state.set("island_location", ii(2, 4))
+    state.set("custom_board", 1)  # a drawn map: check_state does not re-deal it
     return refresh(state)
 
 
@@ -151,7 +152,7 @@ def test_s15_3_island_tile_moves_onto_its_terrain_adjacent_if_possible(side, ter
     state = island_game(terrain_rows=PATCH, side=side)
     place(state, 0, (0, 0))
     near = (2, 5) if terrain == "T" else (3, 1)
-    on_island(state, 0, near)
+    on_island(state, 0, near, (1, 4))  # (1,4) keeps the tile: it touches the location
     state.island_taken[0] = state.island_holding[0] = 1
     state.set("island_tiles_left", 1)
     refresh(state)
@@ -159,7 +160,7 @@ def test_s15_3_island_tile_moves_onto_its_terrain_adjacent_if_possible(side, ter
     assert state.mask[action]
     # Act: use the tile; both settlements may move
     act(state, action)
-    assert legal_hexes(state) == cells((0, 0)) and legal_island(state) == {near}
+    assert legal_hexes(state) == cells((0, 0)) and legal_island(state) == {near, (1, 4)}
     act(state, (0, 0))
     assert state.phase == PHASE_TILE_TARGET
     # Assert: adjacent if possible: the island hexes of that terrain next to `near`
