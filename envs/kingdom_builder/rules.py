@@ -2,7 +2,7 @@
 without PettingZoo; `ENGINE` implements envs.core.engine.Engine.
 
 A base game is a `State` with 409 actions; a game with expansions or a board file is a
-`BigBoxState` (the base fields, then the expansion fields) with 459 actions. The engine takes
+`BigBoxState` (the base fields, then the expansion fields) with 511 actions. The engine takes
 both; JSON tells them apart by their field set."""
 
 from __future__ import annotations
@@ -184,7 +184,7 @@ class KingdomBuilderEngine(FlatEngine):
         return describe_in_state(state, action_index(action))
 
     def num_actions_for(self, config: Config) -> int:
-        """Size of the action space of games with `config` (409, or 459 with expansions)."""
+        """Size of the action space of games with `config` (409, or 511 with expansions)."""
         return X_NUM_ACTIONS if config.big_box else NUM_ACTIONS
 
     def options_of(self, state: State) -> dict[str, tuple[str, ...]]:
