@@ -27,8 +27,9 @@ and -1 to the rest; `"score_margin"` gives (own gold - best opponent's gold) / 1
 Options: num_players, seed, render_mode ("human" | "ansi" | "rgb_array"), reward_mode, max_decisions
 and the rule options of `eurogym.envs.kingdom_builder.config.Config` (expansions, sections,
 rotations, cards, board_file, island_side, start_player, lords_zero_can_be_second,
-in_game_cards_count_moves, sword_includes_self, sword_victim_chooses, resettlement_tiles_per_step, monastery_adjacency,
-allow_stand_in_cards, mayors_contiguous, rovers_counts_moves).
+in_game_cards_count_moves, sword_includes_self, sword_victim_chooses,
+resettlement_tiles_per_step, monastery_adjacency, allow_stand_in_cards, mayors_contiguous,
+rovers_counts_moves).
 
 Expansions: `expansions=(...)` in any combination of "nomads" (§11: nomad spaces and the 15
 nomad tiles, the Quarry with its stone walls, Caravan, Village, Garden, Families, Shepherds,
