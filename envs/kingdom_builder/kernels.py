@@ -1509,6 +1509,7 @@ def _apply_nomad_hex(buf, nbr, player, h):
         build(buf, nbr, player, h)  # usable on its next turn (D57)
         for t in range(NUM_ALL_TILE_TYPES):
             buf[new_at(player, t)] = 0
+        buf[ISLAND_NEW + player] = 0  # (a canoe may build on island water, §15.3)
         for k in range(NUM_NOMAD_KINDS):
             at = player * NUM_NOMAD_KINDS + k
             buf[NOMAD_READY + at] += buf[NOMAD_NEW + at]
