@@ -471,11 +471,12 @@ def _dead_card(state: Any) -> bool:
         terrains = halves or (SWAMP if int(state.dual_swamp) == 1 else played - DUAL_CARDS,)
     else:
         terrains = (played,)
-    return (
-        int(state.phase) == PHASE_MAIN
-        and not state.mandatory_done
-        and not (np.isin(state.terrain, terrains) & (state.owner == EMPTY)).any()
-    )
+    empty = (np.isin(state.terrain, terrains) & (state.owner == EMPTY)).any()
+    if int(getattr(state, "island_side", EMPTY)) != EMPTY:  # the Island's hexes too (§15.3)
+        empty = (
+            empty or (np.isin(state.island_terrain, terrains) & (state.island_owner == EMPTY)).any()
+        )
+    return int(state.phase) == PHASE_MAIN and not state.mandatory_done and not empty
 
 
 def _to_build(state: Any) -> int:

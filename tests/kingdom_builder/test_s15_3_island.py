@@ -286,3 +286,25 @@ def test_s15_3_board_file_replaces_the_stand_in_island(tmp_path):
     state = rules.new_game(config, 0)
     assert not (state.island_terrain == code("W")).any() and state.custom_board == 1
     check_state(state)
+
+
+def test_s15_3_views_show_the_island():
+    from eurogym.encoders.kingdom_builder import ISLAND_SCALARS, X_FLAT_SIZE, encode_flat
+    from eurogym.envs.kingdom_builder.render import render_ansi
+    from eurogym.envs.kingdom_builder.render_image import render_rgb
+
+    state = island_game(terrain_rows=["M"], fill="M")
+    on_island(state, 1, (0, 2))
+    text = render_ansi(state)
+    assert "ISLAND (island row, col" in text and "# Tree house: move 1 of yours to forest" in text
+    assert "start the mandatory action (build 3 settlements on grass)" in text  # §5: live
+    assert " 0 g+g+1 g+g+" in text  # island row 0: legal grass marked, player 1's settlement
+    without = blank_game(2, expansions=("nomads",))
+    assert render_rgb(state).shape[0] > render_rgb(without).shape[0]  # the island drawn below
+    obs = encode_flat(state, 0)
+    block = obs[X_FLAT_SIZE - ISLAND_SCALARS :]
+    per_hex = (len(block) - 25) // ISLAND_HEXES
+    # island hex (0,2): grass, and a settlement of the seat after the viewer (relative 1)
+    assert block[ii(0, 2) * per_hex + 0] == 1 and block[ii(0, 2) * per_hex + 9 + 1] == 1
+    assert obs[X_FLAT_SIZE - ISLAND_SCALARS :].sum() > 0
+    assert not encode_flat(without, 0)[X_FLAT_SIZE - ISLAND_SCALARS :].any()
