@@ -16,7 +16,7 @@ Flat vector, float32[6800 + 142]: the planes flattened, then
     5       the played terrain card, one-hot (likewise)
     5       phase one-hot (main, mandatory, tile_target, tile_origin, game_over)
     8       tile type in use, one-hot
-    2       mandatory settlements left/3 (/5 with Marshlands), mandatory action done
+    2       mandatory settlements left/3 (/6 with Marshlands), mandatory action done
     10      Kingdom Builder cards in play, multi-hot
     11      draw pile size/25 (/30 with Marshlands), discard counts/5 per terrain, removed
             counts/5 per terrain
@@ -55,13 +55,13 @@ so a base game's features are a prefix):
     5       the card a Fort drew (§12.3), one-hot
     6       the task cards in play (§12.4), multi-hot
     1       phase choose_card (choose which held card to play)
-    5 x 6   Marshlands (§13), per relative seat k: settlements parked on temple tiles/2,
+    5 x 6   Marshlands (§13), per relative seat k: settlements parked on temple tiles/3,
             canoe uses left in a Canoe reaction/2, and the bonus held per Marshlands
             location type (canoe, fountain, refuge, temple)
     26      my own terrain card is a dual card; the played card is a dual card; it is played
             as its other terrain / as swamp; Canoe and Refuge bonuses used this turn; a bonus
             in use; phase choose_dual; phase canoe; the interrupted seat of a Canoe reaction
-            relative to me, one-hot (5); mandatory settlements of the turn/5; dual cards in
+            relative to me, one-hot (5); mandatory settlements of the turn/6; dual cards in
             the discard pile (5) and out of the game (5); my extra dual cards/2
     5       the terrain the stand-in Scouts card removed at set-up, one-hot (§13.4)
     118     Harvest (§14): per relative seat k village tokens' worth/18 (5); the token bank/18;
@@ -135,6 +135,7 @@ from eurogym.envs.kingdom_builder.state import (
     MAX_EXTRA_CARDS,
     MAX_MANDATORY,
     MAX_NOMAD_SPACES,
+    MAX_PARKED,
     MAX_PLAYERS,
     MAYOR_ROW,
     NOMAD_HEX,
@@ -551,7 +552,7 @@ def _fill_marshlands(buf, me, out, i):
     for k in range(n):
         seat = (me + k) % n
         j = i + k * _MS_PER_SEAT
-        out[j] = buf[PARKED + seat] / 2.0
+        out[j] = buf[PARKED + seat] / MAX_PARKED
         out[j + 1] = buf[CANOE_LEFT + seat] / 2.0
         for t in range(NUM_MS_TILES):
             out[j + 2 + t] = 1.0 if holds_bonus(buf, seat, FIRST_MS_TILE + t) else 0.0

@@ -503,6 +503,11 @@ def _tiles_held(state: State, player: int) -> str:
         notes = [f"{n} {label}" for n, label in zip(counts, ("new", "used"), strict=True) if n]
         note = f" ({', '.join(notes)})" if notes else ""
         parts.append(f"{tile_name(tile)} x{held[tile]}{note}")
+    if big and state.island_holding[player]:  # the Island's tile (§15.3)
+        counts = (state.island_new[player], state.island_used[player])
+        notes = [label for n, label in zip(counts, ("1 new", "1 used"), strict=True) if n]
+        note = f" ({', '.join(notes)})" if notes else ""
+        parts.append(f"{title(ISLAND_TILE_NAMES[state.island_side])} x1{note}")
     if big:
         for k in np.flatnonzero(state.nomad_ready[player]):
             parts.append(f"nomad {nomad_name(int(k))} x{state.nomad_ready[player, k]} (ready)")

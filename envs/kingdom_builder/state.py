@@ -113,7 +113,10 @@ WARRIORS = 2  # per player (§1.3)
 MAX_EXTRA_CARDS = 2  # Crossroads tile: 1 extra card per tile held (D27), capped here
 NUM_TASKS = len(TASK_NAMES)
 SWAMP_SETTLEMENTS = 2  # §13.1: a dual card played as swamp builds 2
-MAX_MANDATORY = MANDATORY_SETTLEMENTS + MAX_TILE_COPIES  # §13.5: + settlements on temple tiles
+# Settlements parked on temple tiles in one turn (§13.3): one per Temple copy, and one more by
+# a Bazaar repeat of the Temple action (§14.3, D42; the one Bazaar hex gives one copy).
+MAX_PARKED = MAX_TILE_COPIES + 1
+MAX_MANDATORY = MANDATORY_SETTLEMENTS + MAX_PARKED  # §13.5: + settlements on temple tiles
 SILO_SETTLEMENTS = 3  # §14.2: a silo builds or moves up to 3
 SCOUT_PIECES = CARDS_DATA["pieces"]["scout_pieces"]["count"]  # §14.3: 2, shared
 SILO_BUILDS, SILO_MOVES = 0, 1  # silo_mode values
@@ -241,7 +244,7 @@ X_LAYOUT = Layout(
         ("xremoved", (DUAL_DECK_SIZE,), (0, 1)),
         ("dual_swamp", (), (EMPTY, 1)),
         ("mandatory_total", (), (0, MAX_MANDATORY)),
-        ("parked", (MAX_PLAYERS,), (0, MAX_TILE_COPIES)),
+        ("parked", (MAX_PLAYERS,), (0, MAX_PARKED)),
         ("bonus_active", (), (0, 1)),
         ("bonus_used", (2,), (0, 1)),
         ("canoe_from", (), (EMPTY, MAX_PLAYERS - 1)),

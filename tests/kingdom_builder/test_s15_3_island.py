@@ -299,6 +299,9 @@ def test_s15_3_views_show_the_island():
     assert "ISLAND (island row, col" in text and "# Tree house: move 1 of yours to forest" in text
     assert "start the mandatory action (build 3 settlements on grass)" in text  # §5: live
     assert " 0 g+g+1 g+g+" in text  # island row 0: legal grass marked, player 1's settlement
+    state.island_taken[1] = state.island_holding[1] = 1  # player 1 (at (0,2)) holds the tile
+    state.set("island_tiles_left", 1)
+    assert "tiles: Tree house x1" in render_ansi(state)
     without = blank_game(2, expansions=("nomads",))
     assert render_rgb(state).shape[0] > render_rgb(without).shape[0]  # the island drawn below
     obs = encode_flat(state, 0)
