@@ -84,7 +84,17 @@ VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
     "belfort_v0+expansion": ("belfort_v0", {"expansion": True}),
     "kingdom_builder_v0+big_box": (
         "kingdom_builder_v0",
-        {"expansions": ("nomads", "crossroads", "marshlands", "harvest", "capital", "caves")},
+        {
+            "expansions": (
+                "nomads",
+                "crossroads",
+                "marshlands",
+                "harvest",
+                "capital",
+                "caves",
+                "island",
+            )
+        },
     ),
 }
 ENGINE_TARGETS = {  # issues 15 and 14; the others use ENGINE_TARGET

@@ -16,7 +16,7 @@ Flat vector, float32[6800 + 142]: the planes flattened, then
     5       the played terrain card, one-hot (likewise)
     5       phase one-hot (main, mandatory, tile_target, tile_origin, game_over)
     8       tile type in use, one-hot
-    2       mandatory settlements left/3 (/5 with Marshlands), mandatory action done
+    2       mandatory settlements left/3 (/6 with Marshlands), mandatory action done
     10      Kingdom Builder cards in play, multi-hot
     11      draw pile size/25 (/30 with Marshlands), discard counts/5 per terrain, removed
             counts/5 per terrain
@@ -55,13 +55,13 @@ so a base game's features are a prefix):
     5       the card a Fort drew (§12.3), one-hot
     6       the task cards in play (§12.4), multi-hot
     1       phase choose_card (choose which held card to play)
-    5 x 6   Marshlands (§13), per relative seat k: settlements parked on temple tiles/2,
+    5 x 6   Marshlands (§13), per relative seat k: settlements parked on temple tiles/3,
             canoe uses left in a Canoe reaction/2, and the bonus held per Marshlands
             location type (canoe, fountain, refuge, temple)
     26      my own terrain card is a dual card; the played card is a dual card; it is played
             as its other terrain / as swamp; Canoe and Refuge bonuses used this turn; a bonus
             in use; phase choose_dual; phase canoe; the interrupted seat of a Canoe reaction
-            relative to me, one-hot (5); mandatory settlements of the turn/5; dual cards in
+            relative to me, one-hot (5); mandatory settlements of the turn/6; dual cards in
             the discard pile (5) and out of the game (5); my extra dual cards/2
     5       the terrain the stand-in Scouts card removed at set-up, one-hot (§13.4)
     118     Harvest (§14): per relative seat k village tokens' worth/18 (5); the token bank/18;
@@ -69,6 +69,12 @@ so a base game's features are a prefix):
             settlements left/3; Rovers' sections marked this turn (4); for each of the 20 board
             rows the seat that marked it for Mayors, relative to me, one-hot (20 x 5); phase
             bazaar; the tile in use repeats an action for the Bazaar
+    775     the Island (§15.3; zeros without it): for each of its 50 hexes (i = row * 10 + col)
+            terrain one-hot as planes 0-8 (9), settlements of seat (me + k) % n (5), the
+            settlement chosen to move (1); then the side in play one-hot (tree house, rope
+            bridge), its location tiles left/2, its tile in use one-hot (2), and per relative
+            seat k: holds the island tile, ever took one there (D7), took it this turn, used
+            it this turn
 
 The Big Box part grows when an expansion is built (more tile types, more planes, more
 scalars); X_FLAT_SIZE is its current length.
@@ -113,6 +119,15 @@ from eurogym.envs.kingdom_builder.state import (
     FORT_CARD,
     HAND,
     HOLDING,
+    ISLAND_HOLDING,
+    ISLAND_NEW,
+    ISLAND_OWNER,
+    ISLAND_SIDE,
+    ISLAND_TAKEN,
+    ISLAND_TERRAIN_AT,
+    ISLAND_TILE0,
+    ISLAND_TILES_LEFT,
+    ISLAND_USED,
     MANDATORY_DONE,
     MANDATORY_LEFT,
     MANDATORY_TOTAL,
@@ -120,6 +135,7 @@ from eurogym.envs.kingdom_builder.state import (
     MAX_EXTRA_CARDS,
     MAX_MANDATORY,
     MAX_NOMAD_SPACES,
+    MAX_PARKED,
     MAX_PLAYERS,
     MAYOR_ROW,
     NOMAD_HEX,
@@ -185,6 +201,7 @@ from eurogym.envs.kingdom_builder.tables import (
     DUAL_CARDS,
     DUAL_DECK_SIZE,
     FARMLAND,
+    ISLAND_HEXES,
     MAX_LOCATION_HEXES,
     NEIGHBOURS,
     NOMAD_SPACE,
@@ -267,7 +284,11 @@ X_SCALARS = (
     + MS_SCALARS
     + HV_SCALARS
 )
-X_FLAT_SIZE = FLAT_SIZE + X_PLANES * NUM_HEXES + X_SCALARS
+# the Island (§15.3): per island hex terrain (9), seats (5), the settlement chosen to move;
+# then the side (2), its tiles left/2, its tile in use (2), and per relative seat (5 x 4)
+_ISLAND_PER_HEX = NUM_TERRAIN_PLANES + MAX_PLAYERS + 1
+ISLAND_SCALARS = ISLAND_HEXES * _ISLAND_PER_HEX + 5 + 4 * MAX_PLAYERS
+X_FLAT_SIZE = FLAT_SIZE + X_PLANES * NUM_HEXES + X_SCALARS + ISLAND_SCALARS
 
 _PLANE_OF_TERRAIN = np.full(len(TERRAIN_LETTERS), -1, np.int64)
 for _i, _letter in enumerate(PLANE_TERRAINS):
@@ -292,7 +313,7 @@ def _fill_planes(buf, me, plane_of_terrain, planes):
         if h >= 0:
             planes[TILES_PLANE, h] = buf[TILES_LEFT + s] / 2.0
             planes[TAKEN_PLANE, h] = buf[EVER_TAKEN + me * MAX_LOCATION_HEXES + s]
-    if buf[SELECTED] != EMPTY:
+    if buf[SELECTED] != EMPTY and buf[SELECTED] < NUM_HEXES:  # (an island hex: _fill_island)
         planes[SELECTED_PLANE, buf[SELECTED]] = 1.0
 
 
@@ -428,7 +449,8 @@ def _fill_big(buf, me, out):
     out[i] = 1.0 if buf[PHASE] == PHASE_SWORD else 0.0
     out[i + 1] = 1.0 if buf[PHASE] == PHASE_STEP else 0.0
     i += 2
-    i = _one_hot(out, i, buf[ACTIVE_TILE] - NUM_TILE_TYPES, NUM_X_TILES)
+    tile = buf[ACTIVE_TILE]  # (an Island tile: _fill_island)
+    i = _one_hot(out, i, tile - NUM_TILE_TYPES if tile < NUM_ALL_TILE_TYPES else -1, NUM_X_TILES)
     out[i] = buf[OUTPOST_ARMED]
     out[i + 1] = buf[ACTION_LEFT] / 4.0
     out[i + 2] = buf[ACTION_DONE] / 4.0
@@ -443,6 +465,37 @@ def _fill_big(buf, me, out):
     out[i] = 1.0 if buf[CAVE_MOVE_AT] == CAVE_MOVING else 0.0
     out[i + 1] = 1.0 if buf[CAVE_MOVE_AT] == CAVE_USED else 0.0
     _fill_crossroads(buf, me, out, planes, i + 2)
+    _fill_island(buf, me, out, X_PLANES * NUM_HEXES + X_SCALARS)
+
+
+@njit(**KERNEL)
+def _fill_island(buf, me, out, i):
+    """The Island (§15.3), from out[i] on; see the module docstring. Zeros without it."""
+    if buf[ISLAND_SIDE] == EMPTY:
+        return
+    n = buf[NUM_PLAYERS]
+    for h in range(ISLAND_HEXES):
+        at = i + h * _ISLAND_PER_HEX
+        p = _PLANE_OF_TERRAIN[buf[ISLAND_TERRAIN_AT + h]]
+        if p >= 0:
+            out[at + p] = 1.0
+        owner = buf[ISLAND_OWNER + h]
+        if owner != EMPTY:
+            out[at + NUM_TERRAIN_PLANES + (owner - me) % n] = 1.0
+        if buf[SELECTED] == NUM_HEXES + h:
+            out[at + NUM_TERRAIN_PLANES + MAX_PLAYERS] = 1.0
+    i += ISLAND_HEXES * _ISLAND_PER_HEX
+    out[i + buf[ISLAND_SIDE]] = 1.0
+    out[i + 2] = buf[ISLAND_TILES_LEFT] / 2.0
+    if buf[ACTIVE_TILE] >= ISLAND_TILE0:
+        out[i + 3 + buf[ACTIVE_TILE] - ISLAND_TILE0] = 1.0
+    i += 5
+    for k in range(n):
+        seat = (me + k) % n
+        out[i + 4 * k] = buf[ISLAND_HOLDING + seat]
+        out[i + 4 * k + 1] = buf[ISLAND_TAKEN + seat]
+        out[i + 4 * k + 2] = buf[ISLAND_NEW + seat]
+        out[i + 4 * k + 3] = buf[ISLAND_USED + seat]
 
 
 @njit(**KERNEL)
@@ -499,7 +552,7 @@ def _fill_marshlands(buf, me, out, i):
     for k in range(n):
         seat = (me + k) % n
         j = i + k * _MS_PER_SEAT
-        out[j] = buf[PARKED + seat] / 2.0
+        out[j] = buf[PARKED + seat] / MAX_PARKED
         out[j + 1] = buf[CANOE_LEFT + seat] / 2.0
         for t in range(NUM_MS_TILES):
             out[j + 2 + t] = 1.0 if holds_bonus(buf, seat, FIRST_MS_TILE + t) else 0.0

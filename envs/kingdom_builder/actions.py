@@ -36,6 +36,9 @@ Games with expansions (BigBoxState) append, after 408:
     456          Cathedral (§14.3): take one more village token (instead of building)
     457, 458     a silo (§14.2, after the last turn): build up to 3 settlements / move up to 3
                  (424 stops early or passes the silo)
+    459 .. 508   an Island hex (Queenie Island, §15.3): island hex i = row * 10 + col of its
+                 5 x 10 board, meaning what a main-board hex means in the same phase
+    509, 510     use the Island's location tile: tree house, rope bridge (only the side in play)
 
 New expansions append their actions at the end, so an existing Big Box game keeps its action
 numbers (and plays bit for bit) when the next expansion is built.
@@ -50,6 +53,10 @@ from __future__ import annotations
 from eurogym.envs.kingdom_builder.tables import (
     ALL_TILE_NAMES,
     COLS,
+    ISLAND_COLS,
+    ISLAND_HEXES,
+    ISLAND_SIDES,
+    ISLAND_TILE_NAMES,
     NOMAD_KINDS,
     NUM_ALL_TILE_TYPES,
     NUM_CARD_TERRAINS,
@@ -87,7 +94,9 @@ FARM_ACTION = HV_TILE_ACTIONS + NUM_ALL_TILE_TYPES - FIRST_HV_TILE
 TAKE_TOKEN = FARM_ACTION + 1
 SILO_BUILD = TAKE_TOKEN + 1
 SILO_MOVE = SILO_BUILD + 1
-X_NUM_ACTIONS = SILO_MOVE + 1
+ISLAND_HEX_ACTIONS = SILO_MOVE + 1  # the Island (§15.3): hex i is ISLAND_HEX_ACTIONS + i
+ISLAND_TILE_ACTIONS = ISLAND_HEX_ACTIONS + ISLAND_HEXES  # + ISLAND_SIDES index
+X_NUM_ACTIONS = ISLAND_TILE_ACTIONS + len(ISLAND_SIDES)
 
 
 def tile_action(tile: int) -> int:
@@ -150,6 +159,13 @@ def describe(action: int, phase: int) -> str:
     if action < TILE_ACTIONS:
         row, col = divmod(action - HEX_ACTIONS, COLS)
         return _HEX_WORDS[min(phase, len(_HEX_WORDS) - 1)].format(where=f"row {row}, col {col}")
+    if ISLAND_HEX_ACTIONS <= action < ISLAND_TILE_ACTIONS:
+        row, col = divmod(action - ISLAND_HEX_ACTIONS, ISLAND_COLS)
+        where = f"island row {row}, col {col}"
+        return _HEX_WORDS[min(phase, len(_HEX_WORDS) - 1)].format(where=where)
+    if action >= ISLAND_TILE_ACTIONS:
+        name = ISLAND_TILE_NAMES[action - ISLAND_TILE_ACTIONS].replace("_", " ")
+        return f"use the {name.title()} tile (the Island)"
     if action == END_TURN:
         return "end the turn"
     if action_tile(action) >= 0:

@@ -4,7 +4,9 @@ A board file is JSON: `{"boards": {NAME: SECTION, ...}}` where NAME is a known s
 (`python -c "from eurogym.envs.kingdom_builder.tables import ALL_SECTION_NAMES; print(...)"`)
 and SECTION is an object with
     rows       10 strings of 10 terrain letters (G C D F T S A W M K L N P O, spec §1.2), in
-               the stored orientation; odd rows are shifted half a hex right (odd-r, §2.1)
+               the stored orientation; odd rows are shifted half a hex right (odd-r, §2.1);
+               the Island's two sides (island_tree_house, island_rope_bridge, §15.3) have
+               5 rows of 10
     specials   one object per castle/location/nomad/palace/silo hex: {"row", "col", "kind"}
                with kind in castle, location, nomad_space, palace, silo, and for a location
                also "location": the location tile type on that hex (e.g. "quarry")
@@ -45,21 +47,23 @@ def parse_section(
     expected: dict[str, Any],
     tile_index: dict[str, int],
     where: str,
+    num_rows: int = SECTION_SIZE,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """(terrain int64[10, 10], tile type int64[10, 10] with -1 off location hexes) of one
-    section map, checked against `expected` (the section's shipped boards.json entry: its
-    location types and structural counts). Raises ConfigError naming `where`.name.field."""
+    """(terrain int64[R, 10], tile type int64[R, 10] with -1 off location hexes) of one
+    section map (R = num_rows: 10, or 5 for the Island, §15.3), checked against `expected`
+    (the section's shipped boards.json entry: its location types and structural counts).
+    Raises ConfigError naming `where`.name.field."""
     at = f"{where}: section {name!r}"
     if not isinstance(entry, dict):
         raise ConfigError(f"{at} must be an object with 'rows' and 'specials'")
     rows = entry.get("rows")
     if (
         not isinstance(rows, list)
-        or len(rows) != SECTION_SIZE
+        or len(rows) != num_rows
         or any(not isinstance(r, str) or len(r) != SECTION_SIZE for r in rows)
     ):
-        raise ConfigError(f"{at} field 'rows' must be {SECTION_SIZE} strings of {SECTION_SIZE}")
-    terrain = np.empty((SECTION_SIZE, SECTION_SIZE), np.int64)
+        raise ConfigError(f"{at} field 'rows' must be {num_rows} strings of {SECTION_SIZE}")
+    terrain = np.empty((num_rows, SECTION_SIZE), np.int64)
     for i, row in enumerate(rows):
         for j, letter in enumerate(row):
             if letter not in codes:
@@ -68,7 +72,7 @@ def parse_section(
                     f"({''.join(codes)})"
                 )
             terrain[i, j] = codes[letter]
-    tiles = np.full((SECTION_SIZE, SECTION_SIZE), -1, np.int64)
+    tiles = np.full((num_rows, SECTION_SIZE), -1, np.int64)
     specials = entry.get("specials")
     if not isinstance(specials, list):
         raise ConfigError(f"{at} field 'specials' must be a list of objects")
@@ -80,9 +84,11 @@ def parse_section(
             raise ConfigError(f"{field} must be an object")
         r, c, kind = special.get("row"), special.get("col"), special.get("kind")
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in (r, c)) or not (
-            0 <= r < SECTION_SIZE and 0 <= c < SECTION_SIZE
+            0 <= r < num_rows and 0 <= c < SECTION_SIZE
         ):
-            raise ConfigError(f"{field} needs int 'row' and 'col' in 0..9, got {r!r}, {c!r}")
+            raise ConfigError(
+                f"{field} needs int 'row' in 0..{num_rows - 1} and 'col' in 0..9, got {r!r}, {c!r}"
+            )
         if kind not in SPECIAL_KINDS:
             raise ConfigError(f"{field} 'kind' must be one of {sorted(SPECIAL_KINDS)}")
         if rows[r][c] != SPECIAL_KINDS[kind]:

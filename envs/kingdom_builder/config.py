@@ -24,8 +24,11 @@ from eurogym.envs.kingdom_builder.tables import (
     CARDS,
     CARDS_PER_GAME,
     EXPANSIONS,
-    IMPLEMENTED_EXPANSIONS,
+    ISLAND_ROWS,
+    ISLAND_SIDES,
+    ISLAND_TILE_NAMES,
     SECTION_EXPANSION,
+    SECTION_SIZE,
     SECTIONS_PER_GAME,
     STAND_IN_CARDS,
     TERRAIN_CODES,
@@ -39,10 +42,13 @@ OPTIONS = (
     "rotations",
     "cards",
     "board_file",
+    "island_side",
     "start_player",
     "lords_zero_can_be_second",
     "in_game_cards_count_moves",
     "sword_includes_self",
+    "sword_victim_chooses",
+    "resettlement_tiles_per_step",
     "monastery_adjacency",
     "allow_stand_in_cards",
     "mayors_contiguous",
@@ -58,7 +64,6 @@ class Config:
     Attributes:
         num_players: 2-5.
         expansions: names from tables.EXPANSIONS in play (issue 14); () is the base game.
-            Only tables.IMPLEMENTED_EXPANSIONS can be chosen; the others raise ConfigError.
         sections: 4 distinct section names (base or an enabled expansion's) for quadrants
             top-left, top-right, bottom-left, bottom-right (§2.3), or None for a random
             choice and order among the base and enabled expansions' sections.
@@ -68,11 +73,19 @@ class Config:
         board_file: path of a JSON board file (envs/kingdom_builder/boards.py) whose section
             maps replace the shipped ones, or None.
         board_maps: the maps read from board_file, by section name (filled by make_config).
+        island_side: the Island's side in play (§15.3), "tree_house" or "rope_bridge", or
+            None for a fair coin from the game's seed. Island only.
         start_player: seat of the start player, or None for a random seat (§3.1 step 6).
         in_game_cards_count_moves: D21 - Shepherds and Ambassadors also pay for moved
             settlements (default True); False pays for builds only. Nomads only.
         sword_includes_self: D24 - the Sword removes one of the user's own settlements too
             (default True, the seed's literal text); False: opponents only. Nomads only.
+        sword_victim_chooses: D24 - each Sword victim picks which of its settlements goes
+            (the AEC turn passes to that seat for the choice); default False: the user
+            picks every victim's settlement. Nomads only.
+        resettlement_tiles_per_step: D51 - Resettlement judges every single step as a move
+            (tiles taken and lost, in-game cards, Mayors and Rovers at each hex entered);
+            default False: only where each settlement stops. Nomads only.
         monastery_adjacency: D29 - "required" (default; the seed has no "if possible"): the
             Monastery builds only next to your settlements; "if_possible": anywhere on canyon
             when no canyon hex touches yours. Crossroads only.
@@ -96,12 +109,15 @@ class Config:
     lords_zero_can_be_second: bool = True
     in_game_cards_count_moves: bool = True
     sword_includes_self: bool = True
+    sword_victim_chooses: bool = False
+    resettlement_tiles_per_step: bool = False
     monastery_adjacency: str = "required"
     allow_stand_in_cards: bool = False
     mayors_contiguous: bool = False
     rovers_counts_moves: bool = False
     board_file: str | None = None
     board_maps: tuple = ()
+    island_side: str | None = None
 
     @property
     def big_box(self) -> bool:
@@ -110,7 +126,7 @@ class Config:
 
 
 def _check_expansions(value: Any) -> tuple[str, ...]:
-    """Distinct names from EXPANSIONS, in EXPANSIONS order; ones not built yet are refused."""
+    """Distinct names from EXPANSIONS, in EXPANSIONS order."""
     if isinstance(value, str) or not isinstance(value, (list, tuple)):
         raise ConfigError(
             f"expansions must be a list of names from {list(EXPANSIONS)}, got {value!r}"
@@ -120,12 +136,6 @@ def _check_expansions(value: Any) -> tuple[str, ...]:
         raise ConfigError(f"expansions: unknown {unknown}; choose from {list(EXPANSIONS)}")
     if len(set(value)) != len(value):
         raise ConfigError(f"expansions: names repeat in {list(value)}")
-    missing = [v for v in value if v not in IMPLEMENTED_EXPANSIONS]
-    if missing:
-        raise ConfigError(
-            f"expansions: {missing} not implemented yet "
-            f"(implemented: {list(IMPLEMENTED_EXPANSIONS)})"
-        )
     return tuple(e for e in EXPANSIONS if e in value)
 
 
@@ -171,20 +181,18 @@ def _board_maps(path: Any) -> tuple:
                 f"board_file {str(path)!r}: unknown section {name!r}; "
                 f"known: {list(BOARDS['boards'])}"
             )
-        if name not in ALL_SECTION_NAMES:
+        if name in ISLAND_SIDES:  # the Island's sides: 5 rows, their own tiles (§15.3)
+            rows, index = ISLAND_ROWS, {tile: 0 for tile in ISLAND_TILE_NAMES}
+        elif name in ALL_SECTION_NAMES:
+            rows, index = SECTION_SIZE, TILE_INDEX
+        else:
             raise ConfigError(
                 f"board_file {str(path)!r}: section {name!r} belongs to an expansion that is "
                 f"not implemented yet ({BOARDS['boards'][name]['expansion']})"
             )
+        where = f"board_file {str(path)!r}"
         expected = BOARDS["boards"][name]
-        maps.append(
-            (
-                name,
-                parse_section(
-                    name, entry, TERRAIN_CODES, expected, TILE_INDEX, f"board_file {str(path)!r}"
-                ),
-            )
-        )
+        maps.append((name, parse_section(name, entry, TERRAIN_CODES, expected, index, where, rows)))
     return tuple(maps)
 
 
@@ -195,6 +203,13 @@ def make_config(num_players: int = 2, **options: Any) -> Config:
     n = check_players(num_players, PLAYER_COUNTS)
     expansions = _check_expansions(options.get("expansions", ()))
     sections = options.get("sections")
+    if isinstance(sections, (list, tuple)):
+        sides = [x for x in sections if isinstance(x, str) and x in ISLAND_SIDES]
+        if sides:
+            raise ConfigError(
+                f"sections: {sides[0]!r} is a side of the Island (§15.3), not a section of the "
+                "board: use expansions=('island',) and island_side="
+            )
     if sections is not None:
         _unplayable_hint("sections", sections, ALL_SECTION_NAMES, {
             k: f"expansion {b['expansion']}, map {b['status']}" for k, b in BOARDS["boards"].items()
@@ -236,6 +251,10 @@ def make_config(num_players: int = 2, **options: Any) -> Config:
         nomad_flags[name] = check_bool(name, options.get(name, True))
         if not nomad_flags[name] and "nomads" not in expansions:
             raise ConfigError(f"{name}=False needs expansions=('nomads',) (a Nomads rule)")
+    for name in ("sword_victim_chooses", "resettlement_tiles_per_step"):
+        nomad_flags[name] = check_bool(name, options.get(name, False))
+        if nomad_flags[name] and "nomads" not in expansions:
+            raise ConfigError(f"{name}=True needs expansions=('nomads',) (a Nomads rule)")
     monastery = options.get("monastery_adjacency", "required")
     if monastery not in MONASTERY_MODES:
         raise ConfigError(
@@ -250,6 +269,14 @@ def make_config(num_players: int = 2, **options: Any) -> Config:
         harvest_flags[name] = check_bool(name, options.get(name, False))
         if harvest_flags[name] and "harvest" not in expansions:
             raise ConfigError(f"{name}=True needs expansions=('harvest',) (a Harvest rule)")
+    side = options.get("island_side")
+    if side is not None:
+        if side not in ISLAND_TILE_NAMES:
+            raise ConfigError(
+                f"island_side must be one of {list(ISLAND_TILE_NAMES)} or None, got {side!r}"
+            )
+        if "island" not in expansions:
+            raise ConfigError("island_side needs expansions=('island',) (the Queenie Island)")
     board_file = options.get("board_file")
     board_maps = () if board_file is None else _board_maps(board_file)
     start = options.get("start_player")
@@ -271,4 +298,5 @@ def make_config(num_players: int = 2, **options: Any) -> Config:
         **harvest_flags,
         board_file=None if board_file is None else str(board_file),
         board_maps=board_maps,
+        island_side=side,
     )

@@ -74,6 +74,14 @@ def blocked(buf, h):
 
 
 @njit(**KERNEL)
+def free_hex(buf, h):
+    """An empty buildable hex (§6.1; swamp and farmland included, D15) that nothing may be
+    built on or moved into only if a warrior stands next to it (§12.2): the test every
+    "empty buildable hex" target scan shares (base targets, Nomads, Harvest, the caves)."""
+    return buf[OWNER + h] == EMPTY and buf[TERRAIN + h] <= BUILDABLE_MAX and not blocked(buf, h)
+
+
+@njit(**KERNEL)
 def next_to_warrior(buf, h):
     """A warrior stands next to h (a Crossroads buffer). Reads the global neighbour table so
     that kernels without one (the §5 test) can ask; loops that test many hexes check

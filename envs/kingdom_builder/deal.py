@@ -10,6 +10,7 @@ from eurogym.envs.core.jit import INLINE, KERNEL
 from eurogym.envs.core.rng import RNG_WORDS, randint, shuffle
 from eurogym.envs.kingdom_builder.crossroads import deal_tasks
 from eurogym.envs.kingdom_builder.harvest import deal_harvest
+from eurogym.envs.kingdom_builder.island import deal_island
 from eurogym.envs.kingdom_builder.kernels import compute_mask, draw_card, start_turn
 from eurogym.envs.kingdom_builder.marshlands import deal_dual_deck, scouts_setup
 from eurogym.envs.kingdom_builder.nomads import deal_nomads, is_big
@@ -75,9 +76,9 @@ from eurogym.envs.kingdom_builder.tables import (
 
 RANDOM = -1  # "choose at random" in the chosen-value arrays
 SCOUTS_CARD = ALL_CARD_NAMES.index("scouts")  # a stand-in card (§13.4)
-NOMADS, CROSSROADS, MARSHLANDS, HARVEST, CAPITAL, CAVES = (
+NOMADS, CROSSROADS, MARSHLANDS, HARVEST, CAPITAL, CAVES, ISLAND = (
     EXPANSIONS.index(e)
-    for e in ("nomads", "crossroads", "marshlands", "harvest", "capital", "caves")
+    for e in ("nomads", "crossroads", "marshlands", "harvest", "capital", "caves", "island")
 )
 
 
@@ -149,18 +150,22 @@ def deal_game(buf, nbr, mask, tables, options):
     Args:
         tables: (section_terrain int64[S, 10, 10], section_tiles int64[S, 10, 10] (tile type
             of each location hex), tiles_per_hex int64[T], deck_counts int64[5],
-            nomad_counts int64[11], stone walls).
+            nomad_counts int64[11], stone walls, the Island's sides: terrain int64[2, 5, 10]
+            and location int64[2, 5, 10]).
         options: (num_players, sections int64[4], rotations int64[4], cards int64[3],
             start_player, lords_zero_can_be_second, section pool int64[k], card pool
             int64[m], expansion flags int64[7], custom board 0/1, in-game cards count moves
             0/1 (D21), Sword includes the user 0/1 (D24)); RANDOM (-1) entries are
             drawn at random, sections and cards from their pools. Expansion flags and the
             custom-board flag are written only to a Big Box buffer; last, the Monastery's
-            adjacency is "if possible" 0/1 (D29).
+            adjacency is "if possible" 0/1 (D29), and the Island's side (§15.3: RANDOM for a
+            fair coin, drawn last so games without the Island deal as before).
     """
-    section_terrain, section_tiles, tiles_per_hex, deck_counts, nomad_counts, walls = tables
+    section_terrain, section_tiles, tiles_per_hex, deck_counts, nomad_counts, walls = tables[:6]
+    island_terrain, island_location = tables[6:]
     num_players, sections, rotations, cards, start_player, lords_zero = options[:6]
-    section_pool, card_pool, expansions, custom, count_moves, sword_self, monastery = options[6:]
+    section_pool, card_pool, expansions, custom, count_moves, sword_self, monastery = options[6:13]
+    island_side = options[13]
     rng = buf[RNG : RNG + RNG_WORDS]
     buf[NUM_PLAYERS] = num_players
     buf[LORDS_ZERO] = lords_zero
@@ -226,6 +231,10 @@ def deal_game(buf, nbr, mask, tables, options):
         for i in range(CARDS_PER_GAME):  # the stand-in Scouts card's set-up (§13.4)
             if buf[CARDS + i] == SCOUTS_CARD:
                 buf[SCOUTS_TERRAIN] = scouts_setup(buf)
+        side = EMPTY
+        if expansions[ISLAND]:
+            side = randint(rng, island_terrain.shape[0]) if island_side == RANDOM else island_side
+        deal_island(buf, side, island_terrain, island_location)
     buf[START_PLAYER] = randint(rng, num_players) if start_player == RANDOM else start_player
     for p in range(num_players):
         buf[HAND + p] = draw_card(buf)

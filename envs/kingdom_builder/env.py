@@ -1,13 +1,13 @@
-"""Kingdom Builder (base game; Nomads, Crossroads, Marshlands, Harvest, Capital and Caves) as a
-PettingZoo AEC environment.
+"""Kingdom Builder (base game; Nomads, Crossroads, Marshlands, Harvest, Capital, Caves and the
+Island) as a PettingZoo AEC environment.
 
 | Import      | `from eurogym.envs.kingdom_builder.env import env`, or `eurogym.make(...)`       |
 |-------------|-----------------------------------------------------------------------------------|
-| Actions     | Discrete(409); Discrete(459) with `expansions` or `board_file`               |
+| Actions     | Discrete(409); Discrete(511) with `expansions` or `board_file`               |
 | Agents      | `player_0` .. `player_{n-1}`, n = 2..5 (default 4)                           |
 | Observation | Dict(observation=Box(0, 1, (6942,)), action_mask=Box(0, 1, (409,), int8));  |
-|             | (31264,) and (459,) with `expansions` or `board_file` (X_FLAT_SIZE)          |
-| Rules       | docs/rules/kingdom_builder.md §1-14, §15.1-§15.2, decisions §16             |
+|             | (32039,) and (511,) with `expansions` or `board_file` (X_FLAT_SIZE)          |
+| Rules       | docs/rules/kingdom_builder.md §1-15, decisions §16                           |
 
 Observation: `eurogym.encoders.kingdom_builder.encode_flat` (its docstring lists every entry): 17
 spatial planes (terrain, settlements relative to the observer, location tiles), then seat and
@@ -26,8 +26,9 @@ and -1 to the rest; `"score_margin"` gives (own gold - best opponent's gold) / 1
 
 Options: num_players, seed, render_mode ("human" | "ansi" | "rgb_array"), reward_mode, max_decisions
 and the rule options of `eurogym.envs.kingdom_builder.config.Config` (expansions, sections,
-rotations, cards, board_file, start_player, lords_zero_can_be_second, in_game_cards_count_moves,
-sword_includes_self, monastery_adjacency, allow_stand_in_cards, mayors_contiguous,
+rotations, cards, board_file, island_side, start_player, lords_zero_can_be_second,
+in_game_cards_count_moves, sword_includes_self, sword_victim_chooses,
+resettlement_tiles_per_step, monastery_adjacency, allow_stand_in_cards, mayors_contiguous,
 rovers_counts_moves).
 
 Expansions: `expansions=(...)` in any combination of "nomads" (§11: nomad spaces and the 15
@@ -41,8 +42,11 @@ reaction on other players' turns, on STAND-IN maps too: the 4 Marshlands section
 unavailable), "harvest" (§14: farmland and the farm action, silos resolved after the last turn,
 the Mountain Station, Water Mill, Watchtower, University, Palisade and Cathedral locations with
 the village token bank, the Scout Cabin with the shared scouts, the Bazaar, the Rovers and
-Mayors cards, on STAND-IN maps as well), "capital" (§15.1) and "caves" (§15.2). Not
-implemented, and refused with ConfigError when named: the Island, the four Harvest cards whose
+Mayors cards, on STAND-IN maps as well), "capital" (§15.1), "caves" (§15.2) and "island" (§15.3:
+a separate 5-row board reached only when no candidate hex is next to yours, with the Tree House
+or Rope Bridge, `island_side=` or a coin from the seed; on STAND-IN maps of both sides, tagged
+`stand-in` in boards.json; its engine limits are listed in the rules file). Not
+implemented, and refused with ConfigError when named: the four Harvest cards whose
 text is lost (§14.4, D49), and the Marshlands Kingdom Builder cards (their text is lost, §13.4,
 D49) unless `allow_stand_in_cards=True` (then Geologists, Messengers, Noblewomen, Vassals and
 Scouts play STAND-IN readings, tagged `stand-in` in cards.json; Captains has no reading and
@@ -56,7 +60,8 @@ Version history:
   unchanged bit for bit): Nomads, Capital, Caves and board files; then Crossroads (games of
   the earlier expansions unchanged bit for bit: new actions and fields are appended); then
   Marshlands (likewise: the earlier expansions keep their action numbers); then Harvest
-  (likewise: actions 447-458 appended, earlier games replay bit for bit).
+  (likewise: actions 447-458 appended, earlier games replay bit for bit); then the Island
+  (likewise: actions 459-510 appended).
 """
 
 from __future__ import annotations
@@ -89,7 +94,7 @@ class raw_env(EuroAECEnv):  # noqa: N801  (PettingZoo's naming convention)
     default_players = 4
 
     def __init__(self, *args: Any, **kwargs: Any):
-        """As EuroAECEnv; with expansions or a board file the action space has 459 actions
+        """As EuroAECEnv; with expansions or a board file the action space has 511 actions
         and the observation X_FLAT_SIZE values (the base game keeps 409 and 6942)."""
         super().__init__(*args, **kwargs)
         if self.config.big_box:
@@ -141,6 +146,22 @@ register(
                     )
                 },
             ),
+            (3, {"expansions": ("island",)}),
+            (
+                5,
+                {
+                    "expansions": (
+                        "nomads",
+                        "crossroads",
+                        "marshlands",
+                        "harvest",
+                        "capital",
+                        "caves",
+                        "island",
+                    )
+                },
+            ),
+            (2, {"expansions": ("island", "nomads"), "island_side": "rope_bridge"}),
             (
                 3,
                 {
@@ -201,6 +222,14 @@ register(
                 },
             ),
             (
+                4,
+                {
+                    "expansions": ("nomads",),
+                    "sword_victim_chooses": True,
+                    "resettlement_tiles_per_step": True,
+                },
+            ),
+            (
                 2,
                 {
                     "expansions": ["nomads"],
@@ -218,7 +247,8 @@ register(
             (3, "sections", ("city_hall_fort", "tavern", "oasis", "farm")),
             (3, "monastery_adjacency", "sometimes"),
             (3, "monastery_adjacency", "if_possible"),  # needs Crossroads
-            (3, "expansions", ("island",)),
+            (3, "island_side", "tree_house"),  # needs the Island
+            (3, "island_side", "bridge"),
             (3, "cards", ("homesteaders", "lords", "farmers")),  # text lost (§14.4, D49)
             (3, "mayors_contiguous", True),  # needs Harvest
             (3, "rovers_counts_moves", "no"),
@@ -254,6 +284,8 @@ register(
             (3, "in_game_cards_count_moves", False),  # needs Nomads
             (3, "sword_includes_self", "no"),
             (3, "sword_includes_self", False),  # needs Nomads
+            (3, "sword_victim_chooses", True),  # needs Nomads
+            (3, "resettlement_tiles_per_step", 1),
             (3, "allow_stand_in_cards", 1),
             (3, "allow_stand_in_cards", True),  # needs Marshlands
             (3, "cards", ("captains", "lords", "farmers")),  # no stand-in reading at all

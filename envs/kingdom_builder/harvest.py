@@ -14,11 +14,7 @@ from numba import njit
 
 from eurogym.envs.core.hexgrid import NUM_DIRECTIONS, has_neighbour_equal, label_components
 from eurogym.envs.core.jit import INLINE, KERNEL
-from eurogym.envs.kingdom_builder.crossroads import (
-    crossroads_on,
-    is_plain_settlement,
-    next_to_warrior,
-)
+from eurogym.envs.kingdom_builder.crossroads import blocked, free_hex, is_plain_settlement
 from eurogym.envs.kingdom_builder.nomads import card_in_play
 from eurogym.envs.kingdom_builder.state import (
     BASE_SIZE,
@@ -95,15 +91,6 @@ def harvest_on(buf):
     return buf.shape[0] > BASE_SIZE and buf[EXPANSION_FLAGS + HARVEST_FLAG] == 1
 
 
-@njit(**KERNEL)
-def _free(buf, h, warriors):
-    """Empty buildable hex (farmland and swamp included, D15), not next to a warrior. The
-    scans below run on every mask: they read `warriors` (crossroads_on) once, not per hex."""
-    if buf[OWNER + h] != EMPTY or buf[TERRAIN + h] > BUILDABLE_MAX:
-        return False
-    return not warriors or not next_to_warrior(buf, h)
-
-
 @njit(**INLINE)
 def _qualifies(buf, nbr, player, tile, h):
     """The §14.3 condition of a Harvest build tile at h: next to a mountain (Mountain
@@ -133,13 +120,12 @@ def near_targets(buf, nbr, player, tile, out):
     """§14.3 Mountain Station, Water Mill, Watchtower, University: the empty buildable hexes
     meeting the tile's condition, narrowed to those next to the player's settlements if any
     is (adjacent if possible, §6.2); an armed Outpost (§11.1) lifts that narrowing."""
-    warriors = crossroads_on(buf)
     owner = buf[OWNER : OWNER + NUM_HEXES]
     candidates = 0
     adjacent = 0
     for h in range(NUM_HEXES):
         out[h] = 0
-        if not _free(buf, h, warriors) or not _qualifies(buf, nbr, player, tile, h):
+        if not free_hex(buf, h) or not _qualifies(buf, nbr, player, tile, h):
             continue
         candidates += 1
         out[h] = 1
@@ -158,7 +144,6 @@ def palisade_targets(buf, nbr, origin, out):
     """§14.3 Palisade (D43): empty buildable hexes next to another settlement of the settlement
     area `origin` belonged to (the area found with `origin` still in it, then `origin` itself
     not counting as a neighbour). Returns the count."""
-    warriors = crossroads_on(buf)
     labels = np.empty(NUM_HEXES, np.int64)
     label_components(nbr, buf[OWNER : OWNER + NUM_HEXES], buf[OWNER + origin], labels)
     area = labels[origin]
@@ -166,7 +151,7 @@ def palisade_targets(buf, nbr, origin, out):
     count = 0
     for h in range(NUM_HEXES):
         out[h] = 0
-        if not _free(buf, h, warriors):
+        if not free_hex(buf, h):
             continue
         for d in range(NUM_DIRECTIONS):
             n = nbr[h, d]
@@ -184,7 +169,6 @@ def palisade_origins(buf, nbr, player, out):
     settlement (this runs on every main-step mask of a Palisade holder): a settlement can
     move iff a free hex touches a member of its area other than itself, i.e. iff some free
     hex touches 2+ members of the area, or free hexes touch single members not all itself."""
-    warriors = crossroads_on(buf)
     owner = buf[OWNER : OWNER + NUM_HEXES]
     labels = np.empty(NUM_HEXES, np.int64)
     areas = label_components(nbr, owner, player, labels)
@@ -192,7 +176,7 @@ def palisade_origins(buf, nbr, player, out):
     single = np.full(areas, EMPTY, np.int64)
     multi = np.zeros(areas, np.bool_)
     for h in range(NUM_HEXES):
-        if not _free(buf, h, warriors):
+        if not free_hex(buf, h):
             continue
         for d in range(NUM_DIRECTIONS):
             m = nbr[h, d]
@@ -224,12 +208,11 @@ def adjacent_targets(buf, nbr, player, skip, terrain, out):
     """Empty buildable hexes (only `terrain` ones if terrain >= 0) next to one of the player's
     settlements other than the one on `skip` (a moving settlement, D4). Strictly adjacent:
     the farm action (§14.1, D36) and the silos (§14.2, D39). Returns the count."""
-    warriors = crossroads_on(buf)
     owner = buf[OWNER : OWNER + NUM_HEXES]
     count = 0
     for h in range(NUM_HEXES):
         out[h] = 0
-        if (terrain >= 0 and buf[TERRAIN + h] != terrain) or not _free(buf, h, warriors):
+        if (terrain >= 0 and buf[TERRAIN + h] != terrain) or not free_hex(buf, h):
             continue
         if has_neighbour_equal(nbr, h, owner, player, skip):
             out[h] = 1
@@ -241,11 +224,10 @@ def adjacent_targets(buf, nbr, player, skip, terrain, out):
 def farm_targets(buf, nbr, player, out):
     """§14.1: empty farmland hexes next to the player's settlements (D36: no hex otherwise;
     an armed Outpost frees the adjacency as for the Monastery, §11.1). Returns the count."""
-    warriors = crossroads_on(buf)
     if buf[OUTPOST_ARMED] == 1:
         count = 0
         for h in range(NUM_HEXES):
-            out[h] = 1 if buf[TERRAIN + h] == FARMLAND and _free(buf, h, warriors) else 0
+            out[h] = 1 if buf[TERRAIN + h] == FARMLAND and free_hex(buf, h) else 0
             count += out[h]
         return count
     return adjacent_targets(buf, nbr, player, EMPTY, FARMLAND, out)
@@ -358,11 +340,10 @@ def silo_origins(buf, nbr, player, out):
     """Plain settlements of the player that a silo can move (D19), each to a hex next to
     another of the player's settlements (§14.2). Returns the count. One pass: a settlement
     can move iff some free hex touches one of the player's settlements other than it."""
-    warriors = crossroads_on(buf)
     multi = False
     single = EMPTY  # the one settlement touched alone by free hexes, or MANY
     for h in range(NUM_HEXES):
-        if not _free(buf, h, warriors):
+        if not free_hex(buf, h):
             continue
         touched = EMPTY
         for d in range(NUM_DIRECTIONS):
@@ -469,7 +450,6 @@ def begin_silos(buf, nbr):
 def scout_targets(buf, nbr, player, out):
     """§14.3 Scout Cabin, D41: empty buildable, water or mountain hexes next to the player's
     settlements, the first scout included; not next to a warrior (D18). Returns the count."""
-    warriors = crossroads_on(buf)
     owner = buf[OWNER : OWNER + NUM_HEXES]
     count = 0
     for h in range(NUM_HEXES):
@@ -477,9 +457,7 @@ def scout_targets(buf, nbr, player, out):
         t = buf[TERRAIN + h]
         if buf[OWNER + h] != EMPTY or not (t <= BUILDABLE_MAX or t == WATER or t == MOUNTAIN):
             continue
-        if (not warriors or not next_to_warrior(buf, h)) and has_neighbour_equal(
-            nbr, h, owner, player, EMPTY
-        ):
+        if not blocked(buf, h) and has_neighbour_equal(nbr, h, owner, player, EMPTY):
             out[h] = 1
             count += 1
     return count

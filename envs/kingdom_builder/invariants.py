@@ -28,6 +28,7 @@ from eurogym.envs.kingdom_builder.nomads import NUM_DONATIONS, RESETTLEMENT, SWO
 from eurogym.envs.kingdom_builder.state import (
     CAVE_MOVING,
     EMPTY,
+    ISLAND_TILE0,
     MANDATORY_SETTLEMENTS,
     PHASE_BAZAAR,
     PHASE_CANOE,
@@ -66,6 +67,7 @@ from eurogym.envs.kingdom_builder.tables import (
     DUAL_CARDS,
     DUAL_DECK_SIZE,
     EXPANSIONS,
+    ISLAND_NEIGHBOURS,
     LOCATION,
     MOUNTAIN,
     NEIGHBOURS,
@@ -83,8 +85,10 @@ from eurogym.envs.kingdom_builder.tables import (
     TILES_PER_HEX,
     WATER,
 )
+from eurogym.envs.kingdom_builder.tables import ISLAND_LOCATION as ISLAND_LOCATION_MAPS
+from eurogym.envs.kingdom_builder.tables import ISLAND_TERRAIN as ISLAND_TERRAIN_MAPS
 
-MOVE_TILES = (BARN, HARBOR, PADDOCK, CARAVAN, REFUGE, PALISADE)
+MOVE_TILES = (BARN, HARBOR, PADDOCK, CARAVAN, REFUGE, PALISADE, ISLAND_TILE0, ISLAND_TILE0 + 1)
 _TILES_PER_TYPE = np.array([TILES_PER_HEX[name] for name in ALL_TILE_NAMES], np.int64)
 _BOARD_FIELDS = ("terrain", "slot_of_hex", "slot_hex", "slot_type")
 
@@ -126,6 +130,7 @@ def _check_setup(state: State, n: int) -> None:
         _check_crossroads(state, n)
         _check_marshlands(state, n)
         _check_harvest(state, n)
+        _check_island(state, n)
     if big and state.custom_board:
         _check_custom_board(state)
         return
@@ -237,9 +242,12 @@ def marshlands_in_play(state: State) -> bool:
 def turn_seat(state: State) -> tuple[int, int]:
     """(seat whose turn it is, its phase): `cur` and `phase`, except during a Canoe reaction
     (§13.3), when `cur` is the reacting canoe holder and the turn's seat and phase wait in
-    canoe_from / canoe_phase."""
+    canoe_from / canoe_phase, and while a Sword victim chooses (D24 option)."""
     if isinstance(state, BigBoxState) and state.canoe_from != EMPTY:
         return int(state.canoe_from), int(state.canoe_phase)
+    if isinstance(state, BigBoxState) and state.phase == PHASE_SWORD and state.sword_victim_chooses:
+        n = state.num_players  # D24 option: `cur` is the Sword victim choosing its settlement
+        return (int(state.start_player) + int(state.turn) - 1) % n, PHASE_SWORD
     if state.phase == PHASE_SILO:  # §14.2: after the last turn (the last seat's)
         n = state.num_players
         return (int(state.start_player) + n - 1) % n, PHASE_GAME_OVER
@@ -386,6 +394,7 @@ def _check_seats(state: State, n: int) -> None:
     per_seat = ("supply", "ever_taken", "holding", "tile_new", "tile_used")
     if big:
         per_seat += ("xtile_new", "xtile_used", "nomad_new", "nomad_ready", "bonus_gold")
+        per_seat += ("island_taken", "island_holding", "island_new", "island_used")
     for name in per_seat:
         values = getattr(state, name)[n:]
         _require(not values.any(), name, values.tolist(), "is not 0 for a seat not in the game")
@@ -395,7 +404,7 @@ def _check_seats(state: State, n: int) -> None:
         others[:] = True
     for name in ("tile_new", "tile_used", "xtile_new", "xtile_used", "nomad_new")[
         : 5 if big else 2
-    ]:
+    ] + (("island_new", "island_used") if big else ()):
         values = getattr(state, name)
         _require(not values[others].any(), name, values.tolist(), "counts another seat's turn")
     emptied = bool((state.supply[:n] == 0).any())
@@ -490,7 +499,7 @@ def _check_turn(state: State, n: int) -> None:
         moving = phase == PHASE_TILE_TARGET
         _require((selected != EMPTY) == moving, "selected", selected, f"in phase {phase}")
         if moving:
-            _require(state.owner[selected] == cur, "selected", selected, "is not cur's")
+            _require(all_owners(state)[selected] == cur, "selected", selected, "is not cur's")
         return
     if big:
         nomad = state.active_nomad
@@ -503,15 +512,16 @@ def _check_turn(state: State, n: int) -> None:
     # a bonus (§13.3) uses no tile, nor does the Bazaar's repeat (§14.3) use its tile
     if needs_tile and not (big and (state.bonus_active or state.bazaar_active)):
         counts = state.tile_used[cur]
-        if big:
-            counts = np.concatenate([counts, state.xtile_used[cur]])
+        if big:  # then the Island's two tile types (§15.3): one copy, of the side in play
+            island = [state.island_used[cur]] * 2
+            counts = np.concatenate([counts, state.xtile_used[cur], island])
         _require(counts[tile] > 0, "tile_used", counts.tolist(), f"misses tile {tile}")
     if phase == PHASE_TILE_ORIGIN:
         _require(tile in MOVE_TILES, "active_tile", tile, "is not a move tile")
     moving = phase == PHASE_TILE_TARGET and tile in MOVE_TILES
     _require((selected != EMPTY) == moving, "selected", selected, f"in phase {phase}")
     if moving:
-        _require(state.owner[selected] == cur, "selected", selected, "is not a settlement of cur")
+        _require(all_owners(state)[selected] == cur, "selected", selected, "is not cur's")
     elif (
         phase == PHASE_TILE_TARGET
         and not is_piece_tile(tile)
@@ -530,6 +540,8 @@ def _check_nomad_turn(state: BigBoxState, cur: int, phase: int) -> None:
             0 <= victim < state.num_players and (state.owner == victim).any(),
             "sword_next", victim, "is not a seat with a settlement",
         )  # fmt: skip
+        if state.sword_victim_chooses:  # D24 option: the victim is the seat to act
+            _require(state.cur == victim, "cur", state.cur, f"is not the victim {victim}")
     else:
         _require(state.sword_next == EMPTY, "sword_next", state.sword_next, f"in phase {phase}")
     if phase == PHASE_STEP or (phase == PHASE_TILE_ORIGIN and nomad != EMPTY):
@@ -571,7 +583,62 @@ def _check_mandatory(state: State, cur: int, phase: int) -> None:
     if phase == PHASE_MANDATORY and not reacting:  # before it starts, an extra action may
         terrain = played_terrain_of(state)  # have filled it (§5)
         open_hex = (state.terrain == terrain) & (state.owner == EMPTY) & ~warrior_blocked(state)
+        if island_in_play(state):  # §15.3: the island's hexes count too
+            on_island = (state.island_terrain == terrain) & (state.island_owner == EMPTY)
+            open_hex = np.concatenate([open_hex, on_island])
         _require(open_hex.any(), "played", played, "has no empty hex left (§5)")
+
+
+def island_in_play(state: State) -> bool:
+    return isinstance(state, BigBoxState) and state.island_side != EMPTY
+
+
+def all_owners(state: State) -> np.ndarray:
+    """The owner of every hex number: the main board's 400, then the Island's (§15.3)."""
+    if island_in_play(state):
+        return np.concatenate([state.owner, state.island_owner])
+    return state.owner
+
+
+def _check_island(state: BigBoxState, n: int) -> None:
+    """The Island's fields (§15.3): blank without it; with it the side's map (the shipped
+    stand-in unless a board file gave it), its location hex, and 2 tiles conserved."""
+    on = bool(state.expansions[EXPANSIONS.index("island")])
+    side = int(state.island_side)
+    _require(on == (side != EMPTY), "island_side", side, f"with the Island {'on' if on else 'off'}")
+    if side == EMPTY:
+        blank = (
+            not state.island_terrain.any() and (state.island_owner == EMPTY).all()
+            and state.island_location == EMPTY and state.island_tiles_left == 0
+        )  # fmt: skip
+        _require(blank, "island_owner", state.island_owner.tolist(), "without the Island")
+        for name in ("island_taken", "island_holding", "island_new", "island_used"):
+            _require(not getattr(state, name).any(), name, getattr(state, name).tolist(), "")
+        return
+    terrain = state.island_terrain
+    if not state.custom_board:
+        want = ISLAND_TERRAIN_MAPS[side].ravel()
+        bad = np.flatnonzero(terrain != want)
+        _require(not bad.size, "island_terrain", bad.tolist(), "differs from the side's map")
+        where = int(np.flatnonzero(ISLAND_LOCATION_MAPS[side].ravel())[0])
+        _require(state.island_location == where, "island_location", state.island_location, "")
+    _require(
+        terrain[state.island_location] == LOCATION, "island_location", state.island_location,
+        "is not a location hex",
+    )  # fmt: skip
+    owner = state.island_owner
+    _require(owner.max() < n, "island_owner", owner.tolist(), f"is not a seat of {n}")
+    standable = (terrain <= BUILDABLE_MAX) | (terrain == WATER) | (terrain == MOUNTAIN)
+    _require(standable[owner != EMPTY].all(), "island_owner", owner.tolist(), "off terrain")
+    taken, holding = state.island_taken, state.island_holding
+    _require(state.island_tiles_left + int(taken.sum()) == 2, "island_tiles_left", 0, "")
+    _require((taken >= holding).all(), "island_holding", holding.tolist(), "never taken")
+    spent = state.island_new + state.island_used
+    _require((spent <= holding).all(), "island_used", spent.tolist(), "exceeds the tile held")
+    ring = ISLAND_NEIGHBOURS[state.island_location]
+    owners = owner[ring[ring >= 0]]
+    for seat in np.flatnonzero(holding[:n]):
+        _require(bool((owners == seat).any()), "island_holding", holding.tolist(), "not adjacent")
 
 
 def played_terrain_of(state: State) -> int:
@@ -612,6 +679,10 @@ def check_invariants(state: State) -> None:
     assert (supply >= 0).all(), "supply never negative"
     plain = occupied & (state.piece == 0) if big else occupied  # Crossroads pieces: no supply
     on_board = np.bincount(owner[plain], minlength=n)
+    if big:  # settlements on the Island (§15.3)
+        on_island = state.island_owner[state.island_owner != EMPTY]
+        assert on_island.max(initial=-1) < n, "island owners are seats"
+        on_board = on_board + np.bincount(on_island, minlength=n)
     if big:  # settlements parked on temple tiles (§13.3) and Mayors row markers (§14.4)
         on_board = on_board + state.parked[:n]
         on_board = on_board + np.bincount(state.mayor_row[state.mayor_row != EMPTY], minlength=n)

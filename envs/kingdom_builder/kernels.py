@@ -36,6 +36,8 @@ from eurogym.envs.kingdom_builder.actions import (
     FIRST_HV_TILE,
     FIRST_MS_TILE,
     HV_TILE_ACTIONS,
+    ISLAND_HEX_ACTIONS,
+    ISLAND_TILE_ACTIONS,
     MS_TILE_ACTIONS,
     NOMAD_ACTIONS,
     REFUGE_BONUS,
@@ -47,9 +49,9 @@ from eurogym.envs.kingdom_builder.actions import (
     X_TILE_ACTIONS,
 )
 from eurogym.envs.kingdom_builder.crossroads import (
-    blocked,
     city_hall_targets,
     crossroads_on,
+    free_hex,
     is_plain_settlement,
     next_to_warrior,
     piece_hex,
@@ -81,6 +83,17 @@ from eurogym.envs.kingdom_builder.harvest import (
     silo_hexes,
     spend_token,
     take_token,
+)
+from eurogym.envs.kingdom_builder.island import (
+    is_island_tile,
+    island_has_empty,
+    island_lose,
+    island_on,
+    island_scan,
+    island_settlements,
+    island_take,
+    island_tile_terrain,
+    set_owner,
 )
 from eurogym.envs.kingdom_builder.marshlands import (
     card_terrain,
@@ -142,6 +155,11 @@ from eurogym.envs.kingdom_builder.state import (
     FORT_CARD,
     HAND,
     HOLDING,
+    ISLAND_HOLDING,
+    ISLAND_NEW,
+    ISLAND_SIDE,
+    ISLAND_TILE0,
+    ISLAND_USED,
     MANDATORY_DONE,
     MANDATORY_HEXES,
     MANDATORY_LEFT,
@@ -193,10 +211,12 @@ from eurogym.envs.kingdom_builder.state import (
     SLOT_OF_HEX,
     SLOT_TYPE,
     START_PLAYER,
+    STEP_TILES,
     SUPPLY,
     SWAMP_SETTLEMENTS,
     SWORD_NEXT,
     SWORD_SELF,
+    SWORD_VICTIM,
     TERRAIN,
     TILE_NEW,
     TILE_USED,
@@ -232,6 +252,7 @@ from eurogym.envs.kingdom_builder.tables import (
     SWAMP,
     TILE_INDEX,
     WATER,
+    X_HEXES,
 )
 
 # Tile types (ALL_TILE_NAMES order) and target kinds.
@@ -251,6 +272,7 @@ CAVES_FLAG = EXPANSIONS.index("caves")
 ANY_BUILDABLE = -2
 BUILDABLE_OR_MOUNTAIN = -3  # the wagon's terrain (§12.3)
 SWAMP_OR_WATER = -4  # the Canoe's terrain (§13.3): adjacency judged over both together
+SHIP_WATER = -5  # the ship's water (§12.3): as WATER, but pieces never go to the Island
 NOBODY = -7  # a seat that owns nothing: placement_targets then ignores adjacency
 CANOE_BONUS_USED, REFUGE_BONUS_USED = 0, 1  # bonus_used entries
 TAVERN_LINE = 3  # §7.4
@@ -266,6 +288,7 @@ def is_move_tile(tile):
         or tile == CARAVAN
         or tile == REFUGE
         or tile == PALISADE
+        or is_island_tile(tile)
     )
 
 
@@ -294,6 +317,8 @@ def new_at(player, tile):
     """Offset of the player's count of `tile` copies taken this turn (base or expansion)."""
     if tile < NUM_TILE_TYPES:
         return TILE_NEW + player * NUM_TILE_TYPES + tile
+    if tile >= ISLAND_TILE0:  # §15.3: one location hex, one copy at most
+        return ISLAND_NEW + player
     return XTILE_NEW + player * NUM_X_TILE_TYPES + tile - NUM_TILE_TYPES
 
 
@@ -302,6 +327,8 @@ def used_at(player, tile):
     """Offset of the player's count of `tile` copies used this turn (base or expansion)."""
     if tile < NUM_TILE_TYPES:
         return TILE_USED + player * NUM_TILE_TYPES + tile
+    if tile >= ISLAND_TILE0:
+        return ISLAND_USED + player
     return XTILE_USED + player * NUM_X_TILE_TYPES + tile - NUM_TILE_TYPES
 
 
@@ -318,6 +345,8 @@ def _matches(terrain_code, target):
         return terrain_code <= BUILDABLE_MAX
     if target == SWAMP_OR_WATER:
         return terrain_code == SWAMP or terrain_code == WATER
+    if target == SHIP_WATER:
+        return terrain_code == WATER
     return terrain_code <= BUILDABLE_MAX or terrain_code == MOUNTAIN  # BUILDABLE_OR_MOUNTAIN
 
 
@@ -361,15 +390,25 @@ def placement_targets(buf, nbr, player, target, edge_only, skip, out):
                 num_candidates -= 1
                 num_adjacent -= out[h] - 1
                 out[h] = 0
+    # The Island (§15.3): its empty hexes passing a terrain filter join C, the ones next to
+    # the player's island settlements join A (Tower and the pieces' targets stay on the main
+    # board: D47, docs/rules §15.3)
+    last = NUM_HEXES
+    if (target >= 0 or target == SWAMP_OR_WATER) and not edge_only and island_on(buf):
+        on_island, next_to_own = island_scan(buf, player, target, skip, out)
+        num_candidates += on_island
+        num_adjacent += next_to_own
+        if out.shape[0] >= X_HEXES:
+            last = X_HEXES
     # Outpost (§11.1): an armed build ignores "adjacent if possible" (moves never do); not a
     # canoe holder's build on another player's turn (the Outpost is that player's).
     free = skip == EMPTY and is_big(buf) and buf[OUTPOST_ARMED] == 1 and buf[PHASE] != PHASE_CANOE
     if num_adjacent == 0 or free:
         if num_adjacent > 0:
-            for h in range(NUM_HEXES):
+            for h in range(last):
                 out[h] = 1 if out[h] else 0
         return num_candidates
-    for h in range(NUM_HEXES):
+    for h in range(last):
         out[h] = 1 if out[h] == 2 else 0
     return num_adjacent
 
@@ -385,19 +424,18 @@ def has_empty_terrain(buf, target):
         if owner[h] == EMPTY and terrain[h] == target:
             if not warriors or not next_to_warrior(buf, h):
                 return True
-    return False
+    return island_on(buf) and island_has_empty(buf, target)
 
 
 @njit(**INLINE)
 def tavern_targets(buf, nbr, player, out):
     """§7.4 Tavern: empty buildable hexes directly beyond an end of a straight line of at least
     3 of the player's settlements. Returns the count."""
-    terrain = buf[TERRAIN : TERRAIN + NUM_HEXES]
     owner = buf[OWNER : OWNER + NUM_HEXES]
     count = 0
     for h in range(NUM_HEXES):
         out[h] = 0
-        if owner[h] == EMPTY and terrain[h] <= BUILDABLE_MAX and not blocked(buf, h):
+        if free_hex(buf, h):
             if has_line_beyond(nbr, h, owner, player, TAVERN_LINE):
                 out[h] = 1
                 count += 1
@@ -408,14 +446,12 @@ def tavern_targets(buf, nbr, player, out):
 def paddock_targets(buf, nbr, origin, out):
     """§7.4 Paddock: exactly 2 steps in one straight direction from `origin`, jumping over
     anything, onto an empty buildable hex; no adjacency rule. Returns the count."""
-    terrain = buf[TERRAIN : TERRAIN + NUM_HEXES]
-    owner = buf[OWNER : OWNER + NUM_HEXES]
     for h in range(NUM_HEXES):
         out[h] = 0
     count = 0
     for d in range(NUM_DIRECTIONS):
         h = walk(nbr, origin, d, PADDOCK_STEPS)
-        if h >= 0 and owner[h] == EMPTY and terrain[h] <= BUILDABLE_MAX and not blocked(buf, h):
+        if h >= 0 and free_hex(buf, h):
             out[h] = 1
             count += 1
     return count
@@ -432,7 +468,9 @@ def required_targets(buf, nbr, player, target, out):
     for h in range(NUM_HEXES):
         if out[h] and has_neighbour_equal(nbr, h, owner, player, EMPTY):
             return count
-    for h in range(NUM_HEXES):
+    if island_on(buf) and island_scan(buf, player, target, EMPTY, np.empty(0, np.int8))[1] > 0:
+        return count  # next to the player's island settlements (§15.3)
+    for h in range(out.shape[0]):
         out[h] = 0
     return 0
 
@@ -457,7 +495,7 @@ def piece_targets(buf, nbr, player, tile, out):
     kind = PIECE_SHIP if tile == LIGHTHOUSE else PIECE_WAGON
     at = piece_hex(buf, player, kind)
     if at == EMPTY:
-        terrain = WATER if kind == PIECE_SHIP else BUILDABLE_OR_MOUNTAIN
+        terrain = SHIP_WATER if kind == PIECE_SHIP else BUILDABLE_OR_MOUNTAIN
         return placement_targets(buf, nbr, player, terrain, False, EMPTY, out)
     count = vehicle_moves(buf, nbr, at, kind, out)
     if is_big(buf) and buf[BAZAAR_ACTIVE]:  # §14.3: a repeat only moves the piece
@@ -471,6 +509,8 @@ def tile_targets(buf, nbr, player, tile, origin, out):
     """Destination hexes of location tile `tile` (§7.4); `origin` is the moving settlement for
     move tiles (EMPTY for build tiles). Writes out int8[400]; returns the count."""
     played = played_terrain(buf)
+    if is_island_tile(tile):  # §15.3 Tree House / Rope Bridge: a move, adjacent if possible
+        return placement_targets(buf, nbr, player, island_tile_terrain(tile), False, origin, out)
     if tile >= FIRST_HV_TILE:
         return harvest_targets(buf, nbr, player, tile, origin, out)
     if tile == ORACLE or tile == BARN:
@@ -562,6 +602,8 @@ def marsh_targets(buf, nbr, player, tile, origin, out):
     if tile == CANOE:
         return canoe_targets(buf, nbr, player, out)
     count = 0  # TEMPLE: the player's plain settlements (D19: never a city hall or a piece)
+    if island_on(buf):
+        count = island_settlements(buf, player, out)
     for h in range(NUM_HEXES):
         out[h] = 0
         if buf[OWNER + h] == player and is_plain_settlement(buf, h):
@@ -585,9 +627,13 @@ def move_origins(buf, nbr, player, tile, out):
         return refuge_origins(buf, nbr, player, buf[BONUS_ACTIVE] == 1, out)
     elif tile == PALISADE:
         return palisade_origins(buf, nbr, player, out)
+    elif is_island_tile(tile):
+        anywhere = has_empty_terrain(buf, island_tile_terrain(tile))
     else:
         anywhere = has_empty_terrain(buf, WATER)
     count = 0
+    if anywhere and (tile == BARN or tile == HARBOR or is_island_tile(tile)) and island_on(buf):
+        count = island_settlements(buf, player, out)  # §15.3: moved off the island too
     for h in range(NUM_HEXES):
         out[h] = 0
         if owner[h] != player or not anywhere or not is_plain_settlement(buf, h):
@@ -604,6 +650,8 @@ def move_origins(buf, nbr, player, tile, out):
 @njit(**KERNEL)
 def num_held(buf, player, tile):
     """Copies of `tile` the player holds (one per location hex of that type, D7)."""
+    if tile >= ISLAND_TILE0:  # the Island's tile of the side in play (§15.3)
+        return buf[ISLAND_HOLDING + player] if tile - ISLAND_TILE0 == buf[ISLAND_SIDE] else 0
     held = 0
     for s in range(MAX_LOCATION_HEXES):
         if buf[HOLDING + player * MAX_LOCATION_HEXES + s] and buf[SLOT_TYPE + s] == tile:
@@ -706,10 +754,10 @@ def can_use_nomad(buf, nbr, player, kind, scratch):
 
 
 @njit(**KERNEL)
-def _big_mask(buf, nbr, player, phase, mask):
+def _big_mask(buf, nbr, player, phase, mask, hexes):
     """The expansion part of the mask (Big Box buffers): expansion tiles, nomad tiles, the
-    multi-step actions' stop, the Sword and Resettlement phases, and the cave move."""
-    hexes = mask[:NUM_HEXES]
+    multi-step actions' stop, the Sword and Resettlement phases, and the cave move. `hexes`
+    is the hex part (numbered like tables.X_HEXES with the Island, compute_mask)."""
     nomad = buf[ACTIVE_NOMAD]
     if buf[CAVE_MOVE_AT] == CAVE_MOVING:  # §15.2: a settlement next to a cave, then the hex
         if phase == PHASE_TILE_ORIGIN:
@@ -754,6 +802,8 @@ def _big_mask(buf, nbr, player, phase, mask):
         return
     if phase == PHASE_SWORD:
         victim = buf[SWORD_NEXT]
+        if island_on(buf):
+            island_settlements(buf, victim, hexes)
         for h in range(NUM_HEXES):
             mine = buf[OWNER + h] == victim and is_plain_settlement(buf, h)
             hexes[h] = 1 if mine else 0
@@ -804,6 +854,10 @@ def _big_mask(buf, nbr, player, phase, mask):
         caves = buf[EXPANSION_FLAGS + CAVES_FLAG] == 1
         if caves and buf[CAVE_MOVE_AT] == 0 and can_cave_move(buf, nbr, player):
             mask[CAVE_MOVE] = 1
+        if island_on(buf):  # §15.3: the Tree House or Rope Bridge of the side in play
+            tile = ISLAND_TILE0 + buf[ISLAND_SIDE]
+            if num_usable(buf, player, tile) > 0 and can_use_tile(buf, nbr, player, tile, scratch):
+                mask[ISLAND_TILE_ACTIONS + buf[ISLAND_SIDE]] = 1
     elif phase == PHASE_MANDATORY and buf[ready_at + OUTPOST] > 0:
         if can_use_nomad(buf, nbr, player, OUTPOST, np.empty(NUM_HEXES, np.int8)):
             mask[NOMAD_ACTIONS + OUTPOST] = 1  # a modifier, usable inside the mandatory action
@@ -851,18 +905,32 @@ def first_mandatory_targets(buf, nbr, player, out):
 
 @njit(**KERNEL)
 def compute_mask(buf, nbr, mask):
-    """Write the legal-action mask (int8[409], or int8[459] for a Big Box game; actions.py
-    layout) for the player to act."""
+    """Write the legal-action mask (int8[409], or int8[511] for a Big Box game; actions.py
+    layout) for the player to act. With the Island the hex kernels write main-board and
+    island hexes into one array numbered like tables.X_HEXES, copied to the two hex blocks."""
     for a in range(mask.shape[0]):
         mask[a] = 0
     phase = buf[PHASE]
     player = buf[CUR]
-    hexes = mask[:NUM_HEXES]
     if phase == PHASE_GAME_OVER:
         return
+    island = is_big(buf) and island_on(buf)
+    room = np.zeros(X_HEXES, np.int8) if island else mask
+    hexes = room[: X_HEXES if island else NUM_HEXES]
     if phase > PHASE_GAME_OVER or (is_big(buf) and _big_action_open(buf)):
-        _big_mask(buf, nbr, player, phase, mask)
-        return
+        _big_mask(buf, nbr, player, phase, mask, hexes)
+    else:
+        _main_mask(buf, nbr, player, phase, mask, hexes)
+    if island:
+        for h in range(NUM_HEXES):
+            mask[h] = hexes[h]
+        for i in range(X_HEXES - NUM_HEXES):
+            mask[ISLAND_HEX_ACTIONS + i] = hexes[NUM_HEXES + i]
+
+
+@njit(**INLINE)
+def _main_mask(buf, nbr, player, phase, mask, hexes):
+    """compute_mask outside the expansions' own phases: the placements, tiles and turn end."""
     if phase == PHASE_MANDATORY:
         placement_targets(buf, nbr, player, played_terrain(buf), False, EMPTY, hexes)
     elif phase == PHASE_TILE_ORIGIN:
@@ -881,7 +949,7 @@ def compute_mask(buf, nbr, mask):
             if num_usable(buf, player, tile) > 0 and can_use_tile(buf, nbr, player, tile, scratch):
                 mask[TILE_ACTIONS + tile] = 1
     if is_big(buf):
-        _big_mask(buf, nbr, player, phase, mask)
+        _big_mask(buf, nbr, player, phase, mask, hexes)
 
 
 @njit(**KERNEL)
@@ -889,7 +957,12 @@ def take_tiles(buf, nbr, player, h):
     """§7.2: a settlement arriving on `h` takes one tile from each adjacent location hex that
     still has tiles and that the player never took from before (D7). Taken tiles are new.
     In a Big Box game it also takes adjacent nomad tiles (§11.1); with Marshlands, taking the
-    last tile of a hex or a nomad tile calls the other players' canoes (§13.3)."""
+    last tile of a hex or a nomad tile calls the other players' canoes (§13.3). An island hex
+    (h >= NUM_HEXES) touches only the island's location hex (§15.3)."""
+    if h >= NUM_HEXES:
+        if island_take(buf, player, h - NUM_HEXES) and marshlands_on(buf):
+            _call_canoes(buf, player)
+        return
     emptied = False
     for d in range(NUM_DIRECTIONS):
         n = nbr[h, d]
@@ -911,10 +984,18 @@ def take_tiles(buf, nbr, player, h):
             return
         before = nomad_tiles_left(buf)
         take_nomad_tiles(buf, nbr, player, h)
-        if (emptied or nomad_tiles_left(buf) < before) and buf[CANOE_FROM] == EMPTY:
-            for p in range(buf[NUM_PLAYERS]):  # D32: each canoe tile once per trigger
-                if p != player:
-                    buf[CANOE_LEFT + p] = num_held(buf, p, CANOE)
+        if emptied or nomad_tiles_left(buf) < before:
+            _call_canoes(buf, player)
+
+
+@njit(**KERNEL)
+def _call_canoes(buf, player):
+    """§13.3: `player` took a hex's last tile or a nomad tile: the others' canoes may react,
+    each canoe tile once per trigger (D32), unless a reaction is already running."""
+    if buf[CANOE_FROM] == EMPTY:
+        for p in range(buf[NUM_PLAYERS]):
+            if p != player:
+                buf[CANOE_LEFT + p] = num_held(buf, p, CANOE)
 
 
 @njit(**KERNEL)
@@ -944,13 +1025,16 @@ def lose_tiles(buf, nbr, player):
             buf[new] -= 1
         elif buf[used] > 0:
             buf[used] -= 1
+    if is_big(buf) and island_on(buf):
+        island_lose(buf, player)
 
 
 @njit(**KERNEL)
 def build(buf, nbr, player, h):
     """Put a settlement from supply on `h`; emptying the supply triggers the end (§9). In a
-    Big Box game the build spends an armed Outpost and scores Shepherds/Ambassadors."""
-    buf[OWNER + h] = player
+    Big Box game the build spends an armed Outpost and scores Shepherds/Ambassadors; h may
+    be an island hex (§15.3)."""
+    set_owner(buf, h, player)
     buf[SUPPLY + player] -= 1
     if buf[SUPPLY + player] == 0:
         buf[END_TRIGGERED] = 1
@@ -959,20 +1043,21 @@ def build(buf, nbr, player, h):
         if buf[PHASE] != PHASE_CANOE:  # a canoe holder's build leaves the mover's Outpost
             buf[OUTPOST_ARMED] = 0
         score_placement(buf, nbr, player, h)
-        if harvest_on(buf):
+        if harvest_on(buf) and h < NUM_HEXES:  # (the island is no section, D47)
             after_placement(buf, player, h, BUILT)  # Rovers, Mayors (§14.4)
 
 
 @njit(**KERNEL)
 def move(buf, nbr, player, src, dst):
-    """Move a settlement (§6.3): take tiles at the destination, then lose tiles left behind."""
-    buf[OWNER + src] = EMPTY
-    buf[OWNER + dst] = player
+    """Move a settlement (§6.3): take tiles at the destination, then lose tiles left behind.
+    Either hex may be on the island (§15.3)."""
+    set_owner(buf, src, EMPTY)
+    set_owner(buf, dst, player)
     take_tiles(buf, nbr, player, dst)
     lose_tiles(buf, nbr, player)
     if is_big(buf) and buf[COUNT_MOVES]:
         score_placement(buf, nbr, player, dst)  # D21: in-game cards count moves
-    if is_big(buf) and harvest_on(buf):
+    if is_big(buf) and harvest_on(buf) and dst < NUM_HEXES:
         after_placement(buf, player, dst, MOVED)  # Mayors (§14.4)
 
 
@@ -1170,6 +1255,8 @@ def end_turn(buf):
             buf[NOMAD_NEW + player * NUM_NOMAD_KINDS + k] = 0
         buf[OUTPOST_ARMED] = 0
         buf[CAVE_MOVE_AT] = 0
+        buf[ISLAND_NEW + player] = 0  # §7.1 for the Island's tile
+        buf[ISLAND_USED + player] = 0
         if harvest_on(buf):
             pay_rovers(buf, player)  # §14.4
             buf[FARM_USED] = 0
@@ -1221,7 +1308,7 @@ def _apply_hex(buf, nbr, player, h):
         if buf[ACTION_DONE] == SCOUT_PIECES or scout_targets(buf, nbr, player, scratch) == 0:
             _finish_action(buf)
     elif phase == PHASE_TILE_TARGET and buf[ACTIVE_TILE] == TEMPLE:
-        buf[OWNER + h] = EMPTY  # §13.3: parked on the tile, built again next turn (§13.5)
+        set_owner(buf, h, EMPTY)  # §13.3: parked on the tile, built again next turn (§13.5)
         buf[PARKED + player] += 1
         lose_tiles(buf, nbr, player)  # D34
         _finish_action(buf)
@@ -1364,6 +1451,12 @@ def _place_wall(buf, nbr, player, h):
 
 
 @njit(**KERNEL)
+def turn_seat(buf):
+    """The seat whose turn it is: seats take turns from the start player (turn 1)."""
+    return (buf[START_PLAYER] + buf[TURN] - 1) % buf[NUM_PLAYERS]
+
+
+@njit(**KERNEL)
 def _next_victim(buf, after, player):
     """Sword (§11.1): the next seat after `after`, in seat order from the user, that has a
     settlement on the board, or EMPTY once every seat had its turn (the user's own turn, D24,
@@ -1379,16 +1472,24 @@ def _next_victim(buf, after, player):
 
 
 @njit(**KERNEL)
-def _end_resettle_one(buf, nbr, player):
-    """D51: a resettling settlement's steps are one move: tiles are taken and lost, and the
-    in-game cards scored, only where it stops. Then the next settlement, or the end."""
-    h = buf[SELECTED]
+def _judge_move(buf, nbr, player, h):
+    """A Resettlement move ends on h: tiles taken and lost, in-game cards (D21), Mayors and
+    Rovers (§14.4), as for any move."""
     take_tiles(buf, nbr, player, h)
     lose_tiles(buf, nbr, player)
     if buf[COUNT_MOVES]:
         score_placement(buf, nbr, player, h)
     if harvest_on(buf):
         after_placement(buf, player, h, MOVED)
+
+
+@njit(**KERNEL)
+def _end_resettle_one(buf, nbr, player):
+    """D51: a resettling settlement's steps are one move: judged only where it stops (with
+    resettlement_tiles_per_step every step was judged already). Then the next settlement,
+    or the end."""
+    if not buf[STEP_TILES]:
+        _judge_move(buf, nbr, player, buf[SELECTED])
     buf[SELECTED] = EMPTY
     buf[ACTION_DONE] = 0
     scratch = np.empty(NUM_HEXES, np.int8)
@@ -1408,6 +1509,7 @@ def _apply_nomad_hex(buf, nbr, player, h):
         build(buf, nbr, player, h)  # usable on its next turn (D57)
         for t in range(NUM_ALL_TILE_TYPES):
             buf[new_at(player, t)] = 0
+        buf[ISLAND_NEW + player] = 0  # (a canoe may build on island water, §15.3)
         for k in range(NUM_NOMAD_KINDS):
             at = player * NUM_NOMAD_KINDS + k
             buf[NOMAD_READY + at] += buf[NOMAD_NEW + at]
@@ -1423,10 +1525,13 @@ def _apply_nomad_hex(buf, nbr, player, h):
         _finish_action(buf)
     elif phase == PHASE_SWORD:
         victim = buf[SWORD_NEXT]
-        buf[OWNER + h] = EMPTY
+        user = turn_seat(buf) if buf[SWORD_VICTIM] else player  # D24: `cur` is the victim
+        set_owner(buf, h, EMPTY)
         buf[SUPPLY + victim] += 1  # back to its owner's supply; a triggered end stays (§9)
         lose_tiles(buf, nbr, victim)
-        buf[SWORD_NEXT] = _next_victim(buf, victim, player)
+        buf[SWORD_NEXT] = _next_victim(buf, victim, user)
+        if buf[SWORD_VICTIM]:  # the next victim chooses, or the user's turn goes on
+            buf[CUR] = user if buf[SWORD_NEXT] == EMPTY else buf[SWORD_NEXT]
         if buf[SWORD_NEXT] == EMPTY:
             _finish_action(buf)
     elif phase == PHASE_TILE_ORIGIN:
@@ -1439,6 +1544,8 @@ def _apply_nomad_hex(buf, nbr, player, h):
         buf[SELECTED] = h
         buf[ACTION_LEFT] -= 1
         buf[ACTION_DONE] += 1
+        if buf[STEP_TILES]:  # D51 option: every single step is a move of its own
+            _judge_move(buf, nbr, player, h)
         if buf[ACTION_LEFT] == 0 or step_targets(buf, nbr, h, scratch) == 0:
             _end_resettle_one(buf, nbr, player)
     else:  # Donation: up to 3 builds on its terrain (D52: as many as possible)
@@ -1466,6 +1573,8 @@ def _use_nomad(buf, player, kind):
         else:
             buf[SWORD_NEXT] = _next_victim(buf, player, player)
         buf[PHASE] = PHASE_SWORD
+        if buf[SWORD_VICTIM]:  # D24 option: the victim picks its own settlement
+            buf[CUR] = buf[SWORD_NEXT]
     elif kind == RESETTLEMENT:
         buf[ACTION_LEFT] = RESETTLEMENT_STEPS
         buf[ACTION_DONE] = 0
@@ -1489,16 +1598,20 @@ def apply_action(buf, nbr, mask, action):
     """One decision (already checked against `mask`), then the new mask. When ending the turn
     is the only legal action it is taken automatically (actions.py)."""
     player = buf[CUR]
-    if action < TILE_ACTIONS:
-        _apply_hex(buf, nbr, player, action)
+    if action < TILE_ACTIONS or ISLAND_HEX_ACTIONS <= action < ISLAND_TILE_ACTIONS:
+        h = action if action < TILE_ACTIONS else NUM_HEXES + action - ISLAND_HEX_ACTIONS
+        _apply_hex(buf, nbr, player, h)
     elif (
         action < END_TURN
         or X_TILE_ACTIONS <= action < NOMAD_ACTIONS
         or CR_TILE_ACTIONS <= action < CHOOSE_CARD
         or MS_TILE_ACTIONS <= action < CANOE_BONUS
         or HV_TILE_ACTIONS <= action < FARM_ACTION
+        or action >= ISLAND_TILE_ACTIONS
     ):
-        if action < END_TURN:
+        if action >= ISLAND_TILE_ACTIONS:  # §15.3 Tree House / Rope Bridge
+            tile = ISLAND_TILE0 + action - ISLAND_TILE_ACTIONS
+        elif action < END_TURN:
             tile = action - TILE_ACTIONS
         elif action < NOMAD_ACTIONS:
             tile = action - X_TILE_ACTIONS + NUM_TILE_TYPES
@@ -1566,7 +1679,8 @@ def apply_action(buf, nbr, mask, action):
         buf[CAVE_MOVE_AT] = CAVE_MOVING
         buf[PHASE] = PHASE_TILE_ORIGIN
     while True:
-        if buf[PHASE] != PHASE_CANOE:  # (a reaction is not the turn's player's decision)
+        # (a Canoe reaction or a Sword victim's choice is not the turn's player's decision)
+        if buf[PHASE] != PHASE_CANOE and not (buf[PHASE] == PHASE_SWORD and buf[SWORD_VICTIM]):
             settle_mandatory(buf, buf[PHASE] == PHASE_MANDATORY)  # between placements (§5)
             if buf[PHASE] == PHASE_MANDATORY and buf[MANDATORY_DONE]:
                 buf[PHASE] = PHASE_MAIN

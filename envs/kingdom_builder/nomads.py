@@ -7,14 +7,23 @@ its existing entry points (mask, step, build, move), on Big Box buffers only (`i
 import numpy as np
 from numba import njit
 
-from eurogym.envs.core.hexgrid import NUM_DIRECTIONS, has_neighbour_equal, walk
+from eurogym.envs.core.hexgrid import NUM_DIRECTIONS, has_neighbour_equal
 from eurogym.envs.core.jit import INLINE, KERNEL
 from eurogym.envs.core.rng import RNG_WORDS, shuffle
 from eurogym.envs.kingdom_builder.crossroads import (
     blocked,
     crossroads_on,
+    free_hex,
     is_plain_settlement,
     next_to_warrior,
+)
+from eurogym.envs.kingdom_builder.island import (
+    island_on,
+    island_settlements,
+    neighbour_at,
+    owner_at,
+    terrain_at,
+    walk_at,
 )
 from eurogym.envs.kingdom_builder.state import (
     BASE_SIZE,
@@ -74,13 +83,6 @@ def is_big(buf):
     return buf.shape[0] > BASE_SIZE
 
 
-@njit(**KERNEL)
-def _is_free(buf, h):
-    """Empty (no settlement, wall or piece) buildable hex (§6.1), not next to a warrior
-    (§12.2: nothing is built or moved there; a Caravan slide stops before it)."""
-    return buf[OWNER + h] == EMPTY and buf[TERRAIN + h] <= BUILDABLE_MAX and not blocked(buf, h)
-
-
 @njit(**INLINE)
 def own_neighbours(buf, nbr, player, h):
     count = 0
@@ -135,7 +137,7 @@ def caravan_stop(buf, nbr, origin, d):
     last free hex before an obstacle or the board edge), or EMPTY if the first hex is one."""
     stop = EMPTY
     h = nbr[origin, d]
-    while h >= 0 and _is_free(buf, h):
+    while h >= 0 and free_hex(buf, h):
         stop = h
         h = nbr[h, d]
     return stop
@@ -163,7 +165,7 @@ def step_targets(buf, nbr, origin, out):
     count = 0
     for d in range(NUM_DIRECTIONS):
         n = nbr[origin, d]
-        if n >= 0 and _is_free(buf, n):
+        if n >= 0 and free_hex(buf, n):
             out[n] = 1
             count += 1
     return count
@@ -179,7 +181,7 @@ def resettle_origins(buf, nbr, player, out):
             continue
         for d in range(NUM_DIRECTIONS):
             n = nbr[h, d]
-            if n >= 0 and _is_free(buf, n):
+            if n >= 0 and free_hex(buf, n):
                 out[h] = 1
                 count += 1
                 break
@@ -188,11 +190,12 @@ def resettle_origins(buf, nbr, player, out):
 
 @njit(**KERNEL)
 def has_settlement(buf, player):
-    """A settlement of `player` a Sword can remove: not a Crossroads piece (D19, D17)."""
+    """A settlement of `player` a Sword can remove: not a Crossroads piece (D19, D17); on the
+    Island too (§15.3)."""
     for h in range(NUM_HEXES):
         if buf[OWNER + h] == player and is_plain_settlement(buf, h):
             return True
-    return False
+    return island_on(buf) and island_settlements(buf, player, np.empty(0, np.int8)) > 0
 
 
 @njit(**INLINE)
@@ -226,27 +229,34 @@ def card_in_play(buf, card):
 def score_placement(buf, nbr, player, h):
     """§11.3 Shepherds and Ambassadors, checked when a settlement is placed (built or moved,
     D21): Shepherds 2 gold if no neighbour is an empty hex of the hex's own terrain;
-    Ambassadors 1 gold if a neighbour holds another player's settlement (walls are nobody's)."""
+    Ambassadors 1 gold if a neighbour holds another player's settlement (walls are nobody's).
+    h may be an island hex (§15.3: its neighbours are island hexes, never scouts)."""
     if card_in_play(buf, SHEPHERDS):
         lonely = True
         for d in range(NUM_DIRECTIONS):
-            n = nbr[h, d]
+            n = neighbour_at(nbr, h, d)
             # a hex holding a scout counts as empty: scouts do not count for Shepherds (§14.3)
-            free = buf[OWNER + n] == EMPTY or buf[PIECE + n] == PIECE_SCOUT if n >= 0 else False
-            if n >= 0 and free and buf[TERRAIN + n] == buf[TERRAIN + h]:
+            free = owner_at(buf, n) == EMPTY or _scout(buf, n) if n >= 0 else False
+            if n >= 0 and free and terrain_at(buf, n) == terrain_at(buf, h):
                 lonely = False
         if lonely:
             buf[BONUS_GOLD + player] += SHEPHERDS_GOLD
     if card_in_play(buf, AMBASSADORS):
         n_players = buf[NUM_PLAYERS]
         for d in range(NUM_DIRECTIONS):
-            n = nbr[h, d]
+            n = neighbour_at(nbr, h, d)
             if n >= 0:
-                other = buf[OWNER + n]
-                scout = buf[PIECE + n] == PIECE_SCOUT  # scouts count for nobody (§14.3)
+                other = owner_at(buf, n)
+                scout = _scout(buf, n)  # scouts count for nobody (§14.3)
                 if other != EMPTY and other != player and other < n_players and not scout:
                     buf[BONUS_GOLD + player] += AMBASSADORS_GOLD
                     break
+
+
+@njit(**KERNEL)
+def _scout(buf, h):
+    """Hex number h holds a Harvest scout (never on the island)."""
+    return h < NUM_HEXES and buf[PIECE + h] == PIECE_SCOUT
 
 
 @njit(**INLINE)
@@ -262,7 +272,7 @@ def score_families(buf, nbr, player):
             return
     for i in range(MANDATORY_SETTLEMENTS):
         for d in range(NUM_DIRECTIONS):
-            one, two = walk(nbr, hexes[i], d, 1), walk(nbr, hexes[i], d, 2)
+            one, two = walk_at(nbr, hexes[i], d, 1), walk_at(nbr, hexes[i], d, 2)
             others = 0
             for k in range(MANDATORY_SETTLEMENTS):
                 if k != i and (hexes[k] == one or hexes[k] == two) and one >= 0 and two >= 0:

@@ -9,7 +9,7 @@ from numba import njit
 from eurogym.envs.core.hexgrid import NUM_DIRECTIONS
 from eurogym.envs.core.jit import INLINE, KERNEL
 from eurogym.envs.core.rng import RNG_WORDS, randint
-from eurogym.envs.kingdom_builder.crossroads import blocked, is_plain_settlement
+from eurogym.envs.kingdom_builder.crossroads import free_hex, is_plain_settlement
 from eurogym.envs.kingdom_builder.state import (
     CAPITAL_HEX,
     CAVE_HEX,
@@ -21,7 +21,6 @@ from eurogym.envs.kingdom_builder.state import (
     TERRAIN,
 )
 from eurogym.envs.kingdom_builder.tables import (
-    BUILDABLE_MAX,
     CASTLE,
     COLS,
     HARBOR_SECTION,
@@ -107,11 +106,6 @@ def deal_caves(buf):
 
 
 @njit(**KERNEL)
-def _is_free(buf, h):
-    return buf[OWNER + h] == EMPTY and buf[TERRAIN + h] <= BUILDABLE_MAX and not blocked(buf, h)
-
-
-@njit(**KERNEL)
 def _own_settlement(buf, h, player):
     """A settlement of `player` the cave move may pick up (not a Crossroads piece, D17)."""
     return buf[OWNER + h] == player and is_plain_settlement(buf, h)
@@ -144,7 +138,7 @@ def _mark(buf, nbr, player, out):
     count = 0
     for i in range(cave_neighbours(buf, nbr, around)):
         n = around[i]
-        wanted = _is_free(buf, n) if player < 0 else _own_settlement(buf, n, player)
+        wanted = free_hex(buf, n) if player < 0 else _own_settlement(buf, n, player)
         if wanted and out[n] == 0:
             out[n] = 1
             count += 1
@@ -165,7 +159,7 @@ def can_cave_move(buf, nbr, player):
     around = np.empty(SECTIONS_PER_GAME * NUM_DIRECTIONS, np.int64)
     for i in range(cave_neighbours(buf, nbr, around)):
         own = own or _own_settlement(buf, around[i], player)
-        free = free or _is_free(buf, around[i])
+        free = free or free_hex(buf, around[i])
     return own and free
 
 

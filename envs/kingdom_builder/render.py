@@ -16,6 +16,7 @@ import textwrap
 import numpy as np
 
 from eurogym.envs.core.render import PLAYER_COLOURS, PLAYER_GLYPHS, ansi_colour
+from eurogym.envs.kingdom_builder.actions import ISLAND_HEX_ACTIONS
 from eurogym.envs.kingdom_builder.render_image import HEX_SIZE, TERRAIN_COLOURS, render_rgb
 from eurogym.envs.kingdom_builder.rules import score_table
 from eurogym.envs.kingdom_builder.state import (
@@ -37,6 +38,10 @@ from eurogym.envs.kingdom_builder.tables import (
     BUILDABLE_MAX,
     COLS,
     EXPANSIONS,
+    ISLAND_COLS,
+    ISLAND_HEXES,
+    ISLAND_ROWS,
+    ISLAND_TILE_NAMES,
     LOCATION,
     NEIGHBOURS,
     NOMAD_KINDS,
@@ -175,7 +180,39 @@ def _board_lines(state: State, colour: bool) -> list[str]:
     for row in range(ROWS):
         cells = [_cell(state, row * COLS + col, legal, colour) for col in range(COLS)]
         rows.append(f"{row:2d} {' ' if row & 1 else ''}{''.join(cells)}".rstrip())
-    return ["BOARD (row, col)", tens.rstrip(), units.rstrip(), *rows]
+    lines = ["BOARD (row, col)", tens.rstrip(), units.rstrip(), *rows]
+    if isinstance(state, BigBoxState) and state.island_side != EMPTY:
+        lines.extend(_island_lines(state, colour))
+    return lines
+
+
+def _island_lines(state: BigBoxState, colour: bool) -> list[str]:
+    """The Island (§15.3) under the board: its own 5 rows of 10, not joined to the board."""
+    legal = np.zeros(ISLAND_HEXES, bool)
+    if state.phase != PHASE_GAME_OVER:
+        legal = state.mask[ISLAND_HEX_ACTIONS : ISLAND_HEX_ACTIONS + ISLAND_HEXES].astype(bool)
+    lines = ["", "ISLAND (island row, col; not joined to the board)"]
+    lines.append(" " * 4 + "".join(f"{c} " for c in range(ISLAND_COLS)).rstrip())
+    for row in range(ISLAND_ROWS):
+        cells = []
+        for col in range(ISLAND_COLS):
+            i = row * ISLAND_COLS + col
+            mark = LEGAL_MARK if legal[i] else " "
+            owner = int(state.island_owner[i])
+            terrain = int(state.island_terrain[i])
+            if owner != EMPTY:
+                glyph = PLAYER_GLYPHS[owner]
+                mark = MOVING_MARK if NUM_HEXES + i == state.selected else mark
+                cells.append(
+                    (ansi_colour(glyph, PLAYER_COLOURS[owner]) if colour else glyph) + mark
+                )
+            elif i == state.island_location:
+                name = ISLAND_TILE_NAMES[state.island_side]
+                cells.append(TILE_LETTERS[name] + str(int(state.island_tiles_left)))
+            else:
+                cells.append(terrain_glyph(terrain) + mark)
+        lines.append(f"{row:2d} {' ' if row & 1 else ''}{''.join(cells)}".rstrip())
+    return lines
 
 
 def _legal_hexes(state: State) -> np.ndarray:
@@ -255,6 +292,13 @@ def _panel_lines(state: State) -> list[str]:
         label = f"{title(name):8s}" if len(name) < 8 else title(name) + " "
         text = f" {TILE_LETTERS[name]} {label}{TILE_SUMMARIES[name]}"
         lines.extend(textwrap.wrap(text, width, subsequent_indent=" " * 11))
+    if isinstance(state, BigBoxState) and state.island_side != EMPTY:  # §15.3
+        name = ISLAND_TILE_NAMES[state.island_side]
+        text = (
+            "Island (below the board): reached only when no hex next to yours fits a "
+            f"build or move; {TILE_LETTERS[name]} {title(name)}: {TILE_SUMMARIES[name]}"
+        )
+        lines.extend(textwrap.wrap(text, width, subsequent_indent=" "))
     if isinstance(state, BigBoxState):
         lines.extend(_nomad_legend(state))
         lines.extend(_crossroads_legend(state))
@@ -459,6 +503,11 @@ def _tiles_held(state: State, player: int) -> str:
         notes = [f"{n} {label}" for n, label in zip(counts, ("new", "used"), strict=True) if n]
         note = f" ({', '.join(notes)})" if notes else ""
         parts.append(f"{tile_name(tile)} x{held[tile]}{note}")
+    if big and state.island_holding[player]:  # the Island's tile (§15.3)
+        counts = (state.island_new[player], state.island_used[player])
+        notes = [label for n, label in zip(counts, ("1 new", "1 used"), strict=True) if n]
+        note = f" ({', '.join(notes)})" if notes else ""
+        parts.append(f"{title(ISLAND_TILE_NAMES[state.island_side])} x1{note}")
     if big:
         for k in np.flatnonzero(state.nomad_ready[player]):
             parts.append(f"nomad {nomad_name(int(k))} x{state.nomad_ready[player, k]} (ready)")

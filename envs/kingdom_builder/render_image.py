@@ -22,6 +22,7 @@ from eurogym.envs.core.render import (
     image_size,
     rasterize_hexes,
 )
+from eurogym.envs.kingdom_builder.actions import ISLAND_HEX_ACTIONS
 from eurogym.envs.kingdom_builder.rules import score_table
 from eurogym.envs.kingdom_builder.state import (
     EMPTY,
@@ -39,6 +40,10 @@ from eurogym.envs.kingdom_builder.tables import (
     CASTLE,
     COLS,
     EXPANSIONS,
+    ISLAND_COLS,
+    ISLAND_HEXES,
+    ISLAND_ROWS,
+    ISLAND_TILE_NAMES,
     LOCATION,
     NEIGHBOURS,
     NOMAD_KINDS,
@@ -106,6 +111,7 @@ CAVE_COLOUR = (20, 20, 20)  # a cave: a black disc on its mountain
 PIECE_LETTERS = " hwsxo"
 BLOCKED_COLOUR = (200, 30, 30)  # a small red cross on hexes next to a warrior (§12.2)
 CAPITAL_COLOUR = (200, 30, 30)  # a capital: a red ring around its castle
+ISLAND_GAP = 40  # pixels between the legend and the Island (§15.3), for its title
 
 
 def board_centres() -> np.ndarray:
@@ -115,7 +121,8 @@ def board_centres() -> np.ndarray:
 
 def render_rgb(state: State, viewer: int | None = None) -> np.ndarray:
     """uint8[HEIGHT, WIDTH, 3] picture of the game (920 x 1320; a Big Box game whose legend has
-    more lines is taller by LEGEND_LINE pixels per extra line).
+    more lines is taller by LEGEND_LINE pixels per extra line, and one with the Island by its
+    board under the legend).
 
     Args:
         state: the game.
@@ -126,14 +133,22 @@ def render_rgb(state: State, viewer: int | None = None) -> np.ndarray:
 
     entries = _legend_entries(state)
     extra = LEGEND_LINE * max(0, (len(entries) + 1) // 2 - BASE_LEGEND_ROWS)
-    canvas = np.empty((HEIGHT + extra, WIDTH, 3), np.uint8)
+    island = isinstance(state, BigBoxState) and state.island_side != EMPTY
+    island_height, island_width = image_size(ISLAND_ROWS, ISLAND_COLS, HEX_SIZE)
+    below = ISLAND_GAP + island_height if island else 0
+    canvas = np.empty((HEIGHT + extra + below, WIDTH, 3), np.uint8)
     canvas[:] = BACKGROUND
     height, width = image_size(ROWS, COLS, HEX_SIZE)
     x0, y0 = BOARD_ORIGIN
     canvas[y0 : y0 + height, x0 : x0 + width] = _board(state)
+    island_top = HEIGHT + extra + ISLAND_GAP - 10
+    if island:  # §15.3: under the legend, a board of its own
+        canvas[island_top : island_top + island_height, x0 : x0 + island_width] = _island(state)
     image = Image.fromarray(canvas)
     draw = ImageDraw.Draw(image)
     _board_text(state, draw)
+    if island:
+        _island_text(state, draw, island_top)
     _title_bar(state, draw)
     y = _players_panel(state, draw, viewer)
     _cards_panel(state, draw, y + 8)
@@ -157,6 +172,53 @@ def _board(state: State) -> np.ndarray:
     colours = PLAYER_COLOURS[state.owner[built]]
     draw_discs(image, centres[built], 0.55 * HEX_SIZE, colours, outline=(40, 40, 40))
     return image
+
+
+def _island(state: BigBoxState) -> np.ndarray:
+    """The Island's 5 rows (§15.3): terrain, tile dots and settlement discs, as _board."""
+    image = rasterize_hexes(
+        ISLAND_ROWS, ISLAND_COLS, HEX_SIZE, TERRAIN_COLOURS[state.island_terrain], BACKGROUND
+    )
+    centres = hex_centres(ISLAND_ROWS, ISLAND_COLS, HEX_SIZE)
+    left = int(state.island_tiles_left)
+    if left > 0:
+        x, y = centres[state.island_location]
+        offsets = (np.arange(left) - (left - 1) / 2.0) * 0.5 * HEX_SIZE
+        dots = np.stack([x + offsets, np.full(left, y + 0.5 * HEX_SIZE)], axis=1)
+        draw_discs(image, dots, 0.16 * HEX_SIZE, np.array(TILE_MARK_COLOUR, np.uint8), (40, 40, 40))
+    built = np.flatnonzero(state.island_owner != EMPTY)
+    colours = PLAYER_COLOURS[state.island_owner[built]]
+    draw_discs(image, centres[built], 0.55 * HEX_SIZE, colours, outline=(40, 40, 40))
+    return image
+
+
+def _island_text(state: BigBoxState, draw: Any, top: int) -> None:
+    """The Island's title, tile name, castle, player digits, choosable hexes and moving ring."""
+    small, label = default_font(10), default_font(12)
+    x0 = BOARD_ORIGIN[0]
+    centres = hex_centres(ISLAND_ROWS, ISLAND_COLS, HEX_SIZE) + np.array((x0, top), np.float64)
+    title_text = (
+        "ISLAND (not joined to the board): reached only when no hex next to yours fits a build "
+        "or move; island rows count for Knights and Discoverers, not as a section"
+    )
+    draw.text((x0, top - 14), title_text, fill=INK, font=default_font(13))
+    name = ISLAND_TILE_NAMES[state.island_side]
+    x, y = centres[state.island_location]
+    draw.text((x, y - 4), title(name), fill=INK, font=small, anchor="mm")
+    for i in np.flatnonzero(state.island_terrain == CASTLE):
+        _castle(draw, *centres[i])
+    for i in np.flatnonzero(state.island_owner != EMPTY):
+        owner = int(state.island_owner[i])
+        ink = (0, 0, 0) if PLAYER_COLOURS[owner].mean() > 128 else (255, 255, 255)
+        draw.text(tuple(centres[i]), PLAYER_GLYPHS[owner], fill=ink, font=label, anchor="mm")
+    if state.phase != PHASE_GAME_OVER:
+        legal = state.mask[ISLAND_HEX_ACTIONS : ISLAND_HEX_ACTIONS + ISLAND_HEXES]
+        for i in np.flatnonzero(legal):
+            draw.polygon(_hexagon(*centres[i], HEX_SIZE - 2), outline=HIGHLIGHT, width=3)
+    if state.selected >= NUM_HEXES:
+        x, y = centres[state.selected - NUM_HEXES]
+        r = 0.75 * HEX_SIZE
+        draw.ellipse((x - r, y - r, x + r, y + r), outline=MOVING, width=3)
 
 
 def _hexagon(x: float, y: float, size: float) -> list[tuple[float, float]]:
@@ -199,7 +261,7 @@ def _board_text(state: State, draw: Any) -> None:
     if state.phase != PHASE_GAME_OVER:
         for h in np.flatnonzero(state.mask[:NUM_HEXES]):
             draw.polygon(_hexagon(*centres[h], HEX_SIZE - 2), outline=HIGHLIGHT, width=3)
-    if state.selected != EMPTY:
+    if state.selected != EMPTY and state.selected < NUM_HEXES:  # (an island hex: _island_text)
         x, y = centres[state.selected]
         r = 0.75 * HEX_SIZE
         draw.ellipse((x - r, y - r, x + r, y + r), outline=MOVING, width=3)

@@ -2,7 +2,7 @@
 without PettingZoo; `ENGINE` implements envs.core.engine.Engine.
 
 A base game is a `State` with 409 actions; a game with expansions or a board file is a
-`BigBoxState` (the base fields, then the expansion fields) with 459 actions. The engine takes
+`BigBoxState` (the base fields, then the expansion fields) with 511 actions. The engine takes
 both; JSON tells them apart by their field set."""
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from eurogym.envs.kingdom_builder.tables import (
     CARDS_PER_GAME,
     DECK_COUNTS,
     EXPANSIONS,
+    ISLAND_TILE_NAMES,
     NEIGHBOURS,
     NOMAD_COUNTS,
     SECTION_EXPANSION,
@@ -40,6 +41,8 @@ from eurogym.envs.kingdom_builder.tables import (
     STAND_IN_CARDS,
     STONE_WALLS,
     TILES_PER_HEX,
+    X_NEIGHBOURS,
+    island_maps,
     section_maps,
 )
 from eurogym.envs.kingdom_builder.words import describe_in_state
@@ -48,6 +51,7 @@ _TILES_PER_HEX = np.array([TILES_PER_HEX[name] for name in ALL_TILE_NAMES], np.i
 _DECK_COUNTS = np.array(DECK_COUNTS, np.int64)
 _NOMAD_COUNTS = np.array(NOMAD_COUNTS, np.int64)
 _MAPS = section_maps()
+_ISLAND_MAPS = island_maps()
 _NO_EXPANSIONS = np.zeros(len(EXPANSIONS), np.int64)
 
 
@@ -55,7 +59,8 @@ def deal_tables(config: Config) -> tuple:
     """The tables deal.deal_game reads: section maps (the board file's where it has them),
     tiles per hex, deck, nomad tiles, stone walls."""
     terrain, tiles = section_maps(dict(config.board_maps)) if config.board_maps else _MAPS
-    return (terrain, tiles, _TILES_PER_HEX, _DECK_COUNTS, _NOMAD_COUNTS, STONE_WALLS)
+    island = island_maps(dict(config.board_maps)) if config.board_maps else _ISLAND_MAPS
+    return (terrain, tiles, _TILES_PER_HEX, _DECK_COUNTS, _NOMAD_COUNTS, STONE_WALLS, *island)
 
 
 def _indices(names: tuple[str, ...] | None, known: tuple[str, ...], count: int) -> np.ndarray:
@@ -104,13 +109,16 @@ def new_game(config: Config, seed: int) -> State:
         int(config.in_game_cards_count_moves),
         int(config.sword_includes_self),
         int(config.monastery_adjacency == "if_possible"),
+        RANDOM if config.island_side is None else ISLAND_TILE_NAMES.index(config.island_side),
     )
     state = BigBoxState() if config.big_box else State()
     state.rng[:] = seed_words(seed)
     deal_game(state.buf, NEIGHBOURS, state.mask, deal_tables(config), options)
-    if config.big_box:  # the Harvest rule flags (D37, D40): no effect on the set-up
+    if config.big_box:  # rule flags with no effect on the set-up (D37, D40, D24, D51)
         state.set("mayors_contiguous", int(config.mayors_contiguous))
         state.set("rovers_counts_moves", int(config.rovers_counts_moves))
+        state.set("sword_victim_chooses", int(config.sword_victim_chooses))  # D24
+        state.set("resettlement_tiles_per_step", int(config.resettlement_tiles_per_step))
     return state
 
 
@@ -126,7 +134,7 @@ def score_table(state: State) -> np.ndarray:
     Ambassadors; in-game cards score 0 in their own column at the end, §11.3), a 6th, the
     capitals (§15.1), and a 7th, the Crossroads task cards (§12.4)."""
     out = np.zeros((state.num_players, score_columns(state)), np.int64)
-    score_breakdown(state.buf, NEIGHBOURS, out)
+    score_breakdown(state.buf, X_NEIGHBOURS, out)  # the main board's, then the Island's
     return out
 
 
@@ -176,7 +184,7 @@ class KingdomBuilderEngine(FlatEngine):
         return describe_in_state(state, action_index(action))
 
     def num_actions_for(self, config: Config) -> int:
-        """Size of the action space of games with `config` (409, or 459 with expansions)."""
+        """Size of the action space of games with `config` (409, or 511 with expansions)."""
         return X_NUM_ACTIONS if config.big_box else NUM_ACTIONS
 
     def options_of(self, state: State) -> dict[str, tuple[str, ...]]:

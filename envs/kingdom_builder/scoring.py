@@ -3,7 +3,12 @@ card. "Settlement" is every piece a player has on the board, including ones on w
 Donation, ship) and mountains (Donation, wagon) and the Crossroads pieces (D17: a city hall
 is 7 settlements, a wagon, ship or warrior one each); stone walls (owner WALL) belong to
 nobody. The Nomads
-cards (§11.3) score during play (state field bonus_gold), so they add nothing here."""
+cards (§11.3) score during play (state field bonus_gold), so they add nothing here.
+
+With the Island (§15.3) the base cards and castles read the board numbered like
+tables.X_HEXES (board_arrays, with `nbr` = tables.X_NEIGHBOURS): island settlements score as
+anywhere else and island rows are rows of their own for Discoverers and Knights; the Island is
+no section for Farmers and Lords (D47)."""
 
 import numpy as np
 from numba import njit
@@ -13,6 +18,7 @@ from eurogym.envs.core.jit import INLINE, KERNEL
 from eurogym.envs.core.ranking import dense_places
 from eurogym.envs.kingdom_builder.crossroads import score_tasks
 from eurogym.envs.kingdom_builder.harvest import MAYORS, score_mayors
+from eurogym.envs.kingdom_builder.island import island_on
 from eurogym.envs.kingdom_builder.marshlands import (
     marshlands_on,
     score_geologists,
@@ -26,6 +32,8 @@ from eurogym.envs.kingdom_builder.queenies import score_capitals
 from eurogym.envs.kingdom_builder.state import (
     BONUS_GOLD,
     CARDS,
+    ISLAND_OWNER,
+    ISLAND_TERRAIN_AT,
     LORDS_ZERO,
     NUM_PLAYERS,
     OWNER,
@@ -35,6 +43,8 @@ from eurogym.envs.kingdom_builder.tables import (
     ALL_CARD_NAMES,
     CASTLE,
     COLS,
+    ISLAND_COLS,
+    ISLAND_ROWS,
     MOUNTAIN,
     NUM_HEXES,
     ROWS,
@@ -42,6 +52,7 @@ from eurogym.envs.kingdom_builder.tables import (
     SECTIONS_PER_GAME,
     STAND_IN_CARDS,
     WATER,
+    X_HEXES,
     card_param,
 )
 
@@ -65,6 +76,21 @@ SCOUTS_GOLD = card_param("scouts", "gold_per_settlement")
 
 
 @njit(**KERNEL)
+def board_arrays(buf):
+    """(terrain, owner) copies of every hex in the hex numbering: the main board's 400, then
+    the Island's when it is in play (§15.3)."""
+    if not island_on(buf):
+        return buf[TERRAIN : TERRAIN + NUM_HEXES].copy(), buf[OWNER : OWNER + NUM_HEXES].copy()
+    terrain = np.empty(X_HEXES, np.int64)
+    owner = np.empty(X_HEXES, np.int64)
+    terrain[:NUM_HEXES] = buf[TERRAIN : TERRAIN + NUM_HEXES]
+    owner[:NUM_HEXES] = buf[OWNER : OWNER + NUM_HEXES]
+    terrain[NUM_HEXES:] = buf[ISLAND_TERRAIN_AT : ISLAND_TERRAIN_AT + X_HEXES - NUM_HEXES]
+    owner[NUM_HEXES:] = buf[ISLAND_OWNER : ISLAND_OWNER + X_HEXES - NUM_HEXES]
+    return terrain, owner
+
+
+@njit(**KERNEL)
 def _is_special(code):
     """Castle, location (and the expansions' nomad space, palace, silo): codes 9..13."""
     return code >= CASTLE
@@ -83,10 +109,9 @@ def _touches_special(nbr, terrain, h):
 def score_adjacent_terrain(buf, nbr, player, target):
     """Fishermen (water) / Miners (mountain): 1 per settlement next to `target` terrain; a
     settlement standing on that terrain earns nothing (§10, D16)."""
-    terrain = buf[TERRAIN : TERRAIN + NUM_HEXES]
-    owner = buf[OWNER : OWNER + NUM_HEXES]
+    terrain, owner = board_arrays(buf)
     gold = 0
-    for h in range(NUM_HEXES):
+    for h in range(owner.shape[0]):
         if (
             owner[h] == player
             and terrain[h] != target
@@ -99,10 +124,9 @@ def score_adjacent_terrain(buf, nbr, player, target):
 @njit(**INLINE)
 def score_workers(buf, nbr, player):
     """Workers: 1 per settlement next to a special hex (castle, location)."""
-    terrain = buf[TERRAIN : TERRAIN + NUM_HEXES]
-    owner = buf[OWNER : OWNER + NUM_HEXES]
+    terrain, owner = board_arrays(buf)
     gold = 0
-    for h in range(NUM_HEXES):
+    for h in range(owner.shape[0]):
         if owner[h] == player and _touches_special(nbr, terrain, h):
             gold += 1
     return gold
@@ -112,17 +136,16 @@ def score_workers(buf, nbr, player):
 def score_merchants(buf, nbr, player):
     """Merchants: 4 per special hex H such that one settlement area of the player touches H
     and at least one other special hex (each H counted once; D9)."""
-    terrain = buf[TERRAIN : TERRAIN + NUM_HEXES]
-    owner = buf[OWNER : OWNER + NUM_HEXES]
-    labels = np.empty(NUM_HEXES, np.int64)
+    terrain, owner = board_arrays(buf)
+    labels = np.empty(owner.shape[0], np.int64)
     num_areas = label_components(nbr, owner, player, labels)
     specials_per_area = np.zeros(num_areas + 1, np.int64)
-    for h in range(NUM_HEXES):  # count the distinct special hexes each area touches
+    for h in range(owner.shape[0]):  # count the distinct special hexes each area touches
         if _is_special(terrain[h]):
             for area in _areas_touching(nbr, labels, h):
                 specials_per_area[area] += 1
     gold = 0
-    for h in range(NUM_HEXES):
+    for h in range(owner.shape[0]):
         if _is_special(terrain[h]):
             for area in _areas_touching(nbr, labels, h):
                 if specials_per_area[area] >= 2:
@@ -152,19 +175,20 @@ def _areas_touching(nbr, labels, h):
 
 @njit(**INLINE)
 def _row_counts(owner, player, out):
-    for r in range(ROWS):
+    """out[r]: the player's settlements on row r: the board's 20, then the Island's 5."""
+    for r in range(out.shape[0]):
         out[r] = 0
-        for c in range(COLS):
-            if owner[r * COLS + c] == player:
-                out[r] += 1
+    for h in range(owner.shape[0]):
+        if owner[h] == player:
+            out[h // COLS if h < NUM_HEXES else ROWS + (h - NUM_HEXES) // ISLAND_COLS] += 1
 
 
 @njit(**INLINE)
 def score_rows(buf, player, card):
     """Discoverers: 1 per row with a settlement. Knights: 2 per settlement on the player's
-    fullest row."""
-    owner = buf[OWNER : OWNER + NUM_HEXES]
-    counts = np.empty(ROWS, np.int64)
+    fullest row. Island rows count as rows (§15.3)."""
+    _, owner = board_arrays(buf)
+    counts = np.empty(ROWS + (ISLAND_ROWS if owner.shape[0] > NUM_HEXES else 0), np.int64)
     _row_counts(owner, player, counts)
     if card == DISCOVERERS:
         return np.count_nonzero(counts)
@@ -174,13 +198,13 @@ def score_rows(buf, player, card):
 @njit(**INLINE)
 def score_areas(buf, nbr, player, card):
     """Hermits: 1 per settlement area. Citizens: 1 per 2 settlements of the largest area."""
-    owner = buf[OWNER : OWNER + NUM_HEXES]
-    labels = np.empty(NUM_HEXES, np.int64)
+    _, owner = board_arrays(buf)
+    labels = np.empty(owner.shape[0], np.int64)
     num_areas = label_components(nbr, owner, player, labels)
     if card == HERMITS:
         return num_areas
     sizes = np.zeros(num_areas + 1, np.int64)
-    for h in range(NUM_HEXES):
+    for h in range(owner.shape[0]):
         if labels[h] >= 0:
             sizes[labels[h]] += 1
     return sizes.max() // 2
@@ -227,10 +251,9 @@ def score_lords(buf, player):
 @njit(**INLINE)
 def score_castles(buf, nbr, player):
     """§8: 3 gold per castle hex with at least one of the player's settlements next to it."""
-    terrain = buf[TERRAIN : TERRAIN + NUM_HEXES]
-    owner = buf[OWNER : OWNER + NUM_HEXES]
+    terrain, owner = board_arrays(buf)
     gold = 0
-    for h in range(NUM_HEXES):
+    for h in range(owner.shape[0]):
         if terrain[h] == CASTLE and has_neighbour_equal(nbr, h, owner, player, -1):
             gold += CASTLE_GOLD
     return gold

@@ -25,6 +25,8 @@ from eurogym.envs.kingdom_builder.tables import (
     DECK_SIZE,
     DUAL_DECK_SIZE,
     EXPANSIONS,
+    ISLAND_HEXES,
+    ISLAND_SIDES,
     LOCATION,
     MAX_LOCATION_HEXES,
     NOMAD_KINDS,
@@ -45,6 +47,7 @@ from eurogym.envs.kingdom_builder.tables import (
     TASK_NAMES,
     TILE_NAMES,
     TILES_PER_HEX,
+    X_HEXES,
 )
 from eurogym.envs.kingdom_builder.tables import CARDS as CARDS_DATA
 
@@ -110,7 +113,10 @@ WARRIORS = 2  # per player (§1.3)
 MAX_EXTRA_CARDS = 2  # Crossroads tile: 1 extra card per tile held (D27), capped here
 NUM_TASKS = len(TASK_NAMES)
 SWAMP_SETTLEMENTS = 2  # §13.1: a dual card played as swamp builds 2
-MAX_MANDATORY = MANDATORY_SETTLEMENTS + MAX_TILE_COPIES  # §13.5: + settlements on temple tiles
+# Settlements parked on temple tiles in one turn (§13.3): one per Temple copy, and one more by
+# a Bazaar repeat of the Temple action (§14.3, D42; the one Bazaar hex gives one copy).
+MAX_PARKED = MAX_TILE_COPIES + 1
+MAX_MANDATORY = MANDATORY_SETTLEMENTS + MAX_PARKED  # §13.5: + settlements on temple tiles
 SILO_SETTLEMENTS = 3  # §14.2: a silo builds or moves up to 3
 SCOUT_PIECES = CARDS_DATA["pieces"]["scout_pieces"]["count"]  # §14.3: 2, shared
 SILO_BUILDS, SILO_MOVES = 0, 1  # silo_mode values
@@ -177,7 +183,6 @@ _WIDER = {
     "cards": (0, NUM_ALL_CARDS - 1),
     "owner": (EMPTY, WALL),
     "phase": (0, len(X_PHASE_NAMES) - 1),
-    "active_tile": (EMPTY, NUM_ALL_TILE_TYPES - 1),
     # Marshlands (§13.1): dual cards are card values NUM_CARD_TERRAINS.. (tables.DUAL_CARDS),
     # the deck holds them too (its positions past the base 25 are `xdeck`), and temple
     # settlements lengthen the mandatory action (§13.5)
@@ -186,6 +191,10 @@ _WIDER = {
     "deck_size": (0, DECK_SIZE + DUAL_DECK_SIZE),
     "played": (EMPTY, NUM_CARD_KINDS - 1),
     "mandatory_left": (0, MAX_MANDATORY),
+    # the Island (§15.3): its hexes are numbered after the main board's (tables.X_HEXES),
+    # its two tile types after the location tiles (ISLAND_TILE0)
+    "selected": (EMPTY, X_HEXES - 1),
+    "active_tile": (EMPTY, NUM_ALL_TILE_TYPES + len(ISLAND_SIDES) - 1),
 }
 X_LAYOUT = Layout(
     [(name, shape, _WIDER.get(name, bounds)) for name, shape, bounds in _BASE_FIELDS]
@@ -207,7 +216,7 @@ X_LAYOUT = Layout(
         ("action_left", (), (0, RESETTLEMENT_STEPS)),  # donation builds / resettlement steps
         ("action_done", (), (0, RESETTLEMENT_STEPS)),  # walls placed / steps of this settlement
         ("sword_next", (), (EMPTY, MAX_PLAYERS - 1)),  # Sword: the seat losing a settlement
-        ("mandatory_hexes", (MANDATORY_SETTLEMENTS,), (EMPTY, NUM_HEXES - 1)),  # Families
+        ("mandatory_hexes", (MANDATORY_SETTLEMENTS,), (EMPTY, X_HEXES - 1)),  # Families
         # Queenies (§15): capitals on castles, caves on mountains, the cave move's progress
         ("capital_hex", (MAX_CAPITALS,), (EMPTY, NUM_HEXES - 1)),
         ("cave_hex", (SECTIONS_PER_GAME,), (EMPTY, NUM_HEXES - 1)),
@@ -235,7 +244,7 @@ X_LAYOUT = Layout(
         ("xremoved", (DUAL_DECK_SIZE,), (0, 1)),
         ("dual_swamp", (), (EMPTY, 1)),
         ("mandatory_total", (), (0, MAX_MANDATORY)),
-        ("parked", (MAX_PLAYERS,), (0, MAX_TILE_COPIES)),
+        ("parked", (MAX_PLAYERS,), (0, MAX_PARKED)),
         ("bonus_active", (), (0, 1)),
         ("bonus_used", (2,), (0, 1)),
         ("canoe_from", (), (EMPTY, MAX_PLAYERS - 1)),
@@ -262,6 +271,24 @@ X_LAYOUT = Layout(
         # rule flags of the §16 decisions D37 and D40 (config options)
         ("mayors_contiguous", (), (0, 1)),
         ("rovers_counts_moves", (), (0, 1)),
+        # rule flags of the §16 decisions D24 (each Sword victim picks its own settlement;
+        # `cur` is then the victim in the sword phase) and D51 (Resettlement judges every
+        # single step as a move) (config options)
+        ("sword_victim_chooses", (), (0, 1)),
+        ("resettlement_tiles_per_step", (), (0, 1)),
+        # the Island (§15.3): the side in play (ISLAND_SIDES index; EMPTY: no Island), its
+        # terrain and pieces (island hex i = row * 10 + col), its location hex, the tiles
+        # left there, and per seat whether it ever took one (D7), holds it, took it this
+        # turn and used it this turn (one location hex: at most one copy)
+        ("island_side", (), (EMPTY, len(ISLAND_SIDES) - 1)),
+        ("island_terrain", (ISLAND_HEXES,), (0, int(SECTION_TERRAIN.max()))),
+        ("island_owner", (ISLAND_HEXES,), (EMPTY, MAX_PLAYERS - 1)),
+        ("island_location", (), (EMPTY, ISLAND_HEXES - 1)),
+        ("island_tiles_left", (), (0, MAX_TILES_PER_HEX)),
+        ("island_taken", (MAX_PLAYERS,), (0, 1)),
+        ("island_holding", (MAX_PLAYERS,), (0, 1)),
+        ("island_new", (MAX_PLAYERS,), (0, 1)),
+        ("island_used", (MAX_PLAYERS,), (0, 1)),
     ]
 )
 
@@ -326,6 +353,15 @@ TOKENS, TOKEN_BANK_AT, ROVER_MARKS, MAYOR_ROW, BAZAAR_ACTIVE = map(
     _xoffset, ("tokens", "token_bank", "rover_marks", "mayor_row", "bazaar_active")
 )
 MAYORS_CONTIGUOUS, ROVERS_MOVES = map(_xoffset, ("mayors_contiguous", "rovers_counts_moves"))
+SWORD_VICTIM, STEP_TILES = map(_xoffset, ("sword_victim_chooses", "resettlement_tiles_per_step"))
+ISLAND_SIDE, ISLAND_TERRAIN_AT, ISLAND_OWNER, ISLAND_LOCATION_AT = map(
+    _xoffset, ("island_side", "island_terrain", "island_owner", "island_location")
+)
+ISLAND_TILES_LEFT, ISLAND_TAKEN, ISLAND_HOLDING, ISLAND_NEW, ISLAND_USED = map(
+    _xoffset,
+    ("island_tiles_left", "island_taken", "island_holding", "island_new", "island_used"),
+)
+ISLAND_TILE0 = NUM_ALL_TILE_TYPES  # `active_tile` of the Island's tiles: + ISLAND_SIDES index
 
 
 class State(FlatState):

@@ -68,10 +68,10 @@ SETTLEMENTS_PER_PLAYER = CARDS["pieces"]["per_player"]["settlements"]
 
 
 # Expansions (issue 14; Nomads §11, Crossroads §12, Marshlands §13, Harvest §14, Queenies §15)
-# in option order, and the ones this engine plays; the others raise ConfigError ("not
-# implemented") rather than being silently ignored.
+# in option order, and the ones this engine plays (all of them now; the Island's sides are no
+# sections: _playable keeps them off the 20x20 board).
 EXPANSIONS = ("nomads", "crossroads", "marshlands", "harvest", "capital", "caves", "island")
-IMPLEMENTED_EXPANSIONS = ("nomads", "crossroads", "marshlands", "harvest", "capital", "caves")
+IMPLEMENTED_EXPANSIONS = EXPANSIONS
 # Marshlands (§13.1): the 5 dual terrain cards swamp/X, one per classic terrain X. A card value
 # (hand, deck, played card) below NUM_CARD_TERRAINS is a classic card; DUAL_CARDS + X is the
 # swamp/X card.
@@ -81,6 +81,7 @@ DUAL_DECK_SIZE = NUM_CARD_KINDS - NUM_CARD_TERRAINS
 
 
 def _playable(expansion: str) -> bool:
+    """Sections of these expansions join the 20x20 board (the Island's sides never do)."""
     return expansion == "base" or expansion in IMPLEMENTED_EXPANSIONS
 
 
@@ -166,3 +167,47 @@ def card_param(card: str, key: str) -> int:
     from its `stand_in` block for a stand-in card (§13.4)."""
     entry = next(c for c in CARDS["kingdom_builder_cards"] if c["id"] == card)
     return int((entry["stand_in"] if card in STAND_IN_CARDS else entry["scoring"])[key])
+
+
+# The Island (§15.3): a separate 5-row board, one of two sides in a game, each with one
+# location hex holding 2 tiles of its own type. Its hexes are numbered NUM_HEXES + i after the
+# main board's (i = row * ISLAND_COLS + col on the island, odd-r like the sections, §2.1):
+# actions and the `selected` / `mandatory_hexes` fields use these numbers; the island's own
+# fields (state.py) are indexed by i. The maps are STAND-INS (boards.json `status`).
+ISLAND_SIDES = ("island_tree_house", "island_rope_bridge")
+ISLAND_TILE_NAMES = tuple(BOARDS["boards"][side]["location_types"][0] for side in ISLAND_SIDES)
+ISLAND_TILE_TERRAIN = (FOREST, CANYON)  # Tree House: onto forest; Rope Bridge: onto canyon
+ISLAND_ROWS = BOARDS["boards"][ISLAND_SIDES[0]]["rows_on_board"]
+ISLAND_COLS = SECTION_SIZE
+ISLAND_HEXES = ISLAND_ROWS * ISLAND_COLS
+X_HEXES = NUM_HEXES + ISLAND_HEXES  # hex numbers of a game with the Island
+ISLAND_NEIGHBOURS = neighbour_table(ISLAND_ROWS, ISLAND_COLS)  # island numbering i
+
+
+def island_maps(overrides: dict[str, tuple[np.ndarray, np.ndarray]] | None = None):
+    """(terrain int64[2, 5, 10], location mask int64[2, 5, 10]: 1 on the location hex) of the
+    Island's two sides in ISLAND_SIDES order; `overrides` (board_file maps) replace some."""
+    terrain = np.empty((len(ISLAND_SIDES), ISLAND_ROWS, ISLAND_COLS), np.int64)
+    tiles = np.empty_like(terrain)
+    index = {name: 0 for name in ISLAND_TILE_NAMES}
+    for k, side in enumerate(ISLAND_SIDES):
+        if overrides and side in overrides:
+            terrain[k], found = overrides[side]
+        else:
+            entry = BOARDS["boards"][side]
+            terrain[k], found = parse_section(
+                side, entry, TERRAIN_CODES, entry, index, "boards.json", ISLAND_ROWS
+            )
+        tiles[k] = found >= 0
+    terrain.setflags(write=False)
+    tiles.setflags(write=False)
+    return terrain, tiles
+
+
+ISLAND_TERRAIN, ISLAND_LOCATION = island_maps()
+# Neighbours in the X_HEXES numbering: the main board's, then the island's among themselves
+# (no island hex touches the main board, §15.3). Final scoring reads the board this way.
+X_NEIGHBOURS = np.concatenate(
+    [NEIGHBOURS, np.where(ISLAND_NEIGHBOURS >= 0, ISLAND_NEIGHBOURS + NUM_HEXES, -1)]
+)
+X_NEIGHBOURS.setflags(write=False)

@@ -17,6 +17,8 @@ from eurogym.envs.kingdom_builder.actions import (
     END_TURN,
     FARM_ACTION,
     HEX_ACTIONS,
+    ISLAND_HEX_ACTIONS,
+    ISLAND_TILE_ACTIONS,
     NOMAD_ACTIONS,
     REFUGE_BONUS,
     STOP,
@@ -49,8 +51,12 @@ from eurogym.envs.kingdom_builder.tables import (
     ALL_TILE_NAMES,
     COLS,
     DUAL_CARDS,
+    ISLAND_COLS,
+    ISLAND_NEIGHBOURS,
+    ISLAND_TILE_NAMES,
     NEIGHBOURS,
     NOMAD_KINDS,
+    NUM_HEXES,
     SWAMP,
     TERRAIN_NAMES,
 )
@@ -91,6 +97,8 @@ TILE_LETTERS = {
     "university": "?",
     "cathedral": "+",
     "watchtower": "*",
+    "tree_house": "#",
+    "rope_bridge": "=",
 }
 # The second character of a nomad space: the tile lying on it (' ' once taken).
 NOMAD_LETTERS = {
@@ -146,6 +154,8 @@ TILE_SUMMARIES = {
     "university": "build 1 next to a special hex",
     "cathedral": "take a token, or pay k tokens to build k",
     "watchtower": "build 1 next to another player",
+    "tree_house": "move 1 of yours to forest",
+    "rope_bridge": "move 1 of yours to canyon",
 }
 # Marshlands bonuses (§13.3): held with both tiles of a type.
 BONUS_SUMMARIES = {
@@ -154,7 +164,9 @@ BONUS_SUMMARIES = {
     "refuge": "jump 1 of yours to a line's first free hex",
     "temple": "the 1st mandatory settlement ignores adjacency",
 }
-MOVE_TILES = frozenset({"barn", "harbor", "paddock", "caravan", "refuge", "palisade"})
+MOVE_TILES = frozenset(
+    {"barn", "harbor", "paddock", "caravan", "refuge", "palisade", "tree_house", "rope_bridge"}
+)
 # Where a tile builds or moves to, to complete "build a settlement on ..." (None: played card).
 TILE_TERRAIN = {
     "oracle": None,
@@ -189,6 +201,8 @@ TILE_TERRAIN = {
     "university": "a hex next to a castle, location, nomad space, palace or silo",
     "cathedral": None,
     "watchtower": "a hex next to another player's settlement",
+    "tree_house": "forest",
+    "rope_bridge": "canyon",
 }
 PIECE_TILES = frozenset({"lighthouse", "barracks", "wagon", "city_hall"})
 # Crossroads task cards (§12.4): gold to every player meeting one at the end.
@@ -251,14 +265,28 @@ def player_name(player: int) -> str:
 
 
 def hex_name(hex_id: int) -> str:
-    """'row 4, col 7' for hex 87, the labels printed around the board."""
+    """'row 4, col 7' for hex 87, the labels printed around the board; 'island row 1, col 2'
+    for an island hex (NUM_HEXES + 12, §15.3)."""
+    if hex_id >= NUM_HEXES:
+        row, col = divmod(int(hex_id) - NUM_HEXES, ISLAND_COLS)
+        return f"island row {row}, col {col}"
     row, col = divmod(int(hex_id), COLS)
     return f"row {row}, col {col}"
 
 
+def terrain_of(state: Any, hex_id: int) -> int:
+    """The terrain code of hex number `hex_id` (main board or island)."""
+    if hex_id >= NUM_HEXES:
+        return int(state.island_terrain[hex_id - NUM_HEXES])
+    return int(state.terrain[hex_id])
+
+
+TILE_KEYS = ALL_TILE_NAMES + ISLAND_TILE_NAMES  # tile type -> name; the Island's after (§15.3)
+
+
 def tile_name(tile: int) -> str:
     """'Oracle' for tile type 0."""
-    return title(ALL_TILE_NAMES[tile])
+    return title(TILE_KEYS[tile])
 
 
 def nomad_name(kind: int) -> str:
@@ -304,7 +332,7 @@ def played_terrain(state: Any) -> str:
 
 def tile_destination(state: Any, tile: int) -> str:
     """Where a tile builds or moves to: its fixed terrain or place, else the played terrain."""
-    fixed = TILE_TERRAIN[ALL_TILE_NAMES[tile]]
+    fixed = TILE_TERRAIN[TILE_KEYS[tile]]
     return fixed if fixed is not None else played_terrain(state)
 
 
@@ -362,28 +390,28 @@ def decision(state: Any) -> str:
         where = tile_destination(state, tile)
         if phase == PHASE_TILE_ORIGIN:
             return f"{who}: {tile_name(tile)} tile, choose which settlement to move to {where}"
-        if ALL_TILE_NAMES[tile] in MOVE_TILES:
+        if TILE_KEYS[tile] in MOVE_TILES:
             origin = hex_name(state.selected)
             return f"{who}: {tile_name(tile)} tile, move the settlement from {origin} to {where}"
-        if ALL_TILE_NAMES[tile] == "quarry":
+        if TILE_KEYS[tile] == "quarry":
             return f"{who}: Quarry tile, choose the hex for a stone wall ({where})"
-        if ALL_TILE_NAMES[tile] == "temple":
+        if TILE_KEYS[tile] == "temple":
             return f"{who}: Temple tile, choose your settlement to park on it until next turn"
-        if int(getattr(state, "bonus_active", 0)) and ALL_TILE_NAMES[tile] == "canoe":
+        if int(getattr(state, "bonus_active", 0)) and TILE_KEYS[tile] == "canoe":
             return f"{who}: Canoe bonus, choose the swamp or water hex to build on"
-        if ALL_TILE_NAMES[tile] in PIECE_TILES:
+        if TILE_KEYS[tile] in PIECE_TILES:
             return (
-                f"{who}: {tile_name(tile)} tile, {TILE_SUMMARIES[ALL_TILE_NAMES[tile]]}: choose "
+                f"{who}: {tile_name(tile)} tile, {TILE_SUMMARIES[TILE_KEYS[tile]]}: choose "
                 "the hex (your piece's own hex takes it back)"
             )
-        if ALL_TILE_NAMES[tile] == "scout_cabin":
+        if TILE_KEYS[tile] == "scout_cabin":
             return f"{who}: Scout Cabin tile, choose the hex for a scout ({where})"
-        if ALL_TILE_NAMES[tile] == "cathedral":
+        if TILE_KEYS[tile] == "cathedral":
             return (
                 f"{who}: Cathedral tile, build on {played_terrain(state)} paying 1 village "
                 f"token each ({int(state.tokens[state.cur])} held), take a token, or stop"
             )
-        if ALL_TILE_NAMES[tile] == "fort" and int(state.fort_card) != EMPTY:
+        if TILE_KEYS[tile] == "fort" and int(state.fort_card) != EMPTY:
             where = f"{card_word(int(state.fort_card))}, the card the Fort drew"
         return f"{who}: {tile_name(tile)} tile, choose the hex to build on ({where})"
     usable = [
@@ -443,11 +471,12 @@ def _dead_card(state: Any) -> bool:
         terrains = halves or (SWAMP if int(state.dual_swamp) == 1 else played - DUAL_CARDS,)
     else:
         terrains = (played,)
-    return (
-        int(state.phase) == PHASE_MAIN
-        and not state.mandatory_done
-        and not (np.isin(state.terrain, terrains) & (state.owner == EMPTY)).any()
-    )
+    empty = (np.isin(state.terrain, terrains) & (state.owner == EMPTY)).any()
+    if int(getattr(state, "island_side", EMPTY)) != EMPTY:  # the Island's hexes too (§15.3)
+        empty = (
+            empty or (np.isin(state.island_terrain, terrains) & (state.island_owner == EMPTY)).any()
+        )
+    return int(state.phase) == PHASE_MAIN and not state.mandatory_done and not empty
 
 
 def _to_build(state: Any) -> int:
@@ -459,6 +488,12 @@ def tiles_gained(state: Any, player: int, hex_id: int) -> list[int]:
     """Tile types `player` would take by arriving on `hex_id` (§7.2, D7): one from each adjacent
     location hex that still has tiles and that the player never took from."""
     gained = []
+    if hex_id >= NUM_HEXES:  # the Island's location hex (§15.3)
+        near = ISLAND_NEIGHBOURS[hex_id - NUM_HEXES]
+        if state.island_location in near and state.island_tiles_left > 0:
+            if not state.island_taken[player]:
+                gained.append(len(ALL_TILE_NAMES) + int(state.island_side))
+        return gained
     for n in NEIGHBOURS[hex_id]:
         slot = int(state.slot_of_hex[n]) if n >= 0 else EMPTY
         if slot != EMPTY and state.tiles_left[slot] > 0 and not state.ever_taken[player, slot]:
@@ -477,20 +512,29 @@ def describe_in_state(state: Any, action: int) -> str:
         return f"start the mandatory action: replace the dead {played_terrain(state)} card (§5)"
     if action == END_TURN:
         return "end the turn"
-    if action >= TILE_ACTIONS and action_tile(action) < 0 and not NOMAD_ACTIONS <= action < STOP:
+    island_hex = ISLAND_HEX_ACTIONS <= action < ISLAND_TILE_ACTIONS
+    if action >= ISLAND_TILE_ACTIONS:  # §15.3 Tree House / Rope Bridge
+        name = ISLAND_TILE_NAMES[action - ISLAND_TILE_ACTIONS]
+        return f"use the {title(name)} tile ({TILE_SUMMARIES[name]})"
+    if (
+        action >= TILE_ACTIONS
+        and not island_hex
+        and action_tile(action) < 0
+        and not NOMAD_ACTIONS <= action < STOP
+    ):
         return describe(action, phase)  # stop, cave move, choose a card
     if NOMAD_ACTIONS <= action < STOP:
         kind = action - NOMAD_ACTIONS
         return f"use the nomad tile {nomad_name(kind)} ({nomad_summary(kind)})"
-    if action >= TILE_ACTIONS:
+    if action >= TILE_ACTIONS and not island_hex:
         tile = action_tile(action)
-        summary = TILE_SUMMARIES[ALL_TILE_NAMES[tile]]
-        if TILE_TERRAIN[ALL_TILE_NAMES[tile]] is None and ALL_TILE_NAMES[tile] != "bazaar":
+        summary = TILE_SUMMARIES[TILE_KEYS[tile]]
+        if TILE_TERRAIN[TILE_KEYS[tile]] is None and TILE_KEYS[tile] != "bazaar":
             summary += f": {played_terrain(state)}"
         verb = "repeat the action of" if phase == PHASE_BAZAAR else "use"
         return f"{verb} the {tile_name(tile)} tile ({summary})"
-    hex_id = action - HEX_ACTIONS
-    where = f"{terrain_word(state.terrain[hex_id])} at {hex_name(hex_id)}"
+    hex_id = NUM_HEXES + action - ISLAND_HEX_ACTIONS if island_hex else action - HEX_ACTIONS
+    where = f"{terrain_word(terrain_of(state, hex_id))} at {hex_name(hex_id)}"
     if phase == PHASE_SWORD:
         return f"remove the settlement of {player_name(state.sword_next)} at {hex_name(hex_id)}"
     if int(getattr(state, "cave_move", 0)) == 1 and phase == PHASE_TILE_ORIGIN:
@@ -505,11 +549,11 @@ def describe_in_state(state: Any, action: int) -> str:
         return f"move the settlement at {hex_name(hex_id)} ({tile_name(state.active_tile)} tile)"
     if phase == PHASE_TILE_TARGET and int(state.active_tile) == ALL_TILE_NAMES.index("quarry"):
         return f"put a stone wall on {where} (Quarry tile)"
-    if phase == PHASE_TILE_TARGET and ALL_TILE_NAMES[int(state.active_tile)] in PIECE_TILES:
+    if phase == PHASE_TILE_TARGET and TILE_KEYS[int(state.active_tile)] in PIECE_TILES:
         return _describe_piece(state, hex_id, where)
-    if phase == PHASE_TILE_TARGET and ALL_TILE_NAMES[int(state.active_tile)] == "scout_cabin":
+    if phase == PHASE_TILE_TARGET and TILE_KEYS[int(state.active_tile)] == "scout_cabin":
         return f"put a scout on {where} (Scout Cabin tile)"
-    if phase == PHASE_TILE_TARGET and ALL_TILE_NAMES[int(state.active_tile)] == "temple":
+    if phase == PHASE_TILE_TARGET and TILE_KEYS[int(state.active_tile)] == "temple":
         return f"park the settlement at {hex_name(hex_id)} on the Temple tile (rebuilt next turn)"
     gained = tiles_gained(state, int(state.cur), hex_id)
     taking = "".join(f" and take the {tile_name(t)} tile" for t in gained)
@@ -527,7 +571,7 @@ def describe_in_state(state: Any, action: int) -> str:
         return f"build a settlement on {where}{taking} (silo)"
     if phase == PHASE_TILE_TARGET:
         tile = int(state.active_tile)
-        if ALL_TILE_NAMES[tile] in MOVE_TILES:
+        if TILE_KEYS[tile] in MOVE_TILES:
             return f"move the settlement from {hex_name(state.selected)} to {where}{taking}"
         return f"build a settlement on {where}{taking} ({tile_name(tile)} tile)"
     return f"build a settlement on {where}{taking}"
@@ -535,7 +579,7 @@ def describe_in_state(state: Any, action: int) -> str:
 
 def _describe_piece(state: Any, hex_id: int, where: str) -> str:
     """A hex chosen for Lighthouse, Wagon, Barracks or City Hall (§12.3)."""
-    tile = ALL_TILE_NAMES[int(state.active_tile)]
+    tile = TILE_KEYS[int(state.active_tile)]
     gained = tiles_gained(state, int(state.cur), hex_id)
     taking = "".join(f" and take the {tile_name(t)} tile" for t in gained)
     if tile == "city_hall":

@@ -521,3 +521,71 @@ def test_s16_nomads_rule_flags_reach_the_state_and_need_nomads():
     assert default.in_game_cards_count_moves == 1 and default.sword_includes_self == 1
     with pytest.raises(ConfigError, match="sword_includes_self=False needs"):
         rules.make_config(2, sword_includes_self=False)
+
+
+# ---------------------------------------------------------------- D24, D51 choice options
+
+
+@pytest.mark.parametrize("victim_chooses", [False, True])
+def test_s11_1_sword_victim_chooses_option_passes_the_choice_to_each_victim_D24(victim_chooses):
+    # Arrange: 3 seats with settlements; seat 0 uses the Sword (the user first, D24)
+    state = blank_game(3, terrain_rows=NOMAD_FIELD, fill="G", expansions=NOMADS, played="G")
+    state.set("sword_victim_chooses", int(victim_chooses))
+    place(state, 0, (5, 0))
+    place(state, 1, (5, 5), (4, 5))
+    place(state, 2, (3, 3))
+    give_nomad(state, 0, "sword")
+    seen = []
+    # Act: each removal is chosen by the seat to act, whose settlements are the legal hexes
+    act(state, nomad_action("sword"))
+    for hexes, pick in (((5, 0),), (5, 0)), (((5, 5), (4, 5)), (4, 5)), (((3, 3),), (3, 3)):
+        assert state.phase == PHASE_SWORD and legal_hexes(state) == cells(*hexes)
+        seen.append(int(state.cur))
+        act(state, pick)
+    # Assert: with the option the turn passes to each victim in seat order, then returns
+    assert seen == ([0, 1, 2] if victim_chooses else [0, 0, 0])
+    assert state.cur == 0 and state.phase == PHASE_MAIN and state.active_nomad == EMPTY
+    assert state.owner[hx(5, 5)] == 1 and state.owner[hx(4, 5)] == EMPTY
+
+
+@pytest.mark.parametrize("per_step", [False, True])
+def test_s11_1_resettlement_tiles_per_step_option_judges_every_step_D51(per_step):
+    # Arrange: the seed example's field; (2,2) and (2,3) touch the farm location at (3,2),
+    # (2,4) does not but touches the nomad space at (1,4)
+    state = blank_game(
+        terrain_rows=RESETTLE_FIELD, fill="G", locations={(3, 2): "farm"}, expansions=NOMADS,
+        nomads={(1, 4): "sword"}, played="G",
+    )  # fmt: skip
+    state.set("resettlement_tiles_per_step", int(per_step))
+    place(state, 0, (2, 1))
+    give_nomad(state, 0, "resettlement")
+    location = slot(state, 3, 2)
+    # Act: step next to the location
+    act(state, nomad_action("resettlement"), (2, 1), (2, 2))
+    # Assert: per step, the hex entered takes the location's tile at once (default: nothing)
+    assert state.ever_taken[0, location] == int(per_step)
+    assert state.holding[0, location] == int(per_step)
+    # Act: step away from it, next to the nomad space, still resettling
+    act(state, (2, 3), (2, 4))
+    assert state.phase == PHASE_STEP
+    # Assert: per step the tile is lost again (D7: never taken twice) and the nomad tile taken
+    assert state.holding[0, location] == 0 and state.ever_taken[0, location] == int(per_step)
+    assert state.nomad_new[0, kind("sword")] == int(per_step)
+    act(state, STOP)
+    assert state.nomad_new[0, kind("sword")] == 1  # either way, taken by the stop
+    assert state.tiles_left[location] == 2 - int(per_step)
+
+
+def test_s16_d24_d51_options_reach_the_state_and_need_nomads():
+    config = rules.make_config(
+        3, expansions=NOMADS, sword_victim_chooses=True, resettlement_tiles_per_step=True
+    )
+    state = rules.new_game(config, 0)
+    assert state.sword_victim_chooses == 1 and state.resettlement_tiles_per_step == 1
+    default = rules.new_game(rules.make_config(3, expansions=NOMADS), 0)
+    assert default.sword_victim_chooses == 0 and default.resettlement_tiles_per_step == 0
+    for name in ("sword_victim_chooses", "resettlement_tiles_per_step"):
+        with pytest.raises(ConfigError, match=f"{name}=True needs"):
+            rules.make_config(2, **{name: True})
+        with pytest.raises(ConfigError, match=name):
+            rules.make_config(2, expansions=NOMADS, **{name: "yes"})

@@ -72,7 +72,7 @@ def test_s2_4_crossroads_maps_are_tagged_stand_ins_with_the_seeds_structure():
         assert sorted(kinds) == sorted(entry["location_types"])  # two different types
         for letter in "GCDFT":
             assert 12 <= rows.count(letter) <= 18  # like the sourced sections (§2.4 table)
-    assert "island_tree_house" not in ALL_SECTION_NAMES  # the Island map is unavailable (D48)
+    assert "island_tree_house" not in ALL_SECTION_NAMES  # an Island side, not a section
 
 
 def test_s2_4_a_board_file_replaces_a_stand_in_map(tmp_path):
@@ -248,6 +248,11 @@ BEFORE = [
      "dd708172dc2082637e246c3a42b8fbeddb45ff35e54cdce3b4d9f82e747a66e5", [46, 28, 40, 23, 44]),
     (("marshlands", "caves"), 2, 9, 131,
      "cb24da5074c808c43b14eac4e80c57e156a8858a71e3c1f8410376f3ba0b6274", [30, 29]),
+    # recorded before the Island and the D24/D51 options were built (main at 558ebb5)
+    (("harvest",), 3, 10, 146,
+     "0b35aaba5214b45ff224d154e94756588df7de1e7ae5ed2a18dc0a4697414806", [44, 51, 44]),
+    (("nomads", "crossroads", "marshlands", "harvest", "capital", "caves"), 5, 11, 279,
+     "79f758f19085f7c688aaed2cad4f0eb00436fbc10b0b0357851e563256129f83", [24, 27, 25, 22, 19]),
 ]  # fmt: skip
 
 
