@@ -15,7 +15,9 @@ A JSON file path with the same keys works too. Each key is optional.
 caverna_ff_v1 (`make_config_v1`) adds `auto_housing` (default False: the player houses every
 new animal, spec A9 and docs/caverna_ff.md E17; True: new animals go into free room
 automatically without moving housed ones, the rest converted, so the score is never lower
-than keeping the current arrangement).
+than keeping the current arrangement) and `supply_extensions` (default None: one random
+extension of the supply board per player, rules B2; a list of extension names "S1".."S9", each
+at most once, deals exactly those, e.g. all nine for a supply holding every tile).
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from eurogym.envs.caverna_ff.tables import (
     DECK_CARDS,
     EVENT_DECK,
     EVENT_PUSH_COST,
+    EXT_NAMES,
     GOOD_NAMES,
     ORC_GOLD,
     SOLO_START_FOOD,
@@ -52,7 +55,7 @@ from eurogym.envs.core.options import check_bool, check_int, check_players, reje
 
 PLAYER_COUNTS = (1, 2, 3, 4)
 OPTIONS = ("solo_start_food", "data_overrides")
-OPTIONS_V1 = (*OPTIONS, "auto_housing")
+OPTIONS_V1 = (*OPTIONS, "auto_housing", "supply_extensions")
 OVERRIDE_KEYS = ("push_cost", "event_deck", "orc_gold", "bribe_goods", "movement_cards")
 _DIRS = {(-1, 0): 0, (1, 0): 1, (0, -1): 2, (0, 1): 3}
 
@@ -70,6 +73,7 @@ class Config:
     card_steps: np.ndarray  # [3, 9, 3]
     card_spawn: np.ndarray  # [3, 9]
     housing: int = HOUSING_E1  # state.HOUSING_*: v0's E1 rule, v1's choices or auto_housing
+    supply_ext: tuple[int, ...] = ()  # v1: the extensions dealt (tables.EXT_NAMES); () random
 
 
 def _int(where: str, value: Any, lo: int, hi: int) -> int:
@@ -180,5 +184,23 @@ def make_config_v1(num_players: int = 2, **options: Any) -> Config:
     """caverna_ff_v1's Config: `make_config`'s options plus `auto_housing` (module docstring)."""
     reject_unknown("caverna_ff_v1", options, OPTIONS_V1)
     auto = check_bool("auto_housing", options.pop("auto_housing", False))
+    ext = _extensions(options.pop("supply_extensions", None))
     config = make_config(num_players, **options)
-    return replace(config, housing=HOUSING_KEEP if auto else HOUSING_CHOOSE)
+    return replace(config, housing=HOUSING_KEEP if auto else HOUSING_CHOOSE, supply_ext=ext)
+
+
+def _extensions(names: Any) -> tuple[int, ...]:
+    """`supply_extensions`: None (random, one per player) or distinct names from EXT_NAMES."""
+    if names is None:
+        return ()
+    if (
+        not isinstance(names, (list, tuple))
+        or not names
+        or any(not isinstance(x, str) or x not in EXT_NAMES for x in names)
+        or len(set(names)) != len(names)
+    ):
+        raise ConfigError(
+            f"supply_extensions must be None or a list of distinct names from {EXT_NAMES}, "
+            f"got {names!r}"
+        )
+    return tuple(sorted(EXT_NAMES.index(x) for x in names))

@@ -24,11 +24,15 @@ from eurogym.envs.caverna_ff.tables import (
     BRIBE_TOKENS_USED,
     CELLS,
     ENTRY_DWELLING,
+    EXT_FURN,
+    EXT_TRAP,
     F_ENTRY,
     FOOD,
     FURN_NAMES,
     FURN_PER_PLAYER,
     FURN_UNLIMITED,
+    FX_FIRST,
+    NUM_EXT,
     NUM_FURN,
     NUM_SHORT_STRIPS,
     NUM_TRAPS,
@@ -59,6 +63,35 @@ def deal_short_strips(state: State, n: int) -> None:
                 state.furn_left[f] = left
             else:
                 state.furn_left_x[f - F_ENTRY - 1] = left
+
+
+def deal_supply_extensions(state: State, n: int, chosen: tuple[int, ...]) -> None:
+    """caverna_ff_v1: the supply board's extensions (rules B2 step 4): one per player drawn at
+    random, or the `supply_extensions` option's. A tile on no dealt extension is not on the
+    supply (its copies left 0); one on a dealt extension has its single copy; each extension's
+    trap is a single copy. The base piece's tiles and basic traps are set by `deal_game`."""
+    if chosen:
+        dealt = np.array(chosen, np.int64)
+    else:
+        order = np.arange(NUM_EXT, dtype=np.int64)
+        shuffle(state.rng, order, NUM_EXT)
+        dealt = order[:n]
+    state.supply_ext[:] = 0
+    state.supply_ext[dealt] = 1
+    for e in range(NUM_EXT):
+        left = int(state.supply_ext[e])
+        for f in EXT_FURN[e]:
+            if f < 0:
+                continue
+            if f < NUM_FURN:
+                state.furn_left[f] = left
+            else:
+                state.furn_left_x[f - FX_FIRST] = left
+        t = EXT_TRAP[e]
+        if t < NUM_TRAPS:
+            state.trap_left[t] = left
+        else:
+            state.trap_left_x[t - NUM_TRAPS] = left
 
 
 def deal_game(config: Config, seed: int, state_type: type[State] = State) -> State:
@@ -98,13 +131,14 @@ def deal_game(config: Config, seed: int, state_type: type[State] = State) -> Sta
     )[:NUM_FURN]
     for i, name in enumerate(YELLOW_NAMES):  # short strips R1..RN carry 2 yellows each
         state.furn_left[FURN_NAMES.index(name)] = 1 if i // 2 < n else 0
-    if config.housing != HOUSING_E1:  # v1: its further tiles, one copy each (F0)
-        state.furn_left_x[:] = 1
-    state.trap_left[:NUM_TRAPS] = np.where(TRAP_COPIES_BASIC == 1, n, 1)
+    if config.housing != HOUSING_E1:  # v1: its further tiles, one copy each (F0), on the
+        state.furn_left_x[:] = 1  # supply while their extension or strip is dealt (below)
+    state.trap_left[:NUM_TRAPS] = np.where(TRAP_COPIES_BASIC[:NUM_TRAPS] == 1, n, 1)
     start = int(randint(rng, n))  # A4 step 4
     state.set("start_player", start)
     if config.housing != HOUSING_E1:
         deal_short_strips(state, n)
+        deal_supply_extensions(state, n, config.supply_ext)
     for p in range(n):
         state.tile[p, ENTRY_DWELLING] = T_CAVERN
         state.tile[p, START_CAVERN] = T_CAVERN
