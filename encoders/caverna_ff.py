@@ -54,6 +54,7 @@ what v0's layout cannot show about v1's further tiles (tables.FX_NAMES):
         (one-hot 5), its cell (one-hot 24), active
     a triggered Explosive Trap / Poisoned Arrows: the trap one-hot (NUM_TRAPS_ALL), picks left
         /3, each orc's strength before it /22 (4; the reward strength of a defeat, D43)
+    the decision is the trap_pick phase (1; v0's phase one-hot covers the phases before it)
 """
 
 from __future__ import annotations
@@ -110,10 +111,10 @@ from eurogym.envs.caverna_ff.state import (
     P_EVENT_DECK,
     P_INVADE,
     P_PUSH_COST,
+    P_TRAP_PICK,
     PASTURE,
     PENDING_TILE,
     PHASE,
-    PHASE_NAMES,
     PICK_STR,
     RES,
     REWARD_TAKEN,
@@ -180,7 +181,7 @@ SCALARS = (
     + NUM_FURN
     + NUM_TRAPS
     + NUM_REWARDS * 5
-    + len(PHASE_NAMES)
+    + P_TRAP_PICK
     + 4
     + 4
     + 15
@@ -200,7 +201,9 @@ SCALARS = (
     + 2
     + 9
 )
-NUM_PHASES = len(PHASE_NAMES)
+# the phases v0's layout one-hots: v0's and v1's two housing phases; v1's later phase
+# (trap_pick) is a V1_SCALARS flag, so v0's observation stays as it was
+NUM_PHASES = P_TRAP_PICK
 PLANES_SIZE = int(np.prod(PLANES_SHAPE))
 FLAT_SIZE = PLANES_SIZE + SCALARS
 # Caps of the counts (see the module docstring); the largest values in 10,000 random games
@@ -221,6 +224,7 @@ V1_SCALARS = (
     + NUM_TRAPS_ALL
     + 1
     + NUM_ORCS
+    + 1
 )
 FLAT_SIZE_V1 = FLAT_SIZE + V1_SCALARS
 MOUNTAIN_CELLS = 12.0  # the most furnishings of one id a board can hold
@@ -360,7 +364,8 @@ def _fill_flat(buf, me, out):
     for r in range(NUM_REWARDS):
         out[i + r * 5 + _rel(n, me, buf[REWARD_TAKEN + r] - 1)] = 1.0
     i += 5 * NUM_REWARDS
-    out[i + buf[PHASE]] = 1.0
+    if buf[PHASE] < NUM_PHASES:
+        out[i + buf[PHASE]] = 1.0
     i += NUM_PHASES
     out[i + (buf[ACTOR] - me) % n] = 1.0
     i += 4
@@ -461,6 +466,8 @@ def _fill_flat_v1(buf, me, out):
     i += 1
     for o in range(NUM_ORCS):  # the orcs' strengths before it (their reward strength, D43)
         out[i + o] = _clip(buf[PICK_STR + o] / 22.0)
+    i += NUM_ORCS
+    out[i] = 1.0 if buf[PHASE] == P_TRAP_PICK else 0.0  # the phase v0's one-hot leaves out
 
 
 def encode_planes(state: State, me: int) -> np.ndarray:

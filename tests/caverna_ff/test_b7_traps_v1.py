@@ -224,6 +224,7 @@ def test_b7_explosive_trap_two_picks_minus_3_the_same_orc_twice_then_the_move_go
     set_trap(s, TR_EXPLOSIVE)
     moving_event(s)  # Orc A (5) steps on it; B (7) and C (9) are on the board too
     assert s.phase == P_TRAP_PICK and s.actor == 0
+    assert encode_flat_v1(s, 0)[-1] == 1.0  # the trap_pick phase flag (v0's one-hot lacks it)
     assert legal(s) >= {A_ORC, A_ORC + 1, A_ORC + 2, A_DONE}
     assert A_ORC + 3 not in legal(s)  # Orc D is not in play yet (D28)
     assert s.trap_active[0, TRAP_CELL] == 0  # flipped when it triggered
@@ -381,6 +382,7 @@ def test_v0_keeps_its_fixed_supply_and_four_traps():
     assert "supply_ext" not in s.LAYOUT.fields
     assert s.trap_left.tolist() == [2, 2, 2, 1]
     assert s.mask.size == NUM_ACTIONS
+    assert FLAT_SIZE == 5277  # v0's observation is unchanged (the trap_pick phase is v1's)
 
 
 # ---- the observation --------------------------------------------------------------------------

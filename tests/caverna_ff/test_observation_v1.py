@@ -50,7 +50,7 @@ def game(num_players: int = 2) -> StateV1:
 
 def test_v1_observation_is_v0s_entries_then_the_further_tiles():
     assert FLAT_SIZE_V1 == FLAT_SIZE + V1_SCALARS
-    traps = NUM_EXT + NUM_TRAP_X * (1 + TRAP_X_ENTRIES) + NUM_TRAPS_ALL + 1 + 4  # rules B7
+    traps = NUM_EXT + NUM_TRAP_X * (1 + TRAP_X_ENTRIES) + NUM_TRAPS_ALL + 1 + 4 + 1  # B7
     assert V1_SCALARS == NUM_FX + NUM_FURN_ALL + 4 * NUM_FURN_ALL + traps
     assert envs.spec("caverna_ff_v1").raw_env.observation_size == FLAT_SIZE_V1
     assert envs.spec("caverna_ff_v0").raw_env.observation_size == FLAT_SIZE
