@@ -599,6 +599,11 @@ def decision_text(state: State) -> str:
     if phase == P_TRAP_PICK:
         picks = int(state.ev_picks)
         return f"{TRAP_TITLES[int(state.ev_trap) - 1]}: {picks} pick{'s' * (picks != 1)} left"
+    if phase == P_CAVE_IN and int(state.ev) >= 0:  # the Cave-in, or v1's Poisoned Food
+        p, o = int(state.actor), int(state.ev_letter) % NUM_ORCS
+        t = int(state.trap[p, int(state.orc_cell[p, o])]) - 1
+        good = GOOD_NAMES[TRAP_PAY_GOOD[t]]
+        return f"pay {good} into the {TRAP_TITLES[t]} (orc {ORC_LETTERS[o]})"
     if phase in (P_ORC, P_CAVE_IN) and int(state.ev) >= 0:
         return f"{words} (orc {ORC_LETTERS[int(state.ev_letter) % NUM_ORCS]})"
     if phase == P_CELL:

@@ -22,6 +22,7 @@ from eurogym.envs.caverna_ff.actions import (
     A_TRAP_X,
     NUM_ACTIONS,
 )
+from eurogym.envs.caverna_ff.describe import decision_text
 from eurogym.envs.caverna_ff.orcs import enter_cell
 from eurogym.envs.caverna_ff.rules import ENGINE, ENGINE_V1
 from eurogym.envs.caverna_ff.scoring import BREAKDOWN, score_breakdown
@@ -106,12 +107,20 @@ def set_trap(s: StateV1, t: int, c: int = TRAP_CELL, p: int = 0) -> None:
         s.trap_left_x[t - NUM_TRAPS] -= 1
 
 
+def dealt_one(s: StateV1) -> None:
+    """start_event leaves every other card marked dealt to force its card; a solo event deals
+    one card, so the state also passes validation (`from_json`)."""
+    s.ev_dealt[:] = 0
+    s.ev_dealt[0] = 1
+
+
 def moving_event(s: StateV1, letter: int = 0) -> None:
     """Orc event 1 for `letter`, card 3-1 (down, down, down), nothing to bribe or push with:
     the orc moves at once (B8 step 3)."""
     s.res[0] = 0
     s.bribe_good[0] = WOOD
     start_event(s, board=0, letter=letter, card=0)
+    dealt_one(s)
 
 
 def push_event(s: StateV1, letter: int = 0) -> None:
@@ -120,6 +129,7 @@ def push_event(s: StateV1, letter: int = 0) -> None:
     s.res[0, WOOD] = 1
     s.bribe_good[0] = STONE
     start_event(s, board=0, letter=letter, card=0)
+    dealt_one(s)
     assert s.phase == P_ORC
 
 
@@ -153,6 +163,8 @@ def test_b7_poisoned_food_owner_pays_any_food_minus_1_each_and_flips_even_for_no
     kernels.compute_mask(s.buf, s.mask)
     play(s, A_PUSH + 5)
     assert s.phase == P_CAVE_IN
+    assert decision_text(s) == "pay food into the Poisoned Food (orc B)"
+    ENGINE_V1.from_json(s.to_json())
     assert options(s) == set(range(6))  # 0-5: all the food (no cap like the Cave-in's 8)
     play(s, A_OPTION + 5)
     assert s.orc_str[0, 1] == 2 and s.res[0, FOOD] == 0
@@ -256,10 +268,14 @@ def test_b7_multi_pick_defeats_are_rewarded_one_by_one_in_the_owners_order():
     play(s, A_ORC + 1)  # B 2 -> 0: defeated first, its reward before the next pick
     assert s.orc_state[0, 1] == O_DEFEATED and s.phase == P_REWARD and int(s.sub[0]) == 1
     assert s.orc_state[0, 0] == O_FOREST and int(s.ev_picks) == 1
+    ENGINE_V1.from_json(s.to_json())  # a valid state (consistency, invariants, mask)
     play(s, A_GOLD)
     assert s.phase == P_TRAP_PICK and A_ORC + 1 not in legal(s)  # defeated: no longer picked
+    assert "Poisoned Arrows: 1 pick left" in decision_text(s)
+    ENGINE_V1.from_json(s.to_json())
     play(s, A_ORC + 0)  # A (the orc on the trap) 2 -> 0
     assert s.orc_state[0, 0] == O_DEFEATED and s.phase == P_REWARD and int(s.sub[0]) == 0
+    ENGINE_V1.from_json(s.to_json())
     play(s, A_GOLD)
     assert s.orc_cell[0, 0] == -1  # defeated on the trap: its move is over
 
