@@ -121,8 +121,8 @@ from eurogym.envs.caverna_ff.tables import (
     CELLS,
     ENTRY_DWELLING,
     EVENT_HARVEST,
-    EXT_FURN,
-    EXT_TRAP,
+    EXT_TILE_IDS,
+    EXT_TRAP_IDS,
     F_ENTRY,
     F_WARRIOR,
     FIRST_ANIMAL,
@@ -425,9 +425,12 @@ def _check_supply(s: State, n: int) -> None:
     if v1:  # the supply extensions in play carry their tiles and trap (deal_supply_extensions)
         dealt = s.supply_ext
         _require(1 <= dealt.sum(), "supply_ext", dealt.tolist(), "deals no extension")
+        _check_extensions(s)
+        furn_total[EXT_TILE_IDS] = 0
+        trap_total[EXT_TRAP_IDS] = 0
         for e in range(NUM_EXT):
-            trap_total[EXT_TRAP[e]] = dealt[e]
-            furn_total[EXT_FURN[e][EXT_FURN[e] >= 0]] = dealt[e]
+            trap_total[s.p_ext_trap[e]] = dealt[e]
+            furn_total[s.p_ext_furn[e][s.p_ext_furn[e] >= 0]] = dealt[e]
     built = np.bincount(s.furn[:n].ravel(), minlength=F_ENTRY + 2)[1 : NUM_FURN + 1]
     bad = np.flatnonzero(s.furn_left + built != furn_total[:NUM_FURN])
     if bad.size:
@@ -446,6 +449,17 @@ def _check_supply(s: State, n: int) -> None:
         t = int(bad[0])
         name = f"trap_left[{t}]" if t < NUM_TRAPS else f"trap_left_x[{t - NUM_TRAPS}]"
         _fail(name, left[t], f"+ {placed[t]} placed != {trap_total[t]} copies")
+
+
+def _check_extensions(s: State) -> None:
+    """The extensions' contents (config's `supply_board`): tiles an extension may carry, none
+    twice, and the single-copy traps one per extension."""
+    ids = s.p_ext_furn[s.p_ext_furn >= 0]
+    bad = np.setdiff1d(ids, EXT_TILE_IDS)
+    _require(not bad.size, "p_ext_furn", bad[:1].tolist(), "is not an extension's tile")
+    _require(np.unique(ids).size == ids.size, "p_ext_furn", ids.tolist(), "repeats a tile")
+    ok = sorted(s.p_ext_trap.tolist()) == sorted(EXT_TRAP_IDS.tolist())
+    _require(ok, "p_ext_trap", s.p_ext_trap.tolist(), "!= one single-copy trap per extension")
 
 
 def _check_board(s: State, p: int) -> None:

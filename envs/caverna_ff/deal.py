@@ -24,8 +24,8 @@ from eurogym.envs.caverna_ff.tables import (
     BRIBE_TOKENS_USED,
     CELLS,
     ENTRY_DWELLING,
-    EXT_FURN,
-    EXT_TRAP,
+    EXT_TILE_IDS,
+    EXT_TRAP_IDS,
     F_ENTRY,
     FOOD,
     FURN_NAMES,
@@ -65,33 +65,45 @@ def deal_short_strips(state: State, n: int) -> None:
                 state.furn_left_x[f - F_ENTRY - 1] = left
 
 
-def deal_supply_extensions(state: State, n: int, chosen: tuple[int, ...]) -> None:
+def deal_supply_extensions(state: State, config: Config) -> None:
     """caverna_ff_v1: the supply board's extensions (rules B2 step 4): one per player drawn at
     random, or the `supply_extensions` option's. A tile on no dealt extension is not on the
     supply (its copies left 0); one on a dealt extension has its single copy; each extension's
     trap is a single copy. The base piece's tiles and basic traps are set by `deal_game`."""
-    if chosen:
-        dealt = np.array(chosen, np.int64)
+    n = config.num_players
+    state.p_ext_furn[:] = config.ext_furn
+    state.p_ext_trap[:] = config.ext_trap
+    if config.supply_ext:
+        dealt = np.array(config.supply_ext, np.int64)
     else:
         order = np.arange(NUM_EXT, dtype=np.int64)
         shuffle(state.rng, order, NUM_EXT)
         dealt = order[:n]
     state.supply_ext[:] = 0
     state.supply_ext[dealt] = 1
-    for e in range(NUM_EXT):
-        left = int(state.supply_ext[e])
-        for f in EXT_FURN[e]:
-            if f < 0:
-                continue
-            if f < NUM_FURN:
-                state.furn_left[f] = left
-            else:
-                state.furn_left_x[f - FX_FIRST] = left
-        t = EXT_TRAP[e]
-        if t < NUM_TRAPS:
-            state.trap_left[t] = left
-        else:
-            state.trap_left_x[t - NUM_TRAPS] = left
+    for f in EXT_TILE_IDS:  # off the supply unless a dealt extension shows it
+        _set_left(state, int(f), 0)
+    for t in EXT_TRAP_IDS:
+        _set_trap_left(state, int(t), 0)
+    for e in dealt:
+        for f in state.p_ext_furn[e]:
+            if f >= 0:
+                _set_left(state, int(f), 1)
+        _set_trap_left(state, int(state.p_ext_trap[e]), 1)
+
+
+def _set_left(state: State, f: int, left: int) -> None:
+    if f < NUM_FURN:
+        state.furn_left[f] = left
+    else:
+        state.furn_left_x[f - FX_FIRST] = left
+
+
+def _set_trap_left(state: State, t: int, left: int) -> None:
+    if t < NUM_TRAPS:
+        state.trap_left[t] = left
+    else:
+        state.trap_left_x[t - NUM_TRAPS] = left
 
 
 def deal_game(config: Config, seed: int, state_type: type[State] = State) -> State:
@@ -138,7 +150,7 @@ def deal_game(config: Config, seed: int, state_type: type[State] = State) -> Sta
     state.set("start_player", start)
     if config.housing != HOUSING_E1:
         deal_short_strips(state, n)
-        deal_supply_extensions(state, n, config.supply_ext)
+        deal_supply_extensions(state, config)
     for p in range(n):
         state.tile[p, ENTRY_DWELLING] = T_CAVERN
         state.tile[p, START_CAVERN] = T_CAVERN

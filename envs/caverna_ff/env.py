@@ -142,6 +142,12 @@ register(
             (2, "supply_extensions", []),
             (2, "supply_extensions", ["S10"]),
             (2, "supply_extensions", ["S1", "S1"]),
+            (2, "data_overrides", {"supply_board": {"S1": {"tiles": [], "trap": "snare_trap"}}}),
+            (
+                2,
+                "data_overrides",
+                {"supply_board": {"S1": {"tiles": ["miner"], "trap": "trapdoor"}}},
+            ),
         ),
     )
 )

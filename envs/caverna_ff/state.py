@@ -15,6 +15,7 @@ from eurogym.envs.caverna_ff.spaces import ACC, NUM_SPACES
 from eurogym.envs.caverna_ff.tables import (
     CELLS,
     DECK_CARDS,
+    EXT_MAX_TILES,
     F_ENTRY,
     FOREST,
     H_CHOICE,
@@ -378,6 +379,10 @@ LAYOUT_V1 = Layout(
         # the supply board's extensions in play (tables.EXT_NAMES, rules B2): one per player
         # dealt at random, or the `supply_extensions` option's
         ("supply_ext", (NUM_EXT,), FLAG),
+        # parameter: each extension's furnishing ids (-1 padded) and trap id, the stand-in
+        # contents of the component data or a `data_overrides` "supply_board" (config.py)
+        ("p_ext_furn", (NUM_EXT, EXT_MAX_TILES), (EMPTY, NUM_FURN_ALL - 1)),
+        ("p_ext_trap", (NUM_EXT,), (0, NUM_TRAPS_ALL - 1)),
         # copies left of v1's further traps (tables.TRAP_X_NAMES), single copies (B7)
         ("trap_left_x", (NUM_TRAP_X,), FLAG),
         # an Explosive Trap / Poisoned Arrows being resolved (B7): its trap id + 1 (0 none), the

@@ -500,3 +500,15 @@ for _e, _ext in enumerate(SUPPLY["extensions"].values()):
 EXT_TRAP = np.array(
     [TRAP_NAMES_ALL.index(e["trap"]) for e in SUPPLY["extensions"].values()], np.int64
 )
+EXT_MAX_TILES = _EXT_MAX
+# what an extension may carry (a `data_overrides` "supply_board" is checked against these): the
+# furnishings that are neither on the base piece nor yellow (the yellows lie on the reward
+# board's short strips), and the single-copy traps
+EXT_TILE_NAMES = tuple(
+    n
+    for k, n in enumerate(_ANY_ID)
+    if n != "entry" and n not in SUPPLY_BASE_FURN and not FURN_IS_YELLOW[k]
+)
+EXT_TRAP_NAMES = tuple(t for k, t in enumerate(TRAP_NAMES_ALL) if not TRAP_COPIES_BASIC[k])
+EXT_TILE_IDS = np.array([_ANY_ID.index(n) for n in EXT_TILE_NAMES], np.int64)
+EXT_TRAP_IDS = np.array([TRAP_NAMES_ALL.index(t) for t in EXT_TRAP_NAMES], np.int64)

@@ -46,9 +46,12 @@ from eurogym.envs.caverna_ff.tables import (
     EXT_NAMES,
     EXT_TRAP,
     F_BLACKSMITH,
+    F_BREEDING_CAVE,
     F_CARPENTER,
+    F_CUDDLE,
     F_DWELLING,
     F_ORC_DWELLING,
+    F_PEACEFUL,
     F_STONE_CARVER,
     F_WARRIOR,
     FOOD,
@@ -75,7 +78,7 @@ from eurogym.envs.caverna_ff.tables import (
     TRAP_NAMES_ALL,
     WOOD,
 )
-from eurogym.envs.core.errors import StateError
+from eurogym.envs.core.errors import ConfigError, StateError
 from tests.caverna_ff.helpers import cell, legal, start_event
 
 ALL_EXTENSIONS = list(EXT_NAMES)
@@ -391,6 +394,35 @@ def test_b2_a_state_whose_supply_disagrees_with_its_extensions_is_rejected():
     with pytest.raises(StateError, match="furn_left|trap_left"):
         ENGINE_V1.from_json(bad.to_json())
     ENGINE_V1.from_json(s.to_json())
+
+
+def test_b2_d34_the_extensions_contents_are_replaceable_by_data_overrides():
+    board = {
+        "S9": {"tiles": ["breeding_cave"], "trap": "trapdoor"},
+        "S1": {"tiles": ["peaceful_cave"], "trap": "poisoned_arrows"},
+    }
+    config = ENGINE_V1.make_config(
+        1, supply_extensions=["S9"], data_overrides={"supply_board": board}
+    )
+    s = ENGINE_V1.new_game(config, 0)
+    assert s.trap_left[TR_TRAPDOOR] == 1 and s.trap_left_x[TR_ARROWS - NUM_TRAPS] == 0
+    assert _offered(s, F_BREEDING_CAVE) == 1 and _offered(s, F_PEACEFUL) == 0
+    assert _offered(s, F_CUDDLE) == 0  # S1's printed tiles are gone with its new contents
+    ENGINE_V1.from_json(s.to_json())  # the contents travel with the state
+    bad = s.copy()
+    bad.p_ext_trap[0] = bad.p_ext_trap[1]
+    with pytest.raises(StateError, match="p_ext_trap"):
+        ENGINE_V1.from_json(bad.to_json())
+    for wrong in (
+        {"S1": {"tiles": ["miner"], "trap": "trapdoor"}},  # the Miner is on S4 too
+        {"S1": {"tiles": [], "trap": "snare_trap"}},  # two Snare Traps, no Trapdoor
+        {"S1": {"tiles": ["dwelling"], "trap": "trapdoor"}},  # a base piece tile
+        {"S10": {"tiles": [], "trap": "trapdoor"}},
+    ):
+        with pytest.raises(ConfigError, match="supply_board"):
+            ENGINE_V1.make_config(1, data_overrides={"supply_board": wrong})
+    with pytest.raises(ConfigError, match="supply_board"):
+        ENGINE.make_config(1, data_overrides={"supply_board": board})  # v0: no such board
 
 
 def test_v0_keeps_its_fixed_supply_and_four_traps():
