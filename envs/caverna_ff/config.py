@@ -204,7 +204,8 @@ def make_config_v1(num_players: int = 2, **options: Any) -> Config:
     reject_unknown("caverna_ff_v1", options, OPTIONS_V1)
     auto = check_bool("auto_housing", options.pop("auto_housing", False))
     ext = _extensions(options.pop("supply_extensions", None))
-    over = load_overrides(options.pop("data_overrides", None), OVERRIDE_KEYS_V1)
+    # a copy: the caller's dict keeps its "supply_board"
+    over = dict(load_overrides(options.pop("data_overrides", None), OVERRIDE_KEYS_V1))
     ext_furn, ext_trap = _supply_board(over.pop("supply_board", {}))
     config = make_config(num_players, data_overrides=over, **options)
     return replace(

@@ -401,9 +401,9 @@ def test_b2_d34_the_extensions_contents_are_replaceable_by_data_overrides():
         "S9": {"tiles": ["breeding_cave"], "trap": "trapdoor"},
         "S1": {"tiles": ["peaceful_cave"], "trap": "poisoned_arrows"},
     }
-    config = ENGINE_V1.make_config(
-        1, supply_extensions=["S9"], data_overrides={"supply_board": board}
-    )
+    over = {"supply_board": board}
+    config = ENGINE_V1.make_config(1, supply_extensions=["S9"], data_overrides=over)
+    assert over == {"supply_board": board}  # the caller's option is left as it was
     s = ENGINE_V1.new_game(config, 0)
     assert s.trap_left[TR_TRAPDOOR] == 1 and s.trap_left_x[TR_ARROWS - NUM_TRAPS] == 0
     assert _offered(s, F_BREEDING_CAVE) == 1 and _offered(s, F_PEACEFUL) == 0
