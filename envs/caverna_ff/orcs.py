@@ -673,11 +673,4 @@ def resume_after_trap(buf, p, o):
         buf[EV_MOVING] = 1
         buf[DEFEAT_STR] = buf[ORC_STR + oi(p, o)]
         return False
-    r = move_orc(buf, p, o)
-    if r == MV_INVADE:
-        return True
-    if r == MV_CAVE_IN:
-        buf[EV_MOVING] = 2
-    else:
-        seat_done(buf)
-    return False
+    return orc_step_3(buf, p, o)  # a forest orc mid-move, not pushed into a trap: moves on
