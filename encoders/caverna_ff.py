@@ -47,6 +47,14 @@ what v0's layout cannot show about v1's further tiles (tables.FX_NAMES):
         reads 1 for every further tile)
     per relative seat (4 x NUM_FURN_ALL): furnishings of each id on that seat's board /12 (a
         board has 12 mountain cells), so a built tile's identity is seen, not just its points
+    supply board: the extensions in play (NUM_EXT, S1-S9), copies left of each further trap
+        (NUM_TRAP_X, 0/1: `trap_left_x`)
+    further traps (NUM_TRAP_X x 30, tables.TRAP_X_NAMES; v0's planes show v0's four traps and,
+        for these, only "trap present / active"): on no board or on relative seat k's board
+        (one-hot 5), its cell (one-hot 24), active
+    a triggered Explosive Trap / Poisoned Arrows: the trap one-hot (NUM_TRAPS_ALL), picks left
+        /3, each orc's strength before it /22 (4; the reward strength of a defeat, D43)
+    the decision is the trap_pick phase (1; v0's phase one-hot covers the phases before it)
 """
 
 from __future__ import annotations
@@ -74,7 +82,9 @@ from eurogym.envs.caverna_ff.state import (
     EV_CARD,
     EV_DEALT,
     EV_LETTER,
+    EV_PICKS,
     EV_PUSHED,
+    EV_TRAP,
     EVENTS_DONE,
     EXP_LEFT,
     EXP_STRENGTH,
@@ -101,10 +111,11 @@ from eurogym.envs.caverna_ff.state import (
     P_EVENT_DECK,
     P_INVADE,
     P_PUSH_COST,
+    P_TRAP_PICK,
     PASTURE,
     PENDING_TILE,
     PHASE,
-    PHASE_NAMES,
+    PICK_STR,
     RES,
     REWARD_TAKEN,
     ROUND,
@@ -114,10 +125,12 @@ from eurogym.envs.caverna_ff.state import (
     START_PLAYER,
     SUB,
     SUPPLIER_LEFT,
+    SUPPLY_EXT,
     TILE,
     TRAP,
     TRAP_ACTIVE,
     TRAP_LEFT,
+    TRAP_LEFT_X,
     TWIN_KIND,
     WEAPON,
     State,
@@ -128,7 +141,9 @@ from eurogym.envs.caverna_ff.tables import (
     FURN_ORC_ROOM,
     FURN_POINTS,
     FURN_ROOM,
+    MAX_TRAP_PICKS,
     NUM_ANIMALS,
+    NUM_EXT,
     NUM_FURN,
     NUM_FURN_ALL,
     NUM_FX,
@@ -136,7 +151,9 @@ from eurogym.envs.caverna_ff.tables import (
     NUM_LOOT,
     NUM_ORCS,
     NUM_REWARDS,
+    NUM_TRAP_X,
     NUM_TRAPS,
+    NUM_TRAPS_ALL,
     ROWS,
 )
 from eurogym.envs.core.jit import KERNEL
@@ -164,7 +181,7 @@ SCALARS = (
     + NUM_FURN
     + NUM_TRAPS
     + NUM_REWARDS * 5
-    + len(PHASE_NAMES)
+    + P_TRAP_PICK
     + 4
     + 4
     + 15
@@ -184,7 +201,9 @@ SCALARS = (
     + 2
     + 9
 )
-NUM_PHASES = len(PHASE_NAMES)
+# the phases v0's layout one-hots: v0's and v1's two housing phases; v1's later phase
+# (trap_pick) is a V1_SCALARS flag, so v0's observation stays as it was
+NUM_PHASES = P_TRAP_PICK
 PLANES_SIZE = int(np.prod(PLANES_SHAPE))
 FLAT_SIZE = PLANES_SIZE + SCALARS
 # Caps of the counts (see the module docstring); the largest values in 10,000 random games
@@ -194,7 +213,19 @@ BEGGING_CAP = 60.0
 ACCUM_CAP = 60.0
 ANIMALS_CAP = 20.0
 MINE_CAP = 20.0
-V1_SCALARS = NUM_FX + NUM_FURN_ALL + MAX_PLAYERS * NUM_FURN_ALL
+TRAP_X_ENTRIES = 5 + CELLS + 1  # per further trap: owner, cell, active
+V1_SCALARS = (
+    NUM_FX
+    + NUM_FURN_ALL
+    + MAX_PLAYERS * NUM_FURN_ALL
+    + NUM_EXT
+    + NUM_TRAP_X
+    + NUM_TRAP_X * TRAP_X_ENTRIES
+    + NUM_TRAPS_ALL
+    + 1
+    + NUM_ORCS
+    + 1
+)
 FLAT_SIZE_V1 = FLAT_SIZE + V1_SCALARS
 MOUNTAIN_CELLS = 12.0  # the most furnishings of one id a board can hold
 _FURN_POINTS = FURN_POINTS / 10.0  # indexed by furnishing id, F_ENTRY = the entry dwelling
@@ -229,7 +260,8 @@ def _seat_planes(buf, p, out, base):
         t = buf[TRAP + p * CELLS + c] - 1
         if t >= 0:
             out[k + 10 * CELLS] = 1.0
-            out[k + (12 + t) * CELLS] = 1.0
+            if t < NUM_TRAPS:  # v1's further traps: V1_SCALARS
+                out[k + (12 + t) * CELLS] = 1.0
         out[k + 11 * CELLS] = buf[TRAP_ACTIVE + p * CELLS + c]
         k = base + (20 + NUM_TRAPS) * CELLS + c
         for a in range(NUM_ANIMALS):
@@ -332,7 +364,8 @@ def _fill_flat(buf, me, out):
     for r in range(NUM_REWARDS):
         out[i + r * 5 + _rel(n, me, buf[REWARD_TAKEN + r] - 1)] = 1.0
     i += 5 * NUM_REWARDS
-    out[i + buf[PHASE]] = 1.0
+    if buf[PHASE] < NUM_PHASES:
+        out[i + buf[PHASE]] = 1.0
     i += NUM_PHASES
     out[i + (buf[ACTOR] - me) % n] = 1.0
     i += 4
@@ -407,6 +440,34 @@ def _fill_flat_v1(buf, me, out):
             f = buf[FURN + p * CELLS + c] - 1
             if f >= 0:
                 out[i + k * NUM_FURN_ALL + f] += 1.0 / MOUNTAIN_CELLS
+    i += MAX_PLAYERS * NUM_FURN_ALL
+    for e in range(NUM_EXT):
+        out[i + e] = buf[SUPPLY_EXT + e]
+    i += NUM_EXT
+    for x in range(NUM_TRAP_X):
+        out[i + x] = buf[TRAP_LEFT_X + x]
+    i += NUM_TRAP_X
+    for x in range(NUM_TRAP_X):  # each further trap is a single copy: where it lies
+        j = i + x * TRAP_X_ENTRIES
+        out[j] = 1.0  # on no board, until found below
+        for k in range(n):
+            p = (me + k) % n
+            for c in range(CELLS):
+                if buf[TRAP + p * CELLS + c] == NUM_TRAPS + x + 1:
+                    out[j] = 0.0
+                    out[j + 1 + k] = 1.0
+                    out[j + 5 + c] = 1.0
+                    out[j + 5 + CELLS] = buf[TRAP_ACTIVE + p * CELLS + c]
+    i += NUM_TRAP_X * TRAP_X_ENTRIES
+    if buf[EV_TRAP] > 0:  # an Explosive Trap / Poisoned Arrows being resolved, its picks left
+        out[i + buf[EV_TRAP] - 1] = 1.0
+    i += NUM_TRAPS_ALL
+    out[i] = buf[EV_PICKS] / float(MAX_TRAP_PICKS)
+    i += 1
+    for o in range(NUM_ORCS):  # the orcs' strengths before it (their reward strength, D43)
+        out[i + o] = _clip(buf[PICK_STR + o] / 22.0)
+    i += NUM_ORCS
+    out[i] = 1.0 if buf[PHASE] == P_TRAP_PICK else 0.0  # the phase v0's one-hot leaves out
 
 
 def encode_planes(state: State, me: int) -> np.ndarray:

@@ -17,18 +17,21 @@ Ranges:
   Hunting Parlor 2 boars -> 2 gold + 2 food (7); Blacksmithing Parlor 1 ruby + 1 ore -> 2 gold +
   1 food (8). The decision stays pending, as with CONVERT.
 * TRAP t (4): a trap type (tables.TRAP_NAMES).
+* TRAP_X k (caverna_ff_v1 only, after TILE_X): v1's further traps (tables.TRAP_X_NAMES).
 * LOOT l (26): an expedition loot item (tables.LOOT_NAMES), taken in the chosen order.
 * OPTION k (15): a number or branch: forge strength, dogs spent in a fight, stone paid into a
-  Cave-in, ore trades, which branch of an either/or space, which item of a farming space, the
-  farm animal type to breed (0 sheep, 1 boar, 2 cattle, 3 donkey), which dwarf (0-5) to arm,
-  the Warrior Dwelling's wood then stone (the ore is the rest of 8).
+  Cave-in (food into Poisoned Food), ore trades, which branch of an either/or space, which
+  item of a farming space, the farm animal type to breed (0 sheep, 1 boar, 2 cattle, 3
+  donkey), which dwarf (0-5) to arm, the Warrior Dwelling's wood then stone (the ore is the
+  rest of 8).
 * PUSH d (8): push the active orc one cell N, NE, E, SE, S, SW, W, NW (spec B8, D38).
 * REWARD r (16): the reward space `strip * 4 + column` of strips L1, L2, L4, L5 (spec B6).
 * GOLD: take the orc's gold instead of a reward.
 * BRIBE: pay 1 of this event's bribe good, the active orc loses 1 strength.
 * SOW_GRAIN / SOW_VEG: sow grain / a vegetable; with several empty fields a CELL then picks
   the field (phase sow_cell).
-* ORC o (4): the orc to fight (letters A-D).
+* ORC o (4): the orc to fight (letters A-D); in caverna_ff_v1 also a pick of an Explosive
+  Trap or Poisoned Arrows (phase trap_pick).
 * RUBY r (15): at any of your decisions, trade rubies (spec A7): 1 ruby -> wood, stone, ore,
   grain, vegetable, sheep, boar, donkey, dog (0-8), 2 food (9), 1 ruby + 1 food -> cattle (10),
   a single meadow, field, tunnel (11-13), 2 rubies -> a single cavern (14). The decision stays
@@ -54,6 +57,7 @@ from eurogym.envs.caverna_ff.tables import (
     NUM_FX,
     NUM_LOOT,
     NUM_REWARDS,
+    NUM_TRAP_X,
     NUM_TRAPS,
     NUM_TWIN,
 )
@@ -95,7 +99,9 @@ A_TILE_X = A_FURN_X + NUM_FX
 X_TRADER, X_PEACEFUL = 0, 1
 X_HUNTING, X_SMITHING = X_PEACEFUL + 6, X_PEACEFUL + 7
 NUM_TILE_X = X_SMITHING + 1
-NUM_ACTIONS_V1 = A_TILE_X + NUM_TILE_X
+# then v1's further traps (tables.TRAP_X_NAMES): TRAP_X k places trap NUM_TRAPS + k (spec B7)
+A_TRAP_X = A_TILE_X + NUM_TILE_X
+NUM_ACTIONS_V1 = A_TRAP_X + NUM_TRAP_X
 
 
 def describe(action: int, phase: int = -1) -> str:

@@ -10,18 +10,24 @@ can be dropped in without code changes:
         "movement_cards": {"deck_1": [{"steps": [[1, 0]], "spawn": "left"}, ...], ...},
     })
 
-A JSON file path with the same keys works too. Each key is optional.
+A JSON file path with the same keys works too. Each key is optional. caverna_ff_v1 also takes
+"supply_board": {"S1": {"tiles": ["cuddle_room", ...], "trap": "trapdoor"}, ...}, the contents
+of any of the nine supply-board extensions (stand-ins, spec D34): at most 4 tiles each, from
+tables.EXT_TILE_NAMES, no tile on two extensions, and the nine single-copy traps
+(tables.EXT_TRAP_NAMES) one per extension.
 
 caverna_ff_v1 (`make_config_v1`) adds `auto_housing` (default False: the player houses every
 new animal, spec A9 and docs/caverna_ff.md E17; True: new animals go into free room
 automatically without moving housed ones, the rest converted, so the score is never lower
-than keeping the current arrangement).
+than keeping the current arrangement) and `supply_extensions` (default None: one random
+extension of the supply board per player, rules B2; a list of extension names "S1".."S9", each
+at most once, deals exactly those, e.g. all nine for a supply holding every tile).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -42,18 +48,29 @@ from eurogym.envs.caverna_ff.tables import (
     DECK_CARDS,
     EVENT_DECK,
     EVENT_PUSH_COST,
+    EXT_FURN,
+    EXT_MAX_TILES,
+    EXT_NAMES,
+    EXT_TILE_NAMES,
+    EXT_TRAP,
+    EXT_TRAP_NAMES,
+    FURN_NAMES,
+    FX_NAMES,
     GOOD_NAMES,
     ORC_GOLD,
     SOLO_START_FOOD,
     SPAWN_CELLS,
+    TRAP_NAMES_ALL,
 )
 from eurogym.envs.core.errors import ConfigError
 from eurogym.envs.core.options import check_bool, check_int, check_players, reject_unknown
 
 PLAYER_COUNTS = (1, 2, 3, 4)
+_ANY_TILE = (*FURN_NAMES, "entry", *FX_NAMES)  # furnishing names by id (tables)
 OPTIONS = ("solo_start_food", "data_overrides")
-OPTIONS_V1 = (*OPTIONS, "auto_housing")
+OPTIONS_V1 = (*OPTIONS, "auto_housing", "supply_extensions")
 OVERRIDE_KEYS = ("push_cost", "event_deck", "orc_gold", "bribe_goods", "movement_cards")
+OVERRIDE_KEYS_V1 = (*OVERRIDE_KEYS, "supply_board")
 _DIRS = {(-1, 0): 0, (1, 0): 1, (0, -1): 2, (0, 1): 3}
 
 
@@ -70,6 +87,10 @@ class Config:
     card_steps: np.ndarray  # [3, 9, 3]
     card_spawn: np.ndarray  # [3, 9]
     housing: int = HOUSING_E1  # state.HOUSING_*: v0's E1 rule, v1's choices or auto_housing
+    supply_ext: tuple[int, ...] = ()  # v1: the extensions dealt (tables.EXT_NAMES); () random
+    # v1: each extension's furnishing ids (-1 padded) and trap id
+    ext_furn: np.ndarray = field(default_factory=EXT_FURN.copy)
+    ext_trap: np.ndarray = field(default_factory=EXT_TRAP.copy)
 
 
 def _int(where: str, value: Any, lo: int, hi: int) -> int:
@@ -119,7 +140,9 @@ def _cards(given: Any) -> tuple[np.ndarray, np.ndarray]:
     return steps, spawn
 
 
-def load_overrides(overrides: dict[str, Any] | str | Path | None) -> dict[str, Any]:
+def load_overrides(
+    overrides: dict[str, Any] | str | Path | None, keys: tuple[str, ...] = OVERRIDE_KEYS
+) -> dict[str, Any]:
     if overrides is None:
         return {}
     if isinstance(overrides, (str, Path)):
@@ -129,9 +152,9 @@ def load_overrides(overrides: dict[str, Any] | str | Path | None) -> dict[str, A
             raise ConfigError(f"data_overrides file {overrides!s}: {exc}") from None
     if not isinstance(overrides, dict):
         raise ConfigError("data_overrides must be a dict or a JSON file path")
-    unknown = sorted(set(overrides) - set(OVERRIDE_KEYS))
+    unknown = sorted(set(overrides) - set(keys))
     if unknown:
-        raise ConfigError(f"data_overrides: unknown keys {unknown}; known: {OVERRIDE_KEYS}")
+        raise ConfigError(f"data_overrides: unknown keys {unknown}; known: {keys}")
     return overrides
 
 
@@ -180,5 +203,65 @@ def make_config_v1(num_players: int = 2, **options: Any) -> Config:
     """caverna_ff_v1's Config: `make_config`'s options plus `auto_housing` (module docstring)."""
     reject_unknown("caverna_ff_v1", options, OPTIONS_V1)
     auto = check_bool("auto_housing", options.pop("auto_housing", False))
-    config = make_config(num_players, **options)
-    return replace(config, housing=HOUSING_KEEP if auto else HOUSING_CHOOSE)
+    ext = _extensions(options.pop("supply_extensions", None))
+    # a copy: the caller's dict keeps its "supply_board"
+    over = dict(load_overrides(options.pop("data_overrides", None), OVERRIDE_KEYS_V1))
+    ext_furn, ext_trap = _supply_board(over.pop("supply_board", {}))
+    config = make_config(num_players, data_overrides=over, **options)
+    return replace(
+        config,
+        housing=HOUSING_KEEP if auto else HOUSING_CHOOSE,
+        supply_ext=ext,
+        ext_furn=ext_furn,
+        ext_trap=ext_trap,
+    )
+
+
+def _supply_board(given: Any) -> tuple[np.ndarray, np.ndarray]:
+    """The extensions' contents: the component data's stand-ins (D34) with the extensions a
+    `data_overrides` "supply_board" names replaced (module docstring)."""
+    furn, trap = EXT_FURN.copy(), EXT_TRAP.copy()
+    if not isinstance(given, dict):
+        raise ConfigError("data_overrides.supply_board must be a dict S1..S9 -> contents")
+    for key, ext in given.items():
+        where = f"data_overrides.supply_board.{key}"
+        if key not in EXT_NAMES:
+            raise ConfigError(f"data_overrides.supply_board: unknown extension {key!r}")
+        tiles = ext.get("tiles") if isinstance(ext, dict) else None
+        if (
+            not isinstance(tiles, list)
+            or len(tiles) > EXT_MAX_TILES
+            or any(not isinstance(t, str) or t not in EXT_TILE_NAMES for t in tiles)
+        ):
+            raise ConfigError(
+                f"{where}.tiles must list at most {EXT_MAX_TILES} of {EXT_TILE_NAMES}"
+            )
+        if ext.get("trap") not in EXT_TRAP_NAMES:
+            raise ConfigError(f"{where}.trap must be one of {EXT_TRAP_NAMES}")
+        e = EXT_NAMES.index(key)
+        furn[e] = -1
+        furn[e, : len(tiles)] = [_ANY_TILE.index(t) for t in tiles]
+        trap[e] = TRAP_NAMES_ALL.index(ext["trap"])
+    ids = furn[furn >= 0]
+    if len(set(ids.tolist())) != ids.size:
+        raise ConfigError("data_overrides.supply_board: a tile is on two extensions")
+    if sorted(trap.tolist()) != sorted(TRAP_NAMES_ALL.index(t) for t in EXT_TRAP_NAMES):
+        raise ConfigError("data_overrides.supply_board: each extension trap must be on one")
+    return furn, trap
+
+
+def _extensions(names: Any) -> tuple[int, ...]:
+    """`supply_extensions`: None (random, one per player) or distinct names from EXT_NAMES."""
+    if names is None:
+        return ()
+    if (
+        not isinstance(names, (list, tuple))
+        or not names
+        or any(not isinstance(x, str) or x not in EXT_NAMES for x in names)
+        or len(set(names)) != len(names)
+    ):
+        raise ConfigError(
+            f"supply_extensions must be None or a list of distinct names from {EXT_NAMES}, "
+            f"got {names!r}"
+        )
+    return tuple(sorted(EXT_NAMES.index(x) for x in names))

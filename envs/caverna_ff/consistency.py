@@ -104,6 +104,7 @@ from eurogym.envs.caverna_ff.state import (
     P_SOW_CELL,
     P_TRADE,
     P_TRAP_CELL,
+    P_TRAP_PICK,
     P_TWIN,
     P_WARRIOR_PAY,
     PHASE_NAMES,
@@ -120,6 +121,8 @@ from eurogym.envs.caverna_ff.tables import (
     CELLS,
     ENTRY_DWELLING,
     EVENT_HARVEST,
+    EXT_TILE_IDS,
+    EXT_TRAP_IDS,
     F_ENTRY,
     F_WARRIOR,
     FIRST_ANIMAL,
@@ -134,10 +137,12 @@ from eurogym.envs.caverna_ff.tables import (
     MAX_WEAPON,
     NEIGHBOURS,
     NUM_ANIMALS,
+    NUM_EXT,
     NUM_FURN,
     NUM_FURN_ALL,
     NUM_ORCS,
     NUM_TRAPS,
+    NUM_TRAPS_ALL,
     ORC_STRENGTH,
     ORE,
     START_CAVERN,
@@ -150,7 +155,11 @@ from eurogym.envs.caverna_ff.tables import (
     T_ORE_MINE,
     T_RUBY_MINE,
     T_TUNNEL,
+    TE_PAY,
+    TE_PICKS,
     TRAP_COPIES_BASIC,
+    TRAP_EFFECT,
+    TRAP_PICKS,
     WARRIOR_MATERIALS,
     WOOD,
 )
@@ -177,6 +186,7 @@ FLOW_STAGES = {
     P_SOLO_SAVE: (ST_ROUND_START,),
     P_ORC: (ST_EVENT,),
     P_CAVE_IN: (ST_EVENT,),
+    P_TRAP_PICK: (ST_EVENT,),
     P_INVADE: (ST_EVENT, ST_END),
     P_HARVEST_CHOICE: (ST_HARVEST,),
     P_FEED: (ST_HARVEST,),
@@ -411,22 +421,45 @@ def _check_supply(s: State, n: int) -> None:
         in_play = set(range(n))
     for k, pair in enumerate(STRIP_YELLOWS):
         furn_total[pair] = 1 if k in in_play else 0
+    trap_total = np.where(TRAP_COPIES_BASIC == 1, n, 1)
+    if v1:  # the supply extensions in play carry their tiles and trap (deal_supply_extensions)
+        dealt = s.supply_ext
+        _require(1 <= dealt.sum(), "supply_ext", dealt.tolist(), "deals no extension")
+        _check_extensions(s)
+        furn_total[EXT_TILE_IDS] = 0
+        trap_total[EXT_TRAP_IDS] = 0
+        for e in range(NUM_EXT):
+            trap_total[s.p_ext_trap[e]] = dealt[e]
+            furn_total[s.p_ext_furn[e][s.p_ext_furn[e] >= 0]] = dealt[e]
     built = np.bincount(s.furn[:n].ravel(), minlength=F_ENTRY + 2)[1 : NUM_FURN + 1]
     bad = np.flatnonzero(s.furn_left + built != furn_total[:NUM_FURN])
     if bad.size:
         f = int(bad[0])
         _fail(f"furn_left[{f}]", s.furn_left[f], f"+ {built[f]} built != {furn_total[f]} copies")
-    if v1:  # caverna_ff_v1's further tiles: one copy each (F0), yellows as dealt
+    if v1:  # caverna_ff_v1's further tiles: one copy each (F0) if dealt, yellows as dealt
         built_x = np.bincount(s.furn[:n].ravel(), minlength=NUM_FURN_ALL + 1)[FX_FIRST + 1 :]
         total_x = furn_total[FX_FIRST:]
         for k in np.flatnonzero(s.furn_left_x + built_x != total_x).tolist():
             _fail(f"furn_left_x[{k}]", s.furn_left_x[k], f"+ {built_x[k]} built != {total_x[k]}")
-    trap_total = np.where(TRAP_COPIES_BASIC == 1, n, 1)
-    placed = np.bincount(s.trap[:n].ravel(), minlength=NUM_TRAPS + 1)[1:]
-    bad = np.flatnonzero(s.trap_left[:NUM_TRAPS] + placed != trap_total)
+    left = np.concatenate([s.trap_left, s.trap_left_x]) if v1 else s.trap_left
+    ids = len(left)
+    placed = np.bincount(s.trap[:n].ravel(), minlength=ids + 1)[1 : ids + 1]
+    bad = np.flatnonzero(left + placed != trap_total[:ids])
     if bad.size:
         t = int(bad[0])
-        _fail(f"trap_left[{t}]", s.trap_left[t], f"+ {placed[t]} placed != {trap_total[t]} copies")
+        name = f"trap_left[{t}]" if t < NUM_TRAPS else f"trap_left_x[{t - NUM_TRAPS}]"
+        _fail(name, left[t], f"+ {placed[t]} placed != {trap_total[t]} copies")
+
+
+def _check_extensions(s: State) -> None:
+    """The extensions' contents (config's `supply_board`): tiles an extension may carry, none
+    twice, and the single-copy traps one per extension."""
+    ids = s.p_ext_furn[s.p_ext_furn >= 0]
+    bad = np.setdiff1d(ids, EXT_TILE_IDS)
+    _require(not bad.size, "p_ext_furn", bad[:1].tolist(), "is not an extension's tile")
+    _require(np.unique(ids).size == ids.size, "p_ext_furn", ids.tolist(), "repeats a tile")
+    ok = sorted(s.p_ext_trap.tolist()) == sorted(EXT_TRAP_IDS.tolist())
+    _require(ok, "p_ext_trap", s.p_ext_trap.tolist(), "!= one single-copy trap per extension")
 
 
 def _check_board(s: State, p: int) -> None:
@@ -605,6 +638,9 @@ def _check_event(s: State, n: int) -> None:
     """An orc event (B8): board, letter and seat in range, the active orc's card drawn."""
     _require(s.ev == s.events_done, "ev", s.ev, f"is not the next event ({s.events_done})")
     _require(s.ev_seat <= n, "ev_seat", s.ev_seat, f"is past the last seat ({n})")
+    if s.phase == P_TRAP_PICK:
+        p = (s.start_player + s.ev_seat) % n
+        _require(s.actor == p, "actor", s.actor, f"is not the event's seat {p}")
     _require(s.ev_dealt.sum() <= n, "ev_dealt", s.ev_dealt.tolist(), f"> {n} cards dealt")
     if s.ev_moving:
         _require(s.ev_letter < NUM_ORCS, "ev_letter", s.ev_letter, "while an orc moves")
@@ -625,6 +661,19 @@ def _check_event(s: State, n: int) -> None:
         else:
             _require(s.ev_moving in (2, 3), "ev_moving", s.ev_moving, "at a Cave-in")
             _require(st in (O_FOREST, O_HELD), "orc_state", st, "is not on a Cave-in")
+            t = s.trap[p, s.orc_cell[p, s.ev_letter]] - 1
+            ok = t >= 0 and TRAP_EFFECT[t] == TE_PAY
+            _require(ok, "trap", t + 1, "under the orc is not a Cave-in / Poisoned Food")
+    if "ev_picks" in s.LAYOUT.fields:  # v1: an Explosive Trap / Poisoned Arrows (B7)
+        t, picks = s.ev_trap - 1, s.ev_picks
+        _require((t >= 0) == (picks > 0), "ev_picks", picks, f"with ev_trap {t + 1}")
+        if picks:
+            ok = TRAP_EFFECT[t] == TE_PICKS and picks <= TRAP_PICKS[t]
+            _require(ok, "ev_trap", t + 1, "is not a trap with that many picks")
+            _require(s.ev_moving in (2, 3), "ev_moving", s.ev_moving, "while picks are owed")
+        _require(
+            (phase == P_TRAP_PICK) <= (picks > 0), "phase", PHASE_NAMES[phase], "without picks"
+        )
 
 
 def _check_harvest(s: State, n: int) -> None:
@@ -707,7 +756,8 @@ def _check_decision(s: State, n: int) -> None:
         _require(ok, "sub[1]", c, "is not an empty cavern (or Work Room tunnel)")
         _require(sub[2] == -1 or 1 <= sub[2] < WARRIOR_MATERIALS - 1, "sub[2]", sub[2], "wood")
     elif phase == P_TRAP_CELL:
-        _require(s.pending_tile < NUM_TRAPS, "pending_tile", s.pending_tile, "is not a trap")
+        ids = NUM_TRAPS_ALL if "trap_left_x" in s.LAYOUT.fields else NUM_TRAPS
+        _require(s.pending_tile < ids, "pending_tile", s.pending_tile, "is not a trap")
     elif phase == P_CELL:
         _require(sub[3] in (0, 1), "sub[3]", sub[3], "is not a flag")
         if s.cell_kind == CK_SINGLE:

@@ -24,11 +24,15 @@ from eurogym.envs.caverna_ff.tables import (
     BRIBE_TOKENS_USED,
     CELLS,
     ENTRY_DWELLING,
+    EXT_TILE_IDS,
+    EXT_TRAP_IDS,
     F_ENTRY,
     FOOD,
     FURN_NAMES,
     FURN_PER_PLAYER,
     FURN_UNLIMITED,
+    FX_FIRST,
+    NUM_EXT,
     NUM_FURN,
     NUM_SHORT_STRIPS,
     NUM_TRAPS,
@@ -59,6 +63,47 @@ def deal_short_strips(state: State, n: int) -> None:
                 state.furn_left[f] = left
             else:
                 state.furn_left_x[f - F_ENTRY - 1] = left
+
+
+def deal_supply_extensions(state: State, config: Config) -> None:
+    """caverna_ff_v1: the supply board's extensions (rules B2 step 4): one per player drawn at
+    random, or the `supply_extensions` option's. A tile on no dealt extension is not on the
+    supply (its copies left 0); one on a dealt extension has its single copy; each extension's
+    trap is a single copy. The base piece's tiles and basic traps are set by `deal_game`."""
+    n = config.num_players
+    state.p_ext_furn[:] = config.ext_furn
+    state.p_ext_trap[:] = config.ext_trap
+    if config.supply_ext:
+        dealt = np.array(config.supply_ext, np.int64)
+    else:
+        order = np.arange(NUM_EXT, dtype=np.int64)
+        shuffle(state.rng, order, NUM_EXT)
+        dealt = order[:n]
+    state.supply_ext[:] = 0
+    state.supply_ext[dealt] = 1
+    for f in EXT_TILE_IDS:  # off the supply unless a dealt extension shows it
+        _set_left(state, int(f), 0)
+    for t in EXT_TRAP_IDS:
+        _set_trap_left(state, int(t), 0)
+    for e in dealt:
+        for f in state.p_ext_furn[e]:
+            if f >= 0:
+                _set_left(state, int(f), 1)
+        _set_trap_left(state, int(state.p_ext_trap[e]), 1)
+
+
+def _set_left(state: State, f: int, left: int) -> None:
+    if f < NUM_FURN:
+        state.furn_left[f] = left
+    else:
+        state.furn_left_x[f - FX_FIRST] = left
+
+
+def _set_trap_left(state: State, t: int, left: int) -> None:
+    if t < NUM_TRAPS:
+        state.trap_left[t] = left
+    else:
+        state.trap_left_x[t - NUM_TRAPS] = left
 
 
 def deal_game(config: Config, seed: int, state_type: type[State] = State) -> State:
@@ -98,13 +143,14 @@ def deal_game(config: Config, seed: int, state_type: type[State] = State) -> Sta
     )[:NUM_FURN]
     for i, name in enumerate(YELLOW_NAMES):  # short strips R1..RN carry 2 yellows each
         state.furn_left[FURN_NAMES.index(name)] = 1 if i // 2 < n else 0
-    if config.housing != HOUSING_E1:  # v1: its further tiles, one copy each (F0)
-        state.furn_left_x[:] = 1
-    state.trap_left[:NUM_TRAPS] = np.where(TRAP_COPIES_BASIC == 1, n, 1)
+    if config.housing != HOUSING_E1:  # v1: its further tiles, one copy each (F0), on the
+        state.furn_left_x[:] = 1  # supply while their extension or strip is dealt (below)
+    state.trap_left[:NUM_TRAPS] = np.where(TRAP_COPIES_BASIC[:NUM_TRAPS] == 1, n, 1)
     start = int(randint(rng, n))  # A4 step 4
     state.set("start_player", start)
     if config.housing != HOUSING_E1:
         deal_short_strips(state, n)
+        deal_supply_extensions(state, config)
     for p in range(n):
         state.tile[p, ENTRY_DWELLING] = T_CAVERN
         state.tile[p, START_CAVERN] = T_CAVERN

@@ -29,6 +29,7 @@ from eurogym.envs.caverna_ff.actions import (
     A_SOW_VEG,
     A_TILE_X,
     A_TRAP,
+    A_TRAP_X,
     A_TWIN,
     NUM_ACTIONS_V1,
     X_HUNTING,
@@ -74,6 +75,7 @@ from eurogym.envs.caverna_ff.state import (
     P_TRADE,
     P_TRAP,
     P_TRAP_CELL,
+    P_TRAP_PICK,
     P_TWIN,
     P_TWIN_KIND,
     P_WARRIOR,
@@ -93,10 +95,13 @@ from eurogym.envs.caverna_ff.tables import (
     LOOT_NAMES,
     NUM_FURN_ALL,
     NUM_ORCS,
+    NUM_TRAPS,
     PUSH_NAMES,
     REWARD_NAMES,
     REWARD_STRIPS,
-    TRAP_NAMES,
+    TRAP_LOSS,
+    TRAP_NAMES_ALL,
+    TRAP_PAY_GOOD,
     TW_LARGE_PASTURE,
     TWIN_CELLS,
     TWIN_HALVES,
@@ -177,7 +182,7 @@ def furn_title(f: int) -> str:
 
 
 FURN_TITLES = tuple(furn_title(f) for f in range(NUM_FURN_ALL))  # index = furnishing id
-TRAP_TITLES = tuple(_TRAP_DATA[t]["name"] for t in TRAP_NAMES)
+TRAP_TITLES = tuple(_TRAP_DATA[t]["name"] for t in TRAP_NAMES_ALL)  # v0's four, then v1's
 
 _LOOT_TEXT = {
     "all_weapons_plus1": "+1 strength to all weapons",
@@ -331,6 +336,8 @@ def describe(action: int, phase: int = -1) -> str:
     a = int(action)
     if not 0 <= a < NUM_ACTIONS_V1:
         return f"<out of range {a}>"
+    if a >= A_TRAP_X:
+        return f"place a {TRAP_TITLES[a - A_TRAP_X + NUM_TRAPS]}"
     if a >= A_TILE_X:
         k = a - A_TILE_X
         if k == X_TRADER:
@@ -373,6 +380,8 @@ def describe(action: int, phase: int = -1) -> str:
             A_SOW_VEG: "sow a vegetable",
         }[a]
     if a < A_RUBY:
+        if phase == P_TRAP_PICK:
+            return f"pick orc {ORC_LETTERS[a - A_ORC]} (it loses strength)"
         return f"fight orc {ORC_LETTERS[a - A_ORC]}"
     if a < A_SKIP:
         k = a - A_PERSON
@@ -407,6 +416,7 @@ DONE_TEXT = {
     P_REFILL: "stop refilling",
     P_BREED: "breed the chosen types",
     P_HOUSE: "keep the arrangement (give up the unhoused animals; dogs stay with the dwarfs)",
+    P_TRAP_PICK: "make no more picks",
 }
 PHASE_WORDS = {
     P_PLACE: "place a person on an action space",
@@ -443,6 +453,7 @@ PHASE_WORDS = {
     P_FINAL_TRADES: "last trades before scoring",
     P_HOUSE: "house new animals",
     P_HOUSE_LIFT: "choose a unit to rearrange",
+    P_TRAP_PICK: "pick an orc for the Explosive Trap / Poisoned Arrows",
 }
 
 
@@ -473,6 +484,12 @@ def describe_in_state(state: State, action: int) -> str:
         return f"build {FURN_TITLES[int(state.pending_tile)]} on cavern {cell_name(a - A_CELL)}"
     if phase == P_TRAP_CELL and A_CELL <= a < A_FURN:
         return f"set the {TRAP_TITLES[int(state.pending_tile)]} on {cell_title(a - A_CELL)}"
+    if phase == P_TRAP_PICK and A_ORC <= a < A_RUBY:
+        q, t = a - A_ORC, int(state.ev_trap) - 1
+        strength = int(state.orc_str[p, q])
+        after = max(0, strength - int(TRAP_LOSS[t]))
+        end = "defeated" if after == 0 else str(after)
+        return f"{TRAP_TITLES[t]}: pick orc {ORC_LETTERS[q]} (strength {strength} -> {end})"
     if phase == P_INVADE and A_CELL <= a < A_FURN:
         orc = ORC_LETTERS[_sub(state, 0)]
         return f"orc {orc} invades the cave at {cell_name(a - A_CELL)}"
@@ -547,7 +564,9 @@ def _option_in_state(state: State, k: int, phase: int, p: int) -> str | None:
         return f"fight orc {ORC_LETTERS[orc]} (strength {strength}) with {k} dog{'s' * (k != 1)}"
     if phase == P_CAVE_IN:
         orc = ORC_LETTERS[int(state.ev_letter)]
-        return f"pay {k} stone into the Cave-in (orc {orc} -{k})" if k else "pay no stone"
+        t = int(state.trap[p, int(state.orc_cell[p, int(state.ev_letter)])]) - 1
+        good, trap = GOOD_NAMES[TRAP_PAY_GOOD[t]], TRAP_TITLES[t]
+        return f"pay {k} {good} into the {trap} (orc {orc} -{k})" if k else f"pay no {good}"
     return None
 
 
@@ -577,6 +596,14 @@ def decision_text(state: State) -> str:
     person = int(state.cur_person)
     if phase == P_PLACE and person != EMPTY:
         return f"{words}: placing {person_title(person)}"
+    if phase == P_TRAP_PICK:
+        picks = int(state.ev_picks)
+        return f"{TRAP_TITLES[int(state.ev_trap) - 1]}: {picks} pick{'s' * (picks != 1)} left"
+    if phase == P_CAVE_IN and int(state.ev) >= 0:  # the Cave-in, or v1's Poisoned Food
+        p, o = int(state.actor), int(state.ev_letter) % NUM_ORCS
+        t = int(state.trap[p, int(state.orc_cell[p, o])]) - 1
+        good = GOOD_NAMES[TRAP_PAY_GOOD[t]]
+        return f"pay {good} into the {TRAP_TITLES[t]} (orc {ORC_LETTERS[o]})"
     if phase in (P_ORC, P_CAVE_IN) and int(state.ev) >= 0:
         return f"{words} (orc {ORC_LETTERS[int(state.ev_letter) % NUM_ORCS]})"
     if phase == P_CELL:

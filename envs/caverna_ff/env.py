@@ -129,11 +129,25 @@ register(
         raw_env=raw_env_v1,
         wrapped_env=env_v1,
         engine=ENGINE_V1,
-        option_cases=((2, {"auto_housing": True}), (1, {"auto_housing": True})),
+        option_cases=(
+            (2, {"auto_housing": True}),
+            (1, {"auto_housing": True}),
+            (3, {"supply_extensions": ["S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9"]}),
+        ),
         bad_option_cases=(
             *_SPEC_V0.bad_option_cases,
             (2, "auto_housing", 1),
             (2, "auto_housing", "yes"),
+            (2, "supply_extensions", "S1"),
+            (2, "supply_extensions", []),
+            (2, "supply_extensions", ["S10"]),
+            (2, "supply_extensions", ["S1", "S1"]),
+            (2, "data_overrides", {"supply_board": {"S1": {"tiles": [], "trap": "snare_trap"}}}),
+            (
+                2,
+                "data_overrides",
+                {"supply_board": {"S1": {"tiles": ["miner"], "trap": "trapdoor"}}},
+            ),
         ),
     )
 )

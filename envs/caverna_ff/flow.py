@@ -39,6 +39,8 @@ from eurogym.envs.caverna_ff.orcs import (
     is_hostile,
     orc_step_3,
     reevaluate,
+    resume_after_trap,
+    trap_picks_left,
 )
 from eurogym.envs.caverna_ff.spaces import (
     ACC,
@@ -96,6 +98,7 @@ from eurogym.envs.caverna_ff.state import (
     P_PLACE,
     P_REWARD,
     P_SOLO_SAVE,
+    P_TRAP_PICK,
     PHASE,
     RNG,
     ROUND,
@@ -355,6 +358,12 @@ def event_step(buf):
             buf[EV_STEP] = 0
             buf[EV_MOVING] = 1
             buf[DEFEAT_STR] = buf[ORC_STR + p * NUM_ORCS + o]
+        if buf[EV_MOVING] >= 2 and trap_picks_left(buf) > 0:  # v1: before the active orc's
+            return decide(buf, P_TRAP_PICK, p)  # fate, the picks may strike other orcs (B7)
+        if buf[EV_MOVING] >= 4:  # the picks are over and their rewards taken
+            if resume_after_trap(buf, p, o):
+                return True
+            continue
         if not is_hostile(buf, p, o):
             buf[EV_MOVING] = 0
             buf[EV_SEAT] += 1

@@ -14,9 +14,11 @@ from eurogym.envs.caverna_ff.actions import (
     A_CELL,
     A_FURN,
     A_FURN_X,
+    A_LOOT,
     A_OPTION,
     A_SKIP,
     A_TRAP,
+    A_TRAP_X,
     ADVANCE,
     ASK,
 )
@@ -33,6 +35,7 @@ from eurogym.envs.caverna_ff.helpers import (
     decide,
     pay_ways,
     r_,
+    trap_left_at,
     warrior_amount,
 )
 from eurogym.envs.caverna_ff.state import (
@@ -46,7 +49,6 @@ from eurogym.envs.caverna_ff.state import (
     TILE,
     TRAP,
     TRAP_ACTIVE,
-    TRAP_LEFT,
     WEAPON,
 )
 from eurogym.envs.caverna_ff.tables import (
@@ -54,6 +56,7 @@ from eurogym.envs.caverna_ff.tables import (
     F_WARRIOR,
     FX_FIRST,
     NUM_GOODS,
+    NUM_TRAPS,
     ORE,
     TRAP_COST,
     WOOD,
@@ -128,10 +131,11 @@ def act_arm(buf, p, a):
 
 @njit(**INLINE)
 def act_trap(buf, p, a):
-    """P_TRAP: the trap type to place (or SKIP); its cell is asked next (P_TRAP_CELL)."""
+    """P_TRAP: the trap type to place, TRAP t or v1's TRAP_X k (or SKIP); its cell is asked
+    next (P_TRAP_CELL)."""
     if a == A_SKIP:
         return ADVANCE
-    buf[PENDING_TILE] = a - A_TRAP
+    buf[PENDING_TILE] = a - A_TRAP if a < A_LOOT else NUM_TRAPS + a - A_TRAP_X
     decide(buf, P_TRAP_CELL, p)
     return ASK
 
@@ -149,6 +153,6 @@ def act_trap_cell(buf, p, a):
         gain_bonus(buf, p, c)
     buf[TRAP + p * CELLS + c] = t + 1
     buf[TRAP_ACTIVE + p * CELLS + c] = 1
-    buf[TRAP_LEFT + t] -= 1
+    buf[trap_left_at(t)] -= 1
     rehouse(buf, p)
     return ADVANCE

@@ -103,6 +103,7 @@ from eurogym.envs.caverna_ff.state import (
     SUPPLIER_LEFT,
     TILE,
     TRAP_LEFT,
+    TRAP_LEFT_X,
     WEAPON,
 )
 from eurogym.envs.caverna_ff.tables import (
@@ -143,6 +144,7 @@ from eurogym.envs.caverna_ff.tables import (
     NUM_GOODS,
     NUM_ORCS,
     NUM_TRAPS,
+    NUM_TRAPS_ALL,
     NUM_TWIN,
     ORE,
     REFILL_ORE_MINES,
@@ -495,15 +497,29 @@ def can_forge(buf, p, person, material):
 
 @njit(**KERNEL)
 def any_trap(buf, p, free):
-    for t in range(NUM_TRAPS):
+    for t in range(trap_ids(buf)):
         if trap_offered(buf, p, t, free):
             return True
     return False
 
 
 @njit(**KERNEL)
+def trap_left_at(t):
+    """Offset of trap t's copies left: v0's `trap_left`, or v1's `trap_left_x` for its further
+    traps (tables.TRAP_X_NAMES)."""
+    return TRAP_LEFT + t if t < NUM_TRAPS else TRAP_LEFT_X + t - NUM_TRAPS
+
+
+@njit(**KERNEL)
+def trap_ids(buf):
+    """How many trap ids this game's supply may hold: v0's four, or all twelve in v1."""
+    return NUM_TRAPS_ALL if buf.shape[0] > TRAP_LEFT_X else NUM_TRAPS
+
+
+@njit(**KERNEL)
 def trap_offered(buf, p, t, free):
-    if buf[TRAP_LEFT + t] <= 0:
+    """Trap t is on the supply (B2, B7), payable unless `free`, and has a legal cell."""
+    if buf[trap_left_at(t)] <= 0:
         return False
     if not free:
         for g in range(NUM_GOODS):

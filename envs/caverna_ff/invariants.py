@@ -20,6 +20,7 @@ from eurogym.envs.caverna_ff.state import (
     D_ABSENT,
     D_HOSTAGE,
     DWARF,
+    EV_PICKS,
     EVENTS_DONE,
     FURN,
     MAX_DWARFS,
@@ -40,11 +41,16 @@ from eurogym.envs.caverna_ff.state import (
     PASTURE,
     PHASE,
     RES,
+    ST_EVENT,
     STABLE,
     STACK_AT,
     STACK_N,
+    STAGE,
     TILE,
     TRAP,
+    TRAP_ACTIVE,
+    TRAP_LEFT,
+    TRAP_LEFT_X,
     WEAPON,
     State,
 )
@@ -59,13 +65,18 @@ from eurogym.envs.caverna_ff.tables import (
     NUM_ANIMALS,
     NUM_GOODS,
     NUM_ORCS,
+    NUM_TRAPS,
+    NUM_TRAPS_ALL,
     T_CAVERN,
     T_DEEP,
     T_FIELD,
     T_MEADOW,
     T_NONE,
     T_TUNNEL,
+    TE_FLAT,
     TK_HOLDING,
+    TRAP_COPIES_BASIC,
+    TRAP_EFFECT,
     TRAP_KIND,
 )
 from eurogym.envs.core.jit import KERNEL
@@ -90,6 +101,10 @@ MESSAGES = (
     "out of play, a defeated or friendly orc with a cell, strength or hostage, a hostile orc at "
     "strength 0, or a held orc off a holding trap",
     "dwarf slots not filled from 0 without gaps (dwarfs are never removed)",
+    "traps: a trap id this version does not have, more copies of a trap on the boards and in "
+    "the supply than the game has (basic traps one per player, the others one), a Permanent "
+    "Trap sprung (it never flips, B7), or picks of an Explosive Trap / Poisoned Arrows owed "
+    "outside an orc event",
 )
 
 
@@ -213,6 +228,8 @@ def first_violation(buf, mask):
                 seen_absent = True
             elif seen_absent:
                 return 13
+    if trap_violation(buf, n):
+        return 14
     if buf[PHASE] != P_GAME_OVER:
         total = 0
         for i in range(mask.shape[0]):
@@ -220,6 +237,27 @@ def first_violation(buf, mask):
         if total == 0:
             return 10
     return 0
+
+
+@njit(**KERNEL)
+def trap_violation(buf, n):
+    """Invariant 14 (traps, B7; v1's further traps and supply extensions, B2)."""
+    v1 = buf.shape[0] > TRAP_LEFT_X
+    ids = NUM_TRAPS_ALL if v1 else NUM_TRAPS
+    for t in range(ids):
+        count = buf[TRAP_LEFT + t] if t < NUM_TRAPS else buf[TRAP_LEFT_X + t - NUM_TRAPS]
+        for p in range(n):
+            for c in range(CELLS):
+                k = buf[TRAP + p * CELLS + c] - 1
+                if k >= ids:
+                    return True
+                if k == t:
+                    count += 1
+                    if TRAP_EFFECT[t] == TE_FLAT and buf[TRAP_ACTIVE + p * CELLS + c] == 0:
+                        return True
+        if count > (n if TRAP_COPIES_BASIC[t] else 1):
+            return True
+    return v1 and buf[EV_PICKS] > 0 and buf[STAGE] != ST_EVENT
 
 
 def check_invariants(state: State) -> None:

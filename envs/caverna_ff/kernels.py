@@ -29,6 +29,7 @@ from eurogym.envs.caverna_ff.actions import (
     A_PERSON,
     A_RUBY,
     A_TILE_X,
+    A_TRAP_X,
     ADVANCE,
     ASK,
     ASKED,
@@ -85,6 +86,7 @@ from eurogym.envs.caverna_ff.orcs import (
     act_cave_in,
     act_invade,
     act_orc,
+    act_trap_pick,
 )
 from eurogym.envs.caverna_ff.placement import (
     act_branch,
@@ -140,6 +142,7 @@ from eurogym.envs.caverna_ff.state import (
     P_TRADE,
     P_TRAP,
     P_TRAP_CELL,
+    P_TRAP_PICK,
     P_TWIN,
     P_TWIN_KIND,
     P_WARRIOR,
@@ -190,7 +193,7 @@ def act(buf, mask, a):
     is its only caller), so the split costs no compile of its own."""
     phase = buf[PHASE]
     p = buf[ACTOR]
-    anytime = A_RUBY <= a < A_PERSON or A_CONVERT <= a < A_FURN_X or a >= A_TILE_X
+    anytime = A_RUBY <= a < A_PERSON or A_CONVERT <= a < A_FURN_X or A_TILE_X <= a < A_TRAP_X
     if anytime:  # any time: the decision stays pending
         anytime_apply(buf, p, a)
         return ADVANCE if reasked(phase) else ASK
@@ -242,6 +245,8 @@ def act(buf, mask, a):
         return act_cave_in(buf, p, a)
     if phase == P_INVADE:
         return act_invade(buf, p, a)
+    if phase == P_TRAP_PICK:
+        return act_trap_pick(buf, p, a)
     if phase == P_HARVEST_CHOICE:
         return act_harvest_choice(buf, p, a)
     if phase == P_FINAL_TRADES:

@@ -31,6 +31,7 @@ from eurogym.envs.caverna_ff.actions import (
     A_SPACE,
     A_TILE_X,
     A_TRAP,
+    A_TRAP_X,
     A_TWIN,
     NUM_ACTIONS_V1,
     NUM_CONVERSIONS,
@@ -79,6 +80,7 @@ from eurogym.envs.caverna_ff.helpers import (
     ruby_trade,
     ruby_trade_ok,
     space_feasible,
+    trap_ids,
     trap_offered,
     warrior_options,
 )
@@ -96,6 +98,7 @@ from eurogym.envs.caverna_ff.ops import (
     reward_ok,
 )
 from eurogym.envs.caverna_ff.orcs import (
+    is_hostile,
     owner_cells,
     push_target,
 )
@@ -157,6 +160,7 @@ from eurogym.envs.caverna_ff.state import (
     P_TRADE,
     P_TRAP,
     P_TRAP_CELL,
+    P_TRAP_PICK,
     P_TWIN,
     P_TWIN_KIND,
     P_WARRIOR,
@@ -168,10 +172,10 @@ from eurogym.envs.caverna_ff.state import (
     STAGE,
     SUB,
     TILE,
+    TRAP,
     TWIN_KIND,
 )
 from eurogym.envs.caverna_ff.tables import (
-    CAVE_IN_MAX_PAY,
     CELLS,
     DOG,
     F_WORK_ROOM,
@@ -193,6 +197,8 @@ from eurogym.envs.caverna_ff.tables import (
     STONE,
     T_FIELD,
     T_RUBY_MINE,
+    TRAP_PAY_GOOD,
+    TRAP_PAY_MAX,
     TW_CAVERN_CAVERN,
     TW_CAVERN_TUNNEL,
     VEG,
@@ -309,9 +315,9 @@ def decision_mask(buf, mask):
                 if furnish_cell_ok(buf, p, c, work):
                     mask[A_CELL + c] = 1
     elif phase == P_TRAP:
-        for t in range(NUM_TRAPS):
+        for t in range(trap_ids(buf)):
             if trap_offered(buf, p, t, buf[FREE_TRAP] == 1):
-                mask[A_TRAP + t] = 1
+                mask[A_TRAP + t if t < NUM_TRAPS else A_TRAP_X + t - NUM_TRAPS] = 1
         mask[A_SKIP] = 1
     elif phase == P_TRAP_CELL:
         payable = trap_offered(buf, p, buf[PENDING_TILE], buf[FREE_TRAP] == 1)  # as above
@@ -375,11 +381,17 @@ def decision_mask(buf, mask):
                 if push_target(p, cell, PUSH_DELTA[d, 0], PUSH_DELTA[d, 1]) != -1:
                     mask[A_PUSH + d] = 1
         mask[A_DONE] = 1
-    elif phase == P_CAVE_IN:
+    elif phase == P_CAVE_IN:  # Cave-in's stone, v1's Poisoned Food's food (B7)
         o = buf[EV_LETTER]
-        top = min(CAVE_IN_MAX_PAY, buf[r_(p, STONE)], buf[ORC_STR + p * NUM_ORCS + o])
-        for k in range(top + 1):
+        t = buf[TRAP + p * CELLS + buf[ORC_CELL + p * NUM_ORCS + o]] - 1
+        top = min(TRAP_PAY_MAX[t], buf[r_(p, TRAP_PAY_GOOD[t])], buf[ORC_STR + p * NUM_ORCS + o])
+        for k in range(min(top, NUM_OPTIONS - 1) + 1):
             mask[A_OPTION + k] = 1
+    elif phase == P_TRAP_PICK:  # v1: the owner's hostile orcs, anywhere on the board (D28)
+        for q in range(NUM_ORCS):
+            if is_hostile(buf, p, q):
+                mask[A_ORC + q] = 1
+        mask[A_DONE] = 1
     elif phase == P_HARVEST_CHOICE:
         mask[A_OPTION] = 1
         mask[A_OPTION + 1] = 1

@@ -1,11 +1,13 @@
 """Orc kernels (spec B6-B9): entering cells, traps, movement with the blocked-step rule,
 invasion and re-evaluation, hostages, defeat and friendly orcs, and the players' decisions of an
-orc event (bribe, push, Cave-in stone, invasion ties; handlers called only from `kernels.act`).
-numba over the state buffer.
+orc event (bribe, push, Cave-in stone or Poisoned Food's food, the picks of an Explosive Trap or
+Poisoned Arrows, invasion ties; handlers called only from `kernels.act`). numba over the state
+buffer.
 
-Return codes of the movement kernels: MV_DONE (the move is over), MV_CAVE_IN (a Cave-in was
-triggered and its owner must choose how much stone to pay before the move goes on), MV_INVADE
-(the orc entered the cave and its owner must choose among tied cells, P_INVADE).
+Return codes of the movement kernels: MV_DONE (the move is over), MV_CAVE_IN (a debilitating
+trap asks its owner a decision before the move goes on: the stone or food paid, P_CAVE_IN, or
+the picks, P_TRAP_PICK), MV_INVADE (the orc entered the cave and its owner must choose among
+tied cells, P_INVADE).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from eurogym.envs.caverna_ff.actions import (
     A_CELL,
     A_DONE,
     A_OPTION,
+    A_ORC,
     A_PUSH,
     ADVANCE,
     ASK,
@@ -49,9 +52,11 @@ from eurogym.envs.caverna_ff.state import (
     EV_CARD,
     EV_LETTER,
     EV_MOVING,
+    EV_PICKS,
     EV_PUSHED,
     EV_SEAT,
     EV_STEP,
+    EV_TRAP,
     MAX_DWARFS,
     MINE_GOODS,
     O_CAVE,
@@ -69,6 +74,7 @@ from eurogym.envs.caverna_ff.state import (
     P_INVADE,
     P_PUSH_COST,
     PHASE,
+    PICK_STR,
     RES,
     ROUND,
     ST_EVENT,
@@ -97,11 +103,18 @@ from eurogym.envs.caverna_ff.tables import (
     T_NONE,
     T_ORE_MINE,
     T_RUBY_MINE,
+    TE_FLAT,
+    TE_HALVE,
+    TE_PICKS,
     TK_DEBILITATING,
     TK_HOLDING,
     TK_LETHAL,
+    TRAP_EFFECT,
     TRAP_KIND,
+    TRAP_LOSS,
     TRAP_MAX,
+    TRAP_PAY_GOOD,
+    TRAP_PICKS,
 )
 from eurogym.envs.core.jit import INLINE, KERNEL
 
@@ -173,8 +186,10 @@ def trap_holds_other(buf, p, o, c):
 @njit(**KERNEL)
 def enter_cell(buf, p, o, c):
     """The orc enters forest cell c (a step or a push, spec B8): crops and animals there (the
-    whole pasture) are lost, then an eligible active trap triggers. Returns 1 if the orc's
-    movement ends (defeated or held), 2 for a Cave-in decision, else 0."""
+    whole pasture) are lost, then an eligible active trap triggers (B7). Returns 1 if the orc's
+    movement ends (defeated or held), 2 when the trap asks its owner a decision (the stone or
+    food paid, or an Explosive Trap's / Poisoned Arrows' picks), else 0 (a halving or Permanent
+    Trap that did not defeat the orc acts at once and the move goes on)."""
     buf[ORC_CELL + oi(p, o)] = c
     if buf[TILE + p * CELLS + c] == T_FIELD:
         buf[CROP + p * CELLS + c] = 0
@@ -195,19 +210,56 @@ def enter_cell(buf, p, o, c):
         buf[ORC_STATE + oi(p, o)] = O_HELD
         befriend_held(buf, p, buf[ROUND] + 1)
         return 1
-    if kind == TK_DEBILITATING:
-        return 2
-    return 0
+    if kind != TK_DEBILITATING:
+        return 0
+    effect = TRAP_EFFECT[t]
+    if effect == TE_FLAT:  # the Permanent Trap: -3 to every orc entering, never flips
+        return 1 if lower_strength(buf, p, o, TRAP_LOSS[t], s) else 0
+    if effect == TE_HALVE:  # Steel / Bear Trap: rounded up, so never to 0
+        buf[TRAP_ACTIVE + p * CELLS + c] = 0
+        buf[ORC_STR + oi(p, o)] = (s + 1) // 2
+        return 0
+    if effect == TE_PICKS:
+        buf[TRAP_ACTIVE + p * CELLS + c] = 0
+        start_picks(buf, p, t)
+    return 2
 
 
 @njit(**INLINE)
-def cave_in_pay(buf, p, o, stone):
-    """Cave-in (spec B7): pay `stone`, the orc loses that much strength; the trap deactivates
-    even if nothing is paid. Returns True if the orc is defeated."""
+def start_picks(buf, p, t):
+    """An Explosive Trap or Poisoned Arrows triggers (B7): its owner's picks are asked next
+    (P_TRAP_PICK); each orc's strength now is its reward strength if the picks defeat it
+    (D43: the strength before the trap resolved)."""
+    buf[EV_TRAP] = t + 1
+    buf[EV_PICKS] = TRAP_PICKS[t]
+    for q in range(NUM_ORCS):
+        buf[PICK_STR + q] = buf[ORC_STR + oi(p, q)]
+
+
+@njit(**KERNEL)
+def trap_picks_left(buf):
+    """Picks still owed to a triggered Explosive Trap / Poisoned Arrows (0 in a v0 state,
+    which has no such field)."""
+    return buf[EV_PICKS] if buf.shape[0] > EV_PICKS else 0
+
+
+@njit(**INLINE)
+def any_hostile(buf, p):
+    for q in range(NUM_ORCS):
+        if is_hostile(buf, p, q):
+            return True
+    return False
+
+
+@njit(**INLINE)
+def cave_in_pay(buf, p, o, k):
+    """Cave-in or Poisoned Food (spec B7): pay k of the trap's good (stone, food), the orc
+    loses that much strength; the trap deactivates even if nothing is paid. Returns True if
+    the orc is defeated."""
     c = buf[ORC_CELL + oi(p, o)]
     buf[TRAP_ACTIVE + p * CELLS + c] = 0
-    buf[RES + p * NUM_GOODS + 1] -= stone
-    return lower_strength(buf, p, o, stone, buf[ORC_STR + oi(p, o)])
+    buf[RES + p * NUM_GOODS + TRAP_PAY_GOOD[buf[TRAP + p * CELLS + c] - 1]] -= k
+    return lower_strength(buf, p, o, k, buf[ORC_STR + oi(p, o)])
 
 
 @njit(**KERNEL)
@@ -542,18 +594,22 @@ def act_orc(buf, p, a):
         if invade(buf, p, o):
             return ASK
     else:
+        before = buf[ORC_STR + i]
         k = enter_cell(buf, p, o, target)
         if k == 1:
             buf[EV_PUSHED] = 2
         elif k == 2:
             buf[EV_MOVING] = 3
+        elif buf[ORC_STR + i] != before:  # a halving or Permanent Trap: later bribes start here
+            buf[DEFEAT_STR] = buf[ORC_STR + i]
     return ADVANCE
 
 
 @njit(**INLINE)
 def act_cave_in(buf, p, a):
-    """P_CAVE_IN: the stone the owner pays into a triggered Cave-in (B7); unless that ends the
-    orc, back to the bribe step after a push onto it, else the move goes on."""
+    """P_CAVE_IN: the stone (food) the owner pays into a triggered Cave-in (Poisoned Food, B7);
+    unless that ends the orc, back to the bribe step after a push onto it, else the move goes
+    on."""
     o = buf[EV_LETTER]
     if cave_in_pay(buf, p, o, a - A_OPTION):
         seat_done(buf)
@@ -580,3 +636,41 @@ def act_invade(buf, p, a):
     if buf[STAGE] == ST_EVENT and buf[EV_LETTER] < NUM_ORCS and buf[EV_PUSHED] != 2:
         seat_done(buf)
     return ADVANCE
+
+
+@njit(**INLINE)
+def act_trap_pick(buf, p, a):
+    """P_TRAP_PICK: one pick of a triggered Explosive Trap / Poisoned Arrows (B7): ORC q takes
+    the trap's loss off the owner's hostile orc q (the same orc may be picked again); DONE
+    gives up the picks left. A defeat's reward is claimed before the next pick, so the owner
+    orders the defeats. With the picks over, the active orc's move (or bribe step) goes on
+    once those rewards are taken (`resume_after_trap`)."""
+    t = buf[EV_TRAP] - 1
+    if a == A_DONE:
+        buf[EV_PICKS] = 0
+    else:
+        q = a - A_ORC
+        buf[EV_PICKS] -= 1
+        lower_strength(buf, p, q, TRAP_LOSS[t], buf[PICK_STR + q])
+        if not any_hostile(buf, p):
+            buf[EV_PICKS] = 0
+    if buf[EV_PICKS] == 0:
+        buf[EV_TRAP] = 0
+        buf[EV_MOVING] = 4 if buf[EV_MOVING] == 2 else 5
+    return ADVANCE
+
+
+@njit(**KERNEL)
+def resume_after_trap(buf, p, o):
+    """After a multi-pick trap (EV_MOVING 4: it triggered during the move, 5: after a push): a
+    defeated active orc's step ends; after a push it is back to the bribe step (later bribes
+    start from its strength now, D43); else the move goes on. Returns True when the owner must
+    break an invasion tie (P_INVADE)."""
+    if not is_hostile(buf, p, o):
+        seat_done(buf)
+        return False
+    if buf[EV_MOVING] == 5:
+        buf[EV_MOVING] = 1
+        buf[DEFEAT_STR] = buf[ORC_STR + oi(p, o)]
+        return False
+    return orc_step_3(buf, p, o)  # a forest orc mid-move, not pushed into a trap: moves on

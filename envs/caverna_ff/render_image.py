@@ -444,6 +444,9 @@ LEGEND_LINES = (
     "thick = the orc the event is moving). Dwarfs: w = weapon strength, @ = space this round.",
     "Coloured discs: players 0 red, 1 blue, 2 white, 3 black. Thick border = the player "
     "deciding now.",
+    "Trap labels (off = sprung): Spear, Cave-In, Net, Trapdoor; v1 also Snare, StoneTr = Stone "
+    "Trap, PoisFood = Poisoned Food, Steel, Bear, Explosive, Arrows = Poisoned Arrows, Perman "
+    "= Permanent Trap (never sprung).",
 )
 
 

@@ -48,6 +48,7 @@ from eurogym.envs.caverna_ff.tables import (
     CELLS,
     COLS,
     EVENT_HARVEST,
+    EXT_NAMES,
     F_ENTRY,
     FIRST_ANIMAL,
     FURN_UNLIMITED,
@@ -59,12 +60,14 @@ from eurogym.envs.caverna_ff.tables import (
     HARVEST_NAMES,
     NUM_ANIMALS,
     NUM_ORCS,
+    NUM_TRAPS,
     REWARD_NAMES,
     ROWS,
     SHORT_STRIP_NAMES,
     T_NONE,
     T_ORE_MINE,
     TRAP_NAMES,
+    TRAP_X_NAMES,
 )
 
 WIDTH = 120
@@ -74,6 +77,9 @@ ANIMAL_ABBR = ("sh", "bo", "ca", "do", "dg")  # sheep boar cattle donkey dog
 TILE_ABBR = ("", "Meadow", "Field", "Cavern", "Tunnel", "Deep", "OreMine", "RubyMine")
 DIR_WORDS = ("up", "down", "left", "right")
 TRAP_ABBR = tuple(t.replace("_trap", "").replace("_", "-").title() for t in TRAP_NAMES)
+# caverna_ff_v1's further traps (tables.TRAP_X_NAMES), short enough for a board cell
+TRAP_ABBR += ("Snare", "StoneTr", "PoisFood", "Steel", "Bear", "Explosive", "Arrows", "Perman")
+assert len(TRAP_ABBR) == NUM_TRAPS + len(TRAP_X_NAMES)
 LEGEND = (
     "Legend: board cells a1-f4 (columns a-c forest, d-f mountain; rows 1-4 top to bottom).",
     "  Line 1 tile: trees/rock = uncovered, Meadow Field Cavern Tunnel Deep(tunnel) OreMine "
@@ -84,6 +90,12 @@ LEGEND = (
     "Trapdoor* trap armed (- sprung);",
     "  orcA5 = orc A strength 5 (h held by a trap, cave = invaded). Spaces: [P1] = "
     "occupied by player 1. Goods: wood stone ore ruby gold food grain vegetable.",
+)
+# caverna_ff_v1's further traps, added to its legend
+LEGEND_V1 = (
+    "  More traps (v1): Snare, StoneTr = Stone Trap, PoisFood = Poisoned Food, Steel, Bear, "
+    "Explosive, Arrows = Poisoned Arrows, Perman = Permanent Trap (always armed: it never "
+    "flips).",
 )
 
 
@@ -346,6 +358,11 @@ def supply_lines(state: State) -> list[str]:
         furn += [f"{FURN_TITLES[FX_FIRST + k]} {int(v)}" for k, v in left if v]
     traps = [f"{TRAP_TITLES[t]} {int(k)}" for t, k in enumerate(state.trap_left)]
     lines = [_section("Supply (copies left)")]
+    if "trap_left_x" in state.LAYOUT.fields:  # caverna_ff_v1: its extensions and further traps
+        left = enumerate(state.trap_left_x)
+        traps += [f"{TRAP_TITLES[NUM_TRAPS + k]} {int(v)}" for k, v in left if v]
+        exts = [EXT_NAMES[e] for e in np.flatnonzero(state.supply_ext)]
+        lines += _wrap("supply board extensions: " + " ".join(exts))
     if "short_strip" in state.LAYOUT.fields:  # caverna_ff_v1 deals them at random
         strips = [SHORT_STRIP_NAMES[int(k)] for k in state.short_strip if k >= 0]
         lines += _wrap("short strips (their yellow tiles): " + " ".join(strips))
@@ -394,7 +411,8 @@ def render_ansi(state: State, viewer: int | None = None) -> str:
     for p in range(n):
         lines += player_lines(state, p, scores, viewer)
     lines += [_section("Legend")]
-    for text in LEGEND:
+    v1 = "trap_left_x" in state.LAYOUT.fields
+    for text in LEGEND + (LEGEND_V1 if v1 else ()):
         lines += _wrap(text.strip(), "  " if text.startswith(" ") else "")
     lines += legal_lines(state)
     return "\n".join(line.rstrip() for line in lines)

@@ -15,12 +15,15 @@ from eurogym.envs.caverna_ff.spaces import ACC, NUM_SPACES
 from eurogym.envs.caverna_ff.tables import (
     CELLS,
     DECK_CARDS,
+    EXT_MAX_TILES,
     F_ENTRY,
     FOREST,
     H_CHOICE,
     H_NONE,
+    MAX_TRAP_PICKS,
     MAX_WEAPON,
     NUM_ANIMALS,
+    NUM_EXT,
     NUM_FURN,
     NUM_FURN_ALL,
     NUM_FX,
@@ -29,7 +32,9 @@ from eurogym.envs.caverna_ff.tables import (
     NUM_ORCS,
     NUM_REWARDS,
     NUM_SHORT_STRIPS,
+    NUM_TRAP_X,
     NUM_TRAPS,
+    NUM_TRAPS_ALL,
     ORC_STRENGTH,
     T_NONE,
     T_RUBY_MINE,
@@ -101,7 +106,9 @@ MAX_OP_WORD = 100 * NUM_ORCS  # stack words: codes < 104, OP_REWARD's arg orc * 
     # (give them up; dogs stay with the dwarfs), OPTION 0 rearrange
     P_HOUSE,
     P_HOUSE_LIFT,  # rearranging: CELL a unit whose animals are taken out to be re-placed, SKIP
-) = range(35)
+    # Explosive Trap / Poisoned Arrows (B7): ORC o picks the owner's hostile orc o, DONE stops
+    P_TRAP_PICK,
+) = range(36)
 PHASE_NAMES = (
     "place",
     "twin_tile",
@@ -138,6 +145,7 @@ PHASE_NAMES = (
     "game_over",
     "house",
     "house_lift",
+    "trap_pick",
 )
 # Automatic flow stages (what `advance` does when no decision is pending).
 ST_ROUND_START, ST_WORK, ST_EVENT, ST_HARVEST, ST_END = range(5)
@@ -346,6 +354,11 @@ _V1_BOUNDS = {
     "furn": (0, NUM_FURN_ALL),
     "pending_tile": (0, NUM_FURN_ALL - 1),
     "begging": (0, 16 * MAX_ROUNDS),  # a 6th dwarf (Additional Dwelling): 6 adults, 4 orcs
+    "phase": (P_PLACE, P_TRAP_PICK),
+    "trap": (0, NUM_TRAPS_ALL),  # v1's further traps (tables.TRAP_X_NAMES)
+    # 4/5: a multi-pick trap is resolved, the move (4) or the bribe step after a push (5) goes
+    # on once its defeats' rewards are taken (orcs.resume_after_trap)
+    "ev_moving": (0, 5),
 }
 LAYOUT_V1 = Layout(
     [
@@ -363,11 +376,28 @@ LAYOUT_V1 = Layout(
         # the short strip (tables.SHORT_STRIP_NAMES) beside each reward row in play, -1 none;
         # dealt at random (rules B6), so which yellow tiles are on the supply varies
         ("short_strip", (MAX_PLAYERS,), (EMPTY, NUM_SHORT_STRIPS - 1)),
+        # the supply board's extensions in play (tables.EXT_NAMES, rules B2): one per player
+        # dealt at random, or the `supply_extensions` option's
+        ("supply_ext", (NUM_EXT,), FLAG),
+        # parameter: each extension's furnishing ids (-1 padded) and trap id, the stand-in
+        # contents of the component data or a `data_overrides` "supply_board" (config.py)
+        ("p_ext_furn", (NUM_EXT, EXT_MAX_TILES), (EMPTY, NUM_FURN_ALL - 1)),
+        ("p_ext_trap", (NUM_EXT,), (0, NUM_TRAPS_ALL - 1)),
+        # copies left of v1's further traps (tables.TRAP_X_NAMES), single copies (B7)
+        ("trap_left_x", (NUM_TRAP_X,), FLAG),
+        # an Explosive Trap / Poisoned Arrows being resolved (B7): its trap id + 1 (0 none), the
+        # picks left, and each orc's strength before the trap (the reward strength, D43)
+        ("ev_trap", (), (0, NUM_TRAPS_ALL)),
+        ("ev_picks", (), (0, MAX_TRAP_PICKS)),
+        ("pick_str", (NUM_ORCS,), (0, MAX_ORC_STRENGTH)),
     ]
 )
 P_HOUSING = LAYOUT_V1.offset("p_housing")
 FURN_LEFT_X = LAYOUT_V1.offset("furn_left_x")
 SHORT_STRIP = LAYOUT_V1.offset("short_strip")
+SUPPLY_EXT, TRAP_LEFT_X, EV_TRAP, EV_PICKS, PICK_STR = map(
+    LAYOUT_V1.offset, ("supply_ext", "trap_left_x", "ev_trap", "ev_picks", "pick_str")
+)
 
 
 class StateV1(State):

@@ -248,25 +248,85 @@ SUPPLIER_ROUNDS = {
     F_RUBY_SUPPLIER: (RUBY, 4),
 }
 
-# Traps of v1 (spec B7), in action order.
+# Traps (spec B7), in action order: v0's four (TRAP t), then caverna_ff_v1's further eight
+# (TRAP_X k = trap NUM_TRAPS + k, in the order of the rules' table), so v0's ids stay.
 TRAP_NAMES = tuple(V1["traps"])
-_TRAPS = {t["id"]: t for t in DATA["traps"]}
 NUM_TRAPS = len(TRAP_NAMES)
+TRAP_X_NAMES = (
+    "snare_trap",
+    "stone_trap",
+    "poisoned_food",
+    "steel_trap",
+    "bear_trap",
+    "explosive_trap",
+    "poisoned_arrows",
+    "permanent_trap",
+)
+NUM_TRAP_X = len(TRAP_X_NAMES)
+TRAP_NAMES_ALL = TRAP_NAMES + TRAP_X_NAMES
+NUM_TRAPS_ALL = len(TRAP_NAMES_ALL)
+_TRAPS = {t["id"]: t for t in DATA["traps"]}
+assert sorted(TRAP_NAMES_ALL) == sorted(_TRAPS)
 TRAP_COST = np.array(
-    [[int(_TRAPS[t]["cost"].get(g, 0)) for g in GOOD_NAMES] for t in TRAP_NAMES], np.int64
+    [[int(_TRAPS[t]["cost"].get(g, 0)) for g in GOOD_NAMES] for t in TRAP_NAMES_ALL], np.int64
 )
 TK_LETHAL, TK_HOLDING, TK_DEBILITATING = range(3)
 TRAP_KIND = np.array(
-    [("lethal", "holding", "debilitating").index(_TRAPS[t]["type"]) for t in TRAP_NAMES], np.int64
+    [("lethal", "holding", "debilitating").index(_TRAPS[t]["type"]) for t in TRAP_NAMES_ALL],
+    np.int64,
 )
-TRAP_MAX = np.array([_TRAPS[t]["params"].get("max_strength", 99) for t in TRAP_NAMES], np.int64)
-TRAP_COPIES_BASIC = np.array([int(_TRAPS[t]["basic"]) for t in TRAP_NAMES], np.int64)
+TRAP_MAX = np.array([_TRAPS[t]["params"].get("max_strength", 99) for t in TRAP_NAMES_ALL], np.int64)
+TRAP_COPIES_BASIC = np.array([int(_TRAPS[t]["basic"]) for t in TRAP_NAMES_ALL], np.int64)
+# What a debilitating trap does when it triggers (spec B7): TE_PAY its owner pays 0..max of a
+# good, -1 strength each (Cave-in, Poisoned Food); TE_HALVE strength -> ceil(strength / 2)
+# (Steel, Bear Trap); TE_PICKS its owner picks hostile orcs, -loss each (Explosive Trap,
+# Poisoned Arrows); TE_FLAT -loss to every entering orc, never flips (Permanent Trap).
+TE_NONE, TE_PAY, TE_HALVE, TE_PICKS, TE_FLAT = range(5)
+
+
+def _effect(params: dict) -> tuple[int, int, int, int]:
+    """(effect, good paid, most paid or picks, strength lost) of a trap's `params`."""
+    if "pay_good" in params:
+        top = params["max_pay"] if params["max_pay"] is not None else 99
+        return TE_PAY, GOOD_NAMES.index(params["pay_good"]), top, 1
+    if params.get("halve_round_up"):
+        return TE_HALVE, 0, 0, 0
+    if "picks" in params:
+        return TE_PICKS, 0, params["picks"], params["per_pick"]
+    if params.get("permanent"):
+        return TE_FLAT, 0, 0, params["flat"]
+    return TE_NONE, 0, 0, 0
+
+
+_EFFECTS = np.array([_effect(_TRAPS[t]["params"]) for t in TRAP_NAMES_ALL], np.int64)
+TRAP_EFFECT, TRAP_PAY_GOOD, TRAP_PAY_MAX, TRAP_LOSS = (_EFFECTS[:, k].copy() for k in range(4))
+TRAP_PICKS = TRAP_PAY_MAX  # a TE_PICKS trap's number of picks (same column)
+MAX_TRAP_PICKS = int(TRAP_PICKS[TRAP_EFFECT == TE_PICKS].max())
 CAVE_IN_MAX_PAY = _TRAPS["cave_in"]["params"]["max_pay"]
 TRAP_INACTIVE_POINTS = 2
 TR_SPEAR, TR_CAVE_IN, TR_NET, TR_TRAPDOOR = (
     TRAP_NAMES.index(t) for t in ("spear_trap", "cave_in", "net_trap", "trapdoor")
 )
+(
+    TR_SNARE,
+    TR_STONE,
+    TR_POISONED_FOOD,
+    TR_STEEL,
+    TR_BEAR,
+    TR_EXPLOSIVE,
+    TR_ARROWS,
+    TR_PERMANENT,
+) = range(NUM_TRAPS, NUM_TRAPS_ALL)
 
+# The supply board (spec B2 step 4; contents stand-in D34): a base piece every game holds and
+# nine extensions S1-S9, one dealt at random per player in caverna_ff_v1 (deal.py), each with
+# furnishing tiles in its top and middle rows and one single-copy trap in its bottom row. Tiles
+# this version does not build (EXT_UNBUILT) are left off the supply.
+SUPPLY = DATA["supply_board"]
+EXT_NAMES = tuple(SUPPLY["extensions"])
+NUM_EXT = len(EXT_NAMES)
+EXT_UNBUILT = ("orc_worker_dwelling", "office_room")
+SUPPLY_BASE_FURN = tuple(x["id"] for row in ("top_row", "middle_row") for x in SUPPLY["base"][row])
 # Expedition loot (spec A8, B5), in action order.
 LOOT = DATA["expedition_loot_base"] + DATA["expedition_loot_ff"]
 LOOT_NAMES = tuple(x["id"] for x in LOOT)
@@ -425,3 +485,30 @@ BEGGING_POINTS = -3
 REFILL = DATA["refill_mines"]
 REFILL_ORE, REFILL_ORE_MINES = REFILL["ore_per_ore_mine"], REFILL["max_ore_mines"]
 REFILL_RUBY, REFILL_RUBY_MINES = REFILL["ruby_per_ruby_mine"], REFILL["max_ruby_mines"]
+
+
+def _ext_tiles(ext: dict) -> list[str]:
+    return [t for t in ext["top"] + ext["middle"] if t not in EXT_UNBUILT]
+
+
+# furnishing ids (v0's, then v1's further ones) on each extension, -1 padded; its trap's id
+_EXT_MAX = max(len(_ext_tiles(e)) for e in SUPPLY["extensions"].values())
+EXT_FURN = np.full((NUM_EXT, _EXT_MAX), -1, np.int64)
+for _e, _ext in enumerate(SUPPLY["extensions"].values()):
+    for _k, _t in enumerate(_ext_tiles(_ext)):
+        EXT_FURN[_e, _k] = _ANY_ID.index(_t)
+EXT_TRAP = np.array(
+    [TRAP_NAMES_ALL.index(e["trap"]) for e in SUPPLY["extensions"].values()], np.int64
+)
+EXT_MAX_TILES = _EXT_MAX
+# what an extension may carry (a `data_overrides` "supply_board" is checked against these): the
+# furnishings that are neither on the base piece nor yellow (the yellows lie on the reward
+# board's short strips), and the single-copy traps
+EXT_TILE_NAMES = tuple(
+    n
+    for k, n in enumerate(_ANY_ID)
+    if n != "entry" and n not in SUPPLY_BASE_FURN and not FURN_IS_YELLOW[k]
+)
+EXT_TRAP_NAMES = tuple(t for k, t in enumerate(TRAP_NAMES_ALL) if not TRAP_COPIES_BASIC[k])
+EXT_TILE_IDS = np.array([_ANY_ID.index(n) for n in EXT_TILE_NAMES], np.int64)
+EXT_TRAP_IDS = np.array([TRAP_NAMES_ALL.index(t) for t in EXT_TRAP_NAMES], np.int64)

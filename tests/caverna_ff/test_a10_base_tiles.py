@@ -19,6 +19,7 @@ from eurogym.envs.caverna_ff.actions import (
     A_SKIP,
     A_TILE_X,
     A_TRAP,
+    A_TRAP_X,
     NUM_ACTIONS,
     NUM_ACTIONS_V1,
     NUM_TILE_X,
@@ -46,6 +47,7 @@ from eurogym.envs.caverna_ff.tables import (
     CATTLE,
     DOG,
     DONKEY,
+    EXT_NAMES,
     F_ADDITIONAL,
     F_BREEDING_CAVE,
     F_BUILDER,
@@ -72,6 +74,7 @@ from eurogym.envs.caverna_ff.tables import (
     H_FEED_ONE,
     H_NORMAL,
     NUM_FX,
+    NUM_TRAP_X,
     ORE,
     RUBY,
     SHEEP,
@@ -90,6 +93,9 @@ TUNNEL, DEEP, ORE_MINE, RUBY_MINE = cell(0, 3), cell(0, 4), cell(0, 5), cell(1, 
 
 
 def game(**options) -> StateV1:
+    """A solo v1 game whose supply holds every extension (rules B2: normally one at random per
+    player), so every further tile is on offer."""
+    options.setdefault("supply_extensions", list(EXT_NAMES))
     state = ENGINE_V1.new_game(ENGINE_V1.make_config(1, **options), 0)
     assert state.phase == P_PLACE and state.stack_n == 0
     return state
@@ -126,7 +132,8 @@ def test_f0_v1_deals_one_copy_of_each_further_tile_as_appended_actions_v0_none()
     s = game()
     yellow = FURN_IS_YELLOW[FX_FIRST:] == 1  # R5-R7's, on the supply as their strip is dealt
     assert s.furn_left_x[~yellow].tolist() == [1] * int((~yellow).sum())
-    assert ENGINE_V1.num_actions == NUM_ACTIONS + NUM_FX + NUM_TILE_X == s.mask.size
+    width = NUM_ACTIONS + NUM_FX + NUM_TILE_X + NUM_TRAP_X
+    assert ENGINE_V1.num_actions == width == s.mask.size
     v0 = ENGINE.new_game(ENGINE.make_config(1), 0)
     assert ENGINE.num_actions == NUM_ACTIONS == v0.mask.size
     assert "furn_left_x" not in v0.LAYOUT.fields
@@ -134,7 +141,7 @@ def test_f0_v1_deals_one_copy_of_each_further_tile_as_appended_actions_v0_none()
     assert names == [f"furnish {n.replace('_', ' ')}" for n in FX_NAMES]
     assert describe(A_TILE_X + X_TRADER).startswith("Trader")
     assert describe(A_TILE_X + X_PEACEFUL + 3) == "Peaceful Cave: trade dwarf 3's weapon for food"
-    assert A_TILE_X + NUM_TILE_X == NUM_ACTIONS_V1
+    assert A_TILE_X + NUM_TILE_X == A_TRAP_X == NUM_ACTIONS_V1 - NUM_TRAP_X
 
 
 def test_a10_f0_furnishing_a_further_tile_pays_its_cost_and_leaves_the_supply():
@@ -355,10 +362,10 @@ def test_a10_f10_peaceful_cave_trades_an_armed_dwarfs_weapon_for_its_strength_in
     s = game()
     s.weapon[0, 1] = 5
     kernels.compute_mask(s.buf, s.mask)
-    assert not legal(s) & set(range(A_TILE_X + X_PEACEFUL, NUM_ACTIONS_V1))
+    assert not legal(s) & set(range(A_TILE_X + X_PEACEFUL, A_TRAP_X))
     own(s, F_PEACEFUL)
     kernels.compute_mask(s.buf, s.mask)
-    peaceful = legal(s) & set(range(A_TILE_X + X_PEACEFUL, NUM_ACTIONS_V1))
+    peaceful = legal(s) & set(range(A_TILE_X + X_PEACEFUL, A_TRAP_X))
     assert peaceful == {A_TILE_X + X_PEACEFUL + 1}  # dwarf 0 is unarmed
     food = int(s.res[0, FOOD])
     ENGINE_V1.apply_action(s, A_TILE_X + X_PEACEFUL + 1)

@@ -23,6 +23,7 @@ from eurogym.envs.caverna_ff.state import (
 )
 from eurogym.envs.caverna_ff.tables import (
     BOAR,
+    EXT_NAMES,
     F_BLACKSMITHING_PARLOR,
     F_FOOD_CHAMBER,
     F_HUNTING_PARLOR,
@@ -55,7 +56,9 @@ SECOND_CAVERN = cell(1, 3)
 
 
 def game(num_players: int = 1, seed: int = 0) -> StateV1:
-    state = ENGINE_V1.new_game(ENGINE_V1.make_config(num_players), seed)
+    """A v1 game whose supply holds every extension (rules B2), every base tile on offer."""
+    config = ENGINE_V1.make_config(num_players, supply_extensions=list(EXT_NAMES))
+    state = ENGINE_V1.new_game(config, seed)
     assert state.phase == P_PLACE
     return state
 

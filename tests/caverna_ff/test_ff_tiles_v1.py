@@ -50,6 +50,7 @@ from eurogym.envs.caverna_ff.tables import (
     DOG,
     DONKEY,
     ENTRY_DWELLING,
+    EXT_NAMES,
     F_BATTLE_DOG_SCHOOL,
     F_CAMOUFLAGED,
     F_CHILDRENS,
@@ -79,7 +80,9 @@ FIGHT = A_LOOT + L_FIGHT
 
 
 def game(num_players: int = 1) -> StateV1:
-    return ENGINE_V1.new_game(ENGINE_V1.make_config(num_players), 0)
+    """A v1 game whose supply holds every extension (rules B2), every tile on offer."""
+    config = ENGINE_V1.make_config(num_players, supply_extensions=list(EXT_NAMES))
+    return ENGINE_V1.new_game(config, 0)
 
 
 def pay_for(s: StateV1, f: int) -> None:

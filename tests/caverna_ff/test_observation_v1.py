@@ -13,6 +13,7 @@ from eurogym import envs
 from eurogym.encoders.caverna_ff import (
     FLAT_SIZE,
     FLAT_SIZE_V1,
+    TRAP_X_ENTRIES,
     V1_SCALARS,
     encode_flat,
     encode_flat_v1,
@@ -23,12 +24,16 @@ from eurogym.envs.caverna_ff.rules import ENGINE_V1
 from eurogym.envs.caverna_ff.spaces import OP_FURNISH
 from eurogym.envs.caverna_ff.state import P_FURN, P_FURN_CELL, StateV1
 from eurogym.envs.caverna_ff.tables import (
+    EXT_NAMES,
     F_BUILDER,
     F_TRADER,
     F_WORK_ROOM,
     FX_FIRST,
+    NUM_EXT,
     NUM_FURN_ALL,
     NUM_FX,
+    NUM_TRAP_X,
+    NUM_TRAPS_ALL,
     START_CAVERN,
     STONE,
     WOOD,
@@ -38,12 +43,15 @@ from tests.conformance.cases import played_states
 
 
 def game(num_players: int = 2) -> StateV1:
-    return ENGINE_V1.new_game(ENGINE_V1.make_config(num_players), 0)
+    """A v1 game whose supply holds every extension (rules B2), every tile on offer."""
+    config = ENGINE_V1.make_config(num_players, supply_extensions=list(EXT_NAMES))
+    return ENGINE_V1.new_game(config, 0)
 
 
 def test_v1_observation_is_v0s_entries_then_the_further_tiles():
     assert FLAT_SIZE_V1 == FLAT_SIZE + V1_SCALARS
-    assert V1_SCALARS == NUM_FX + NUM_FURN_ALL + 4 * NUM_FURN_ALL
+    traps = NUM_EXT + NUM_TRAP_X * (1 + TRAP_X_ENTRIES) + NUM_TRAPS_ALL + 1 + 4 + 1  # B7
+    assert V1_SCALARS == NUM_FX + NUM_FURN_ALL + 4 * NUM_FURN_ALL + traps
     assert envs.spec("caverna_ff_v1").raw_env.observation_size == FLAT_SIZE_V1
     assert envs.spec("caverna_ff_v0").raw_env.observation_size == FLAT_SIZE
     for state in played_states("caverna_ff_v1", 2, seed=4, every=29):
@@ -96,7 +104,7 @@ def test_a10_observation_shows_whose_board_holds_a_further_tile():
     seats = FLAT_SIZE + NUM_FX + NUM_FURN_ALL
     for s, owner in ((mine, 0), (theirs, 1)):
         for me in range(2):
-            rows = encode_flat_v1(s, me)[seats:].reshape(4, NUM_FURN_ALL)
+            rows = encode_flat_v1(s, me)[seats : seats + 4 * NUM_FURN_ALL].reshape(4, NUM_FURN_ALL)
             rel = (owner - me) % 2
             assert rows[rel, F_TRADER] > 0 and rows[1 - rel, F_TRADER] == 0
             assert rows[2:].sum() == 0  # seats beyond the table encode as zeros
