@@ -24,6 +24,7 @@ from eurogym.envs.kingdom_builder.state import (
     END_TRIGGERED,
     EXPANSION_FLAGS,
     FARM_USED,
+    ISLAND_OWNER,
     MAYOR_ROW,
     MAYORS_CONTIGUOUS,
     NUM_PLAYERS,
@@ -61,8 +62,11 @@ from eurogym.envs.kingdom_builder.tables import (
     EXPANSIONS,
     FARMLAND,
     HEX_SECTION,
+    ISLAND_COLS,
+    ISLAND_ROWS,
     MOUNTAIN,
     NUM_HEXES,
+    ROWS,
     SECTIONS_PER_GAME,
     SILO,
     TILE_INDEX,
@@ -83,6 +87,7 @@ PLACED, BUILT, MOVED = range(3)  # how a settlement arrived (after_placement)
 MANY = -2  # "more than one" in the origin scans
 MAYORS_THRESHOLD = card_param("mayors", "threshold")
 MAYORS_GOLD = card_param("mayors", "gold_per_marked_row")
+MAYOR_ROWS = ROWS + ISLAND_ROWS  # state.mayor_row: the board rows, then the Island's
 
 
 @njit(**KERNEL)
@@ -261,23 +266,31 @@ def after_placement(buf, player, h, how):
     """Rovers and Mayors after a settlement arrives on h (§14.4) by `how` (PLACED: a
     Crossroads piece, BUILT from supply, MOVED). Rovers marks h's section for a build on the
     player's own turn (D40: not a move unless the option rovers_counts_moves says so, not a
-    canoe build on another's turn, not the silo phase). Mayors: 4 of the player's settlements
-    on h's row (4 touching with the option mayors_contiguous), the row unmarked, a settlement
-    in supply: the row is marked with it (D12, D37)."""
+    canoe build on another's turn, not the silo phase; an island hex h >= NUM_HEXES is in no
+    section, D47). Mayors: 4 of the player's settlements on h's row (4 touching with the
+    option mayors_contiguous), the row unmarked, a settlement in supply: the row is marked
+    with it (D12, D37). An island row is a row of its own (§2.2, §15.3): mayor_row[ROWS +
+    island row]; only settlements stand on the island."""
     phase = buf[PHASE]
     counted = how == BUILT or (how == MOVED and buf[ROVERS_MOVES] == 1)
-    if counted and phase != PHASE_CANOE and phase != PHASE_SILO and card_in_play(buf, ROVERS):
+    rover = counted and phase != PHASE_CANOE and phase != PHASE_SILO and h < NUM_HEXES
+    if rover and card_in_play(buf, ROVERS):
         buf[ROVER_MARKS + HEX_SECTION[h]] = 1
     if not card_in_play(buf, MAYORS):
         return
-    row = h // COLS
+    island = h >= NUM_HEXES
+    row = ROWS + (h - NUM_HEXES) // ISLAND_COLS if island else h // COLS
     if buf[MAYOR_ROW + row] != EMPTY or buf[SUPPLY + player] == 0:
         return
     count = 0
     run = 0
-    for c in range(COLS):  # scouts do not count (§14.3)
-        at = row * COLS + c
-        if buf[OWNER + at] == player and buf[PIECE + at] != PIECE_SCOUT:
+    for c in range(ISLAND_COLS if island else COLS):  # scouts do not count (§14.3)
+        if island:
+            mine = buf[ISLAND_OWNER + (row - ROWS) * ISLAND_COLS + c] == player
+        else:
+            at = row * COLS + c
+            mine = buf[OWNER + at] == player and buf[PIECE + at] != PIECE_SCOUT
+        if mine:
             run += 1
             count = max(count, run) if buf[MAYORS_CONTIGUOUS] == 1 else count + 1
         else:
@@ -302,7 +315,7 @@ def pay_rovers(buf, player):
 def score_mayors(buf, player):
     """§14.4 Mayors: 4 gold per row the player marked, wherever its settlements are now."""
     gold = 0
-    for r in range(NUM_HEXES // COLS):
+    for r in range(MAYOR_ROWS):  # the board's rows, then the Island's (§15.3)
         if buf[MAYOR_ROW + r] == player:
             gold += MAYORS_GOLD
     return gold
@@ -316,7 +329,7 @@ def deal_harvest(buf, on):
         buf[SILO_HEX + k] = EMPTY
     buf[SILO_ACTIVE] = EMPTY
     buf[SILO_MODE] = EMPTY
-    for r in range(NUM_HEXES // COLS):
+    for r in range(MAYOR_ROWS):
         buf[MAYOR_ROW + r] = EMPTY
     if not on:
         return

@@ -1043,7 +1043,7 @@ def build(buf, nbr, player, h):
         if buf[PHASE] != PHASE_CANOE:  # a canoe holder's build leaves the mover's Outpost
             buf[OUTPOST_ARMED] = 0
         score_placement(buf, nbr, player, h)
-        if harvest_on(buf) and h < NUM_HEXES:  # (the island is no section, D47)
+        if harvest_on(buf):
             after_placement(buf, player, h, BUILT)  # Rovers, Mayors (§14.4)
 
 
@@ -1057,8 +1057,8 @@ def move(buf, nbr, player, src, dst):
     lose_tiles(buf, nbr, player)
     if is_big(buf) and buf[COUNT_MOVES]:
         score_placement(buf, nbr, player, dst)  # D21: in-game cards count moves
-    if is_big(buf) and harvest_on(buf) and dst < NUM_HEXES:
-        after_placement(buf, player, dst, MOVED)  # Mayors (§14.4)
+    if is_big(buf) and harvest_on(buf):
+        after_placement(buf, player, dst, MOVED)  # Mayors (§14.4), island rows too (§15.3)
 
 
 @njit(**KERNEL)
