@@ -15,6 +15,13 @@ from numba import njit
 from eurogym.envs.core.hexgrid import NUM_DIRECTIONS, has_neighbour_equal, label_components
 from eurogym.envs.core.jit import INLINE, KERNEL
 from eurogym.envs.kingdom_builder.crossroads import blocked, free_hex, is_plain_settlement
+from eurogym.envs.kingdom_builder.island import (
+    island_on,
+    neighbour_at,
+    next_to_own,
+    owner_at,
+    terrain_at,
+)
 from eurogym.envs.kingdom_builder.nomads import card_in_play
 from eurogym.envs.kingdom_builder.state import (
     BASE_SIZE,
@@ -25,6 +32,7 @@ from eurogym.envs.kingdom_builder.state import (
     EXPANSION_FLAGS,
     FARM_USED,
     ISLAND_OWNER,
+    ISLAND_TERRAIN_AT,
     MAYOR_ROW,
     MAYORS_CONTIGUOUS,
     NUM_PLAYERS,
@@ -63,6 +71,7 @@ from eurogym.envs.kingdom_builder.tables import (
     FARMLAND,
     HEX_SECTION,
     ISLAND_COLS,
+    ISLAND_HEXES,
     ISLAND_ROWS,
     MOUNTAIN,
     NUM_HEXES,
@@ -71,6 +80,7 @@ from eurogym.envs.kingdom_builder.tables import (
     SILO,
     TILE_INDEX,
     WATER,
+    X_HEXES,
     card_param,
 )
 
@@ -103,10 +113,10 @@ def _qualifies(buf, nbr, player, tile, h):
     nobody's), or to a castle, location, nomad space, palace or silo (University)."""
     players = buf[NUM_PLAYERS]
     for d in range(NUM_DIRECTIONS):
-        n = nbr[h, d]
+        n = neighbour_at(nbr, h, d)  # an island hex's neighbours are island hexes (§15.3)
         if n < 0:
             continue
-        t = buf[TERRAIN + n]
+        t = terrain_at(buf, n)
         if tile == MOUNTAIN_STATION and t == MOUNTAIN:
             return True
         if tile == WATER_MILL and t == WATER:
@@ -114,7 +124,7 @@ def _qualifies(buf, nbr, player, tile, h):
         if tile == UNIVERSITY and t >= CASTLE:  # codes 9..13 are the special hexes
             return True
         if tile == WATCHTOWER:
-            o = buf[OWNER + n]
+            o = owner_at(buf, n)
             if o != player and 0 <= o < players:
                 return True
     return False
@@ -124,7 +134,9 @@ def _qualifies(buf, nbr, player, tile, h):
 def near_targets(buf, nbr, player, tile, out):
     """§14.3 Mountain Station, Water Mill, Watchtower, University: the empty buildable hexes
     meeting the tile's condition, narrowed to those next to the player's settlements if any
-    is (adjacent if possible, §6.2); an armed Outpost (§11.1) lifts that narrowing."""
+    is (adjacent if possible, §6.2); an armed Outpost (§11.1) lifts that narrowing. With the
+    Island its hexes join both sets like any others (§15.3; written to out[NUM_HEXES + i] when
+    `out` has room for them)."""
     owner = buf[OWNER : OWNER + NUM_HEXES]
     candidates = 0
     adjacent = 0
@@ -137,8 +149,24 @@ def near_targets(buf, nbr, player, tile, out):
         if has_neighbour_equal(nbr, h, owner, player, EMPTY):
             adjacent += 1
             out[h] = 2
+    last = NUM_HEXES
+    if island_on(buf):
+        room = out.shape[0] >= X_HEXES
+        last = X_HEXES if room else NUM_HEXES
+        for i in range(ISLAND_HEXES):
+            h = NUM_HEXES + i
+            mark = 0
+            empty = buf[ISLAND_OWNER + i] == EMPTY and buf[ISLAND_TERRAIN_AT + i] <= BUILDABLE_MAX
+            if empty and _qualifies(buf, nbr, player, tile, h):
+                candidates += 1
+                mark = 1
+                if next_to_own(buf, i, player, EMPTY):
+                    adjacent += 1
+                    mark = 2
+            if room:
+                out[h] = mark
     keep_all = adjacent == 0 or buf[OUTPOST_ARMED] == 1
-    for h in range(NUM_HEXES):
+    for h in range(last):
         if out[h]:
             out[h] = 1 if keep_all or out[h] == 2 else 0
     return candidates if keep_all else adjacent

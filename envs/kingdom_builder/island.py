@@ -116,7 +116,7 @@ def island_tile_terrain(tile):
 
 
 @njit(**KERNEL)
-def _next_to_own(buf, i, player, skip):
+def next_to_own(buf, i, player, skip):
     """Island hex i touches a settlement of `player` other than the one on island hex `skip`."""
     for d in range(NUM_DIRECTIONS):
         n = ISLAND_NEIGHBOURS[i, d]
@@ -143,7 +143,7 @@ def island_scan(buf, player, target, skip, out):
         if fits and buf[ISLAND_OWNER + i] == EMPTY:
             candidates += 1
             mark = 1
-            if _next_to_own(buf, i, player, skip_i):
+            if next_to_own(buf, i, player, skip_i):
                 adjacent += 1
                 mark = 2
         if room:
@@ -197,7 +197,7 @@ def island_lose(buf, player):
     """§7.3 on the island: the tile goes once no settlement of the player touches its hex."""
     if buf[ISLAND_HOLDING + player] == 0:
         return
-    if _next_to_own(buf, buf[ISLAND_LOCATION_AT], player, EMPTY):
+    if next_to_own(buf, buf[ISLAND_LOCATION_AT], player, EMPTY):
         return
     buf[ISLAND_HOLDING + player] = 0
     buf[ISLAND_NEW + player] = 0

@@ -274,6 +274,70 @@ def test_s2_2_s15_3_mayors_marks_an_island_row_as_a_row_of_its_own():
         check_state(other)
 
 
+HARVEST_ISLAND = ("harvest",) + ISLAND
+# mountains, a location hex at (5,5) and one grass hex beside it, for its holder's settlement
+ONE_LOCATION = ["M"] * 5 + ["M M M M G L"]
+
+
+def test_s14_3_s15_3_university_reaches_the_island_adjacent_if_possible():
+    # Arrange: player 0 holds a University; no empty main-board hex qualifies
+    state = island_game(
+        terrain_rows=ONE_LOCATION, fill="M", expansions=HARVEST_ISLAND,
+        locations={(5, 5): "university"},
+    )  # fmt: skip
+    place(state, 0, (5, 4))
+    give_tile(state, 0, (5, 5))
+    act(state, tile_action("university"))
+    # Assert: no adjacent candidate: every empty island hex next to the island's castle or
+    # location is legal (§14.3 with §15.3)
+    specials = [NUM_HEXES + ii(1, 5), NUM_HEXES + ii(2, 4)]
+    near = {int(n) for h in specials for n in X_NEIGHBOURS[h] if n >= 0} - set(specials)
+    assert legal_hexes(state) == set()
+    assert legal_island(state) == {divmod(n - NUM_HEXES, ISLAND_COLS) for n in near}
+    # Arrange: the same with a settlement of player 0 at island (3,4)
+    state = island_game(
+        terrain_rows=ONE_LOCATION, fill="M", expansions=HARVEST_ISLAND,
+        locations={(5, 5): "university"},
+    )  # fmt: skip
+    place(state, 0, (5, 4))
+    give_tile(state, 0, (5, 5))
+    on_island(state, 0, (3, 4))
+    act(state, tile_action("university"))
+    # Assert: adjacent if possible: the qualifying hexes next to it ((3,5) touches no special)
+    assert legal_island(state) == {(2, 5), (3, 3)}
+    act(state, island_action(3, 3))
+    assert state.island_owner[ii(3, 3)] == 0 and state.supply[0] == 40 - 3
+    check_invariants(state)
+
+
+def test_s14_3_s15_3_bazaar_repeats_the_island_tile_d42():
+    # Arrange: player 0 holds the Bazaar and the Tree House, the latter used this turn
+    state = island_game(
+        terrain_rows=ONE_LOCATION, fill="M", expansions=HARVEST_ISLAND,
+        locations={(5, 5): "bazaar"},
+    )  # fmt: skip
+    place(state, 0, (5, 4))
+    give_tile(state, 0, (5, 5))
+    on_island(state, 0, (2, 5), (1, 4))  # (1,4) keeps the tile: it touches the location
+    state.island_taken[0] = state.island_holding[0] = state.island_used[0] = 1
+    state.set("island_tiles_left", 1)
+    refresh(state)
+    assert not state.mask[ISLAND_TILE_ACTIONS]
+    # Act: the Bazaar offers the Tree House's action again (D42: used or not)
+    act(state, tile_action("bazaar"))
+    assert state.mask[ISLAND_TILE_ACTIONS] and not state.mask[ISLAND_TILE_ACTIONS + 1]
+    act(state, ISLAND_TILE_ACTIONS)
+    assert state.bazaar_active == 1 and legal_island(state) == {(2, 5), (1, 4)}
+    act(state, island_action(2, 5))
+    assert legal_island(state) == {(2, 6), (2, 7)}  # the forest, none next to (1,4)
+    act(state, island_action(2, 7))
+    # Assert: moved; the Tree House was not spent again
+    assert state.island_owner[ii(2, 7)] == 0 and state.island_owner[ii(2, 5)] == EMPTY
+    assert state.island_used[0] == 1 and state.bazaar_active == 0
+    check_invariants(state)
+    check_state(state)
+
+
 def test_s15_3_scoring_island_castle_and_cards_score_normally():
     state = island_game(terrain_rows=["G"], fill="G")
     on_island(state, 0, (1, 4))  # next to the castle (1,5) and the location (2,4)
