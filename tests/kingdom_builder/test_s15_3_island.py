@@ -279,14 +279,20 @@ HARVEST_ISLAND = ("harvest",) + ISLAND
 ONE_LOCATION = ["M"] * 5 + ["M M M M G L"]
 
 
-def test_s14_3_s15_3_university_reaches_the_island_adjacent_if_possible():
-    # Arrange: player 0 holds a University; no empty main-board hex qualifies
+def holding_game(tile):
+    """Harvest and the Island on ONE_LOCATION: player 0 at (5,4) holds a `tile` tile from (5,5)
+    (taken on an earlier turn)."""
     state = island_game(
-        terrain_rows=ONE_LOCATION, fill="M", expansions=HARVEST_ISLAND,
-        locations={(5, 5): "university"},
-    )  # fmt: skip
+        terrain_rows=ONE_LOCATION, fill="M", expansions=HARVEST_ISLAND, locations={(5, 5): tile}
+    )
     place(state, 0, (5, 4))
     give_tile(state, 0, (5, 5))
+    return state
+
+
+def test_s14_3_s15_3_university_reaches_the_island_adjacent_if_possible():
+    # Arrange: player 0 holds a University; no empty main-board hex qualifies
+    state = holding_game("university")
     act(state, tile_action("university"))
     # Assert: no adjacent candidate: every empty island hex next to the island's castle or
     # location is legal (§14.3 with §15.3)
@@ -295,12 +301,7 @@ def test_s14_3_s15_3_university_reaches_the_island_adjacent_if_possible():
     assert legal_hexes(state) == set()
     assert legal_island(state) == {divmod(n - NUM_HEXES, ISLAND_COLS) for n in near}
     # Arrange: the same with a settlement of player 0 at island (3,4)
-    state = island_game(
-        terrain_rows=ONE_LOCATION, fill="M", expansions=HARVEST_ISLAND,
-        locations={(5, 5): "university"},
-    )  # fmt: skip
-    place(state, 0, (5, 4))
-    give_tile(state, 0, (5, 5))
+    state = holding_game("university")
     on_island(state, 0, (3, 4))
     act(state, tile_action("university"))
     # Assert: adjacent if possible: the qualifying hexes next to it ((3,5) touches no special)
@@ -312,12 +313,7 @@ def test_s14_3_s15_3_university_reaches_the_island_adjacent_if_possible():
 
 def test_s14_3_s15_3_bazaar_repeats_the_island_tile_d42():
     # Arrange: player 0 holds the Bazaar and the Tree House, the latter used this turn
-    state = island_game(
-        terrain_rows=ONE_LOCATION, fill="M", expansions=HARVEST_ISLAND,
-        locations={(5, 5): "bazaar"},
-    )  # fmt: skip
-    place(state, 0, (5, 4))
-    give_tile(state, 0, (5, 5))
+    state = holding_game("bazaar")
     on_island(state, 0, (2, 5), (1, 4))  # (1,4) keeps the tile: it touches the location
     state.island_taken[0] = state.island_holding[0] = state.island_used[0] = 1
     state.set("island_tiles_left", 1)
