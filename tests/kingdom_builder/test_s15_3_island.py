@@ -12,6 +12,7 @@ from eurogym.encoders.kingdom_builder import X_FLAT_SIZE, encode_flat
 from eurogym.envs.core.errors import ConfigError, StateError
 from eurogym.envs.kingdom_builder import rules
 from eurogym.envs.kingdom_builder.actions import ISLAND_HEX_ACTIONS, ISLAND_TILE_ACTIONS
+from eurogym.envs.kingdom_builder.crossroads import meets_task
 from eurogym.envs.kingdom_builder.harvest import MAYORS_GOLD
 from eurogym.envs.kingdom_builder.invariants import check_invariants, check_state
 from eurogym.envs.kingdom_builder.kernels import move
@@ -29,6 +30,7 @@ from eurogym.envs.kingdom_builder.tables import (
     NEIGHBOURS,
     NUM_HEXES,
     ROWS,
+    TASK_NAMES,
     X_NEIGHBOURS,
 )
 from tests.kingdom_builder.helpers import (
@@ -332,6 +334,22 @@ def test_s14_3_s15_3_bazaar_repeats_the_island_tile_d42():
     assert state.island_used[0] == 1 and state.bazaar_active == 0
     check_invariants(state)
     check_state(state)
+
+
+def test_s12_4_s15_3_fortress_and_place_of_refuge_count_on_the_island():
+    # Arrange: no castle or location on the main board; player 0 rings island (3,2), player
+    # 1 rings the island castle (1,5)
+    state = island_game(terrain_rows=["M"], fill="M", expansions=("crossroads",) + ISLAND)
+    on_island(state, 0, (3, 2), (2, 2), (2, 3), (3, 1), (3, 3), (4, 2), (4, 3))
+    on_island(state, 1, (0, 5), (0, 6), (1, 4), (1, 6), (2, 5), (2, 6))
+    # Assert: §12.4 met there (§15.3: other cards and their hexes count as anywhere else)
+    fortress, refuge = TASK_NAMES.index("fortress"), TASK_NAMES.index("place_of_refuge")
+    met = [[bool(meets_task(state.buf, NEIGHBOURS, p, t)) for t in (fortress, refuge)]
+           for p in (0, 1)]  # fmt: skip
+    assert met == [[True, False], [False, True]]
+    # Act: one hex of the ring left empty: the Fortress is no longer met
+    state.island_owner[ii(4, 3)] = EMPTY
+    assert not meets_task(state.buf, NEIGHBOURS, 0, fortress)
 
 
 def test_s15_3_scoring_island_castle_and_cards_score_normally():
