@@ -69,12 +69,13 @@ so a base game's features are a prefix):
             settlements left/3; Rovers' sections marked this turn (4); for each of the 20 board
             rows the seat that marked it for Mayors, relative to me, one-hot (20 x 5); phase
             bazaar; the tile in use repeats an action for the Bazaar
-    775     the Island (§15.3; zeros without it): for each of its 50 hexes (i = row * 10 + col)
+    800     the Island (§15.3; zeros without it): for each of its 50 hexes (i = row * 10 + col)
             terrain one-hot as planes 0-8 (9), settlements of seat (me + k) % n (5), the
             settlement chosen to move (1); then the side in play one-hot (tree house, rope
-            bridge), its location tiles left/2, its tile in use one-hot (2), and per relative
+            bridge), its location tiles left/2, its tile in use one-hot (2), per relative
             seat k: holds the island tile, ever took one there (D7), took it this turn, used
-            it this turn
+            it this turn; and for each of its 5 rows the seat that marked it for Mayors,
+            relative to me, one-hot (5 x 5)
 
 The Big Box part grows when an expansion is built (more tile types, more planes, more
 scalars); X_FLAT_SIZE is its current length.
@@ -202,6 +203,7 @@ from eurogym.envs.kingdom_builder.tables import (
     DUAL_DECK_SIZE,
     FARMLAND,
     ISLAND_HEXES,
+    ISLAND_ROWS,
     MAX_LOCATION_HEXES,
     NEIGHBOURS,
     NOMAD_SPACE,
@@ -285,9 +287,10 @@ X_SCALARS = (
     + HV_SCALARS
 )
 # the Island (§15.3): per island hex terrain (9), seats (5), the settlement chosen to move;
-# then the side (2), its tiles left/2, its tile in use (2), and per relative seat (5 x 4)
+# then the side (2), its tiles left/2, its tile in use (2), per relative seat (5 x 4), and
+# its rows' Mayors marks (5 x 5)
 _ISLAND_PER_HEX = NUM_TERRAIN_PLANES + MAX_PLAYERS + 1
-ISLAND_SCALARS = ISLAND_HEXES * _ISLAND_PER_HEX + 5 + 4 * MAX_PLAYERS
+ISLAND_SCALARS = ISLAND_HEXES * _ISLAND_PER_HEX + 5 + (4 + ISLAND_ROWS) * MAX_PLAYERS
 X_FLAT_SIZE = FLAT_SIZE + X_PLANES * NUM_HEXES + X_SCALARS + ISLAND_SCALARS
 
 _PLANE_OF_TERRAIN = np.full(len(TERRAIN_LETTERS), -1, np.int64)
@@ -496,6 +499,10 @@ def _fill_island(buf, me, out, i):
         out[i + 4 * k + 1] = buf[ISLAND_TAKEN + seat]
         out[i + 4 * k + 2] = buf[ISLAND_NEW + seat]
         out[i + 4 * k + 3] = buf[ISLAND_USED + seat]
+    i += 4 * MAX_PLAYERS
+    for r in range(ISLAND_ROWS):  # Mayors' island rows (§14.4, §15.3)
+        seat = buf[MAYOR_ROW + ROWS + r]
+        _one_hot(out, i + r * MAX_PLAYERS, (seat - me) % n if seat >= 0 else -1, MAX_PLAYERS)
 
 
 @njit(**KERNEL)

@@ -2,8 +2,8 @@
 blocking (§12.2, D18), the city hall footprint (§12.3, D28), the ship's and wagon's steps
 (D20), the task cards (§12.4) and their deal (§3.2). kernels.py calls them from its existing
 entry points on Big Box buffers; nomads.py and queenies.py use `blocked` for their own
-targets. This module imports only the state and the tables, so every other kernel module
-can import it.
+targets. This module imports only the state, the tables and island.py (which imports only
+those two), so every other kernel module can import it.
 """
 
 import numpy as np
@@ -12,6 +12,7 @@ from numba import njit
 from eurogym.envs.core.hexgrid import NUM_DIRECTIONS
 from eurogym.envs.core.jit import INLINE, KERNEL
 from eurogym.envs.core.rng import RNG_WORDS, shuffle
+from eurogym.envs.kingdom_builder.island import island_on, neighbour_at, owner_at, terrain_at
 from eurogym.envs.kingdom_builder.state import (
     BASE_SIZE,
     EMPTY,
@@ -41,6 +42,7 @@ from eurogym.envs.kingdom_builder.tables import (
     TASK_GOLD,
     TASK_NAMES,
     WATER,
+    X_HEXES,
 )
 
 CROSSROADS_FLAG = EXPANSIONS.index("crossroads")
@@ -234,19 +236,26 @@ def _ringed(buf, nbr, h, player, edge_ok):
     """Every neighbour of h holds one of the player's settlements; a missing neighbour (the
     board edge) fails unless `edge_ok`."""
     for d in range(NUM_DIRECTIONS):
-        n = nbr[h, d]
+        n = neighbour_at(nbr, h, d)  # an island hex's neighbours are island hexes (§15.3)
         if n < 0 and not edge_ok:
             return False
-        if n >= 0 and buf[OWNER + n] != player:
+        if n >= 0 and owner_at(buf, n) != player:
             return False
     return True
 
 
 @njit(**INLINE)
+def _task_hexes(buf):
+    """How many hex numbers the ringed tasks look at: the main board's, then the Island's
+    when it is in play (§15.3: its settlements and specials count like any others)."""
+    return X_HEXES if island_on(buf) else NUM_HEXES
+
+
+@njit(**INLINE)
 def _fortress(buf, nbr, player):
     """One settlement with all 6 neighbours the player's (so never on the board edge)."""
-    for h in range(NUM_HEXES):
-        if buf[OWNER + h] == player and _ringed(buf, nbr, h, player, False):
+    for h in range(_task_hexes(buf)):
+        if owner_at(buf, h) == player and _ringed(buf, nbr, h, player, False):
             return True
     return False
 
@@ -275,8 +284,8 @@ def _road(buf, nbr, player):
 def _place_of_refuge(buf, nbr, player):
     """A castle, location, nomad space (palace, silo: D30) whose every on-board neighbour holds
     one of the player's settlements."""
-    for h in range(NUM_HEXES):
-        if buf[TERRAIN + h] >= CASTLE and _ringed(buf, nbr, h, player, True):
+    for h in range(_task_hexes(buf)):
+        if terrain_at(buf, h) >= CASTLE and _ringed(buf, nbr, h, player, True):
             return True
     return False
 

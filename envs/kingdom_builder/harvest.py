@@ -15,6 +15,13 @@ from numba import njit
 from eurogym.envs.core.hexgrid import NUM_DIRECTIONS, has_neighbour_equal, label_components
 from eurogym.envs.core.jit import INLINE, KERNEL
 from eurogym.envs.kingdom_builder.crossroads import blocked, free_hex, is_plain_settlement
+from eurogym.envs.kingdom_builder.island import (
+    island_on,
+    neighbour_at,
+    next_to_own,
+    owner_at,
+    terrain_at,
+)
 from eurogym.envs.kingdom_builder.nomads import card_in_play
 from eurogym.envs.kingdom_builder.state import (
     BASE_SIZE,
@@ -24,6 +31,8 @@ from eurogym.envs.kingdom_builder.state import (
     END_TRIGGERED,
     EXPANSION_FLAGS,
     FARM_USED,
+    ISLAND_OWNER,
+    ISLAND_TERRAIN_AT,
     MAYOR_ROW,
     MAYORS_CONTIGUOUS,
     NUM_PLAYERS,
@@ -61,12 +70,17 @@ from eurogym.envs.kingdom_builder.tables import (
     EXPANSIONS,
     FARMLAND,
     HEX_SECTION,
+    ISLAND_COLS,
+    ISLAND_HEXES,
+    ISLAND_ROWS,
     MOUNTAIN,
     NUM_HEXES,
+    ROWS,
     SECTIONS_PER_GAME,
     SILO,
     TILE_INDEX,
     WATER,
+    X_HEXES,
     card_param,
 )
 
@@ -83,6 +97,7 @@ PLACED, BUILT, MOVED = range(3)  # how a settlement arrived (after_placement)
 MANY = -2  # "more than one" in the origin scans
 MAYORS_THRESHOLD = card_param("mayors", "threshold")
 MAYORS_GOLD = card_param("mayors", "gold_per_marked_row")
+MAYOR_ROWS = ROWS + ISLAND_ROWS  # state.mayor_row: the board rows, then the Island's
 
 
 @njit(**KERNEL)
@@ -98,10 +113,10 @@ def _qualifies(buf, nbr, player, tile, h):
     nobody's), or to a castle, location, nomad space, palace or silo (University)."""
     players = buf[NUM_PLAYERS]
     for d in range(NUM_DIRECTIONS):
-        n = nbr[h, d]
+        n = neighbour_at(nbr, h, d)  # an island hex's neighbours are island hexes (§15.3)
         if n < 0:
             continue
-        t = buf[TERRAIN + n]
+        t = terrain_at(buf, n)
         if tile == MOUNTAIN_STATION and t == MOUNTAIN:
             return True
         if tile == WATER_MILL and t == WATER:
@@ -109,7 +124,7 @@ def _qualifies(buf, nbr, player, tile, h):
         if tile == UNIVERSITY and t >= CASTLE:  # codes 9..13 are the special hexes
             return True
         if tile == WATCHTOWER:
-            o = buf[OWNER + n]
+            o = owner_at(buf, n)
             if o != player and 0 <= o < players:
                 return True
     return False
@@ -119,7 +134,9 @@ def _qualifies(buf, nbr, player, tile, h):
 def near_targets(buf, nbr, player, tile, out):
     """§14.3 Mountain Station, Water Mill, Watchtower, University: the empty buildable hexes
     meeting the tile's condition, narrowed to those next to the player's settlements if any
-    is (adjacent if possible, §6.2); an armed Outpost (§11.1) lifts that narrowing."""
+    is (adjacent if possible, §6.2); an armed Outpost (§11.1) lifts that narrowing. With the
+    Island its hexes join both sets like any others (§15.3; written to out[NUM_HEXES + i] when
+    `out` has room for them)."""
     owner = buf[OWNER : OWNER + NUM_HEXES]
     candidates = 0
     adjacent = 0
@@ -132,8 +149,24 @@ def near_targets(buf, nbr, player, tile, out):
         if has_neighbour_equal(nbr, h, owner, player, EMPTY):
             adjacent += 1
             out[h] = 2
+    last = NUM_HEXES
+    if island_on(buf):
+        room = out.shape[0] >= X_HEXES
+        last = X_HEXES if room else NUM_HEXES
+        for i in range(ISLAND_HEXES):
+            h = NUM_HEXES + i
+            mark = 0
+            empty = buf[ISLAND_OWNER + i] == EMPTY and buf[ISLAND_TERRAIN_AT + i] <= BUILDABLE_MAX
+            if empty and _qualifies(buf, nbr, player, tile, h):
+                candidates += 1
+                mark = 1
+                if next_to_own(buf, i, player, EMPTY):
+                    adjacent += 1
+                    mark = 2
+            if room:
+                out[h] = mark
     keep_all = adjacent == 0 or buf[OUTPOST_ARMED] == 1
-    for h in range(NUM_HEXES):
+    for h in range(last):
         if out[h]:
             out[h] = 1 if keep_all or out[h] == 2 else 0
     return candidates if keep_all else adjacent
@@ -261,23 +294,31 @@ def after_placement(buf, player, h, how):
     """Rovers and Mayors after a settlement arrives on h (§14.4) by `how` (PLACED: a
     Crossroads piece, BUILT from supply, MOVED). Rovers marks h's section for a build on the
     player's own turn (D40: not a move unless the option rovers_counts_moves says so, not a
-    canoe build on another's turn, not the silo phase). Mayors: 4 of the player's settlements
-    on h's row (4 touching with the option mayors_contiguous), the row unmarked, a settlement
-    in supply: the row is marked with it (D12, D37)."""
+    canoe build on another's turn, not the silo phase; an island hex h >= NUM_HEXES is in no
+    section, D47). Mayors: 4 of the player's settlements on h's row (4 touching with the
+    option mayors_contiguous), the row unmarked, a settlement in supply: the row is marked
+    with it (D12, D37). An island row is a row of its own (§2.2, §15.3): mayor_row[ROWS +
+    island row]; only settlements stand on the island."""
     phase = buf[PHASE]
     counted = how == BUILT or (how == MOVED and buf[ROVERS_MOVES] == 1)
-    if counted and phase != PHASE_CANOE and phase != PHASE_SILO and card_in_play(buf, ROVERS):
+    rover = counted and phase != PHASE_CANOE and phase != PHASE_SILO and h < NUM_HEXES
+    if rover and card_in_play(buf, ROVERS):
         buf[ROVER_MARKS + HEX_SECTION[h]] = 1
     if not card_in_play(buf, MAYORS):
         return
-    row = h // COLS
+    island = h >= NUM_HEXES
+    row = ROWS + (h - NUM_HEXES) // ISLAND_COLS if island else h // COLS
     if buf[MAYOR_ROW + row] != EMPTY or buf[SUPPLY + player] == 0:
         return
     count = 0
     run = 0
-    for c in range(COLS):  # scouts do not count (§14.3)
-        at = row * COLS + c
-        if buf[OWNER + at] == player and buf[PIECE + at] != PIECE_SCOUT:
+    for c in range(ISLAND_COLS if island else COLS):  # scouts do not count (§14.3)
+        if island:
+            mine = buf[ISLAND_OWNER + (row - ROWS) * ISLAND_COLS + c] == player
+        else:
+            at = row * COLS + c
+            mine = buf[OWNER + at] == player and buf[PIECE + at] != PIECE_SCOUT
+        if mine:
             run += 1
             count = max(count, run) if buf[MAYORS_CONTIGUOUS] == 1 else count + 1
         else:
@@ -302,7 +343,7 @@ def pay_rovers(buf, player):
 def score_mayors(buf, player):
     """§14.4 Mayors: 4 gold per row the player marked, wherever its settlements are now."""
     gold = 0
-    for r in range(NUM_HEXES // COLS):
+    for r in range(MAYOR_ROWS):  # the board's rows, then the Island's (§15.3)
         if buf[MAYOR_ROW + r] == player:
             gold += MAYORS_GOLD
     return gold
@@ -316,7 +357,7 @@ def deal_harvest(buf, on):
         buf[SILO_HEX + k] = EMPTY
     buf[SILO_ACTIVE] = EMPTY
     buf[SILO_MODE] = EMPTY
-    for r in range(NUM_HEXES // COLS):
+    for r in range(MAYOR_ROWS):
         buf[MAYOR_ROW + r] = EMPTY
     if not on:
         return

@@ -74,6 +74,7 @@ from eurogym.envs.kingdom_builder.tables import (
     NUM_CARD_KINDS,
     NUM_CARD_TERRAINS,
     NUM_HEXES,
+    ROWS,
     SECTION_EXPANSION,
     SECTION_TERRAIN,
     SECTION_TILES,
@@ -337,6 +338,8 @@ def _check_harvest(state: BigBoxState, n: int) -> None:
     _require(not state.tokens[n:].any(), "tokens", state.tokens.tolist(), "for an unused seat")
     rows = state.mayor_row
     _require(int(rows.max()) < n, "mayor_row", rows.tolist(), "marked by a seat not in play")
+    island = state.island_side != EMPTY or (rows[ROWS:] == EMPTY).all()
+    _require(island, "mayor_row", rows.tolist(), "marks an island row without the Island")
     active = state.silo_active
     _require((active != EMPTY) == silo_phase, "silo_active", active, f"in phase {state.phase}")
     if silo_phase:

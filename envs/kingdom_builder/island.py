@@ -7,13 +7,14 @@ The Island is a separate 5 x 10 board (its printed map is unavailable: boards.js
 STAND-IN maps for both sides). Island hexes touch only island hexes, so its hexes have their
 own fields (`island_terrain`, `island_owner`) and neighbour table (tables.ISLAND_NEIGHBOURS).
 Only settlements go there: a settlement is placed or moved onto the island only by a
-placement whose target set is the §6.2 procedure with a terrain filter (the mandatory
-action, Oracle, Farm, Oasis, Garden, Forester's Lodge, Fort, Cathedral, Barn, Harbor, the
-Donation and Canoe builds, Monastery, the Tree House and Rope Bridge); Tower and the edge
-tasks use main-board edges only (D47); Crossroads pieces, walls and scouts stay on the main
-board, and the actions that follow lines or areas of the main board (Paddock, Caravan,
-Tavern, Village, Fountain, Refuge, Palisade, Resettlement, the cave move, the farm action,
-silos, the Harvest build tiles) do not reach it (docs/rules/kingdom_builder.md §15.3).
+placement under "adjacent if possible" (§6.2 with a terrain filter: the mandatory action,
+Oracle, Farm, Oasis, Garden, Forester's Lodge, Fort, Cathedral, Barn, Harbor, the Donation
+and Canoe builds, Monastery, the Tree House and Rope Bridge; harvest.near_targets: Mountain
+Station, Water Mill, Watchtower, University); Tower and the edge tasks use main-board edges
+only (D47); Crossroads pieces, walls and scouts stay on the main board. The actions that go a
+fixed way from the player's settlements (Paddock, Caravan, Tavern, Village, Fountain, Refuge,
+Palisade, Resettlement, the farm action, silos) never reach it, as the rules say, and (an
+open gap) do not act within it either (docs/rules/kingdom_builder.md §15.3).
 This module imports only the state and the tables, so every kernel module can import it.
 """
 
@@ -116,7 +117,7 @@ def island_tile_terrain(tile):
 
 
 @njit(**KERNEL)
-def _next_to_own(buf, i, player, skip):
+def next_to_own(buf, i, player, skip):
     """Island hex i touches a settlement of `player` other than the one on island hex `skip`."""
     for d in range(NUM_DIRECTIONS):
         n = ISLAND_NEIGHBOURS[i, d]
@@ -143,7 +144,7 @@ def island_scan(buf, player, target, skip, out):
         if fits and buf[ISLAND_OWNER + i] == EMPTY:
             candidates += 1
             mark = 1
-            if _next_to_own(buf, i, player, skip_i):
+            if next_to_own(buf, i, player, skip_i):
                 adjacent += 1
                 mark = 2
         if room:
@@ -197,7 +198,7 @@ def island_lose(buf, player):
     """§7.3 on the island: the tile goes once no settlement of the player touches its hex."""
     if buf[ISLAND_HOLDING + player] == 0:
         return
-    if _next_to_own(buf, buf[ISLAND_LOCATION_AT], player, EMPTY):
+    if next_to_own(buf, buf[ISLAND_LOCATION_AT], player, EMPTY):
         return
     buf[ISLAND_HOLDING + player] = 0
     buf[ISLAND_NEW + player] = 0

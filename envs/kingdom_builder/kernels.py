@@ -242,6 +242,7 @@ from eurogym.envs.kingdom_builder.tables import (
     FLOWER,
     FOREST,
     GRASS,
+    ISLAND_SIDES,
     MAX_LOCATION_HEXES,
     MOUNTAIN,
     NEIGHBOURS,
@@ -298,9 +299,16 @@ def is_piece_tile(tile):
     return tile == LIGHTHOUSE or tile == WAGON or tile == BARRACKS or tile == CITY_HALL
 
 
+# Tile types the Bazaar may repeat (§14.3): every location tile type, then the Island's two
+# (state.ISLAND_TILE0 + side; only the side in play can be held, §15.3)
+REPEATABLE_END = ISLAND_TILE0 + len(ISLAND_SIDES)
+
+
 @njit(**KERNEL)
 def tile_action_of(tile):
     """The action that uses tile type `tile` (actions.tile_action, for kernels)."""
+    if tile >= ISLAND_TILE0:  # §15.3 Tree House / Rope Bridge
+        return ISLAND_TILE_ACTIONS + tile - ISLAND_TILE0
     if tile < NUM_TILE_TYPES:
         return TILE_ACTIONS + tile
     if tile < FIRST_CR_TILE:
@@ -670,8 +678,8 @@ def can_use_tile(buf, nbr, player, tile, scratch):
     """A tile can be used only if a copy is usable and its action has a legal target (§7.1)."""
     if tile == CROSSROADS_TILE or tile == CANOE or num_usable(buf, player, tile) <= 0:
         return False  # passive: Crossroads draws a card at turn end (§12.3), Canoe reacts
-    if tile == BAZAAR:  # §14.3: another held tile's action to repeat
-        for other in range(NUM_ALL_TILE_TYPES):
+    if tile == BAZAAR:  # §14.3: another held tile's action to repeat (the Island's too)
+        for other in range(REPEATABLE_END):
             if bazaar_can_repeat(buf, nbr, player, other, scratch):
                 return True
         return False
@@ -783,7 +791,7 @@ def _big_mask(buf, nbr, player, phase, mask, hexes):
         return
     if phase == PHASE_BAZAAR:  # §14.3: the held tiles whose action can be repeated
         scratch = np.empty(NUM_HEXES, np.int8)
-        for tile in range(NUM_ALL_TILE_TYPES):
+        for tile in range(REPEATABLE_END):  # the Island's tile too (§15.3)
             if bazaar_can_repeat(buf, nbr, player, tile, scratch):
                 mask[tile_action_of(tile)] = 1
         return
@@ -1043,7 +1051,7 @@ def build(buf, nbr, player, h):
         if buf[PHASE] != PHASE_CANOE:  # a canoe holder's build leaves the mover's Outpost
             buf[OUTPOST_ARMED] = 0
         score_placement(buf, nbr, player, h)
-        if harvest_on(buf) and h < NUM_HEXES:  # (the island is no section, D47)
+        if harvest_on(buf):
             after_placement(buf, player, h, BUILT)  # Rovers, Mayors (§14.4)
 
 
@@ -1057,8 +1065,8 @@ def move(buf, nbr, player, src, dst):
     lose_tiles(buf, nbr, player)
     if is_big(buf) and buf[COUNT_MOVES]:
         score_placement(buf, nbr, player, dst)  # D21: in-game cards count moves
-    if is_big(buf) and harvest_on(buf) and dst < NUM_HEXES:
-        after_placement(buf, player, dst, MOVED)  # Mayors (§14.4)
+    if is_big(buf) and harvest_on(buf):
+        after_placement(buf, player, dst, MOVED)  # Mayors (§14.4), island rows too (§15.3)
 
 
 @njit(**KERNEL)

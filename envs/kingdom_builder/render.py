@@ -382,11 +382,19 @@ def _harvest_legend(state: BigBoxState) -> list[str]:
     if (state.slot_type == ALL_TILE_NAMES.index("cathedral")).any():
         held = [f"{PLAYER_GLYPHS[p]}:{n}" for p, n in enumerate(state.tokens[: state.num_players])]
         lines.append(f"Village tokens {' '.join(held)}; bank {state.token_bank}")
-    rows = [f"{r}:{PLAYER_GLYPHS[p]}" for r, p in enumerate(state.mayor_row) if p != EMPTY]
+    rows = [
+        f"{_row_name(r)}:{PLAYER_GLYPHS[p]}" for r, p in enumerate(state.mayor_row) if p != EMPTY
+    ]
     if rows:
         text = "Mayors rows (row:player) " + " ".join(rows)
         lines.extend(textwrap.wrap(text, WIDTH - PANEL_START))
     return lines
+
+
+def _row_name(r: int) -> str:
+    """A Mayors row: a board row by its number, an island row (mayor_row past the 20 board
+    rows, §15.3) as "island" and its number."""
+    return str(r) if r < ROWS else f"island {r - ROWS}"
 
 
 def harvest_on_state(state: State) -> bool:

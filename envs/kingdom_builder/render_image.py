@@ -486,7 +486,11 @@ def _harvest_entries(state: BigBoxState) -> list[str]:
     if (state.slot_type == ALL_TILE_NAMES.index("cathedral")).any():
         held = ", ".join(f"{p}: {n}" for p, n in enumerate(state.tokens[: state.num_players]))
         entries.append(f"Village tokens {held}; bank {state.token_bank}")
-    rows = [f"{r} by {p}" for r, p in enumerate(state.mayor_row) if p != EMPTY]
+    rows = [
+        f"{r if r < ROWS else f'island {r - ROWS}'} by {p}"
+        for r, p in enumerate(state.mayor_row)
+        if p != EMPTY
+    ]
     if rows:
         entries.append("Mayors rows: " + ", ".join(rows))
     return entries

@@ -26,6 +26,7 @@ from eurogym.envs.kingdom_builder.tables import (
     DUAL_DECK_SIZE,
     EXPANSIONS,
     ISLAND_HEXES,
+    ISLAND_ROWS,
     ISLAND_SIDES,
     LOCATION,
     MAX_LOCATION_HEXES,
@@ -256,7 +257,8 @@ X_LAYOUT = Layout(
         # the silo phase the silos `cur` still resolves, the one it is resolving, build or
         # move (SILO_BUILDS / SILO_MOVES, EMPTY before the choice) and settlements left; the
         # village tokens' worth per seat and in the bank (Cathedral); Rovers' sections built
-        # in this turn; and the seat that marked each board row for Mayors
+        # in this turn; and the seat that marked each row for Mayors: the 20 board rows, then
+        # the Island's rows (ROWS + island row, §2.2, §15.3; EMPTY without the Island)
         ("farm_used", (), (0, 1)),
         ("silo_hex", (SECTIONS_PER_GAME,), (EMPTY, NUM_HEXES - 1)),
         ("silo_due", (SECTIONS_PER_GAME,), (0, 1)),
@@ -266,7 +268,7 @@ X_LAYOUT = Layout(
         ("tokens", (MAX_PLAYERS,), (0, TOKEN_BANK)),
         ("token_bank", (), (0, TOKEN_BANK)),
         ("rover_marks", (SECTIONS_PER_GAME,), (0, 1)),
-        ("mayor_row", (ROWS,), (EMPTY, MAX_PLAYERS - 1)),
+        ("mayor_row", (ROWS + ISLAND_ROWS,), (EMPTY, MAX_PLAYERS - 1)),
         ("bazaar_active", (), (0, 1)),  # the tile in use repeats an action for the Bazaar
         # rule flags of the §16 decisions D37 and D40 (config options)
         ("mayors_contiguous", (), (0, 1)),

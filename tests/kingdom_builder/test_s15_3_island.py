@@ -1,17 +1,22 @@
 """§15.3 the Queenie Island: a separate 5-row board reached only when a placement under
 "adjacent if possible" has no adjacent candidate, adjacency there once settled, the Tree House
-and Rope Bridge tiles, island rows for Knights and Discoverers, no section for Farmers and
-Lords, main-board edges for Tower (D47); plus its set-up, options and board files."""
+and Rope Bridge tiles, island rows for Knights, Discoverers and Mayors (§2.2), no section for
+Farmers and Lords, main-board edges for Tower (D47); plus its set-up, options and board files."""
 
 import json
 
 import numpy as np
 import pytest
 
-from eurogym.envs.core.errors import ConfigError
+from eurogym.encoders.kingdom_builder import X_FLAT_SIZE, encode_flat
+from eurogym.envs.core.errors import ConfigError, StateError
 from eurogym.envs.kingdom_builder import rules
 from eurogym.envs.kingdom_builder.actions import ISLAND_HEX_ACTIONS, ISLAND_TILE_ACTIONS
+from eurogym.envs.kingdom_builder.crossroads import meets_task
+from eurogym.envs.kingdom_builder.harvest import MAYORS_GOLD
 from eurogym.envs.kingdom_builder.invariants import check_invariants, check_state
+from eurogym.envs.kingdom_builder.kernels import move
+from eurogym.envs.kingdom_builder.render import render_ansi
 from eurogym.envs.kingdom_builder.scoring import score_card, score_castles
 from eurogym.envs.kingdom_builder.state import EMPTY, PHASE_TILE_TARGET
 from eurogym.envs.kingdom_builder.tables import (
@@ -22,7 +27,10 @@ from eurogym.envs.kingdom_builder.tables import (
     ISLAND_ROWS,
     ISLAND_SIDES,
     ISLAND_TERRAIN,
+    NEIGHBOURS,
     NUM_HEXES,
+    ROWS,
+    TASK_NAMES,
     X_NEIGHBOURS,
 )
 from tests.kingdom_builder.helpers import (
@@ -58,9 +66,11 @@ def island_action(row, col):
     return ISLAND_HEX_ACTIONS + ii(row, col)
 
 
-def island_game(players=2, terrain_rows=None, *, side="tree_house", played="G", **kw):
+def island_game(
+    players=2, terrain_rows=None, *, side="tree_house", played="G", expansions=ISLAND, **kw
+):
     """blank_game with the Island on, its side `side` and the map ISLAND_MAP."""
-    state = blank_game(players, terrain_rows, expansions=ISLAND, played=played, **kw)
+    state = blank_game(players, terrain_rows, expansions=expansions, played=played, **kw)
     state.set("island_side", ISLAND_SIDES.index(f"island_{side}"))
     letters = "".join(ISLAND_MAP.split())
     state.island_terrain[:] = [code(ch) for ch in letters]
@@ -230,6 +240,116 @@ def test_s15_3_scoring_island_rows_count_for_knights_and_discoverers_not_section
     assert _score(state, 0, "hermits") == 6 and _score(state, 0, "citizens") == 1
     # Lords: player 1 with 0 everywhere; player 0 first in each of the 4 sections only
     assert _score(state, 0, "lords") == 4 * 12
+
+
+def test_s2_2_s15_3_mayors_marks_an_island_row_as_a_row_of_its_own():
+    # Arrange: Harvest and the Island with Mayors; no grass on the main board (§5), player
+    # 0 has 3 settlements on island row 0 (all grass)
+    state = island_game(
+        terrain_rows=["M"], fill="M", expansions=("harvest",) + ISLAND,
+        cards=("mayors", "knights", "lords"),
+    )  # fmt: skip
+    on_island(state, 0, (0, 0), (0, 2), (0, 4))
+    assert (state.mayor_row == EMPTY).all() and state.mayor_row.shape == (ROWS + ISLAND_ROWS,)
+    # Act: the 4th settlement on that island row
+    act(state, island_action(0, 5))
+    # Assert: island row 0 is marked with a supply settlement (§2.2, §14.4), no board row
+    assert state.mayor_row[ROWS + 0] == 0 and (state.mayor_row[:ROWS] == EMPTY).all()
+    assert state.supply[0] == 40 - 4 - 1
+    assert _score(state, 0, "mayors") == MAYORS_GOLD and _score(state, 1, "mayors") == 0
+    check_invariants(state)
+    check_state(state)
+    # Act: player 1 brings a 4th settlement to island row 4 by a move (the move kernel)
+    on_island(state, 1, (4, 2), (4, 3), (4, 4), (3, 9))
+    move(state.buf, NEIGHBOURS, 1, NUM_HEXES + ii(3, 9), NUM_HEXES + ii(4, 6))
+    refresh(state)
+    assert state.mayor_row[ROWS + 4] == 1 and state.mayor_row[ROWS + 3] == EMPTY
+    # Assert: the views show the island rows' marks
+    assert "Mayors rows (row:player) island 0:0 island 4:1" in render_ansi(state)
+    marks = encode_flat(state, 1)[X_FLAT_SIZE - ISLAND_ROWS * 5 :].reshape(ISLAND_ROWS, 5)
+    assert marks[0].tolist() == [0, 1, 0, 0, 0] and marks[4].tolist() == [1, 0, 0, 0, 0]
+    # Assert: without the Island no island row can be marked
+    other = blank_game(2, expansions=("harvest",), cards=("mayors", "knights", "lords"))
+    other.mayor_row[ROWS] = 0
+    other.supply[0] -= 1
+    with pytest.raises(StateError, match="field mayor_row"):
+        check_state(other)
+
+
+HARVEST_ISLAND = ("harvest",) + ISLAND
+# mountains, a location hex at (5,5) and one grass hex beside it, for its holder's settlement
+ONE_LOCATION = ["M"] * 5 + ["M M M M G L"]
+
+
+def holding_game(tile):
+    """Harvest and the Island on ONE_LOCATION: player 0 at (5,4) holds a `tile` tile from (5,5)
+    (taken on an earlier turn)."""
+    state = island_game(
+        terrain_rows=ONE_LOCATION, fill="M", expansions=HARVEST_ISLAND, locations={(5, 5): tile}
+    )
+    place(state, 0, (5, 4))
+    give_tile(state, 0, (5, 5))
+    return state
+
+
+def test_s14_3_s15_3_university_reaches_the_island_adjacent_if_possible():
+    # Arrange: player 0 holds a University; no empty main-board hex qualifies
+    state = holding_game("university")
+    act(state, tile_action("university"))
+    # Assert: no adjacent candidate: every empty island hex next to the island's castle or
+    # location is legal (§14.3 with §15.3)
+    specials = [NUM_HEXES + ii(1, 5), NUM_HEXES + ii(2, 4)]
+    near = {int(n) for h in specials for n in X_NEIGHBOURS[h] if n >= 0} - set(specials)
+    assert legal_hexes(state) == set()
+    assert legal_island(state) == {divmod(n - NUM_HEXES, ISLAND_COLS) for n in near}
+    # Arrange: the same with a settlement of player 0 at island (3,4)
+    state = holding_game("university")
+    on_island(state, 0, (3, 4))
+    act(state, tile_action("university"))
+    # Assert: adjacent if possible: the qualifying hexes next to it ((3,5) touches no special)
+    assert legal_island(state) == {(2, 5), (3, 3)}
+    act(state, island_action(3, 3))
+    assert state.island_owner[ii(3, 3)] == 0 and state.supply[0] == 40 - 3
+    check_invariants(state)
+
+
+def test_s14_3_s15_3_bazaar_repeats_the_island_tile_d42():
+    # Arrange: player 0 holds the Bazaar and the Tree House, the latter used this turn
+    state = holding_game("bazaar")
+    on_island(state, 0, (2, 5), (1, 4))  # (1,4) keeps the tile: it touches the location
+    state.island_taken[0] = state.island_holding[0] = state.island_used[0] = 1
+    state.set("island_tiles_left", 1)
+    refresh(state)
+    assert not state.mask[ISLAND_TILE_ACTIONS]
+    # Act: the Bazaar offers the Tree House's action again (D42: used or not)
+    act(state, tile_action("bazaar"))
+    assert state.mask[ISLAND_TILE_ACTIONS] and not state.mask[ISLAND_TILE_ACTIONS + 1]
+    act(state, ISLAND_TILE_ACTIONS)
+    assert state.bazaar_active == 1 and legal_island(state) == {(2, 5), (1, 4)}
+    act(state, island_action(2, 5))
+    assert legal_island(state) == {(2, 6), (2, 7)}  # the forest, none next to (1,4)
+    act(state, island_action(2, 7))
+    # Assert: moved; the Tree House was not spent again
+    assert state.island_owner[ii(2, 7)] == 0 and state.island_owner[ii(2, 5)] == EMPTY
+    assert state.island_used[0] == 1 and state.bazaar_active == 0
+    check_invariants(state)
+    check_state(state)
+
+
+def test_s12_4_s15_3_fortress_and_place_of_refuge_count_on_the_island():
+    # Arrange: no castle or location on the main board; player 0 rings island (3,2), player
+    # 1 rings the island castle (1,5)
+    state = island_game(terrain_rows=["M"], fill="M", expansions=("crossroads",) + ISLAND)
+    on_island(state, 0, (3, 2), (2, 2), (2, 3), (3, 1), (3, 3), (4, 2), (4, 3))
+    on_island(state, 1, (0, 5), (0, 6), (1, 4), (1, 6), (2, 5), (2, 6))
+    # Assert: §12.4 met there (§15.3: other cards and their hexes count as anywhere else)
+    fortress, refuge = TASK_NAMES.index("fortress"), TASK_NAMES.index("place_of_refuge")
+    met = [[bool(meets_task(state.buf, NEIGHBOURS, p, t)) for t in (fortress, refuge)]
+           for p in (0, 1)]  # fmt: skip
+    assert met == [[True, False], [False, True]]
+    # Act: one hex of the ring left empty: the Fortress is no longer met
+    state.island_owner[ii(4, 3)] = EMPTY
+    assert not meets_task(state.buf, NEIGHBOURS, 0, fortress)
 
 
 def test_s15_3_scoring_island_castle_and_cards_score_normally():
