@@ -34,6 +34,17 @@ which took its cold start from about 50 s to about 35 s (docs/cold_start.md); in
 that made it slower, because numba's front end grows faster than linearly with a kernel's size.
 A kernel Python calls directly is still compiled on its own at that call.
 
+`extern_kernel_calls` goes further for the game packages in `EXTERN_PACKAGES` (Caverna): a
+kernel calling one of their big kernels calls that kernel's one compiled copy by a
+process-wide symbol (llvmlite's `add_symbol`, as numba does for its own C helpers) instead of
+linking its code in, so LLVM optimises and generates each big kernel once, not once per
+module that reaches it: Caverna's LLVM time fell from about 30 to 9 CPU s, its cold first step
+by a third (docs/cold_start.md). numba names a compiled function with a per-process counter,
+so the symbol is derived from the module, name and argument types instead; a caller loaded
+from the cache first compiles or loads each callee it calls this way (numba's `reload_init`
+hook, run before it loads the caller's machine code), which registers the symbol. Small
+kernels stay linked, where LLVM inlines them into their callers (warm speed).
+
 numba keys a cached kernel on its own file only: a kernel compiled against an older state layout
 (offsets imported from state.py) would load silently after state.py changes. `drop_stale_kernels`
 runs once per process, on the first import of this module (before any kernel is compiled or
