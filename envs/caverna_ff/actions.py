@@ -60,8 +60,8 @@ from eurogym.envs.caverna_ff.tables import (
 
 # What a decision's handler (kernels.act) leaves to do: ADVANCE the automatic flow goes on
 # (`advance`), ASK the same decision or a sub-decision it set is pending (`compute_mask` writes
-# its mask), ASK_IF_CHOICE pending if its mask offers more than one answer, else ADVANCE.
-ADVANCE, ASK, ASK_IF_CHOICE = 0, 1, 2
+# its mask), ASKED pending with its mask already written.
+ADVANCE, ASK, ASKED = 0, 1, 2
 
 NUM_OPTIONS = 15
 A_SPACE = 0

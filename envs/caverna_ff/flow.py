@@ -1,7 +1,6 @@
 """Caverna FF kernels: the automatic round flow (spec A5, B8, B11): rounds, the work phase,
-orc events, the harvest steps, the end of the game, and `run_flow`, which runs it up to the
-next decision (`kernels.advance` then writes that decision's mask). Split from kernels.py by
-concern.
+orc events, the harvest steps, the end of the game, and `advance`, which runs it up to the
+next decision. Split from kernels.py by concern.
 """
 
 from __future__ import annotations
@@ -30,8 +29,7 @@ from eurogym.envs.caverna_ff.helpers import (
 )
 from eurogym.envs.caverna_ff.masks import (
     any_anytime,
-    orc_mask,
-    reward_mask,
+    compute_mask,
 )
 from eurogym.envs.caverna_ff.ops import (
     run_op,
@@ -431,16 +429,10 @@ def forced(buf, mask):
     phase = buf[PHASE]
     if phase != P_ORC and phase != P_REWARD:
         return False
-    p = buf[ACTOR]
-    # the decision's answers and any any-time action: what `compute_mask` would offer, asked
-    # without it so that `run_flow` holds no copy of the whole mask code (docs/cold_start.md)
-    mask[:] = 0
-    if phase == P_ORC:
-        orc_mask(buf, p, mask)
-    else:
-        reward_mask(buf, p, mask)
-    if mask.sum() != 1 or any_anytime(buf, p):
+    compute_mask(buf, mask)
+    if mask.sum() != 1:
         return False
+    p = buf[ACTOR]
     if phase == P_ORC:
         return not orc_step_3(buf, p, buf[EV_LETTER])
     else:
@@ -449,10 +441,8 @@ def forced(buf, mask):
 
 
 @njit(**KERNEL)
-def run_flow(buf, mask):
-    """Run automatic steps until someone must decide (or the game is over). The mask is only
-    scratch here: the caller writes it next with `compute_mask` (`kernels.advance`), a
-    kernel of its own so that this one's compiled module holds no copy of the mask code."""
+def advance(buf, mask):
+    """Run automatic steps until someone must decide, then write the mask."""
     while True:
         if buf[PHASE] == P_GAME_OVER:
             break
@@ -477,3 +467,4 @@ def run_flow(buf, mask):
         else:
             end_game(buf)
             break
+    compute_mask(buf, mask)

@@ -2,13 +2,11 @@
 A5, B8, B11), every decision's legal mask and its effect. `apply_action(buf, mask, action)`
 applies one legal action, runs the automatic steps (replenishing, collecting, orc movement,
 harvest) up to the next decision, and rewrites `mask` for whoever decides next (`buf[ACTOR]`).
-The single-game engine makes the same step from Python with three kernels instead (`act`,
-`run_flow`, `compute_mask`; see `act`), as `advance` does for the flow and the mask.
 
 The kernels live in modules by concern (one file would pass 2,000 lines): helpers.py (goods,
 furnishing, feasibility, persons, mines, decisions, arming), ops.py (the op stack, farming, loot,
 fights, rewards), harvest.py (conversions, feeding, harvest), masks.py (legal masks, any-time
-actions), flow.py (round flow, `run_flow`) and this module (`act`, `apply_action`);
+actions), flow.py (round flow, `advance`) and this module (`act`, `apply_action`);
 docs/caverna_ff.md names them `kernels.<name>`. `act` only dispatches: each decision phase has
 one handler `act_<phase>` in the module of its concern: placement.py (placing, the spaces' own
 tiles and choices, sowing, trades), furnishing.py (furnishings, the Warrior Dwelling, traps),
@@ -21,7 +19,6 @@ Engine decisions not in the spec are numbered E1-E12 in docs/caverna_ff.md.
 
 from __future__ import annotations
 
-import numpy as np
 from numba import (
     njit,
 )
@@ -34,7 +31,7 @@ from eurogym.envs.caverna_ff.actions import (
     A_TILE_X,
     ADVANCE,
     ASK,
-    ASK_IF_CHOICE,
+    ASKED,
 )
 from eurogym.envs.caverna_ff.animals import (
     act_breed,
@@ -49,10 +46,10 @@ from eurogym.envs.caverna_ff.expeditions import (
     act_reward,
 )
 from eurogym.envs.caverna_ff.flow import (
+    advance,
     draw_marker,
     draw_round_card,
     harvest_kind_of_round,
-    run_flow,
     start_harvest,
     start_round,
 )
@@ -160,7 +157,7 @@ __all__ = [
     "PERSON_ORC",
     "ADVANCE",
     "ASK",
-    "ASK_IF_CHOICE",
+    "ASKED",
     "act",
     "advance",
     "apply_action",
@@ -171,7 +168,6 @@ __all__ = [
     "harvest_kind_of_round",
     "mining_phase",
     "push_op",
-    "run_flow",
     "run_op",
     "start_expedition",
     "start_harvest",
@@ -182,26 +178,16 @@ __all__ = [
 # ---- applying a decision ----------------------------------------------------------------------
 
 
-def advance(buf: np.ndarray, mask: np.ndarray) -> None:
-    """Run the automatic flow up to the next decision and write its mask: two kernels called
-    from Python (`run_flow`, then `compute_mask`), not one kernel calling both, which would
-    compile the mask code once more (docs/cold_start.md)."""
-    run_flow(buf, mask)
-    compute_mask(buf, mask)
-
-
 @njit(**KERNEL)
 def act(buf, mask, a):
     """Apply legal action a for buf[ACTOR] (the caller checked the mask); returns what comes
-    next: ADVANCE (the automatic flow goes on: `run_flow`, then `compute_mask`), ASK (the same
-    decision, or a sub-decision set here, is pending: `compute_mask` writes its mask) or
-    ASK_IF_CHOICE (pending if `compute_mask` then offers more than one answer, else ADVANCE).
-    Python calls `act` and then the kernels it names rather than one kernel doing all:
-    numba compiles every kernel together with everything it calls, so a kernel calling `act`,
-    `run_flow` and `compute_mask` would compile the whole game a second time (about a tenth
-    of Caverna's cold start), and one calling only `compute_mask` would hold another copy of
-    the mask code (docs/cold_start.md). Each phase's handler is INLINE (`act` is its only
-    caller), so the split costs no compile of its own."""
+    next: ADVANCE (the automatic flow goes on: `advance`), ASK (the same decision, or a
+    sub-decision set here, is pending: `compute_mask` writes its mask) or ASKED (pending, mask
+    already written). Python calls `act` and then the kernel it names rather than one kernel
+    doing both: numba compiles every kernel together with everything it calls, so a kernel
+    calling both `act` and `advance` would compile the whole game a second time (about a
+    tenth of Caverna's cold start, docs/cold_start.md). Each phase's handler is INLINE (`act`
+    is its only caller), so the split costs no compile of its own."""
     phase = buf[PHASE]
     p = buf[ACTOR]
     anytime = A_RUBY <= a < A_PERSON or A_CONVERT <= a < A_FURN_X or a >= A_TILE_X
@@ -217,9 +203,9 @@ def act(buf, mask, a):
     if phase == P_CELL:
         return act_cell(buf, p, a)
     if phase == P_SOW:
-        return act_sow(buf, p, a)
+        return act_sow(buf, mask, p, a)
     if phase == P_SOW_CELL:
-        return act_sow_cell(buf, p, a)
+        return act_sow_cell(buf, mask, p, a)
     if phase == P_FORGE:
         return act_forge(buf, p, a)
     if phase == P_LOOT:
@@ -261,7 +247,7 @@ def act(buf, mask, a):
     if phase == P_FINAL_TRADES:
         return act_final_trades(buf)
     if phase == P_REFILL:
-        return act_refill(buf, p, a)
+        return act_refill(buf, mask, p, a)
     if phase == P_SOLO_SAVE:
         return act_solo_save(buf, p, a)
     if phase == P_TRADE:
@@ -281,14 +267,10 @@ def act(buf, mask, a):
 
 @njit(**KERNEL)
 def apply_action(buf, mask, a):
-    """`act` and the kernels it names in one call, for kernels that play whole games (batched
-    engines, playouts); the single-game engine calls them itself (see `act`)."""
+    """`act` and the kernel it names in one call, for kernels that play whole games (batched
+    engines, playouts); the single-game engine calls the two itself (see `act`)."""
     nxt = act(buf, mask, a)
-    if nxt == ASK_IF_CHOICE:
-        compute_mask(buf, mask)
-        if mask.sum() > 1:
-            return
-        nxt = ADVANCE
     if nxt == ADVANCE:
-        run_flow(buf, mask)
-    compute_mask(buf, mask)
+        advance(buf, mask)
+    elif nxt == ASK:
+        compute_mask(buf, mask)

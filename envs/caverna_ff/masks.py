@@ -210,9 +210,7 @@ from eurogym.envs.core.jit import (
 @njit(**KERNEL)
 def compute_mask(buf, mask):
     """Legal actions of the current decision (all zeros once the game is over): its own
-    answers, plus the any-time ruby trades and food conversions. The only kernel, with
-    `decision_mask` itself, whose compiled module holds the mask code: the flow (`run_flow`)
-    and `act` leave the mask to Python's next call (docs/cold_start.md)."""
+    answers, plus the any-time ruby trades and food conversions."""
     decision_mask(buf, mask)
     if buf[PHASE] != P_GAME_OVER:
         anytime_mask(buf, mask)
@@ -361,9 +359,22 @@ def decision_mask(buf, mask):
             if w - max(0, s - k * d) >= 0:
                 mask[A_OPTION + d] = 1
     elif phase == P_REWARD:
-        reward_mask(buf, p, mask)
+        for r in range(NUM_REWARDS):
+            if reward_ok(buf, p, r):
+                mask[A_REWARD + r] = 1
+        mask[A_GOLD] = 1
     elif phase == P_ORC:
-        orc_mask(buf, p, mask)
+        ev = buf[EV]
+        o = buf[EV_LETTER]
+        if buf[r_(p, buf[BRIBE_GOOD + ev])] > 0:
+            mask[A_BRIBE] = 1
+        st = buf[ORC_STATE + p * NUM_ORCS + o]
+        if (st == O_FOREST or st == O_HELD) and buf[EV_PUSHED] == 0 and push_affordable(buf, p, ev):
+            cell = buf[ORC_CELL + p * NUM_ORCS + o]
+            for d in range(8):
+                if push_target(p, cell, PUSH_DELTA[d, 0], PUSH_DELTA[d, 1]) != -1:
+                    mask[A_PUSH + d] = 1
+        mask[A_DONE] = 1
     elif phase == P_CAVE_IN:
         o = buf[EV_LETTER]
         top = min(CAVE_IN_MAX_PAY, buf[r_(p, STONE)], buf[ORC_STR + p * NUM_ORCS + o])
@@ -445,33 +456,6 @@ def decision_mask(buf, mask):
 
 
 @njit(**KERNEL)
-def reward_mask(buf, p, mask):
-    """P_REWARD's answers: the reward spaces p may take, and the gold (B6). A kernel of its own:
-    `flow.forced` asks it too, without the rest of `decision_mask` (docs/cold_start.md)."""
-    for r in range(NUM_REWARDS):
-        if reward_ok(buf, p, r):
-            mask[A_REWARD + r] = 1
-    mask[A_GOLD] = 1
-
-
-@njit(**KERNEL)
-def orc_mask(buf, p, mask):
-    """P_ORC's answers (B8 step 2): a bribe, a push in each direction open to the orc, DONE. A
-    kernel of its own for the same reason as `reward_mask`."""
-    ev = buf[EV]
-    o = buf[EV_LETTER]
-    if buf[r_(p, buf[BRIBE_GOOD + ev])] > 0:
-        mask[A_BRIBE] = 1
-    st = buf[ORC_STATE + p * NUM_ORCS + o]
-    if (st == O_FOREST or st == O_HELD) and buf[EV_PUSHED] == 0 and push_affordable(buf, p, ev):
-        cell = buf[ORC_CELL + p * NUM_ORCS + o]
-        for d in range(8):
-            if push_target(p, cell, PUSH_DELTA[d, 0], PUSH_DELTA[d, 1]) != -1:
-                mask[A_PUSH + d] = 1
-    mask[A_DONE] = 1
-
-
-@njit(**KERNEL)
 def push_affordable(buf, p, ev):
     for g in range(NUM_GOODS):
         if buf[r_(p, g)] < buf[P_PUSH_COST + ev * NUM_GOODS + g]:
@@ -537,9 +521,7 @@ def anytime_apply(buf, p, a):
 @njit(**INLINE)
 def still_decidable(buf, p, a):
     """Does the pending decision keep an answer of its own after any-time action a (tried on a
-    copy)? Keeps the mask non-empty and committed costs payable. Asked only at `guarded`
-    decisions, and only by `anytime_mask`: the one place besides `compute_mask` that needs
-    `decision_mask`, so no other compiled kernel holds a copy of it."""
+    copy)? Keeps the mask non-empty and committed costs payable."""
     trial = buf.copy()
     anytime_apply(trial, p, a)
     own = np.zeros(NUM_ACTIONS_V1, np.int8)  # v1's action space holds v0's
@@ -554,9 +536,7 @@ def still_decidable(buf, p, a):
 def anytime_ok(buf, p, a):
     """May the deciding player p take ruby trade / conversion a now (A7, A12)? A single tile
     from rubies needs its own cell decision, which would overwrite an op's pending sub-choice:
-    tile trades only at the re-asked decisions, never during an orc event (E12). At a
-    `guarded` decision the action must also leave it an answer (`still_decidable`), which
-    `anytime_mask` checks on top of this."""
+    tile trades only at the re-asked decisions, never during an orc event (E12)."""
     phase = buf[PHASE]
     event = buf[STAGE] == ST_EVENT
     if a < A_PERSON:
@@ -578,14 +558,14 @@ def anytime_ok(buf, p, a):
             return False
         if event and CONV_ANIMAL[k]:
             return False
+    if guarded(buf, phase):
+        return still_decidable(buf, p, a)
     return True
 
 
-@njit(**KERNEL)
+@njit(**INLINE)
 def any_anytime(buf, p):
-    """Can the deciding player p take any any-time action now? Asked at placement, the final
-    trades, an orc's bribe/push step and a reward choice, none of them `guarded`, so
-    `still_decidable` has nothing to add there."""
+    """Can the deciding player p take any any-time action now?"""
     for k in range(NUM_RUBY_TRADES):
         if anytime_ok(buf, p, A_RUBY + k):
             return True
@@ -601,8 +581,7 @@ def any_anytime(buf, p):
 
 @njit(**INLINE)
 def anytime_mask(buf, mask):
-    """Add the any-time actions of the deciding player to the mask; at a `guarded` decision
-    only those that leave it an answer."""
+    """Add the any-time actions of the deciding player to the mask."""
     p = buf[ACTOR]
     for k in range(NUM_RUBY_TRADES):
         if anytime_ok(buf, p, A_RUBY + k):
@@ -614,8 +593,3 @@ def anytime_mask(buf, mask):
         for k in range(NUM_TILE_X):
             if anytime_ok(buf, p, A_TILE_X + k):
                 mask[A_TILE_X + k] = 1
-    if guarded(buf, buf[PHASE]):
-        for a in range(mask.shape[0]):
-            anytime = A_RUBY <= a < A_PERSON or A_CONVERT <= a < A_FURN_X or a >= A_TILE_X
-            if anytime and mask[a] and not still_decidable(buf, p, a):
-                mask[a] = 0

@@ -3,7 +3,7 @@ person (A5, A7), Imitation, the tiles a space lays (twin and single tiles, mines
 stables), sowing (A11), the either/or branches of FF spaces (B3), farming, ore trading, the FF
 refill, the Master Trader's trade and the solo ruby save (B11). One handler per phase, each
 called only from `kernels.act` (hence INLINE: its body is typed inside `act`); each returns what
-is left to do (actions.ADVANCE, ASK or ASK_IF_CHOICE).
+is left to do (actions.ADVANCE, ASK or ASKED).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from eurogym.envs.caverna_ff.actions import (
     A_TWIN,
     ADVANCE,
     ASK,
-    ASK_IF_CHOICE,
+    ASKED,
 )
 from eurogym.envs.caverna_ff.board import (
     cover,
@@ -54,6 +54,9 @@ from eurogym.envs.caverna_ff.helpers import (
     n_players,
     r_,
     set_person_space,
+)
+from eurogym.envs.caverna_ff.masks import (
+    compute_mask,
 )
 from eurogym.envs.caverna_ff.ops import (
     ask_pasture,
@@ -229,10 +232,9 @@ def act_cell(buf, p, a):
 
 
 @njit(**INLINE)
-def sow_field(buf, p, c, veg):
-    """Sow field c with grain (3) or a vegetable (2) and pay the seed (A11). Returns
-    ASK_IF_CHOICE when more could be sown (P_SOW goes on if it offers more than DONE), else
-    ADVANCE."""
+def sow_field(buf, mask, p, c, veg):
+    """Sow field c with grain (3) or a vegetable (2) and pay the seed (A11). Returns ASKED if
+    the sowing goes on as a decision (P_SOW with more than DONE legal), else ADVANCE."""
     buf[CROP + p * CELLS + c] = 2 if veg else 3
     buf[CROP_KIND + p * CELLS + c] = veg
     buf[r_(p, VEG if veg else GRAIN)] -= 1
@@ -240,12 +242,14 @@ def sow_field(buf, p, c, veg):
     rehouse(buf, p)  # a sown field no longer holds a Stubble Room animal
     if can_sow(buf, p) and (buf[SOWN] < 2 or buf[SOWN + 1] < 2):
         decide(buf, P_SOW, p)
-        return ASK_IF_CHOICE
+        compute_mask(buf, mask)
+        if mask.sum() > 1:
+            return ASKED
     return ADVANCE
 
 
 @njit(**INLINE)
-def act_sow(buf, p, a):
+def act_sow(buf, mask, p, a):
     """P_SOW: sow grain or a vegetable (DONE ends the sowing); with several empty fields the
     player then picks the field (P_SOW_CELL: orcs destroy crops per cell)."""
     if a == A_DONE:
@@ -259,13 +263,13 @@ def act_sow(buf, p, a):
         buf[PENDING_TILE] = veg
         decide(buf, P_SOW_CELL, p)
         return ASK
-    return sow_field(buf, p, c, veg)
+    return sow_field(buf, mask, p, c, veg)
 
 
 @njit(**INLINE)
-def act_sow_cell(buf, p, a):
+def act_sow_cell(buf, mask, p, a):
     """P_SOW_CELL: the field the pending crop goes on."""
-    return sow_field(buf, p, a - A_CELL, buf[PENDING_TILE])
+    return sow_field(buf, mask, p, a - A_CELL, buf[PENDING_TILE])
 
 
 @njit(**INLINE)
@@ -351,16 +355,16 @@ def act_trade(buf, p, a):
 
 
 @njit(**INLINE)
-def act_refill(buf, p, a):
-    """P_REFILL (FF): refill one more ore or ruby mine; DONE stops (and the refill goes on only
-    while it offers more than DONE)."""
+def act_refill(buf, mask, p, a):
+    """P_REFILL (FF): refill one more ore or ruby mine; DONE stops."""
     if a == A_DONE:
         return ADVANCE
     c = a - A_CELL
     ore = buf[TILE + p * CELLS + c] == T_ORE_MINE
     buf[MINE_GOODS + p * CELLS + c] += REFILL_ORE if ore else REFILL_RUBY
     buf[SUB + 1] |= 1 << c
-    return ASK_IF_CHOICE
+    compute_mask(buf, mask)
+    return ASKED if mask.sum() > 1 else ADVANCE
 
 
 @njit(**INLINE)

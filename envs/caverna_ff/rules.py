@@ -101,17 +101,12 @@ class CavernaFFEngine(FlatEngine):
 
     @staticmethod
     def run_kernel(state: State, action: int) -> None:
-        # kernels.act, then the kernels it names: see kernels.act for why not one kernel
-        buf, mask = state.buf, state.mask
-        nxt = kernels.act(buf, mask, action)
-        if nxt == kernels.ASK_IF_CHOICE:
-            kernels.compute_mask(buf, mask)
-            if mask.sum() > 1:
-                return
-            nxt = kernels.ADVANCE
+        # kernels.act, then the kernel it names: see kernels.act for why not one kernel
+        nxt = kernels.act(state.buf, state.mask, action)
         if nxt == kernels.ADVANCE:
-            kernels.run_flow(buf, mask)
-        kernels.compute_mask(buf, mask)
+            kernels.advance(state.buf, state.mask)
+        elif nxt == kernels.ASK:
+            kernels.compute_mask(state.buf, state.mask)
 
 
 def new_game_v1(config: Config, seed: int) -> StateV1:

@@ -66,4 +66,4 @@ def test_inline_kernels_have_one_caller(package: Path) -> None:
 def test_caverna_uses_inline_kernels() -> None:
     """The cold-start work relies on them (docs/cold_start.md); a revert shows here."""
     inline, _ = kernel_calls(ROOT / "envs" / "caverna_ff")
-    assert {"run_op", "work_step", "forced", "anytime_mask", "still_decidable"} <= inline
+    assert {"run_op", "work_step", "forced", "any_anytime", "still_decidable"} <= inline
