@@ -34,6 +34,17 @@ which took its cold start from about 50 s to about 35 s (docs/cold_start.md); in
 that made it slower, because numba's front end grows faster than linearly with a kernel's size.
 A kernel Python calls directly is still compiled on its own at that call.
 
+`extern_kernel_calls` goes further for the game packages in `EXTERN_PACKAGES` (Caverna): a
+kernel calling one of their big kernels calls that kernel's one compiled copy by a
+process-wide symbol (llvmlite's `add_symbol`, as numba does for its own C helpers) instead of
+linking its code in, so LLVM optimises and generates each big kernel once, not once per
+module that reaches it: Caverna's LLVM time fell from about 30 to 9 CPU s, its cold first step
+by a third (docs/cold_start.md). numba names a compiled function with a per-process counter,
+so the symbol is derived from the module, name and argument types instead; a caller loaded
+from the cache first compiles or loads each callee it calls this way (numba's `reload_init`
+hook, run before it loads the caller's machine code), which registers the symbol. Small
+kernels stay linked, where LLVM inlines them into their callers (warm speed).
+
 numba keys a cached kernel on its own file only: a kernel compiled against an older state layout
 (offsets imported from state.py) would load silently after state.py changes. `drop_stale_kernels`
 runs once per process, on the first import of this module (before any kernel is compiled or
@@ -44,11 +55,13 @@ cached (in-tree or in the cache directory) so they are compiled afresh.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib
 import logging
 import os
 import stat
+import sys
 import tempfile
 from pathlib import Path
 
@@ -87,6 +100,92 @@ def unliteral_kernel_calls() -> None:
 
     get_call_template.eurogym_unliteral = True
     dispatcher.Dispatcher.get_call_template = get_call_template
+
+
+# ---- calls that do not link the callee's code -------------------------------------------------
+
+# Game packages whose big kernels are called by address instead of linked into every caller, and
+# the smallest kernel (CPython bytecode bytes) so treated: smaller ones stay linked, where LLVM
+# can inline them into their callers.
+EXTERN_PACKAGES = ("eurogym.envs.caverna_ff.",)
+EXTERN_MIN_BYTECODE = 160
+_RELOADERS: dict[tuple, functools.partial] = {}
+
+
+def _extern_dispatcher(fndesc):
+    """The kernel `fndesc` was compiled from, if its callers should call it by address."""
+    if not fndesc.modname.startswith(EXTERN_PACKAGES):
+        return None
+    module = sys.modules.get(fndesc.modname)
+    kernel = getattr(module, fndesc.qualname, None)
+    py_func = getattr(kernel, "py_func", None)
+    if py_func is None or kernel.targetoptions.get("inline") == "always":
+        return None
+    return kernel if len(py_func.__code__.co_code) >= EXTERN_MIN_BYTECODE else None
+
+
+def extern_symbol(modname: str, qualname: str, argtypes: tuple) -> str:
+    """The process-wide symbol a kernel's callers call it by: the same in every process (numba's
+    own names carry a per-process counter), so a cached caller finds a callee compiled later."""
+    key = f"{modname}.{qualname}{argtypes}".encode()
+    return f"eurogym.kernel.{qualname}.{hashlib.sha1(key).hexdigest()[:20]}"
+
+
+def load_extern_kernel(modname: str, qualname: str, argtypes: tuple) -> None:
+    """Compile or load from the cache the callee a cached caller calls by address, which
+    registers its symbol (numba runs this before it loads the caller's machine code)."""
+    getattr(importlib.import_module(modname), qualname).compile(argtypes)
+
+
+def _extern_call(fndesc, symbol: str, reload: functools.partial):
+    """numba's call of a compiled kernel (`numba.core.imputils.user_function`) by symbol,
+    without linking the callee's code into the caller."""
+    from numba.core import cgutils, imputils
+
+    def imp(context, builder, sig, args):
+        context.active_code_library._reload_init.add(reload)
+        fnty = context.call_conv.get_function_type(fndesc.restype, fndesc.argtypes)
+        fn = cgutils.get_or_insert_function(builder.module, fnty, symbol)
+        context.call_conv.decorate_function(
+            fn, fndesc.args, fndesc.argtypes, noalias=fndesc.noalias
+        )
+        status, retval = context.call_conv.call_function(
+            builder, fn, fndesc.restype, fndesc.argtypes, args
+        )
+        with cgutils.if_unlikely(builder, status.is_error):
+            context.call_conv.return_status_propagate(builder, status)
+        retval = imputils.fix_returning_optional(context, builder, sig, status, retval)
+        return imputils.impl_ret_new_ref(context, builder, fndesc.restype, retval)
+
+    imp.signature = fndesc.argtypes
+    imp.libs = ()
+    return imp
+
+
+def extern_kernel_calls() -> None:
+    """Make calls to the big kernels of EXTERN_PACKAGES call the callee's one compiled copy by
+    address instead of linking its code into the caller (see the module docstring).
+    Idempotent."""
+    from llvmlite import binding
+    from numba.core import base
+
+    numba_insert = base.BaseContext.insert_user_function
+    if getattr(numba_insert, "eurogym_extern", False):
+        return
+
+    def insert_user_function(self, func, fndesc, libs=()):
+        if len(libs) != 1 or _extern_dispatcher(fndesc) is None:
+            return numba_insert(self, func, fndesc, libs)
+        argtypes = tuple(fndesc.argtypes)
+        symbol = extern_symbol(fndesc.modname, fndesc.qualname, argtypes)
+        binding.add_symbol(symbol, libs[0].get_pointer_to_function(fndesc.llvm_func_name))
+        key = (fndesc.modname, fndesc.qualname, argtypes)
+        reload = _RELOADERS.setdefault(key, functools.partial(load_extern_kernel, *key))
+        impl = _extern_call(fndesc, symbol, reload)
+        self._defns[func].append(impl, impl.signature)
+
+    insert_user_function.eurogym_extern = True
+    base.BaseContext.insert_user_function = insert_user_function
 
 
 def sources_digest() -> str:
@@ -253,5 +352,6 @@ def is_cached(folder: Path) -> bool:
 
 
 unliteral_kernel_calls()
+extern_kernel_calls()
 choose_cache_dir()
 drop_stale_kernels()

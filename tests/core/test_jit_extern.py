@@ -1,0 +1,91 @@
+"""eurogym.envs.core.jit's calls by symbol (`EXTERN_PACKAGES`): a caller's compiled module
+calls a big callee's one compiled copy instead of linking its code in, and a caller loaded from
+numba's cache in a fresh process, before its callee was ever called there, still finds it (an
+unresolved symbol would abort that process). Two tiny kernels in a temporary package, so it
+compiles in seconds."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+LIB = """
+from numba import njit
+from eurogym.envs.core.jit import KERNEL
+
+
+@njit(**KERNEL)
+def callee(buf, k):
+    total = 0
+    for i in range(buf.shape[0]):
+        total += buf[i] * 3 - k if buf[i] > k else -1
+    if total < 0:
+        raise ValueError("negative total")
+    return total
+"""
+
+MAIN = """
+from numba import njit
+from eurogym.envs.core.jit import KERNEL
+from extern_pkg.lib import callee
+
+
+@njit(**KERNEL)
+def caller(buf):
+    return callee(buf, 1) + callee(buf, 2)
+"""
+
+RUN = """
+import numpy as np
+from eurogym.envs.core import jit
+jit.EXTERN_PACKAGES = ("extern_pkg.",)
+jit.EXTERN_MIN_BYTECODE = 0
+from extern_pkg.main import caller
+print("value", caller(np.arange(5, dtype=np.int64)))
+try:
+    caller(np.zeros(3, np.int64))
+except ValueError as error:
+    print("raised", error)
+print("cache_hits", sum(caller.stats.cache_hits.values()))
+module = caller.overloads[caller.signatures[0]].library._final_module
+print("declares", any(f.is_declaration and f.name.startswith("eurogym.kernel.callee.")
+                      for f in module.functions))
+"""
+
+
+def _run(tmp_path: Path) -> dict[str, str]:
+    done = subprocess.run(
+        [sys.executable, "-c", RUN],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(tmp_path), "NUMBA_CACHE_DIR": str(tmp_path / "c")},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return dict(line.split(" ", 1) for line in done.stdout.splitlines())
+
+
+def test_a_cached_caller_finds_its_callee_in_a_fresh_process(tmp_path: Path) -> None:
+    package = tmp_path / "extern_pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "lib.py").write_text(LIB)
+    (package / "main.py").write_text(MAIN)
+    expected = sum(3 * x - 1 if x > 1 else -1 for x in range(5))
+    expected += sum(3 * x - 2 if x > 2 else -1 for x in range(5))
+
+    compiled = _run(tmp_path)
+    assert compiled["value"] == str(expected)
+    assert compiled["raised"] == "negative total"  # the callee's error reaches Python
+    assert compiled["cache_hits"] == "0"
+    assert compiled["declares"] == "True"  # called by symbol, not linked in
+
+    loaded = _run(tmp_path)  # a new process: the caller comes from the cache
+    assert loaded["cache_hits"] == "1"
+    assert loaded["value"] == str(expected)
+    assert loaded["raised"] == "negative total"
