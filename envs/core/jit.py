@@ -162,13 +162,32 @@ def _extern_call(fndesc, symbol: str, reload: functools.partial):
     return imp
 
 
+# numba versions whose internals `extern_kernel_calls` was written and tested against (it
+# replaces `BaseContext.insert_user_function` and uses a code library's `_reload_init`).
+EXTERN_NUMBA_VERSIONS = ((0, 68),)
+
+
+def extern_calls_supported(version: str | None = None) -> bool:
+    """Whether this numba (or `version`) is one `extern_kernel_calls` was tested with. Any
+    other keeps numba's own linking: the kernels then compile more slowly but behave the same,
+    rather than depending on internals that may have changed."""
+    parts = (version or numba.__version__).split(".")
+    try:
+        return (int(parts[0]), int(parts[1])) in EXTERN_NUMBA_VERSIONS
+    except (IndexError, ValueError):
+        return False
+
+
 def extern_kernel_calls() -> None:
     """Make calls to the big kernels of EXTERN_PACKAGES call the callee's one compiled copy by
-    address instead of linking its code into the caller (see the module docstring).
-    Idempotent."""
+    address instead of linking its code into the caller (see the module docstring), on the
+    numba versions of EXTERN_NUMBA_VERSIONS. Idempotent."""
     from llvmlite import binding
     from numba.core import base
 
+    if not extern_calls_supported():
+        LOG.debug("numba %s: calls by symbol off (untested version)", numba.__version__)
+        return
     numba_insert = base.BaseContext.insert_user_function
     if getattr(numba_insert, "eurogym_extern", False):
         return

@@ -89,3 +89,14 @@ def test_a_cached_caller_finds_its_callee_in_a_fresh_process(tmp_path: Path) -> 
     assert loaded["cache_hits"] == "1"
     assert loaded["value"] == str(expected)
     assert loaded["raised"] == "negative total"
+
+
+def test_calls_by_symbol_only_on_the_numba_versions_they_were_tested_with() -> None:
+    """Other numba versions keep numba's own linking instead of patching internals that may
+    have changed (slower to compile, same behaviour)."""
+    from eurogym.envs.core import jit
+
+    assert jit.extern_calls_supported("0.68.1")
+    assert not jit.extern_calls_supported("0.69.0")
+    assert not jit.extern_calls_supported("1.0")
+    assert not jit.extern_calls_supported("dev")
