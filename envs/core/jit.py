@@ -107,7 +107,7 @@ def unliteral_kernel_calls() -> None:
 # Game packages whose big kernels are called by address instead of linked into every caller, and
 # the smallest kernel (CPython bytecode bytes) so treated: smaller ones stay linked, where LLVM
 # can inline them into their callers.
-EXTERN_PACKAGES = ("eurogym.envs.caverna_ff.",)
+EXTERN_PACKAGES = ("eurogym.envs.caverna_ff.", "eurogym.envs.kingdom_builder.")
 EXTERN_MIN_BYTECODE = 160
 _RELOADERS: dict[tuple, functools.partial] = {}
 
