@@ -199,7 +199,7 @@ def _island_text(state: BigBoxState, draw: Any, top: int) -> None:
     centres = hex_centres(ISLAND_ROWS, ISLAND_COLS, HEX_SIZE) + np.array((x0, top), np.float64)
     title_text = (
         "ISLAND (not joined to the board): reached only when no hex next to yours fits a build "
-        "or move; island rows count for Knights and Discoverers, not as a section"
+        "or move; island rows count for Knights, Discoverers and Mayors; it is no section"
     )
     draw.text((x0, top - 14), title_text, fill=INK, font=default_font(13))
     name = ISLAND_TILE_NAMES[state.island_side]
@@ -448,6 +448,9 @@ def _legend_entries(state: State) -> list[str]:
         entries += [
             f"N{NOMAD_LETTERS[NOMAD_KINDS[k]]} {nomad_name(k)}: {nomad_summary(k)}" for k in kinds
         ]
+        if state.island_side != EMPTY:
+            tile = ISLAND_TILE_NAMES[state.island_side]
+            entries.append(f"{title(tile)} (on the Island): {TILE_SUMMARIES[tile]}")
         if state.walls_left or (state.owner == WALL).any():
             entries.append(f"Dark square: stone wall ({state.walls_left} left)")
         if (state.capital_hex != EMPTY).any():

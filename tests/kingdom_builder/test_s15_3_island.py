@@ -410,6 +410,7 @@ def test_s15_3_board_file_replaces_the_stand_in_island(tmp_path):
 
 def test_s15_3_views_show_the_island():
     from eurogym.encoders.kingdom_builder import ISLAND_SCALARS, X_FLAT_SIZE, encode_flat
+    from eurogym.envs.kingdom_builder import render_image
     from eurogym.envs.kingdom_builder.render import render_ansi
     from eurogym.envs.kingdom_builder.render_image import render_rgb
 
@@ -424,6 +425,9 @@ def test_s15_3_views_show_the_island():
     assert "tiles: Tree house x1" in render_ansi(state)
     without = blank_game(2, expansions=("nomads",))
     assert render_rgb(state).shape[0] > render_rgb(without).shape[0]  # the island drawn below
+    legend = render_image._legend_entries(state)
+    assert "Tree house (on the Island): move 1 of yours to forest" in legend
+    assert not any("Island" in line for line in render_image._legend_entries(without))
     obs = encode_flat(state, 0)
     block = obs[X_FLAT_SIZE - ISLAND_SCALARS :]
     per_hex = (len(block) - 25) // ISLAND_HEXES
