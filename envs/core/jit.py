@@ -34,15 +34,16 @@ which took its cold start from about 50 s to about 35 s (docs/cold_start.md); in
 that made it slower, because numba's front end grows faster than linearly with a kernel's size.
 A kernel Python calls directly is still compiled on its own at that call.
 
-`extern_kernel_calls` goes further for the game packages in `EXTERN_PACKAGES` (none yet): a
-kernel calling one of their big kernels calls that kernel's one compiled copy by a
-process-wide symbol (llvmlite's `add_symbol`, as numba does for its own C helpers) instead of
-linking its code in, so LLVM optimises and generates each big kernel once, not once per
+`extern_kernel_calls` goes further for the game packages in `EXTERN_PACKAGES` (Caverna and
+Kingdom Builder): a kernel calling one of their big kernels calls that kernel's one compiled
+copy by a process-wide symbol (llvmlite's `add_symbol`, as numba does for its own C helpers)
+instead of linking its code in, so LLVM optimises and generates each big kernel once, not once per
 module that reaches it: Caverna's LLVM time fell from about 30 to 9 CPU s, its cold first step
 by a third (docs/cold_start.md). numba names a compiled function with a per-process counter,
 so the symbol is derived from the module, name and argument types instead; a caller loaded
 from the cache first compiles or loads each callee it calls this way (numba's `reload_init`
-hook, run before it loads the caller's machine code), which registers the symbol. Small
+hook, run before it loads the caller's machine code), which registers the symbol; a kernel
+loaded from the cache passes those hooks on to the kernels that link it in later. Small
 kernels stay linked, where LLVM inlines them into their callers (warm speed).
 
 numba keys a cached kernel on its own file only: a kernel compiled against an older state layout
@@ -107,11 +108,9 @@ def unliteral_kernel_calls() -> None:
 # Game packages whose big kernels are called by address instead of linked into every caller, and
 # the smallest kernel (CPython bytecode bytes) so treated: smaller ones stay linked, where LLVM
 # can inline them into their callers.
-# Empty, so off for every game: with Caverna and Kingdom Builder in it (cold first steps 36 and
-# 26.5 s instead of 55 and 38 s), a clean-clone CI run on 2026-12-02 had a fresh process that
-# stepped a parallel Kingdom Builder batched engine die with SIGSEGV (the run before passed);
-# not understood yet, so not shipped (docs/cold_start.md).
-EXTERN_PACKAGES: tuple[str, ...] = ()
+# A clean-clone CI run on 2026-12-02 crashed with these on (a cached kernel forgot a callee
+# it calls by symbol); `_keep_reload_init_of_cached_kernels` fixes that (test_jit_extern.py).
+EXTERN_PACKAGES: tuple[str, ...] = ("eurogym.envs.caverna_ff.", "eurogym.envs.kingdom_builder.")
 EXTERN_MIN_BYTECODE = 160
 _RELOADERS: dict[tuple, functools.partial] = {}
 
@@ -209,6 +208,34 @@ def extern_kernel_calls() -> None:
 
     insert_user_function.eurogym_extern = True
     base.BaseContext.insert_user_function = insert_user_function
+    _keep_reload_init_of_cached_kernels()
+
+
+def _keep_reload_init_of_cached_kernels() -> None:
+    """Give a kernel loaded from the cache its library's `reload_init` back.
+
+    numba stores a kernel's reload functions beside its machine code, but the library it
+    rebuilds from the cache starts with none. A kernel compiled later in that process links
+    that library in and inherits its (empty) reload functions, so its own cache entry forgets
+    the callees the linked code calls by symbol: a third process loading it from the cache
+    before those callees ran there called an unresolved symbol and died (SIGSEGV; the CI crash
+    of 2026-12-02, reproduced in tests/core/test_jit_extern.py)."""
+    from numba.core import compiler
+
+    numba_rebuild = compiler.CompileResult._rebuild.__func__
+    if getattr(numba_rebuild, "eurogym_extern", False):
+        return
+
+    def _rebuild(cls, target_context, *payload):
+        result = numba_rebuild(cls, target_context, *payload)
+        for reload in result.reload_init or ():
+            if isinstance(reload, functools.partial) and reload.func is load_extern_kernel:
+                reload = _RELOADERS.setdefault(reload.args, reload)  # one per callee
+            result.library._reload_init.add(reload)
+        return result
+
+    _rebuild.eurogym_extern = True
+    compiler.CompileResult._rebuild = classmethod(_rebuild)
 
 
 def sources_digest() -> str:
