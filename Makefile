@@ -22,6 +22,7 @@ rllib: $(STAMP)  ## the optional Ray RLlib extra (pinned in constraints.txt, CPU
 	$(PIP) install -q -c constraints.txt -e ".[rllib]"
 
 test: $(STAMP)  ## the fast test suite (what CI runs), one pytest-xdist worker per core
+	$(PY) -m eurogym.envs.warmup  # compile every kernel once, not once per test worker
 	$(PY) -m pytest -q -n auto
 
 test-slow: $(STAMP)  ## only the tests marked slow

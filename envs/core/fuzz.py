@@ -314,7 +314,10 @@ def _worker(env_id: str, path: str, start: int) -> None:
 
     engine = spec(env_id).engine
     state = engine.new_game(engine.make_config(engine.player_counts[0]), 0)
-    _look(spec(env_id), state)  # compile (or load) the kernels before the first deadline
+    # Compile (or load) every kernel a case can reach before the first deadline: a clean state
+    # through the whole case path, its mask forged too (under load a cold compile met mid-case
+    # took longer than the case deadline and was reported as a hang).
+    play_case(env_id, Case(-1, "warm-up", engine.to_json(state), 0, forge_mask=True))
     print("ready", flush=True)
     with open(path) as f:
         for i, line in enumerate(f):

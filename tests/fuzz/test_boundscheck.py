@@ -16,14 +16,19 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from eurogym import envs
+
 ROOT = Path(__file__).resolve().parents[2]
 SLICE = """
+import sys
 import numpy as np
 from eurogym import envs
 from eurogym.envs.core.fuzz import fuzz, summary
 from eurogym.envs.core.testing import random_playout
 
-for env_id in envs.list_envs():
+for env_id in sys.argv[1:]:
     spec = envs.spec(env_id)
     engine = spec.engine
     for num_players in engine.player_counts:
@@ -42,12 +47,20 @@ print("boundscheck slice passed")
 """
 
 
-def test_kernels_stay_in_bounds_with_numba_boundscheck():
+# one test per game package (ids of one game share its kernels), so pytest-xdist spreads the
+# checked compiles over its workers
+PACKAGES: dict[str, list[str]] = {}
+for _env_id in envs.list_envs():
+    PACKAGES.setdefault(envs.spec(_env_id).data_package.rsplit(".", 1)[-1], []).append(_env_id)
+
+
+@pytest.mark.parametrize("package", sorted(PACKAGES))
+def test_kernels_stay_in_bounds_with_numba_boundscheck(package: str) -> None:
     env = dict(os.environ)
     env["NUMBA_BOUNDSCHECK"] = "1"
     env["NUMBA_CACHE_DIR"] = str(ROOT / ".numba-boundscheck")
     result = subprocess.run(
-        [sys.executable, "-c", SLICE],
+        [sys.executable, "-c", SLICE, *PACKAGES[package]],
         cwd=ROOT,
         env=env,
         capture_output=True,
