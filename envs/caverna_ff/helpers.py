@@ -27,6 +27,7 @@ from eurogym.envs.caverna_ff.board import (
 from eurogym.envs.caverna_ff.effects import (
     received,
     strongest_weapon,
+    worker_orc,
 )
 from eurogym.envs.caverna_ff.orcs import (
     befriend_held,
@@ -593,8 +594,8 @@ def space_feasible(buf, p, person, s):
     """May `person` of p take space s now (spec A5 step 3, B9 for friendly orcs)?"""
     if buf[SPACE_OPEN + s] == 0 or buf[OCCUPANT + s] >= 0:
         return False
-    if person >= PERSON_ORC:  # ordinary friendly orcs take accumulation spaces only (D20)
-        return IS_ACCUMULATING[s] == 1
+    if person >= PERSON_ORC and not worker_orc(buf, p, person):
+        return IS_ACCUMULATING[s] == 1  # ordinary friendly orcs: accumulation spaces (D20)
     if PROGRAM[s, 0, 0] == OP_EXPED and person_weapon(buf, p, person) == 0:
         return False  # Exploration needs an armed dwarf
     for i in range(MAX_OPS):

@@ -34,6 +34,7 @@ from eurogym.envs.caverna_ff.board import (
 from eurogym.envs.caverna_ff.effects import (
     camouflaged_pick,
     captain_extra,
+    worker_orc,
 )
 from eurogym.envs.caverna_ff.flow import (
     clear_space,
@@ -163,8 +164,8 @@ def act_place(buf, p, a):
         set_person_space(buf, p, person, s)
         buf[TURN] = (p + 1) % n_players(buf)
         buf[CUR_SPACE] = s
-        if person >= PERSON_ORC:
-            push_op(buf, OP_COLLECT, 0, p)
+        if person >= PERSON_ORC and not worker_orc(buf, p, person):
+            push_op(buf, OP_COLLECT, 0, p)  # an ordinary friendly orc: the goods only (D20)
         else:
             push_program(buf, p, s)
     return ADVANCE

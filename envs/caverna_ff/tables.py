@@ -135,7 +135,7 @@ FX_NAMES = (
     # the yellow tiles of the short strips R5-R7 (rules B6): on the supply only while their
     # strip is in play (deal.py deals the short strips at random, seed p.2 step 5c)
     *(t for s in ("R5", "R6", "R7") for t in SHORT_STRIPS[s]),
-    # Frantic Fiends tiles of the supply extensions (rules F14-F16), one copy each (F0)
+    # Frantic Fiends tiles of the supply extensions (rules F14-F21), one copy each (F0)
     "dwelling_copy",
     "childrens_dwelling",
     "battle_dog_school",
@@ -143,6 +143,7 @@ FX_NAMES = (
     "orc_miner_dwelling",
     "orc_captain_dwelling",
     "guest_dwelling",
+    "orc_worker_dwelling",
 )
 NUM_FX = len(FX_NAMES)
 FX_FIRST = NUM_FURN + 1
@@ -218,6 +219,7 @@ def furn(name: str) -> int:
     F_ORC_MINER,
     F_ORC_CAPTAIN,
     F_GUEST_DWELLING,
+    F_ORC_WORKER,
 ) = range(FX_FIRST, NUM_FURN_ALL)
 ORC_MINER_BONUS = 1  # Orc Miner Dwelling: +1 ore when its orc hauls an ore mine (F18)
 CAMOUFLAGE_MAX_WEAPON = 3  # Camouflaged Dwelling: armed dwarfs up to this strength (F17)
@@ -325,7 +327,7 @@ TR_SPEAR, TR_CAVE_IN, TR_NET, TR_TRAPDOOR = (
 SUPPLY = DATA["supply_board"]
 EXT_NAMES = tuple(SUPPLY["extensions"])
 NUM_EXT = len(EXT_NAMES)
-EXT_UNBUILT = ("orc_worker_dwelling", "office_room")
+EXT_UNBUILT = ("office_room",)
 SUPPLY_BASE_FURN = tuple(x["id"] for row in ("top_row", "middle_row") for x in SUPPLY["base"][row])
 # Expedition loot (spec A8, B5), in action order.
 LOOT = DATA["expedition_loot_base"] + DATA["expedition_loot_ff"]

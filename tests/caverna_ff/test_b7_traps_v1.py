@@ -358,7 +358,7 @@ def test_b2_supply_board_is_the_base_plus_one_random_extension_per_player(num_pl
 
 def test_b2_extension_tiles_not_built_are_left_off_and_the_rest_are_its_tiles():
     s3 = EXT_NAMES.index("S3")  # Mixed Dwelling, Orc Worker Dwelling, Stubble Room, Ruby Supplier
-    assert (EXT_FURN[s3] >= 0).sum() == 3  # the Orc Worker Dwelling is not built
+    assert (EXT_FURN[s3] >= 0).sum() == 4  # the Orc Worker Dwelling is built (F21)
     s6 = EXT_NAMES.index("S6")  # Dwelling Copy, Office Room, Trader, Slaughtering Cave
     assert (EXT_FURN[s6] >= 0).sum() == 3  # nor the Office Room
     assert EXT_TRAP[s3] == TR_STEEL and EXT_TRAP[EXT_NAMES.index("S1")] == TR_TRAPDOOR
