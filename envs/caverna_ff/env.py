@@ -133,6 +133,14 @@ register(
             (2, {"auto_housing": True}),
             (1, {"auto_housing": True}),
             (3, {"supply_extensions": ["S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9"]}),
+            (
+                3,
+                {
+                    "long_strips": ["L3", "L6", "L7"],
+                    "short_strips": ["R5", "R6", "R7"],
+                    "orc_side": ["challenging", "standard", [9, 11, 13, 16]],
+                },
+            ),
         ),
         bad_option_cases=(
             *_SPEC_V0.bad_option_cases,
@@ -142,6 +150,16 @@ register(
             (2, "supply_extensions", []),
             (2, "supply_extensions", ["S10"]),
             (2, "supply_extensions", ["S1", "S1"]),
+            (2, "long_strips", ["L1"]),
+            (2, "long_strips", ["L1", "L8"]),
+            (2, "long_strips", ["L1", "L1"]),
+            (2, "short_strips", "R1"),
+            (2, "short_strips", ["R1", 2]),
+            (2, "orc_side", "hard"),
+            (2, "orc_side", ["standard"]),
+            (2, "orc_side", ["standard", [7, 9, 11]]),
+            (2, "orc_side", ["standard", [7, 9, 11, 23]]),
+            (2, "orc_side", ["standard", [0, 9, 11, 14]]),
             (2, "data_overrides", {"supply_board": {"S1": {"tiles": [], "trap": "snare_trap"}}}),
             (
                 2,

@@ -75,6 +75,7 @@ from eurogym.envs.caverna_ff.spaces import (
 from eurogym.envs.caverna_ff.stack import (
     OP_BRANCH_GROWTH,
     OP_GUEST,
+    OP_RESTORE,
     push_op,
 )
 from eurogym.envs.caverna_ff.state import (
@@ -168,6 +169,19 @@ def act_place(buf, p, a):
             push_op(buf, OP_COLLECT, 0, p)  # an ordinary friendly orc: the goods only (D20)
         else:
             push_program(buf, p, s)
+    return ADVANCE
+
+
+@njit(**INLINE)
+def act_space_pick(buf, p, a):
+    """P_SPACE_PICK (caverna_ff_v1): the Forger or Herald takes space s's actions (B6) as the
+    player alone, no person on it (E21); the interrupted action's space and person come back
+    after them (OP_RESTORE)."""
+    push_op(buf, OP_RESTORE, (buf[CUR_SPACE] + 1) * 16 + buf[CUR_PERSON] + 1, p)
+    s = a - A_SPACE
+    buf[CUR_SPACE] = s
+    buf[CUR_PERSON] = -1
+    push_program(buf, p, s)
     return ADVANCE
 
 
