@@ -30,6 +30,7 @@ from eurogym.envs.caverna_ff.board import (
 )
 from eurogym.envs.caverna_ff.consistency import check_state
 from eurogym.envs.caverna_ff.helpers import PERSON_ORC
+from eurogym.envs.caverna_ff.render import render_ansi
 from eurogym.envs.caverna_ff.rules import ENGINE_V1
 from eurogym.envs.caverna_ff.spaces import IS_ACCUMULATING, OP_COLLECT, OP_FURNISH, SPACE_NAMES
 from eurogym.envs.caverna_ff.state import (
@@ -450,3 +451,4 @@ def test_b9_f21_orc_worker_dwelling_is_an_orc_room_filled_first_and_on_extension
     assert home[0] == WORKER_ROOM
     s3 = EXT_FURN[EXT_NAMES.index("S3")]
     assert F_ORC_WORKER in s3.tolist()  # dealt with its extension (B2, D34)
+    assert "orc worker dwelling" in render_ansi(s)  # on its cell and in the supply's text
