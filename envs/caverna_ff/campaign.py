@@ -65,6 +65,10 @@ from eurogym.envs.caverna_ff.tables import (
     SHEEP,
     SHORT_STRIP_NAMES,
     START_CAVERN,
+    T_CAVERN,
+    T_FIELD,
+    T_MEADOW,
+    T_TUNNEL,
     TRAP_NAMES,
     TWIN_HALVES,
     furn,
@@ -80,8 +84,11 @@ STRENGTHS = {
 }
 ACHIEVEMENTS = {a["id"]: a for a in CAMPAIGN["achievements"]}
 ACHIEVEMENT_IDS = tuple(ACHIEVEMENTS)
-TWIN_KINDS = ("meadow_field", "cavern_tunnel", "cavern_cavern", "ore_mine_deep_tunnel")
-assert len(TWIN_KINDS) == len(TWIN_HALVES) - 1  # the large pasture is no tile bonus
+# the twin tiles a bonus may be (tables.TW_* order): an ore mine/deep tunnel twin goes on two
+# tunnels, which no board has at a game's start, so it is not offered
+TWIN_KINDS = ("meadow_field", "cavern_tunnel", "cavern_cavern")
+_HALVES = [[T_MEADOW, T_FIELD], [T_CAVERN, T_TUNNEL], [T_CAVERN, T_CAVERN]]
+assert TWIN_HALVES[: len(TWIN_KINDS)].tolist() == _HALVES
 BASIC_TRAPS = tuple(x["id"] for x in DATA["supply_board"]["base"]["bottom_row_traps"])
 BASIC_TILES = tuple(x["id"] for x in DATA["supply_board"]["base"]["middle_row"])
 

@@ -17,6 +17,7 @@ from eurogym.envs.caverna_ff.state import (
     P_GAME_OVER,
     P_PLACE,
     P_TRAP_CELL,
+    P_TWIN,
 )
 from eurogym.envs.caverna_ff.tables import (
     F_STONE_CARVER,
@@ -24,7 +25,10 @@ from eurogym.envs.caverna_ff.tables import (
     SHEEP,
     START_CAVERN,
     STONE,
+    T_FIELD,
+    T_MEADOW,
     TR_NET,
+    TW_MEADOW_FIELD,
     WOOD,
 )
 from eurogym.envs.core.errors import ConfigError
@@ -118,3 +122,19 @@ def test_b13_tile_and_trap_bonuses_are_free_and_placed_at_the_start():
     c.step(A_CELL + 7)  # the net trap on forest cell (1, 1), without paying wood and a boar
     assert s.trap[0, 7] == TR_NET + 1 and s.phase == P_PLACE
     assert (s.res[0, STONE], s.res[0, WOOD]) == (2, 0)
+
+
+def test_b13_a_twin_tile_bonus_is_placed_by_the_player_at_the_start():
+    c = SoloCampaign(seed=5)
+    c.start_game()
+    end_game(c)
+    c.finish_game()
+    c.running_total, c.discount = 80, 0  # whatever the drawn achievement gave
+    with pytest.raises(ConfigError, match="choice"):
+        c.buy("twin", "ore_mine_deep_tunnel")  # needs two tunnels: none at a game's start
+    assert c.buy("twin", "meadow_field", permanent=True) == 80
+    s = c.start_game()
+    assert s.phase == P_TWIN and s.twin_kind == TW_MEADOW_FIELD
+    c.step(int(np.flatnonzero(s.mask)[0]))  # the first legal position: over (3, 2) (D01)
+    assert (s.tile[0] == T_MEADOW).sum() == 1 and (s.tile[0] == T_FIELD).sum() == 1
+    assert s.phase == P_PLACE
