@@ -55,6 +55,11 @@ what v0's layout cannot show about v1's further tiles (tables.FX_NAMES):
     a triggered Explosive Trap / Poisoned Arrows: the trap one-hot (NUM_TRAPS_ALL), picks left
         /3, each orc's strength before it /22 (4; the reward strength of a defeat, D43)
     the decision is the trap_pick phase (1; v0's phase one-hot covers the phases before it)
+    the reward board: each row's long strip one-hot (4 x NUM_LONG_STRIPS, L1-L7; v0's reward
+        entries show only which spaces are taken), the decision is the space_pick phase (1)
+        and for the Forger (1, the Herald 0)
+    per relative seat (4 x 4): the orcs' start strengths A-D /22 (the strongest strength
+        marker), its alignment card's side or handicap (option orc_side)
 """
 
 from __future__ import annotations
@@ -94,6 +99,7 @@ from eurogym.envs.caverna_ff.state import (
     FURN_LEFT,
     FURN_LEFT_X,
     HARVEST_KIND,
+    LONG_STRIP,
     MARKER,
     MARKERS_LEFT,
     MAX_DWARFS,
@@ -110,11 +116,14 @@ from eurogym.envs.caverna_ff.state import (
     P_CARD_STEPS,
     P_EVENT_DECK,
     P_INVADE,
+    P_ORC_START,
     P_PUSH_COST,
+    P_SPACE_PICK,
     P_TRAP_PICK,
     PASTURE,
     PENDING_TILE,
     PHASE,
+    PICK_FORGER,
     PICK_STR,
     RES,
     REWARD_TAKEN,
@@ -141,6 +150,7 @@ from eurogym.envs.caverna_ff.tables import (
     FURN_ORC_ROOM,
     FURN_POINTS,
     FURN_ROOM,
+    MAX_ORC_MARKER,
     MAX_TRAP_PICKS,
     NUM_ANIMALS,
     NUM_EXT,
@@ -148,6 +158,7 @@ from eurogym.envs.caverna_ff.tables import (
     NUM_FURN_ALL,
     NUM_FX,
     NUM_GOODS,
+    NUM_LONG_STRIPS,
     NUM_LOOT,
     NUM_ORCS,
     NUM_REWARDS,
@@ -225,8 +236,14 @@ V1_SCALARS = (
     + 1
     + NUM_ORCS
     + 1
+    + MAX_PLAYERS * NUM_LONG_STRIPS
+    + 2
+    + MAX_PLAYERS * NUM_ORCS
 )
 FLAT_SIZE_V1 = FLAT_SIZE + V1_SCALARS
+# v1's last entries: the reward rows' long strips, the space_pick flags, the alignment cards
+V1_TAIL = MAX_PLAYERS * NUM_LONG_STRIPS + 2 + MAX_PLAYERS * NUM_ORCS
+TRAP_PICK_FLAG = FLAT_SIZE_V1 - V1_TAIL - 1  # the trap_pick phase flag's index
 MOUNTAIN_CELLS = 12.0  # the most furnishings of one id a board can hold
 _FURN_POINTS = FURN_POINTS / 10.0  # indexed by furnishing id, F_ENTRY = the entry dwelling
 _FURN_ROOM = FURN_ROOM / 2.0
@@ -468,6 +485,19 @@ def _fill_flat_v1(buf, me, out):
         out[i + o] = _clip(buf[PICK_STR + o] / 22.0)
     i += NUM_ORCS
     out[i] = 1.0 if buf[PHASE] == P_TRAP_PICK else 0.0  # the phase v0's one-hot leaves out
+    i += 1
+    for row in range(MAX_PLAYERS):  # each reward row's long strip (B6; -1: no row)
+        if buf[LONG_STRIP + row] >= 0:
+            out[i + row * NUM_LONG_STRIPS + buf[LONG_STRIP + row]] = 1.0
+    i += MAX_PLAYERS * NUM_LONG_STRIPS
+    if buf[PHASE] == P_SPACE_PICK:  # a Forger's (1) or Herald's (0) space to choose
+        out[i] = 1.0
+        out[i + 1] = 1.0 if buf[SUB] == PICK_FORGER else 0.0
+    i += 2
+    for k in range(n):  # each seat's alignment card: orc start strengths (option orc_side)
+        p = (me + k) % n
+        for o in range(NUM_ORCS):
+            out[i + k * NUM_ORCS + o] = buf[P_ORC_START + p * NUM_ORCS + o] / MAX_ORC_MARKER
 
 
 def encode_planes(state: State, me: int) -> np.ndarray:

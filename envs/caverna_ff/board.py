@@ -18,11 +18,13 @@ from eurogym.envs.caverna_ff.stack import OP_HOUSE, push_op_last
 from eurogym.envs.caverna_ff.state import (
     ANIMAL_AT,
     CROP,
+    CUR_PERSON,
     D_ABSENT,
     D_HOSTAGE,
     DWARF,
     FURN,
     FURN_LEFT_X,
+    HOSTAGE_ORC,
     HOUSING_E1,
     HOUSING_KEEP,
     MAX_DWARFS,
@@ -35,6 +37,7 @@ from eurogym.envs.caverna_ff.state import (
     PASTURE,
     RES,
     ST_EVENT,
+    ST_WORK,
     STABLE,
     STAGE,
     TILE,
@@ -55,6 +58,7 @@ from eurogym.envs.caverna_ff.tables import (
     F_ORC_CAPTAIN,
     F_ORC_DWELLING,
     F_ORC_MINER,
+    F_ORC_WORKER,
     F_SLAUGHTERING,
     F_STUBBLE,
     FIRST_ANIMAL,
@@ -356,6 +360,8 @@ def guest_orc(buf, p):
 def can_grow(buf, p):
     """Family growth (A7) needs a free room and fewer than 5 dwarfs; with the Additional
     Dwelling (F6) a 6th, into its room (which `dwarf_room` counts only from then on)."""
+    if buf[STAGE] == ST_WORK and buf[CUR_PERSON] >= HOSTAGE_ORC:
+        return False  # the Orc Worker Dwelling's orc acting: every action but growth (F21)
     n = dwarf_tokens(buf, p)
     if n == 5 and has_furn(buf, p, F_ADDITIONAL):
         return living_dwarfs(buf, p) < dwarf_room(buf, p) + 1
@@ -398,15 +404,15 @@ def dwarf_homes(buf, p, home):
 
 @njit(**KERNEL)
 def orc_homes(buf, p, home):
-    """Friendly orcs (letter order) live in orc rooms in cell order, caverna_ff_v1's Orc Miner
-    and Orc Captain Dwellings (F18, F19) first, since their orcs work for the player.
-    home[o] = cell or -1."""
+    """Friendly orcs (letter order) live in orc rooms in cell order, caverna_ff_v1's Orc Worker
+    Dwelling (F21) first, then the Orc Miner and Orc Captain Dwellings (F18, F19), since their
+    orcs do more for the player than an Orc Dwelling's. home[o] = cell or -1."""
     used = np.zeros(CELLS, np.int64)
     for o in range(NUM_ORCS):
         home[o] = -1
         if buf[ORC_STATE + p * NUM_ORCS + o] != O_FRIENDLY:
             continue
-        for special in (1, 0):
+        for special in (2, 1, 0):
             for c in range(CELLS):
                 if orc_room_at(buf, p, c, special) and not used[c]:
                     used[c] = 1
@@ -422,10 +428,12 @@ def orc_homes(buf, p, home):
 
 @njit(**KERNEL)
 def orc_room_at(buf, p, c, special):
-    """Is there an orc room on cell c: special 1 an Orc Miner or Orc Captain Dwelling, 0 an
-    Orc Dwelling?"""
+    """Is there an orc room on cell c: special 2 an Orc Worker Dwelling, 1 an Orc Miner or Orc
+    Captain Dwelling, 0 an Orc Dwelling?"""
     f = furn_id(buf, p, c)
-    if special:
+    if special == 2:
+        return f == F_ORC_WORKER
+    if special == 1:
         return f == F_ORC_MINER or f == F_ORC_CAPTAIN
     return f == F_ORC_DWELLING
 
@@ -437,7 +445,8 @@ def free_orc_room(buf, p):
     orc_homes(buf, p, home)
     for c in range(CELLS):
         f = furn_id(buf, p, c)
-        if (f != F_ORC_DWELLING and f != F_ORC_MINER and f != F_ORC_CAPTAIN) or orc_on(buf, p, c):
+        special = f == F_ORC_MINER or f == F_ORC_CAPTAIN or f == F_ORC_WORKER
+        if (f != F_ORC_DWELLING and not special) or orc_on(buf, p, c):
             continue
         taken = False
         for o in range(NUM_ORCS):

@@ -21,7 +21,15 @@ new animal, spec A9 and docs/caverna_ff.md E17; True: new animals go into free r
 automatically without moving housed ones, the rest converted, so the score is never lower
 than keeping the current arrangement) and `supply_extensions` (default None: one random
 extension of the supply board per player, rules B2; a list of extension names "S1".."S9", each
-at most once, deals exactly those, e.g. all nine for a supply holding every tile).
+at most once, deals exactly those, e.g. all nine for a supply holding every tile), and
+`long_strips` / `short_strips` (default None: the reward board's strips dealt at random, one
+long strip per reward row and a short strip beside it, as many rows as players, rules B6; a
+list of exactly num_players distinct names from "L1".."L7" / "R1".."R7" puts those on the
+rows in that order), and `orc_side` (default "standard": every alignment card on its
+5/7/9/12 side; "challenging": 7/9/11/14 for all, rules B2; a list with one entry per seat,
+each "standard", "challenging" or four start strengths A-D from 1 to 22 (the strongest
+strength marker), for the rules' handicap, where only experienced players take the
+challenging side, and for the solo campaign's stronger orcs, B13).
 """
 
 from __future__ import annotations
@@ -57,7 +65,11 @@ from eurogym.envs.caverna_ff.tables import (
     FURN_NAMES,
     FX_NAMES,
     GOOD_NAMES,
+    LONG_STRIP_NAMES,
+    MAX_ORC_MARKER,
     ORC_GOLD,
+    ORC_SIDES,
+    SHORT_STRIP_NAMES,
     SOLO_START_FOOD,
     SPAWN_CELLS,
     TRAP_NAMES_ALL,
@@ -68,7 +80,14 @@ from eurogym.envs.core.options import check_bool, check_int, check_players, reje
 PLAYER_COUNTS = (1, 2, 3, 4)
 _ANY_TILE = (*FURN_NAMES, "entry", *FX_NAMES)  # furnishing names by id (tables)
 OPTIONS = ("solo_start_food", "data_overrides")
-OPTIONS_V1 = (*OPTIONS, "auto_housing", "supply_extensions")
+OPTIONS_V1 = (
+    *OPTIONS,
+    "auto_housing",
+    "supply_extensions",
+    "long_strips",
+    "short_strips",
+    "orc_side",
+)
 OVERRIDE_KEYS = ("push_cost", "event_deck", "orc_gold", "bribe_goods", "movement_cards")
 OVERRIDE_KEYS_V1 = (*OVERRIDE_KEYS, "supply_board")
 _DIRS = {(-1, 0): 0, (1, 0): 1, (0, -1): 2, (0, 1): 3}
@@ -91,6 +110,12 @@ class Config:
     # v1: each extension's furnishing ids (-1 padded) and trap id
     ext_furn: np.ndarray = field(default_factory=EXT_FURN.copy)
     ext_trap: np.ndarray = field(default_factory=EXT_TRAP.copy)
+    # v1: the reward rows' long and short strips (tables.LONG_STRIP_NAMES, SHORT_STRIP_NAMES)
+    # in row order; () random
+    long_strips: tuple[int, ...] = ()
+    short_strips: tuple[int, ...] = ()
+    # v1: each seat's orc start strengths A-D (option orc_side); empty: the standard side
+    orc_start: np.ndarray = field(default_factory=lambda: np.zeros((0, 4), np.int64))
 
 
 def _int(where: str, value: Any, lo: int, hi: int) -> int:
@@ -204,6 +229,12 @@ def make_config_v1(num_players: int = 2, **options: Any) -> Config:
     reject_unknown("caverna_ff_v1", options, OPTIONS_V1)
     auto = check_bool("auto_housing", options.pop("auto_housing", False))
     ext = _extensions(options.pop("supply_extensions", None))
+    players = check_players(num_players, PLAYER_COUNTS)
+    long_strips = _strips(
+        "long_strips", options.pop("long_strips", None), LONG_STRIP_NAMES, players
+    )
+    short = _strips("short_strips", options.pop("short_strips", None), SHORT_STRIP_NAMES, players)
+    orc_start = _orc_sides(options.pop("orc_side", "standard"), players)
     # a copy: the caller's dict keeps its "supply_board"
     over = dict(load_overrides(options.pop("data_overrides", None), OVERRIDE_KEYS_V1))
     ext_furn, ext_trap = _supply_board(over.pop("supply_board", {}))
@@ -214,7 +245,50 @@ def make_config_v1(num_players: int = 2, **options: Any) -> Config:
         supply_ext=ext,
         ext_furn=ext_furn,
         ext_trap=ext_trap,
+        long_strips=long_strips,
+        short_strips=short,
+        orc_start=orc_start,
     )
+
+
+def _orc_sides(given: Any, n: int) -> np.ndarray:
+    """`orc_side`: each seat's orc start strengths A-D [n, 4] (module docstring)."""
+
+    def side(where: str, value: Any) -> list[int]:
+        if isinstance(value, str) and value in ORC_SIDES:
+            return list(ORC_SIDES[value])
+        if isinstance(value, (list, tuple)) and len(value) == 4:
+            return [check_int(where, k, 1, MAX_ORC_MARKER) for k in value]
+        raise ConfigError(
+            f"{where} must be one of {tuple(ORC_SIDES)} or 4 start strengths A-D (1-"
+            f"{MAX_ORC_MARKER}), got {value!r}"
+        )
+
+    if isinstance(given, str):
+        return np.array([side("orc_side", given)] * n, np.int64)
+    if not isinstance(given, (list, tuple)) or len(given) != n:
+        raise ConfigError(
+            f"orc_side must be a side name or a list of one side per seat ({n}), got {given!r}"
+        )
+    return np.array([side(f"orc_side[{p}]", v) for p, v in enumerate(given)], np.int64)
+
+
+def _strips(option: str, names: Any, known: tuple[str, ...], n: int) -> tuple[int, ...]:
+    """`long_strips` / `short_strips`: None (dealt at random) or one distinct name of `known`
+    per reward row, as many rows as players (rules B6)."""
+    if names is None:
+        return ()
+    if (
+        not isinstance(names, (list, tuple))
+        or len(names) != n
+        or any(not isinstance(x, str) or x not in known for x in names)
+        or len(set(names)) != len(names)
+    ):
+        raise ConfigError(
+            f"{option} must be None or a list of {n} distinct names from {known} "
+            f"(one per player), got {names!r}"
+        )
+    return tuple(known.index(x) for x in names)
 
 
 def _supply_board(given: Any) -> tuple[np.ndarray, np.ndarray]:

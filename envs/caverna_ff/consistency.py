@@ -55,6 +55,7 @@ from eurogym.envs.caverna_ff.stack import (
     OP_GUEST,
     OP_HOUSE,
     OP_LOOT_RESUME,
+    OP_RESTORE,
     OP_REWARD,
 )
 from eurogym.envs.caverna_ff.state import (
@@ -102,12 +103,15 @@ from eurogym.envs.caverna_ff.state import (
     P_REWARD,
     P_SOLO_SAVE,
     P_SOW_CELL,
+    P_SPACE_PICK,
     P_TRADE,
     P_TRAP_CELL,
     P_TRAP_PICK,
     P_TWIN,
     P_WARRIOR_PAY,
     PHASE_NAMES,
+    PICK_FORGER,
+    PICK_HERALD,
     ST_END,
     ST_EVENT,
     ST_HARVEST,
@@ -134,6 +138,7 @@ from eurogym.envs.caverna_ff.tables import (
     H_FEED_ONE,
     H_NONE,
     H_NORMAL,
+    MAX_ORC_MARKER,
     MAX_WEAPON,
     NEIGHBOURS,
     NUM_ANIMALS,
@@ -242,9 +247,12 @@ def _op_args() -> dict[int, set[int]]:
     args[OP_CASANOVA] = {0}
     args[OP_HOUSE] = {0}
     args[OP_GUEST] = {ctx * 8 + taken for ctx in range(1, 5) for taken in range(1, 8)}  # F11
-    args[OP_REWARD] = {
-        o * 100 + k for o in range(NUM_ORCS) for k in range(int(ORC_STRENGTH[o]) + 1)
+    args[OP_RESTORE] = {  # v1's Forger / Herald: the interrupted space and person
+        (space + 1) * 16 + person + 1
+        for space in range(EMPTY, NUM_SPACES)
+        for person in range(EMPTY, HOSTAGE_ORC + NUM_ORCS)
     }
+    args[OP_REWARD] = {o * 100 + k for o in range(NUM_ORCS) for k in range(MAX_ORC_MARKER + 1)}
     return args
 
 
@@ -314,6 +322,11 @@ def _check_params(s: State) -> None:
             int(steps[deck, card, k]),
             f"breaks 'deck {deck + 1} cards have {deck + 1} steps'",
         )
+    if "p_orc_start" in s.LAYOUT.fields:  # v1: each seat's alignment card (option orc_side)
+        n = s.num_players
+        start = s.p_orc_start
+        _require((start[:n] >= 1).all(), "p_orc_start", start.tolist(), "has an orc below 1")
+        _require((start[n:] == 0).all(), "p_orc_start", start.tolist(), "beyond the seats")
 
 
 def _check_seats(s: State, n: int) -> None:
@@ -416,6 +429,10 @@ def _check_supply(s: State, n: int) -> None:
         strips = s.short_strip
         ok = len(set(strips[:n].tolist())) == n and (strips[:n] >= 0).all()
         _require(ok and (strips[n:] == EMPTY).all(), "short_strip", strips.tolist(), "!= n strips")
+        if "long_strip" in s.LAYOUT.fields:  # the rows' long strips (deal.deal_long_strips)
+            rows = s.long_strip
+            ok = len(set(rows[:n].tolist())) == n and (rows[:n] >= 0).all()
+            _require(ok and (rows[n:] == EMPTY).all(), "long_strip", rows.tolist(), "!= n strips")
         in_play = set(strips[:n].tolist())
     else:  # two yellows per short strip R1..RN in play
         in_play = set(range(n))
@@ -503,7 +520,8 @@ def _check_people(s: State, p: int) -> None:
     for o in range(NUM_ORCS):
         st, cell, h = states[o], cells[o], int(hostages[o])
         where = f"[{p}, {o}]"
-        _require(strengths[o] <= ORC_STRENGTH[o], "orc_str" + where, strengths[o], "> start")
+        start = _orc_start(s, p, o)
+        _require(strengths[o] <= start, "orc_str" + where, strengths[o], f"> start {start}")
         if st in (O_FOREST, O_HELD):
             _require(cell >= 0 and FOREST[cell] == 1, "orc_cell" + where, cell, "is not forest")
         elif st == O_CAVE:
@@ -556,6 +574,14 @@ def _someone_left(s: State, p: int) -> bool:
     return any(_placeable(s, p, person) for person in people)
 
 
+def _orc_start(s: State, p: int, o: int) -> int:
+    """Orc o's start strength on seat p's alignment card (helpers.orc_start): v1's
+    `p_orc_start`, v0's standard side."""
+    if "p_orc_start" in s.LAYOUT.fields:
+        return int(s.p_orc_start[p, o])
+    return int(ORC_STRENGTH[o])
+
+
 def _check_stack(s: State) -> None:
     """Pending ops: a short stack of known (code, arg) pairs for the deciding seat, zeros
     above its top (pop_op clears what it pops)."""
@@ -569,6 +595,9 @@ def _check_stack(s: State) -> None:
             continue
         _require(arg in OP_ARGS.get(code, ()), f"stack[{i}]", [code, arg], "is not a known op")
         _require(player == s.actor, f"stack[{i}][2]", player, f"is not the actor {s.actor}")
+        if code == OP_REWARD:  # the defeated orc's strength before the defeat (D43)
+            top = _orc_start(s, player, arg // 100)
+            _require(arg % 100 <= top, f"stack[{i}][1]", arg, f"> orc start strength {top}")
         if code in CUR_SPACE_OPS:
             _require(s.cur_space >= 0, "cur_space", s.cur_space, "for an op on the space")
 
@@ -735,7 +764,10 @@ def _check_decision(s: State, n: int) -> None:
             _require_hostile(s, p, sub[0])
     elif phase == P_REWARD:
         _require(0 <= sub[0] < NUM_ORCS, "sub[0]", sub[0], "is not an orc")
-        _require(0 <= sub[1] <= ORC_STRENGTH[sub[0]], "sub[1]", sub[1], "is not its strength")
+        top = _orc_start(s, p, sub[0])
+        _require(0 <= sub[1] <= top, "sub[1]", sub[1], "is not its strength")
+    elif phase == P_SPACE_PICK:  # v1's Forger / Herald (B6)
+        _require(sub[0] in (PICK_FORGER, PICK_HERALD), "sub[0]", sub[0], "is not a reward mode")
     elif phase == P_INVADE:
         _require(0 <= sub[0] < NUM_ORCS, "sub[0]", sub[0], "is not an orc")
         final = s.stage == ST_END

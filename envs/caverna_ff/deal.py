@@ -34,6 +34,7 @@ from eurogym.envs.caverna_ff.tables import (
     FX_FIRST,
     NUM_EXT,
     NUM_FURN,
+    NUM_LONG_STRIPS,
     NUM_SHORT_STRIPS,
     NUM_TRAPS,
     ORC_START,
@@ -48,12 +49,30 @@ from eurogym.envs.caverna_ff.tables import (
 from eurogym.envs.core.rng import randint, seed_words, shuffle
 
 
-def deal_short_strips(state: State, n: int) -> None:
+def deal_long_strips(state: State, n: int, chosen: tuple[int, ...]) -> None:
+    """caverna_ff_v1: the reward rows' long strips (seed p.2 step 5b): n of the seven L1-L7
+    at random, or the `long_strips` option's in its order. v0's rows keep L1, L2, L4, L5."""
+    strips = np.arange(NUM_LONG_STRIPS, dtype=np.int64)
+    if chosen:
+        strips[:n] = chosen
+    else:
+        shuffle(state.rng, strips, NUM_LONG_STRIPS)
+    state.long_strip[:] = EMPTY
+    state.long_strip[:n] = strips[:n]
+
+
+def deal_short_strips(state: State, n: int, chosen: tuple[int, ...] = ()) -> None:
     """caverna_ff_v1: n of the 7 short strips at random beside the reward rows (seed p.2 step
-    5c; they need not match the long strips), each putting its 2 yellow tiles on the supply
-    (R1-R4's are v0's furnishing ids, R5-R7's v1's further ids). v0 keeps R1..RN."""
+    5c; they need not match the long strips), or the `short_strips` option's, each putting its
+    2 yellow tiles on the supply (R1-R4's are v0's furnishing ids, R5-R7's v1's further ids).
+    v0 keeps R1..RN."""
     strips = np.arange(NUM_SHORT_STRIPS, dtype=np.int64)
-    shuffle(state.rng, strips, NUM_SHORT_STRIPS)
+    if chosen:
+        strips[:n] = chosen
+        rest = [k for k in range(NUM_SHORT_STRIPS) if k not in chosen]
+        strips[n:] = rest
+    else:
+        shuffle(state.rng, strips, NUM_SHORT_STRIPS)
     state.short_strip[:] = EMPTY
     state.short_strip[:n] = strips[:n]
     for k in range(NUM_SHORT_STRIPS):
@@ -149,8 +168,11 @@ def deal_game(config: Config, seed: int, state_type: type[State] = State) -> Sta
     start = int(randint(rng, n))  # A4 step 4
     state.set("start_player", start)
     if config.housing != HOUSING_E1:
-        deal_short_strips(state, n)
+        deal_short_strips(state, n, config.short_strips)
         deal_supply_extensions(state, config)
+        deal_long_strips(state, n, config.long_strips)
+        state.p_orc_start[:n] = config.orc_start if len(config.orc_start) else ORC_STRENGTH
+    v1 = config.housing != HOUSING_E1
     for p in range(n):
         state.tile[p, ENTRY_DWELLING] = T_CAVERN
         state.tile[p, START_CAVERN] = T_CAVERN
@@ -162,7 +184,7 @@ def deal_game(config: Config, seed: int, state_type: type[State] = State) -> Sta
         state.orc_state[p, 3] = O_OUT
         state.orc_cell[p, :3] = ORC_START[:3]
         state.orc_cell[p, 3] = EMPTY
-        state.orc_str[p] = ORC_STRENGTH
+        state.orc_str[p] = state.p_orc_start[p] if v1 else ORC_STRENGTH
     state.orc_hostage[:] = EMPTY
     state.dwarf_space[:] = EMPTY
     state.orc_space[:] = EMPTY

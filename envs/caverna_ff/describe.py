@@ -72,6 +72,7 @@ from eurogym.envs.caverna_ff.state import (
     P_SOLO_SAVE,
     P_SOW,
     P_SOW_CELL,
+    P_SPACE_PICK,
     P_TRADE,
     P_TRAP,
     P_TRAP_CELL,
@@ -80,6 +81,7 @@ from eurogym.envs.caverna_ff.state import (
     P_TWIN_KIND,
     P_WARRIOR,
     P_WARRIOR_PAY,
+    PICK_FORGER,
     State,
 )
 from eurogym.envs.caverna_ff.tables import (
@@ -91,11 +93,13 @@ from eurogym.envs.caverna_ff.tables import (
     FX_FIRST,
     FX_NAMES,
     GOOD_NAMES,
+    LONG_STRIP_NAMES,
     LONG_STRIPS,
     LOOT_NAMES,
     NUM_FURN_ALL,
     NUM_ORCS,
     NUM_TRAPS,
+    ORC_SIDES,
     PUSH_NAMES,
     REWARD_NAMES,
     REWARD_STRIPS,
@@ -207,6 +211,34 @@ LOOT_TITLES = tuple(_LOOT_TEXT.get(n, f"1 {n}") for n in LOOT_NAMES)
 _REWARD_EFFECT = {x["id"]: x["effect"] for s in REWARD_STRIPS for x in LONG_STRIPS[s]}
 _REWARD_NAME = {x["id"]: x["name"] for s in REWARD_STRIPS for x in LONG_STRIPS[s]}
 REWARD_TITLES = tuple(f"{_REWARD_NAME[r]} ({_REWARD_EFFECT[r]})" for r in REWARD_NAMES)
+# every strip's rewards by kind (strip * 4 + column, L1-L7): caverna_ff_v1 deals the rows' strips
+REWARD_KIND_TITLES = tuple(
+    f"{x['name']} ({x['effect']})" for k in LONG_STRIP_NAMES for x in LONG_STRIPS[k]
+)
+
+
+def alignment_text(state: State, p: int) -> str:
+    """Seat p's alignment card in caverna_ff_v1 (option orc_side, rules B2): its side, or the
+    start strengths when they are neither side (the solo campaign's stronger orcs)."""
+    start = [int(k) for k in state.p_orc_start[p]]
+    names = [side for side, values in ORC_SIDES.items() if values == start]
+    label = f"{names[0]} side " if names else "start strengths "
+    return label + "/".join(f"{ORC_LETTERS[o]} {k}" for o, k in enumerate(start))
+
+
+def reward_titles(state: State) -> tuple[str, ...]:
+    """What each reward space r (row * 4 + column) gives in this game: v0's fixed strips L1,
+    L2, L4, L5; caverna_ff_v1's rows hold the strips dealt (`long_strip`), "-" for a row not in
+    play."""
+    if "long_strip" not in state.LAYOUT.fields:
+        return REWARD_TITLES
+    strips = [int(k) for k in state.long_strip]
+    return tuple(
+        REWARD_KIND_TITLES[strips[r // 4] * 4 + r % 4] if strips[r // 4] >= 0 else "-"
+        for r in range(len(REWARD_TITLES))
+    )
+
+
 RUBY_TRADE_TEXT = (
     "1 ruby -> 1 wood",
     "1 ruby -> 1 stone",
@@ -454,6 +486,7 @@ PHASE_WORDS = {
     P_HOUSE: "house new animals",
     P_HOUSE_LIFT: "choose a unit to rearrange",
     P_TRAP_PICK: "pick an orc for the Explosive Trap / Poisoned Arrows",
+    P_SPACE_PICK: "choose the action space whose actions the Forger / Herald takes",
 }
 
 
@@ -490,6 +523,11 @@ def describe_in_state(state: State, action: int) -> str:
         after = max(0, strength - int(TRAP_LOSS[t]))
         end = "defeated" if after == 0 else str(after)
         return f"{TRAP_TITLES[t]}: pick orc {ORC_LETTERS[q]} (strength {strength} -> {end})"
+    if phase == P_SPACE_PICK and a < A_TWIN:  # v1's Forger / Herald (B6)
+        who = "Forger" if _sub(state, 0) == PICK_FORGER else "Herald"
+        return f"{who}: take the actions of {SPACE_TITLES[a]}"
+    if A_REWARD <= a < A_GOLD and "long_strip" in state.LAYOUT.fields:  # v1's dealt strips
+        return f"reward {reward_titles(state)[a - A_REWARD]}"
     if phase == P_INVADE and A_CELL <= a < A_FURN:
         orc = ORC_LETTERS[_sub(state, 0)]
         return f"orc {orc} invades the cave at {cell_name(a - A_CELL)}"

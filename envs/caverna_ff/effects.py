@@ -28,6 +28,7 @@ from eurogym.envs.caverna_ff.state import (
     D_ABSENT,
     D_HOSTAGE,
     DWARF,
+    HOSTAGE_ORC,
     MAX_DWARFS,
     MINE_GOODS,
     NUM_PLAYERS,
@@ -50,6 +51,7 @@ from eurogym.envs.caverna_ff.tables import (
     F_MINING_CAVE,
     F_ORC_CAPTAIN,
     F_ORC_MINER,
+    F_ORC_WORKER,
     F_PEACEFUL,
     F_QUARRY,
     F_SEAM,
@@ -145,6 +147,18 @@ def orc_miner_haul(buf, p):
         r = RES + p * NUM_GOODS
         buf[r + ORE] += buf[MINE_GOODS + p * CELLS + best] + ORC_MINER_BONUS
         buf[MINE_GOODS + p * CELLS + best] = 0
+
+
+@njit(**KERNEL)
+def worker_orc(buf, p, person):
+    """Orc Worker Dwelling (F21): is `person` of p the friendly orc living in it, who may take
+    every action of a space but family growth and forging, not only the accumulated goods?"""
+    if person < HOSTAGE_ORC or not has_furn(buf, p, F_ORC_WORKER):
+        return False
+    home = np.zeros(NUM_ORCS, np.int64)
+    orc_homes(buf, p, home)
+    c = home[person - HOSTAGE_ORC]
+    return c >= 0 and furn_id(buf, p, c) == F_ORC_WORKER
 
 
 @njit(**KERNEL)

@@ -30,9 +30,9 @@ Version history:
 * v0: the v1 subset of spec Part E with the gaps listed in docs/caverna_ff.md.
 * v1: housing as the player's decisions (issue 13); twelve further base furnishing tiles, the
   short strips dealt at random with the yellow tiles of R5-R7, and the Dwelling Copy,
-  Children's Dwelling, Battle Dog School, Camouflaged, Orc Miner, Orc Captain and Guest
-  Dwelling, whose 34 actions follow v0's 306 (Discrete(340), docs/caverna_ff.md); the
-  observation is
+  Children's Dwelling, Battle Dog School, Camouflaged, Orc Miner, Orc Captain, Guest and Orc
+  Worker Dwelling, the other eight traps and the supply-board extensions, whose 43 actions
+  follow v0's 306 (Discrete(349), docs/caverna_ff.md); the observation is
   `encode_flat_v1`: v0's entries (two more phases in the phase one-hot, shared by both ids)
   followed by the further tiles' supply, the pending tile one-hot and each seat's furnishings
   by id (FLAT_SIZE_V1).
@@ -133,6 +133,14 @@ register(
             (2, {"auto_housing": True}),
             (1, {"auto_housing": True}),
             (3, {"supply_extensions": ["S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9"]}),
+            (
+                3,
+                {
+                    "long_strips": ["L3", "L6", "L7"],
+                    "short_strips": ["R5", "R6", "R7"],
+                    "orc_side": ["challenging", "standard", [9, 11, 13, 16]],
+                },
+            ),
         ),
         bad_option_cases=(
             *_SPEC_V0.bad_option_cases,
@@ -142,6 +150,16 @@ register(
             (2, "supply_extensions", []),
             (2, "supply_extensions", ["S10"]),
             (2, "supply_extensions", ["S1", "S1"]),
+            (2, "long_strips", ["L1"]),
+            (2, "long_strips", ["L1", "L8"]),
+            (2, "long_strips", ["L1", "L1"]),
+            (2, "short_strips", "R1"),
+            (2, "short_strips", ["R1", 2]),
+            (2, "orc_side", "hard"),
+            (2, "orc_side", ["standard"]),
+            (2, "orc_side", ["standard", [7, 9, 11]]),
+            (2, "orc_side", ["standard", [7, 9, 11, 23]]),
+            (2, "orc_side", ["standard", [0, 9, 11, 14]]),
             (2, "data_overrides", {"supply_board": {"S1": {"tiles": [], "trap": "snare_trap"}}}),
             (
                 2,

@@ -23,6 +23,7 @@ from eurogym.envs.caverna_ff.helpers import (
     decide,
     n_players,
     next_person,
+    orc_start,
     r_,
     set_person_space,
     space_feasible,
@@ -123,7 +124,6 @@ from eurogym.envs.caverna_ff.tables import (
     H_NORMAL,
     NUM_GOODS,
     NUM_ORCS,
-    ORC_STRENGTH,
     RUBY,
     SOLO_CLEAR_AT,
     STONE,
@@ -389,7 +389,7 @@ def finish_event(buf):
             i = p * NUM_ORCS + 3
             buf[ORC_STATE + i] = O_FOREST
             buf[ORC_CELL + i] = buf[P_CARD_SPAWN + card]  # deck 1 (D16)
-            buf[ORC_STR + i] = ORC_STRENGTH[3]
+            buf[ORC_STR + i] = orc_start(buf, p, 3)
     if ev == 3:
         for o in range(NUM_ORCS):
             for k in range(n):

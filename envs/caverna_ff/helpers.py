@@ -27,6 +27,7 @@ from eurogym.envs.caverna_ff.board import (
 from eurogym.envs.caverna_ff.effects import (
     received,
     strongest_weapon,
+    worker_orc,
 )
 from eurogym.envs.caverna_ff.orcs import (
     befriend_held,
@@ -92,6 +93,7 @@ from eurogym.envs.caverna_ff.state import (
     ORC_STATE,
     P_ARM,
     P_LOOT,
+    P_ORC_START,
     P_REFILL,
     P_WARRIOR,
     P_WARRIOR_PAY,
@@ -146,6 +148,7 @@ from eurogym.envs.caverna_ff.tables import (
     NUM_TRAPS,
     NUM_TRAPS_ALL,
     NUM_TWIN,
+    ORC_STRENGTH,
     ORE,
     REFILL_ORE_MINES,
     REFILL_RUBY_MINES,
@@ -200,6 +203,15 @@ def gain_goods(buf, p, row):
     received(buf, p, row[STONE], row[DOG])  # Seam, Dog School (F7, F8)
     if animals:
         rehouse(buf, p)
+
+
+@njit(**KERNEL)
+def orc_start(buf, p, o):
+    """Orc o's start strength on p's alignment card (rules B2): caverna_ff_v1's `p_orc_start`
+    (option orc_side), the standard side in v0 (its buffer ends before that field)."""
+    if buf.shape[0] > P_ORC_START:
+        return buf[P_ORC_START + p * NUM_ORCS + o]
+    return ORC_STRENGTH[o]
 
 
 @njit(**KERNEL)
@@ -593,8 +605,15 @@ def space_feasible(buf, p, person, s):
     """May `person` of p take space s now (spec A5 step 3, B9 for friendly orcs)?"""
     if buf[SPACE_OPEN + s] == 0 or buf[OCCUPANT + s] >= 0:
         return False
-    if person >= PERSON_ORC:  # ordinary friendly orcs take accumulation spaces only (D20)
-        return IS_ACCUMULATING[s] == 1
+    if person >= PERSON_ORC and not worker_orc(buf, p, person):
+        return IS_ACCUMULATING[s] == 1  # ordinary friendly orcs: accumulation spaces (D20)
+    return program_feasible(buf, p, person, s)
+
+
+@njit(**KERNEL)
+def program_feasible(buf, p, person, s):
+    """Can `person` of p (-1: the player alone, a Forger's or Herald's reward) do one of space
+    s's actions now (spec A5 step 3)?"""
     if PROGRAM[s, 0, 0] == OP_EXPED and person_weapon(buf, p, person) == 0:
         return False  # Exploration needs an armed dwarf
     for i in range(MAX_OPS):

@@ -99,6 +99,7 @@ from eurogym.envs.caverna_ff.placement import (
     act_solo_save,
     act_sow,
     act_sow_cell,
+    act_space_pick,
     act_trade,
     act_twin,
     act_twin_kind,
@@ -139,6 +140,7 @@ from eurogym.envs.caverna_ff.state import (
     P_SOLO_SAVE,
     P_SOW,
     P_SOW_CELL,
+    P_SPACE_PICK,
     P_TRADE,
     P_TRAP,
     P_TRAP_CELL,
@@ -247,6 +249,8 @@ def act(buf, mask, a):
         return act_invade(buf, p, a)
     if phase == P_TRAP_PICK:
         return act_trap_pick(buf, p, a)
+    if phase == P_SPACE_PICK:
+        return act_space_pick(buf, p, a)
     if phase == P_HARVEST_CHOICE:
         return act_harvest_choice(buf, p, a)
     if phase == P_FINAL_TRADES:

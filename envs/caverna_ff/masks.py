@@ -102,6 +102,9 @@ from eurogym.envs.caverna_ff.orcs import (
     owner_cells,
     push_target,
 )
+from eurogym.envs.caverna_ff.rewards import (
+    space_pick_ok,
+)
 from eurogym.envs.caverna_ff.spaces import (
     NUM_SPACES,
 )
@@ -157,6 +160,7 @@ from eurogym.envs.caverna_ff.state import (
     P_SOLO_SAVE,
     P_SOW,
     P_SOW_CELL,
+    P_SPACE_PICK,
     P_TRADE,
     P_TRAP,
     P_TRAP_CELL,
@@ -369,6 +373,10 @@ def decision_mask(buf, mask):
             if reward_ok(buf, p, r):
                 mask[A_REWARD + r] = 1
         mask[A_GOLD] = 1
+    elif phase == P_SPACE_PICK:  # v1: the Forger's or Herald's space (B6)
+        for sp in range(NUM_SPACES):
+            if space_pick_ok(buf, p, buf[SUB + 0], sp):
+                mask[A_SPACE + sp] = 1
     elif phase == P_ORC:
         ev = buf[EV]
         o = buf[EV_LETTER]
@@ -515,6 +523,7 @@ def guarded(buf, phase):
         or phase == P_BRANCH
         or phase == P_IMITATE
         or phase == P_SOW_CELL
+        or phase == P_SPACE_PICK  # v1's Forger / Herald: no SKIP
     )
 
 

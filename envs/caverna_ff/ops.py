@@ -55,6 +55,12 @@ from eurogym.envs.caverna_ff.orcs import (
     defeat,
     is_hostile,
 )
+from eurogym.envs.caverna_ff.rewards import (
+    any_space_pick,
+    give_benefactor,
+    orc_doctor,
+    reward_kind,
+)
 from eurogym.envs.caverna_ff.spaces import (
     GAIN,
     OP_BREED2,
@@ -89,6 +95,7 @@ from eurogym.envs.caverna_ff.stack import (
     OP_GUEST,
     OP_HOUSE,
     OP_LOOT_RESUME,
+    OP_RESTORE,
     OP_REWARD,
     push_op,
 )
@@ -124,11 +131,14 @@ from eurogym.envs.caverna_ff.state import (
     P_ORE_TRADE,
     P_REWARD,
     P_SOW,
+    P_SPACE_PICK,
     P_TRADE,
     P_TRAP,
     P_TWIN,
     P_TWIN_KIND,
     PENDING_TILE,
+    PICK_FORGER,
+    PICK_HERALD,
     REWARD_TAKEN,
     ROUND,
     SOWN,
@@ -166,6 +176,7 @@ from eurogym.envs.caverna_ff.tables import (
     LOOT_GAIN,
     LOOT_MIN,
     MAX_WEAPON,
+    MERCENARY_LEVEL,
     NUM_GOODS,
     NUM_LOOT,
     NUM_ORCS,
@@ -176,13 +187,19 @@ from eurogym.envs.caverna_ff.tables import (
     REWARD_GAIN,
     RUBY,
     RW_BEGGAR_KING,
+    RW_BENEFACTOR,
     RW_CASANOVA,
     RW_FOREMAN,
+    RW_FORGER,
+    RW_HERALD,
     RW_MASTER_TRADER,
     RW_MERCENARY,
+    RW_ORC_DOCTOR,
+    RW_SOLDIER,
     RW_SUPPLIER,
     RW_TRAPPER,
     SHEEP,
+    SOLDIER_LEVEL,
     STONE,
     SUPPLIER_STRENGTH,
     T_CAVERN,
@@ -363,6 +380,10 @@ def run_op(buf, code, arg, p):
     if code == OP_HOUSE:
         buf[SUB + 1] = 0  # this housing's rearrangement is still unused
         return ask_house(buf, p)
+    if code == OP_RESTORE:  # a Forger's or Herald's space is done (B6)
+        buf[CUR_SPACE] = arg // 16 - 1
+        buf[CUR_PERSON] = arg % 16 - 1
+        return False
     return False
 
 
@@ -641,26 +662,42 @@ def reward_ok(buf, p, r):
 
 @njit(**INLINE)
 def take_reward(buf, p, r):
+    """Claim reward space r (its kind: rewards.reward_kind); True if it asks a decision. A
+    reward whose effect proves impossible (no orc room for the Orc Doctor, no space for the
+    Forger or Herald) gives nothing, as a loot item may (E10)."""
     buf[REWARD_TAKEN + r] = p + 1
-    row = REWARD_GAIN[r].copy()
+    k = reward_kind(buf, r)
+    row = REWARD_GAIN[k].copy()
     gain_goods(buf, p, row)
-    if r == RW_MERCENARY:  # CUR_PERSON stays: Adventure's second expedition still needs it
-        start_expedition(buf, p, 4, max(1, buf[SUB + 1]), 1)
+    if k == RW_MERCENARY or k == RW_SOLDIER:  # CUR_PERSON stays: Adventure's second
+        level = MERCENARY_LEVEL if k == RW_MERCENARY else SOLDIER_LEVEL  # expedition needs it
+        start_expedition(buf, p, level, max(1, buf[SUB + 1]), 1)
         return True
-    if r == RW_MASTER_TRADER:  # convert any amount of one material into another 1:1
+    if k == RW_MASTER_TRADER:  # convert any amount of one material into another 1:1
         buf[SUB + 1] = -1
         buf[SUB + 2] = -1
         decide(buf, P_TRADE, p)
         return True
-    if r == RW_FOREMAN:
+    if k == RW_FORGER or k == RW_HERALD:
+        mode = PICK_FORGER if k == RW_FORGER else PICK_HERALD
+        if not any_space_pick(buf, p, mode):
+            return False
+        buf[SUB + 0] = mode
+        decide(buf, P_SPACE_PICK, p)
+        return True
+    if k == RW_FOREMAN:
         push_op(buf, OP_REFILL, 0, p)
-    elif r == RW_CASANOVA:
+    elif k == RW_CASANOVA:
         push_op(buf, OP_CASANOVA, 0, p)
-    elif r == RW_SUPPLIER:
+    elif k == RW_SUPPLIER:
         return arm_dwarf(buf, p, SUPPLIER_STRENGTH)
-    elif r == RW_TRAPPER:
+    elif k == RW_TRAPPER:
         push_op(buf, OP_TRAP, 1, p)
-    elif r == RW_BEGGAR_KING:
+    elif k == RW_ORC_DOCTOR:
+        orc_doctor(buf, p, buf[SUB + 0])
+    elif k == RW_BENEFACTOR:
+        give_benefactor(buf, p)
+    elif k == RW_BEGGAR_KING:
         if buf[BEGGING + p] > 0:
             buf[BEGGING + p] -= 1
         buf[r_(p, GOLD)] += 3

@@ -34,6 +34,7 @@ from eurogym.envs.caverna_ff.board import (
 from eurogym.envs.caverna_ff.effects import (
     camouflaged_pick,
     captain_extra,
+    worker_orc,
 )
 from eurogym.envs.caverna_ff.flow import (
     clear_space,
@@ -74,6 +75,7 @@ from eurogym.envs.caverna_ff.spaces import (
 from eurogym.envs.caverna_ff.stack import (
     OP_BRANCH_GROWTH,
     OP_GUEST,
+    OP_RESTORE,
     push_op,
 )
 from eurogym.envs.caverna_ff.state import (
@@ -163,10 +165,23 @@ def act_place(buf, p, a):
         set_person_space(buf, p, person, s)
         buf[TURN] = (p + 1) % n_players(buf)
         buf[CUR_SPACE] = s
-        if person >= PERSON_ORC:
-            push_op(buf, OP_COLLECT, 0, p)
+        if person >= PERSON_ORC and not worker_orc(buf, p, person):
+            push_op(buf, OP_COLLECT, 0, p)  # an ordinary friendly orc: the goods only (D20)
         else:
             push_program(buf, p, s)
+    return ADVANCE
+
+
+@njit(**INLINE)
+def act_space_pick(buf, p, a):
+    """P_SPACE_PICK (caverna_ff_v1): the Forger or Herald takes space s's actions (B6) as the
+    player alone, no person on it (E21); the interrupted action's space and person come back
+    after them (OP_RESTORE)."""
+    push_op(buf, OP_RESTORE, (buf[CUR_SPACE] + 1) * 16 + buf[CUR_PERSON] + 1, p)
+    s = a - A_SPACE
+    buf[CUR_SPACE] = s
+    buf[CUR_PERSON] = -1
+    push_program(buf, p, s)
     return ADVANCE
 
 

@@ -15,12 +15,12 @@ from PIL import Image, ImageDraw, ImageFont
 from eurogym.envs.caverna_ff.describe import (
     FURN_TITLES,
     ORC_LETTERS,
-    REWARD_TITLES,
     SPACE_TITLES,
     cell_name,
     decision_text,
     describe_in_state,
     goods_text,
+    reward_titles,
 )
 from eurogym.envs.caverna_ff.render_text import (
     ANIMAL_ABBR,
@@ -387,7 +387,7 @@ def _draw_rewards(draw: ImageDraw.ImageDraw, state: State, x: int, y: int) -> in
     draw.text((x, y), "Reward board (columns 1-4; disc = taken)", fill=INK, font=font(15))
     y += 20
     w = (LEFT_W - 20) // 4
-    for r, title in enumerate(REWARD_TITLES):
+    for r, title in enumerate(reward_titles(state)):
         row, col = divmod(r, 4)
         bx, by = x + col * w, y + row * 22
         taken = int(state.reward_taken[r])

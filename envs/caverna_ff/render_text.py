@@ -15,16 +15,17 @@ import numpy as np
 from eurogym.envs.caverna_ff.describe import (
     FURN_TITLES,
     ORC_LETTERS,
-    REWARD_TITLES,
     SPACE_TITLES,
     TILE_NAMES,
     TRAP_TITLES,
+    alignment_text,
     cell_name,
     cell_title,
     decision_text,
     describe_in_state,
     goods_text,
     person_title,
+    reward_titles,
 )
 from eurogym.envs.caverna_ff.rules import score_table
 from eurogym.envs.caverna_ff.scoring import BREAKDOWN
@@ -58,6 +59,7 @@ from eurogym.envs.caverna_ff.tables import (
     H_NONE,
     H_NORMAL,
     HARVEST_NAMES,
+    LONG_STRIP_NAMES,
     NUM_ANIMALS,
     NUM_ORCS,
     NUM_TRAPS,
@@ -263,6 +265,8 @@ def player_lines(state: State, p: int, scores: np.ndarray, viewer: int | None) -
     ]
     lines += _wrap("dwarfs: " + "; ".join(dwarfs))
     lines += _wrap("orcs: " + "; ".join(orc_text(state, p, o) for o in range(NUM_ORCS)))
+    if "p_orc_start" in state.LAYOUT.fields:  # caverna_ff_v1: the seat's alignment card
+        lines += _wrap(f"alignment card: {alignment_text(state, p)}")
     supply = [
         f"{good} supplier {int(k)} more round{'s' * int(k != 1)}"
         for good, k in zip(("wood", "stone", "ruby"), state.supplier_left[p], strict=True)
@@ -337,12 +341,17 @@ def event_lines(state: State) -> list[str]:
 
 def reward_lines(state: State) -> list[str]:
     items = []
-    for r, title in enumerate(REWARD_TITLES):
+    titles = reward_titles(state)
+    for r, title in enumerate(titles):
         taken = int(state.reward_taken[r])
         items.append(f"{title.split(' (')[0]}{f' [P{taken - 1}]' if taken else ''}")
-    lines = [_section("Reward board (strips L1 L2 L4 L5 by column 1-4; [Pk] taken by player k)")]
+    if "long_strip" in state.LAYOUT.fields:  # caverna_ff_v1 deals them at random
+        rows = " ".join(LONG_STRIP_NAMES[int(k)] for k in state.long_strip if k >= 0)
+    else:
+        rows = "L1 L2 L4 L5"
+    lines = [_section(f"Reward board (strips {rows} by column 1-4; [Pk] taken by player k)")]
     lines += _columns(items, 29)
-    effects = [f"{t}" for t in REWARD_TITLES]
+    effects = [f"{t}" for t in dict.fromkeys(titles) if t != "-"]
     lines += _wrap("effects: " + "; ".join(effects))
     return lines
 
@@ -544,7 +553,8 @@ def describe_changes(before: State, after: State) -> list[str]:
                 out.append(f"player {p}'s {person_title(d)} was freed")
         for r in range(len(REWARD_NAMES)):
             if int(after.reward_taken[r]) == p + 1 and int(before.reward_taken[r]) != p + 1:
-                out.append(f"player {p} took the reward {REWARD_TITLES[r].split(' (')[0]}")
+                title = reward_titles(after)[r].split(" (")[0]
+                out.append(f"player {p} took the reward {title}")
     if int(after.start_player) != int(before.start_player):
         out.append(f"player {int(after.start_player)} is now the start player")
     if int(after.phase) == P_GAME_OVER and int(before.phase) != P_GAME_OVER:

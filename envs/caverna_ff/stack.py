@@ -20,6 +20,9 @@ OP_HOUSE = 104  # caverna_ff_v1: the player houses its unhoused animals (housing
 # caverna_ff_v1, Guest Room (F11): ask the either/or space's other branches again after one was
 # done; arg = branch context * 8 + the bit set of branches taken
 OP_GUEST = 105
+# caverna_ff_v1, Forger / Herald (B6): after the chosen space's actions, put back the space and
+# person of the action the reward interrupted; arg = (cur_space + 1) * 16 + cur_person + 1
+OP_RESTORE = 106
 
 
 @njit(**KERNEL)

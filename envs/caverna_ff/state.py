@@ -20,6 +20,7 @@ from eurogym.envs.caverna_ff.tables import (
     FOREST,
     H_CHOICE,
     H_NONE,
+    MAX_ORC_MARKER,
     MAX_TRAP_PICKS,
     MAX_WEAPON,
     NUM_ANIMALS,
@@ -28,6 +29,7 @@ from eurogym.envs.caverna_ff.tables import (
     NUM_FURN_ALL,
     NUM_FX,
     NUM_GOODS,
+    NUM_LONG_STRIPS,
     NUM_LOOT,
     NUM_ORCS,
     NUM_REWARDS,
@@ -65,6 +67,8 @@ MAX_ORC_STRENGTH = int(ORC_STRENGTH.max())  # strength only ever goes down
 LAST_FOREST_CELL = int(FOREST.nonzero()[0].max())  # a large pasture stores 2 + its partner
 HOSTAGE_ORC = 10  # orc_hostage / cur_person 10 + o: friendly orc o (0-5: a dwarf)
 MAX_OP_WORD = 100 * NUM_ORCS  # stack words: codes < 104, OP_REWARD's arg orc * 100 + strength
+# caverna_ff_v1's stack words: also OP_RESTORE's arg (space + 1) * 16 + person + 1
+MAX_OP_WORD_V1 = 16 * (NUM_SPACES + 1)
 
 # Decision phases.
 (
@@ -108,7 +112,9 @@ MAX_OP_WORD = 100 * NUM_ORCS  # stack words: codes < 104, OP_REWARD's arg orc * 
     P_HOUSE_LIFT,  # rearranging: CELL a unit whose animals are taken out to be re-placed, SKIP
     # Explosive Trap / Poisoned Arrows (B7): ORC o picks the owner's hostile orc o, DONE stops
     P_TRAP_PICK,
-) = range(36)
+    # Forger / Herald reward (B6): SPACE s whose actions are taken (sub[0] REWARD_* mode)
+    P_SPACE_PICK,
+) = range(37)
 PHASE_NAMES = (
     "place",
     "twin_tile",
@@ -146,6 +152,7 @@ PHASE_NAMES = (
     "house",
     "house_lift",
     "trap_pick",
+    "space_pick",
 )
 # Automatic flow stages (what `advance` does when no decision is pending).
 ST_ROUND_START, ST_WORK, ST_EVENT, ST_HARVEST, ST_END = range(5)
@@ -354,11 +361,16 @@ _V1_BOUNDS = {
     "furn": (0, NUM_FURN_ALL),
     "pending_tile": (0, NUM_FURN_ALL - 1),
     "begging": (0, 16 * MAX_ROUNDS),  # a 6th dwarf (Additional Dwelling): 6 adults, 4 orcs
-    "phase": (P_PLACE, P_TRAP_PICK),
+    "phase": (P_PLACE, P_SPACE_PICK),
     "trap": (0, NUM_TRAPS_ALL),  # v1's further traps (tables.TRAP_X_NAMES)
     # 4/5: a multi-pick trap is resolved, the move (4) or the bribe step after a push (5) goes
     # on once its defeats' rewards are taken (orcs.resume_after_trap)
     "ev_moving": (0, 5),
+    "stack": (0, MAX_OP_WORD_V1),
+    # the challenging side, a handicap or the solo campaign's stronger orcs (option orc_side)
+    "orc_str": (0, MAX_ORC_MARKER),
+    "exp_strength": (0, max(MAX_WEAPON, MAX_ORC_MARKER)),
+    "defeat_str": (0, MAX_ORC_MARKER),
 }
 LAYOUT_V1 = Layout(
     [
@@ -389,7 +401,14 @@ LAYOUT_V1 = Layout(
         # picks left, and each orc's strength before the trap (the reward strength, D43)
         ("ev_trap", (), (0, NUM_TRAPS_ALL)),
         ("ev_picks", (), (0, MAX_TRAP_PICKS)),
-        ("pick_str", (NUM_ORCS,), (0, MAX_ORC_STRENGTH)),
+        ("pick_str", (NUM_ORCS,), (0, MAX_ORC_MARKER)),
+        # the long strip (tables.LONG_STRIP_NAMES) of each reward row in play, -1 none; dealt at
+        # random (rules B6) or the `long_strips` option's
+        ("long_strip", (MAX_PLAYERS,), (EMPTY, NUM_LONG_STRIPS - 1)),
+        # parameter: each seat's orc start strengths A-D, its alignment card's side (rules B2:
+        # standard 5/7/9/12 or challenging 7/9/11/14, per seat for a handicap) or any strengths
+        # up to the strongest marker (the solo campaign's, B13); option `orc_side`
+        ("p_orc_start", (MAX_PLAYERS, NUM_ORCS), (0, MAX_ORC_MARKER)),
     ]
 )
 P_HOUSING = LAYOUT_V1.offset("p_housing")
@@ -398,6 +417,10 @@ SHORT_STRIP = LAYOUT_V1.offset("short_strip")
 SUPPLY_EXT, TRAP_LEFT_X, EV_TRAP, EV_PICKS, PICK_STR = map(
     LAYOUT_V1.offset, ("supply_ext", "trap_left_x", "ev_trap", "ev_picks", "pick_str")
 )
+LONG_STRIP = LAYOUT_V1.offset("long_strip")
+P_ORC_START = LAYOUT_V1.offset("p_orc_start")
+# P_SPACE_PICK's sub[0]: whose actions the reward takes (rules B6)
+PICK_FORGER, PICK_HERALD = 1, 2
 
 
 class StateV1(State):

@@ -135,7 +135,7 @@ FX_NAMES = (
     # the yellow tiles of the short strips R5-R7 (rules B6): on the supply only while their
     # strip is in play (deal.py deals the short strips at random, seed p.2 step 5c)
     *(t for s in ("R5", "R6", "R7") for t in SHORT_STRIPS[s]),
-    # Frantic Fiends tiles of the supply extensions (rules F14-F16), one copy each (F0)
+    # Frantic Fiends tiles of the supply extensions (rules F14-F21), one copy each (F0)
     "dwelling_copy",
     "childrens_dwelling",
     "battle_dog_school",
@@ -143,6 +143,7 @@ FX_NAMES = (
     "orc_miner_dwelling",
     "orc_captain_dwelling",
     "guest_dwelling",
+    "orc_worker_dwelling",
 )
 NUM_FX = len(FX_NAMES)
 FX_FIRST = NUM_FURN + 1
@@ -218,6 +219,7 @@ def furn(name: str) -> int:
     F_ORC_MINER,
     F_ORC_CAPTAIN,
     F_GUEST_DWELLING,
+    F_ORC_WORKER,
 ) = range(FX_FIRST, NUM_FURN_ALL)
 ORC_MINER_BONUS = 1  # Orc Miner Dwelling: +1 ore when its orc hauls an ore mine (F18)
 CAMOUFLAGE_MAX_WEAPON = 3  # Camouflaged Dwelling: armed dwarfs up to this strength (F17)
@@ -325,7 +327,7 @@ TR_SPEAR, TR_CAVE_IN, TR_NET, TR_TRAPDOOR = (
 SUPPLY = DATA["supply_board"]
 EXT_NAMES = tuple(SUPPLY["extensions"])
 NUM_EXT = len(EXT_NAMES)
-EXT_UNBUILT = ("orc_worker_dwelling", "office_room")
+EXT_UNBUILT = ("office_room",)
 SUPPLY_BASE_FURN = tuple(x["id"] for row in ("top_row", "middle_row") for x in SUPPLY["base"][row])
 # Expedition loot (spec A8, B5), in action order.
 LOOT = DATA["expedition_loot_base"] + DATA["expedition_loot_ff"]
@@ -362,6 +364,12 @@ ORC_START = np.array(
     [r * COLS + c for r, c in (DATA["orcs"]["start"][k] for k in "ABC")] + [-1], np.int64
 )
 ORC_STRENGTH = np.array([DATA["alignment"]["standard"][k] for k in "ABCD"], np.int64)
+# the alignment card's sides (rules B2, seed p.3): A-D start strengths of each side
+ORC_SIDES = {
+    side: [DATA["alignment"][side][k] for k in "ABCD"] for side in ("standard", "challenging")
+}
+# the strongest strength marker (seed: markers up to 21/22, for the solo campaign's orcs)
+MAX_ORC_MARKER = max(int(k.split("/")[1]) for k in DATA["alignment"]["strength_markers"])
 ORC_GOLD = np.array([DATA["orcs"]["gold_on_back"][k] for k in "ABCD"], np.int64)  # stand-in D12
 ORC_MAX_COLUMN = np.array([max(DATA["orcs"]["reward_columns"][k]) for k in "ABCD"], np.int64)
 ORC_D_FIGHT_ROUND = DATA["orcs"]["fightable_from_round"]["D"]
@@ -438,15 +446,25 @@ HARVEST_NAMES = (
 )
 EVENT_HARVEST = np.array([H_MINING_FEEDING, H_NORMAL, H_FEED_ARMED2, H_CHOICE], np.int64)
 
-# Reward board (spec B6): strips L1, L2, L4, L5 of v1, 4 columns each.
+# Reward board (spec B6): the seven long strips L1-L7, 4 reward spaces each (columns 1-4). A
+# reward space of the board is `row * 4 + column` (REWARD r); what it gives is its reward kind
+# `strip * 4 + column` over all seven strips, the strip being the row's: caverna_ff_v0's rows
+# hold L1, L2, L4, L5 (the v1 subset, V0_ROW_STRIP), caverna_ff_v1 deals them at random
+# (state.long_strip, deal.deal_long_strips).
 LONG_STRIPS = dict(DATA["reward_board"]["long_strips"])
+LONG_STRIP_NAMES = tuple(LONG_STRIPS)
+NUM_LONG_STRIPS = len(LONG_STRIP_NAMES)
+assert all([x["column"] for x in LONG_STRIPS[k]] == [1, 2, 3, 4] for k in LONG_STRIP_NAMES)
 REWARD_STRIPS = tuple(V1["reward_long_strips"])
-REWARD_NAMES = tuple(x["id"] for s in REWARD_STRIPS for x in LONG_STRIPS[s])
+V0_ROW_STRIP = np.array([LONG_STRIP_NAMES.index(k) for k in REWARD_STRIPS], np.int64)
+REWARD_NAMES = tuple(x["id"] for s in REWARD_STRIPS for x in LONG_STRIPS[s])  # v0's spaces
 NUM_REWARDS = len(REWARD_NAMES)
-REWARD_GAIN = np.array(
+REWARD_KIND_NAMES = tuple(x["id"] for s in LONG_STRIP_NAMES for x in LONG_STRIPS[s])
+NUM_REWARD_KINDS = len(REWARD_KIND_NAMES)
+REWARD_GAIN = np.array(  # per reward kind
     [
         [int(x.get("gain", {}).get(g, 0)) for g in GOOD_NAMES]
-        for s in REWARD_STRIPS
+        for s in LONG_STRIP_NAMES
         for x in LONG_STRIPS[s]
     ],
     np.int64,
@@ -460,8 +478,13 @@ REWARD_COLUMN = np.array([i % 4 for i in range(NUM_REWARDS)], np.int64)
     RW_TRAPPER,
     RW_BEGGAR_KING,
     RW_MASTER_TRADER,
+    RW_SOLDIER,
+    RW_FORGER,
+    RW_ORC_DOCTOR,
+    RW_HERALD,
+    RW_BENEFACTOR,
 ) = (
-    REWARD_NAMES.index(n)
+    REWARD_KIND_NAMES.index(n)
     for n in (
         "mercenary",
         "foreman",
@@ -470,8 +493,16 @@ REWARD_COLUMN = np.array([i % 4 for i in range(NUM_REWARDS)], np.int64)
         "trapper",
         "beggar_king",
         "master_trader",
+        "soldier",
+        "forger",
+        "orc_doctor",
+        "herald",
+        "benefactor",
     )
 )
+MERCENARY_LEVEL, SOLDIER_LEVEL = 4, 3  # their expeditions' levels (spec B6)
+# Benefactor: food per adult dwarf, per newborn and per friendly orc (spec B6)
+BENEFACTOR_ADULT, BENEFACTOR_OTHER = 2, 1
 SUPPLIER_STRENGTH = 5
 
 # Food conversions (spec A12, D04).

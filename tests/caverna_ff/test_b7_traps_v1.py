@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from eurogym.encoders.caverna_ff import FLAT_SIZE, encode_flat, encode_flat_v1
+from eurogym.encoders.caverna_ff import FLAT_SIZE, TRAP_PICK_FLAG, encode_flat, encode_flat_v1
 from eurogym.envs.caverna_ff import kernels
 from eurogym.envs.caverna_ff.actions import (
     A_CELL,
@@ -239,7 +239,7 @@ def test_b7_explosive_trap_two_picks_minus_3_the_same_orc_twice_then_the_move_go
     set_trap(s, TR_EXPLOSIVE)
     moving_event(s)  # Orc A (5) steps on it; B (7) and C (9) are on the board too
     assert s.phase == P_TRAP_PICK and s.actor == 0
-    assert encode_flat_v1(s, 0)[-1] == 1.0  # the trap_pick phase flag (v0's one-hot lacks it)
+    assert encode_flat_v1(s, 0)[TRAP_PICK_FLAG] == 1.0  # v0's phase one-hot lacks trap_pick
     assert legal(s) >= {A_ORC, A_ORC + 1, A_ORC + 2, A_DONE}
     assert A_ORC + 3 not in legal(s)  # Orc D is not in play yet (D28)
     assert s.trap_active[0, TRAP_CELL] == 0  # flipped when it triggered
@@ -358,7 +358,7 @@ def test_b2_supply_board_is_the_base_plus_one_random_extension_per_player(num_pl
 
 def test_b2_extension_tiles_not_built_are_left_off_and_the_rest_are_its_tiles():
     s3 = EXT_NAMES.index("S3")  # Mixed Dwelling, Orc Worker Dwelling, Stubble Room, Ruby Supplier
-    assert (EXT_FURN[s3] >= 0).sum() == 3  # the Orc Worker Dwelling is not built
+    assert (EXT_FURN[s3] >= 0).sum() == 4  # the Orc Worker Dwelling is built (F21)
     s6 = EXT_NAMES.index("S6")  # Dwelling Copy, Office Room, Trader, Slaughtering Cave
     assert (EXT_FURN[s6] >= 0).sum() == 3  # nor the Office Room
     assert EXT_TRAP[s3] == TR_STEEL and EXT_TRAP[EXT_NAMES.index("S1")] == TR_TRAPDOOR

@@ -1,6 +1,6 @@
-"""caverna_ff_v1's Frantic Fiends tiles of the supply extensions (rules B10, F14-F20): the
+"""caverna_ff_v1's Frantic Fiends tiles of the supply extensions (rules B10, F14-F21): the
 Dwelling Copy, the Children's Dwelling, the Battle Dog School, the Camouflaged Dwelling, the
-Orc Miner, Orc Captain and Guest Dwelling.
+Orc Miner, Orc Captain, Guest and Orc Worker Dwelling.
 Each test checks the rule against the same board without the tile (or the tile's own
 numbers), so a wrong or missing effect fails."""
 
@@ -19,6 +19,7 @@ from eurogym.envs.caverna_ff.actions import (
     A_ORC,
     A_PERSON,
     A_SKIP,
+    A_SPACE,
 )
 from eurogym.envs.caverna_ff.board import (
     can_grow,
@@ -29,8 +30,9 @@ from eurogym.envs.caverna_ff.board import (
 )
 from eurogym.envs.caverna_ff.consistency import check_state
 from eurogym.envs.caverna_ff.helpers import PERSON_ORC
+from eurogym.envs.caverna_ff.render import render_ansi
 from eurogym.envs.caverna_ff.rules import ENGINE_V1
-from eurogym.envs.caverna_ff.spaces import OP_COLLECT, OP_FURNISH
+from eurogym.envs.caverna_ff.spaces import IS_ACCUMULATING, OP_COLLECT, OP_FURNISH, SPACE_NAMES
 from eurogym.envs.caverna_ff.state import (
     D_ADULT,
     D_HOSTAGE,
@@ -40,16 +42,21 @@ from eurogym.envs.caverna_ff.state import (
     P_ARM,
     P_BRANCH,
     P_FIGHT_DOGS,
+    P_FORGE,
     P_FURN,
     P_FURN_CELL,
     P_PLACE,
     P_REWARD,
+    P_TWIN,
+    P_TWIN_KIND,
+    ST_WORK,
     StateV1,
 )
 from eurogym.envs.caverna_ff.tables import (
     DOG,
     DONKEY,
     ENTRY_DWELLING,
+    EXT_FURN,
     EXT_NAMES,
     F_BATTLE_DOG_SCHOOL,
     F_CAMOUFLAGED,
@@ -60,9 +67,11 @@ from eurogym.envs.caverna_ff.tables import (
     F_ORC_CAPTAIN,
     F_ORC_DWELLING,
     F_ORC_MINER,
+    F_ORC_WORKER,
     FOOD,
     FURN_COST,
     FURN_IS_DWELLING,
+    FURN_ORC_ROOM,
     FX_FIRST,
     GOOD_NAMES,
     L_FIGHT,
@@ -380,3 +389,66 @@ def test_b10_f20_a_dwarf_living_in_the_guest_dwelling_is_not_put_out_for_an_orc(
     home = np.zeros(6, np.int64)
     dwarf_homes(s.buf, 0, home)
     assert GUEST in home[:3].tolist()
+
+
+# ---- F21: Orc Worker Dwelling ----------------------------------------------------------------
+
+WORKER_ROOM = cell(1, 3)
+
+
+def orc_to_place(worker: bool = True) -> StateV1:
+    """Solo player 0's dwarfs stayed home this round and friendly Orc A, living in an Orc Worker
+    Dwelling (or an ordinary Orc Dwelling), is the person to place (rules A5, B9)."""
+    s = game()
+    f = F_ORC_WORKER if worker else F_ORC_DWELLING
+    s.tile[0, WORKER_ROOM], s.furn[0, WORKER_ROOM] = T_CAVERN, f + 1
+    s.orc_state[0, 0], s.orc_cell[0, 0], s.orc_ready[0, 0] = O_FRIENDLY, -1, 1
+    s.dwarf_space[0, :2] = -2
+    s.set("cur_person", PERSON_ORC)
+    kernels.compute_mask(s.buf, s.mask)
+    assert s.phase == P_PLACE and s.stage == ST_WORK
+    return s
+
+
+def test_b9_f21_orc_workers_orc_may_take_a_space_that_accumulates_nothing():
+    slash = SPACE_NAMES.index("slash_and_burn")
+    assert IS_ACCUMULATING[slash] == 0
+    assert A_SPACE + slash in legal(orc_to_place(True))
+    assert A_SPACE + slash not in legal(orc_to_place(False))  # D20: accumulation spaces only
+
+
+def test_b9_f21_orc_workers_orc_takes_every_action_of_the_space_not_only_the_goods():
+    excavation = SPACE_NAMES.index("excavation")
+    for worker in (True, False):
+        s = orc_to_place(worker)
+        stone = int(s.res[0, STONE] + s.accum[excavation, STONE])
+        ENGINE_V1.apply_action(s, A_SPACE + excavation)
+        assert s.res[0, STONE] == stone  # the accumulated goods either way
+        # the twin tile of Excavation only for the Orc Worker's orc (seed p.8 example)
+        assert (s.phase in (P_TWIN, P_TWIN_KIND)) == worker
+
+
+def test_b9_f21_orc_workers_orc_may_neither_grow_the_family_nor_forge():
+    s = orc_to_place(True)
+    s.tile[0, START_CAVERN], s.furn[0, START_CAVERN] = T_CAVERN, F_DWELLING + 1  # a free room
+    s.dwarf_space[0, :2] = 0
+    assert not can_grow(s.buf, 0)  # the orc acting: no family growth
+    s.set("cur_person", 0)
+    assert can_grow(s.buf, 0)  # a dwarf acting may grow into the free room
+    t = orc_to_place(True)
+    armory = SPACE_NAMES.index("armory_1_3")
+    t.res[0, WOOD] = 4
+    ENGINE_V1.apply_action(t, A_SPACE + armory)
+    assert t.phase != P_FORGE and (t.weapon[0] == 0).all()  # no wood weapon for an orc
+
+
+def test_b9_f21_orc_worker_dwelling_is_an_orc_room_filled_first_and_on_extension_s3():
+    assert FURN_ORC_ROOM[F_ORC_WORKER] == 1 and FURN_IS_DWELLING[F_ORC_WORKER]
+    s = orc_to_place(True)
+    s.tile[0, cell(0, 3)], s.furn[0, cell(0, 3)] = T_CAVERN, F_ORC_DWELLING + 1  # lower cell
+    home = np.zeros(4, np.int64)
+    orc_homes(s.buf, 0, home)
+    assert home[0] == WORKER_ROOM
+    s3 = EXT_FURN[EXT_NAMES.index("S3")]
+    assert F_ORC_WORKER in s3.tolist()  # dealt with its extension (B2, D34)
+    assert "orc worker dwelling" in render_ansi(s)  # on its cell and in the supply's text

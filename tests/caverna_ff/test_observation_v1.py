@@ -32,6 +32,7 @@ from eurogym.envs.caverna_ff.tables import (
     NUM_EXT,
     NUM_FURN_ALL,
     NUM_FX,
+    NUM_LONG_STRIPS,
     NUM_TRAP_X,
     NUM_TRAPS_ALL,
     START_CAVERN,
@@ -51,7 +52,8 @@ def game(num_players: int = 2) -> StateV1:
 def test_v1_observation_is_v0s_entries_then_the_further_tiles():
     assert FLAT_SIZE_V1 == FLAT_SIZE + V1_SCALARS
     traps = NUM_EXT + NUM_TRAP_X * (1 + TRAP_X_ENTRIES) + NUM_TRAPS_ALL + 1 + 4 + 1  # B7
-    assert V1_SCALARS == NUM_FX + NUM_FURN_ALL + 4 * NUM_FURN_ALL + traps
+    strips_sides = 4 * NUM_LONG_STRIPS + 2 + 4 * 4  # B6 long strips, space_pick, B2 sides
+    assert V1_SCALARS == NUM_FX + NUM_FURN_ALL + 4 * NUM_FURN_ALL + traps + strips_sides
     assert envs.spec("caverna_ff_v1").raw_env.observation_size == FLAT_SIZE_V1
     assert envs.spec("caverna_ff_v0").raw_env.observation_size == FLAT_SIZE
     for state in played_states("caverna_ff_v1", 2, seed=4, every=29):
