@@ -17,6 +17,8 @@ from eurogym.envs.kingdom_builder.state import (
     BASE_SIZE,
     EMPTY,
     EXPANSION_FLAGS,
+    ISLAND_OWNER,
+    ISLAND_TERRAIN_AT,
     NUM_TASKS,
     OWNER,
     PIECE,
@@ -84,6 +86,18 @@ def free_hex(buf, h):
 
 
 @njit(**KERNEL)
+def free_at(buf, h):
+    """free_hex for any hex number of the game (tables.X_HEXES): an island hex (h >=
+    NUM_HEXES, §15.3) is free when it is empty and buildable (no warrior ever stands on the
+    island, so nothing blocks it). The one emptiness test of every scan that reaches the
+    island (moves within it, builds next to island settlements)."""
+    if h < NUM_HEXES:
+        return free_hex(buf, h)
+    i = h - NUM_HEXES
+    return buf[ISLAND_OWNER + i] == EMPTY and buf[ISLAND_TERRAIN_AT + i] <= BUILDABLE_MAX
+
+
+@njit(**KERNEL)
 def next_to_warrior(buf, h):
     """A warrior stands next to h (a Crossroads buffer). Reads the global neighbour table so
     that kernels without one (the §5 test) can ask; loops that test many hexes check
@@ -98,8 +112,9 @@ def next_to_warrior(buf, h):
 @njit(**KERNEL)
 def is_plain_settlement(buf, h):
     """The hex holds a settlement from a supply, not a Crossroads piece: only these can be
-    moved by settlement-move actions or removed by a Sword (D17, D19)."""
-    return buf.shape[0] <= BASE_SIZE or buf[PIECE + h] == PIECE_SETTLEMENT
+    moved by settlement-move actions or removed by a Sword (D17, D19). Every island piece
+    (h >= NUM_HEXES) is a settlement (§15.3)."""
+    return buf.shape[0] <= BASE_SIZE or h >= NUM_HEXES or buf[PIECE + h] == PIECE_SETTLEMENT
 
 
 @njit(**KERNEL)
@@ -205,24 +220,27 @@ def city_hall_targets(buf, nbr, player, out):
 
 @njit(**INLINE)
 def _home_country(buf, nbr, player):
-    """A whole terrain area (maximal same-terrain group, D30: any terrain) held by the player."""
-    seen = np.zeros(NUM_HEXES, np.int8)
-    stack = np.empty(NUM_HEXES, np.int64)
-    for start in range(NUM_HEXES):
-        if seen[start] or buf[OWNER + start] != player:
+    """A whole terrain area (maximal same-terrain group, D30: any terrain) held by the player.
+    With the Island its own terrain areas count too (§15.3: other cards score normally); an
+    island area never joins a main-board one, as no island hex touches the board."""
+    hexes = _task_hexes(buf)
+    seen = np.zeros(hexes, np.int8)
+    stack = np.empty(hexes, np.int64)
+    for start in range(hexes):
+        if seen[start] or owner_at(buf, start) != player:
             continue
-        terrain = buf[TERRAIN + start]
+        terrain = terrain_at(buf, start)
         seen[start] = 1
         stack[0] = start
         top, whole = 1, True
         while top > 0:
             top -= 1
             h = stack[top]
-            if buf[OWNER + h] != player:
+            if owner_at(buf, h) != player:
                 whole = False
             for d in range(NUM_DIRECTIONS):
-                n = nbr[h, d]
-                if n >= 0 and not seen[n] and buf[TERRAIN + n] == terrain:
+                n = neighbour_at(nbr, h, d)
+                if n >= 0 and not seen[n] and terrain_at(buf, n) == terrain:
                     seen[n] = 1
                     stack[top] = n
                     top += 1

@@ -14,9 +14,12 @@ from numba import njit
 
 from eurogym.envs.core.hexgrid import NUM_DIRECTIONS, has_neighbour_equal, label_components
 from eurogym.envs.core.jit import INLINE, KERNEL
-from eurogym.envs.kingdom_builder.crossroads import blocked, free_hex, is_plain_settlement
+from eurogym.envs.kingdom_builder.crossroads import blocked, free_at, free_hex, is_plain_settlement
 from eurogym.envs.kingdom_builder.island import (
+    clear_hexes,
+    hex_count,
     island_on,
+    mark_hex,
     neighbour_at,
     next_to_own,
     owner_at,
@@ -72,6 +75,7 @@ from eurogym.envs.kingdom_builder.tables import (
     HEX_SECTION,
     ISLAND_COLS,
     ISLAND_HEXES,
+    ISLAND_NEIGHBOURS,
     ISLAND_ROWS,
     MOUNTAIN,
     NUM_HEXES,
@@ -156,8 +160,7 @@ def near_targets(buf, nbr, player, tile, out):
         for i in range(ISLAND_HEXES):
             h = NUM_HEXES + i
             mark = 0
-            empty = buf[ISLAND_OWNER + i] == EMPTY and buf[ISLAND_TERRAIN_AT + i] <= BUILDABLE_MAX
-            if empty and _qualifies(buf, nbr, player, tile, h):
+            if free_at(buf, h) and _qualifies(buf, nbr, player, tile, h):
                 candidates += 1
                 mark = 1
                 if next_to_own(buf, i, player, EMPTY):
@@ -176,20 +179,31 @@ def near_targets(buf, nbr, player, tile, out):
 def palisade_targets(buf, nbr, origin, out):
     """§14.3 Palisade (D43): empty buildable hexes next to another settlement of the settlement
     area `origin` belonged to (the area found with `origin` still in it, then `origin` itself
-    not counting as a neighbour). Returns the count."""
-    labels = np.empty(NUM_HEXES, np.int64)
-    label_components(nbr, buf[OWNER : OWNER + NUM_HEXES], buf[OWNER + origin], labels)
+    not counting as a neighbour). An island settlement's area is on the island (§15.3), so
+    are its targets (marked when `out` has room). Returns the count."""
+    clear_hexes(out)
+    if origin >= NUM_HEXES:
+        island = buf[ISLAND_OWNER : ISLAND_OWNER + ISLAND_HEXES]
+        return _palisade_scan(buf, ISLAND_NEIGHBOURS, island, NUM_HEXES, origin - NUM_HEXES, out)
+    return _palisade_scan(buf, nbr, buf[OWNER : OWNER + NUM_HEXES], 0, origin, out)
+
+
+@njit(**KERNEL)
+def _palisade_scan(buf, table, owner, base, origin, out):
+    """palisade_targets on one board: `table` its neighbours and `owner` its pieces, both
+    indexed by its own hex index, which is hex number base + index."""
+    labels = np.empty(owner.shape[0], np.int64)
+    label_components(table, owner, owner[origin], labels)
     area = labels[origin]
     labels[origin] = EMPTY  # the moving settlement is not its own neighbour (D4)
     count = 0
-    for h in range(NUM_HEXES):
-        out[h] = 0
-        if not free_hex(buf, h):
+    for h in range(owner.shape[0]):
+        if not free_at(buf, base + h):
             continue
         for d in range(NUM_DIRECTIONS):
-            n = nbr[h, d]
+            n = table[h, d]
             if n >= 0 and labels[n] == area:
-                out[h] = 1
+                mark_hex(out, base + h)
                 count += 1
                 break
     return count
@@ -197,27 +211,39 @@ def palisade_targets(buf, nbr, origin, out):
 
 @njit(**KERNEL)
 def palisade_origins(buf, nbr, player, out):
-    """Plain settlements of the player that the Palisade can move (D19: no Crossroads piece).
-    Returns the count. One pass over the free hexes instead of palisade_targets per
-    settlement (this runs on every main-step mask of a Palisade holder): a settlement can
-    move iff a free hex touches a member of its area other than itself, i.e. iff some free
-    hex touches 2+ members of the area, or free hexes touch single members not all itself."""
-    owner = buf[OWNER : OWNER + NUM_HEXES]
-    labels = np.empty(NUM_HEXES, np.int64)
-    areas = label_components(nbr, owner, player, labels)
+    """Plain settlements of the player that the Palisade can move (D19: no Crossroads piece),
+    on the main board and on the Island (§15.3, each within its own board). Returns the
+    count."""
+    clear_hexes(out)
+    count = _palisade_movers(buf, nbr, buf[OWNER : OWNER + NUM_HEXES], 0, player, out)
+    if island_on(buf):
+        island = buf[ISLAND_OWNER : ISLAND_OWNER + ISLAND_HEXES]
+        count += _palisade_movers(buf, ISLAND_NEIGHBOURS, island, NUM_HEXES, player, out)
+    return count
+
+
+@njit(**KERNEL)
+def _palisade_movers(buf, table, owner, base, player, out):
+    """palisade_origins on one board (indexed as in _palisade_scan). One pass over the free
+    hexes instead of palisade_targets per settlement (this runs on every main-step mask of a
+    Palisade holder): a settlement can move iff a free hex touches a member of its area
+    other than itself, i.e. iff some free hex touches 2+ members of the area, or free hexes
+    touch single members not all itself."""
+    labels = np.empty(owner.shape[0], np.int64)
+    areas = label_components(table, owner, player, labels)
     # per area: EMPTY nothing seen, a hex id: the one member touched alone, MANY: more
     single = np.full(areas, EMPTY, np.int64)
     multi = np.zeros(areas, np.bool_)
-    for h in range(NUM_HEXES):
-        if not free_hex(buf, h):
+    for h in range(owner.shape[0]):
+        if not free_at(buf, base + h):
             continue
         for d in range(NUM_DIRECTIONS):
-            m = nbr[h, d]
+            m = table[h, d]
             if m < 0 or labels[m] < 0:
                 continue
             a = labels[m]
             for e in range(d):  # a second member of the same area touches h
-                k = nbr[h, e]
+                k = table[h, e]
                 if k >= 0 and labels[k] == a:
                     multi[a] = True
             if single[a] == EMPTY:
@@ -225,13 +251,12 @@ def palisade_origins(buf, nbr, player, out):
             elif single[a] != m:
                 single[a] = MANY
     count = 0
-    for h in range(NUM_HEXES):
-        out[h] = 0
-        if owner[h] != player or not is_plain_settlement(buf, h):
+    for h in range(owner.shape[0]):
+        if owner[h] != player or not is_plain_settlement(buf, base + h):
             continue
         a = labels[h]
         if multi[a] or (single[a] != EMPTY and single[a] != h):
-            out[h] = 1
+            mark_hex(out, base + h)
             count += 1
     return count
 
@@ -240,7 +265,9 @@ def palisade_origins(buf, nbr, player, out):
 def adjacent_targets(buf, nbr, player, skip, terrain, out):
     """Empty buildable hexes (only `terrain` ones if terrain >= 0) next to one of the player's
     settlements other than the one on `skip` (a moving settlement, D4). Strictly adjacent:
-    the farm action (§14.1, D36) and the silos (§14.2, D39). Returns the count."""
+    the farm action (§14.1, D36) and the silos (§14.2, D39). Island hexes next to the
+    player's island settlements too (§15.3; marked when `out` has room), so a silo may move
+    a settlement from one board to the other. Returns the count."""
     owner = buf[OWNER : OWNER + NUM_HEXES]
     count = 0
     for h in range(NUM_HEXES):
@@ -250,6 +277,17 @@ def adjacent_targets(buf, nbr, player, skip, terrain, out):
         if has_neighbour_equal(nbr, h, owner, player, skip):
             out[h] = 1
             count += 1
+    if island_on(buf):
+        skip_i = skip - NUM_HEXES if skip >= NUM_HEXES else EMPTY
+        for i in range(ISLAND_HEXES):
+            h = NUM_HEXES + i
+            if h < out.shape[0]:
+                out[h] = 0
+            if (terrain >= 0 and buf[ISLAND_TERRAIN_AT + i] != terrain) or not free_at(buf, h):
+                continue
+            if next_to_own(buf, i, player, skip_i):
+                mark_hex(out, h)
+                count += 1
     return count
 
 
@@ -258,10 +296,12 @@ def farm_targets(buf, nbr, player, out):
     """§14.1: empty farmland hexes next to the player's settlements (D36: no hex otherwise;
     an armed Outpost frees the adjacency as for the Monastery, §11.1). Returns the count."""
     if buf[OUTPOST_ARMED] == 1:
+        clear_hexes(out)
         count = 0
-        for h in range(NUM_HEXES):
-            out[h] = 1 if buf[TERRAIN + h] == FARMLAND and free_hex(buf, h) else 0
-            count += out[h]
+        for h in range(hex_count(buf)):  # the Island's farmland too (§15.3)
+            if terrain_at(buf, h) == FARMLAND and free_at(buf, h):
+                mark_hex(out, h)
+                count += 1
         return count
     return adjacent_targets(buf, nbr, player, EMPTY, FARMLAND, out)
 
@@ -379,17 +419,18 @@ def next_to_silo(buf, nbr, player, s):
 @njit(**KERNEL)
 def silo_origins(buf, nbr, player, out):
     """Plain settlements of the player that a silo can move (D19), each to a hex next to
-    another of the player's settlements (§14.2). Returns the count. One pass: a settlement
+    another of the player's settlements (§14.2), on either board (§15.3: an island
+    settlement is one of the player's others). Returns the count. One pass: a settlement
     can move iff some free hex touches one of the player's settlements other than it."""
     multi = False
     single = EMPTY  # the one settlement touched alone by free hexes, or MANY
-    for h in range(NUM_HEXES):
-        if not free_hex(buf, h):
+    for h in range(hex_count(buf)):
+        if not free_at(buf, h):
             continue
         touched = EMPTY
         for d in range(NUM_DIRECTIONS):
-            m = nbr[h, d]
-            if m >= 0 and buf[OWNER + m] == player:
+            m = neighbour_at(nbr, h, d)
+            if m >= 0 and owner_at(buf, m) == player:
                 if touched == EMPTY:
                     touched = m
                 else:
@@ -399,12 +440,12 @@ def silo_origins(buf, nbr, player, out):
                 single = touched
             elif single != touched:
                 single = MANY
+    clear_hexes(out)
     count = 0
-    for h in range(NUM_HEXES):
-        out[h] = 0
-        if buf[OWNER + h] == player and is_plain_settlement(buf, h):
+    for h in range(hex_count(buf)):
+        if owner_at(buf, h) == player and is_plain_settlement(buf, h):
             if multi or (single != EMPTY and single != h):
-                out[h] = 1
+                mark_hex(out, h)
                 count += 1
     return count
 
@@ -424,8 +465,7 @@ def silo_hexes(buf, nbr, player, out):
     if buf[SILO_MODE] == SILO_MOVES and buf[SELECTED] == EMPTY:
         return silo_origins(buf, nbr, player, out)
     if buf[SILO_MODE] == EMPTY:
-        for h in range(NUM_HEXES):
-            out[h] = 0
+        clear_hexes(out)
         return 0
     return adjacent_targets(buf, nbr, player, buf[SELECTED], -1, out)
 

@@ -540,7 +540,7 @@ def _check_nomad_turn(state: BigBoxState, cur: int, phase: int) -> None:
         _require(nomad == SWORD, "active_nomad", nomad, "is not Sword in phase sword")
         victim = state.sword_next
         _require(
-            0 <= victim < state.num_players and (state.owner == victim).any(),
+            0 <= victim < state.num_players and (all_owners(state) == victim).any(),
             "sword_next", victim, "is not a seat with a settlement",
         )  # fmt: skip
         if state.sword_victim_chooses:  # D24 option: the victim is the seat to act
@@ -550,7 +550,8 @@ def _check_nomad_turn(state: BigBoxState, cur: int, phase: int) -> None:
     if phase == PHASE_STEP or (phase == PHASE_TILE_ORIGIN and nomad != EMPTY):
         _require(nomad == RESETTLEMENT, "active_nomad", nomad, "is not Resettlement")
     if phase == PHASE_STEP:
-        _require(selected != EMPTY and state.owner[selected] == cur, "selected", selected, "")
+        mine = selected != EMPTY and all_owners(state)[selected] == cur  # either board, §15.3
+        _require(mine, "selected", selected, "")
     elif nomad == RESETTLEMENT or (phase == PHASE_TILE_TARGET and nomad != EMPTY):
         _require(selected == EMPTY, "selected", selected, "while no settlement is resettling")
     if phase == PHASE_TILE_TARGET and nomad != EMPTY:

@@ -62,6 +62,28 @@ def island_on(buf):
 
 
 @njit(**KERNEL)
+def hex_count(buf):
+    """How many hex numbers the game has: the main board's, then the Island's when it is in
+    play (tables.X_HEXES); loops over every hex of a game run to this."""
+    return X_HEXES if island_on(buf) else NUM_HEXES
+
+
+@njit(**KERNEL)
+def clear_hexes(out):
+    """A hex array (out int8[400], or int8[450] with room for the Island) set to 0."""
+    for h in range(out.shape[0]):
+        out[h] = 0
+
+
+@njit(**KERNEL)
+def mark_hex(out, h):
+    """out[h] = 1 when `out` has room for hex number h: the mask's hex array has room for the
+    island's hexes, a 400-hex scratch array (a count is all its caller wants) has not."""
+    if h < out.shape[0]:
+        out[h] = 1
+
+
+@njit(**KERNEL)
 def owner_at(buf, h):
     """The owner of hex number h: a main-board hex, or island hex h - NUM_HEXES."""
     if h < NUM_HEXES:
