@@ -12,12 +12,19 @@ from numba import njit
 from eurogym.envs.core.hexgrid import NUM_DIRECTIONS
 from eurogym.envs.core.jit import INLINE, KERNEL
 from eurogym.envs.core.rng import RNG_WORDS, shuffle
-from eurogym.envs.kingdom_builder.island import island_on, neighbour_at, owner_at, terrain_at
+from eurogym.envs.kingdom_builder.island import (
+    island_on,
+    mark_hex,
+    neighbour_at,
+    owner_at,
+    terrain_at,
+)
 from eurogym.envs.kingdom_builder.state import (
     BASE_SIZE,
     EMPTY,
     EXPANSION_FLAGS,
     ISLAND_OWNER,
+    ISLAND_PIECE,
     ISLAND_TERRAIN_AT,
     NUM_TASKS,
     OWNER,
@@ -113,8 +120,12 @@ def next_to_warrior(buf, h):
 def is_plain_settlement(buf, h):
     """The hex holds a settlement from a supply, not a Crossroads piece: only these can be
     moved by settlement-move actions or removed by a Sword (D17, D19). Every island piece
-    (h >= NUM_HEXES) is a settlement (§15.3)."""
-    return buf.shape[0] <= BASE_SIZE or h >= NUM_HEXES or buf[PIECE + h] == PIECE_SETTLEMENT
+    (h >= NUM_HEXES, §15.3) has its kind in `island_piece`."""
+    if buf.shape[0] <= BASE_SIZE:
+        return True
+    if h >= NUM_HEXES:
+        return buf[ISLAND_PIECE + h - NUM_HEXES] == PIECE_SETTLEMENT
+    return buf[PIECE + h] == PIECE_SETTLEMENT
 
 
 @njit(**KERNEL)
@@ -203,7 +214,8 @@ def _touches_player(buf, nbr, h, player):
 @njit(**KERNEL)
 def city_hall_targets(buf, nbr, player, out):
     """§12.3 City Hall (D28, `required`): centres of a free 7-hex rosette one of whose hexes
-    touches one of the player's settlements. Returns the count."""
+    touches one of the player's settlements; on the Island too (§15.3; marked when `out`
+    has room). Returns the count."""
     count = 0
     for h in range(NUM_HEXES):
         out[h] = 0
@@ -215,7 +227,38 @@ def city_hall_targets(buf, nbr, player, out):
         if touches:
             out[h] = 1
             count += 1
+    if island_on(buf):  # a rosette on the island next to island settlements (§15.3)
+        for h in range(NUM_HEXES, X_HEXES):
+            if h < out.shape[0]:
+                out[h] = 0
+            if _island_rosette(buf, nbr, h, player):
+                mark_hex(out, h)
+                count += 1
     return count
+
+
+@njit(**KERNEL)
+def _island_rosette(buf, nbr, centre, player):
+    """A city hall fits on island hex number `centre`: its 7 hexes exist and are free, and
+    one of them touches one of the player's island pieces (§12.3, D28, §15.3)."""
+    if not free_at(buf, centre):
+        return False
+    touches = _touches_at(buf, nbr, centre, player)
+    for d in range(NUM_DIRECTIONS):
+        n = neighbour_at(nbr, centre, d)
+        if n < 0 or not free_at(buf, n):
+            return False
+        touches = touches or _touches_at(buf, nbr, n, player)
+    return touches
+
+
+@njit(**INLINE)
+def _touches_at(buf, nbr, h, player):
+    for d in range(NUM_DIRECTIONS):
+        n = neighbour_at(nbr, h, d)
+        if n >= 0 and owner_at(buf, n) == player:
+            return True
+    return False
 
 
 @njit(**INLINE)

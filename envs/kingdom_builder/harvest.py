@@ -23,6 +23,9 @@ from eurogym.envs.kingdom_builder.island import (
     neighbour_at,
     next_to_own,
     owner_at,
+    piece_at,
+    set_owner,
+    set_piece,
     terrain_at,
 )
 from eurogym.envs.kingdom_builder.nomads import card_in_play
@@ -35,6 +38,7 @@ from eurogym.envs.kingdom_builder.state import (
     EXPANSION_FLAGS,
     FARM_USED,
     ISLAND_OWNER,
+    ISLAND_PIECE,
     ISLAND_TERRAIN_AT,
     MAYOR_ROW,
     MAYORS_CONTIGUOUS,
@@ -338,7 +342,7 @@ def after_placement(buf, player, h, how):
     section, D47). Mayors: 4 of the player's settlements on h's row (4 touching with the
     option mayors_contiguous), the row unmarked, a settlement in supply: the row is marked
     with it (D12, D37). An island row is a row of its own (§2.2, §15.3): mayor_row[ROWS +
-    island row]; only settlements stand on the island."""
+    island row]; an island scout does not count either."""
     phase = buf[PHASE]
     counted = how == BUILT or (how == MOVED and buf[ROVERS_MOVES] == 1)
     rover = counted and phase != PHASE_CANOE and phase != PHASE_SILO and h < NUM_HEXES
@@ -354,7 +358,8 @@ def after_placement(buf, player, h, how):
     run = 0
     for c in range(ISLAND_COLS if island else COLS):  # scouts do not count (§14.3)
         if island:
-            mine = buf[ISLAND_OWNER + (row - ROWS) * ISLAND_COLS + c] == player
+            at = (row - ROWS) * ISLAND_COLS + c
+            mine = buf[ISLAND_OWNER + at] == player and buf[ISLAND_PIECE + at] != PIECE_SCOUT
         else:
             at = row * COLS + c
             mine = buf[OWNER + at] == player and buf[PIECE + at] != PIECE_SCOUT
@@ -530,37 +535,54 @@ def begin_silos(buf, nbr):
 @njit(**KERNEL)
 def scout_targets(buf, nbr, player, out):
     """§14.3 Scout Cabin, D41: empty buildable, water or mountain hexes next to the player's
-    settlements, the first scout included; not next to a warrior (D18). Returns the count."""
+    settlements, the first scout included; not next to a warrior (D18). Island hexes next to
+    the player's island pieces too (§15.3; marked when `out` has room). Returns the count."""
     owner = buf[OWNER : OWNER + NUM_HEXES]
     count = 0
     for h in range(NUM_HEXES):
         out[h] = 0
         t = buf[TERRAIN + h]
-        if buf[OWNER + h] != EMPTY or not (t <= BUILDABLE_MAX or t == WATER or t == MOUNTAIN):
+        if buf[OWNER + h] != EMPTY or not _scout_terrain(t):
             continue
         if not blocked(buf, h) and has_neighbour_equal(nbr, h, owner, player, EMPTY):
             out[h] = 1
             count += 1
+    if island_on(buf):
+        for i in range(ISLAND_HEXES):
+            h = NUM_HEXES + i
+            if h < out.shape[0]:
+                out[h] = 0
+            empty = buf[ISLAND_OWNER + i] == EMPTY
+            if empty and _scout_terrain(buf[ISLAND_TERRAIN_AT + i]):
+                if next_to_own(buf, i, player, EMPTY):
+                    mark_hex(out, h)
+                    count += 1
     return count
+
+
+@njit(**INLINE)
+def _scout_terrain(t):
+    return t <= BUILDABLE_MAX or t == WATER or t == MOUNTAIN
 
 
 @njit(**KERNEL)
 def scouts_placed(buf):
     count = 0
-    for h in range(NUM_HEXES):
-        if buf[PIECE + h] == PIECE_SCOUT:
+    for h in range(hex_count(buf)):
+        if piece_at(buf, h) == PIECE_SCOUT:
             count += 1
     return count
 
 
 @njit(**KERNEL)
 def remove_scouts(buf):
-    """The end of the turn takes the scouts off the board (§14.3); True if there were any."""
+    """The end of the turn takes the scouts off the board and the Island (§14.3); True if
+    there were any."""
     removed = False
-    for h in range(NUM_HEXES):
-        if buf[PIECE + h] == PIECE_SCOUT:
-            buf[OWNER + h] = EMPTY
-            buf[PIECE + h] = 0
+    for h in range(hex_count(buf)):
+        if piece_at(buf, h) == PIECE_SCOUT:
+            set_owner(buf, h, EMPTY)
+            set_piece(buf, h, 0)
             removed = True
     return removed
 

@@ -96,7 +96,9 @@ from eurogym.envs.kingdom_builder.island import (
     island_take,
     island_tile_terrain,
     mark_hex,
+    neighbour_at,
     set_owner,
+    set_piece,
     walk_at,
 )
 from eurogym.envs.kingdom_builder.marshlands import (
@@ -676,7 +678,7 @@ def move_origins(buf, nbr, player, tile, out):
             h = NUM_HEXES + i
             if h < out.shape[0]:
                 out[h] = 0
-            if buf[ISLAND_OWNER + i] != player:
+            if buf[ISLAND_OWNER + i] != player or not is_plain_settlement(buf, h):
                 continue
             if tile == PADDOCK and paddock_targets(buf, nbr, h, scratch) == 0:
                 continue
@@ -1340,8 +1342,8 @@ def _apply_hex(buf, nbr, player, h):
         if harvest_targets(buf, nbr, player, CATHEDRAL, EMPTY, scratch) == 0:
             _finish_action(buf)
     elif phase == PHASE_TILE_TARGET and buf[ACTIVE_TILE] == SCOUT_CABIN:
-        buf[OWNER + h] = player  # §14.3: a scout, the player's until the turn ends
-        buf[PIECE + h] = PIECE_SCOUT
+        set_owner(buf, h, player)  # §14.3: a scout, the player's until the turn ends
+        set_piece(buf, h, PIECE_SCOUT)
         buf[ACTION_DONE] += 1
         scratch = np.empty(NUM_HEXES, np.int8)
         if buf[ACTION_DONE] == SCOUT_PIECES or scout_targets(buf, nbr, player, scratch) == 0:
@@ -1435,23 +1437,23 @@ def _place_piece(buf, nbr, player, h, kind):
 def _apply_piece(buf, nbr, player, tile, h):
     """§12.3 Lighthouse / Wagon / Barracks on hex h (piece_targets), or the City Hall on the
     rosette centred on h (D28: all 7 hexes first, then tiles and in-game cards per hex)."""
-    if tile == CITY_HALL:
+    if tile == CITY_HALL:  # (on the board or the Island, §15.3)
         buf[CITY_HALL_BUILT + player] = 1
-        buf[OWNER + h] = player
-        buf[PIECE + h] = PIECE_CITY_HALL
+        set_owner(buf, h, player)
+        set_piece(buf, h, PIECE_CITY_HALL)
         for d in range(NUM_DIRECTIONS):
-            buf[OWNER + nbr[h, d]] = player
-            buf[PIECE + nbr[h, d]] = PIECE_CITY_HALL
+            set_owner(buf, neighbour_at(nbr, h, d), player)
+            set_piece(buf, neighbour_at(nbr, h, d), PIECE_CITY_HALL)
         buf[OUTPOST_ARMED] = 0
         take_tiles(buf, nbr, player, h)
         score_placement(buf, nbr, player, h)
         for d in range(NUM_DIRECTIONS):
-            take_tiles(buf, nbr, player, nbr[h, d])
-            score_placement(buf, nbr, player, nbr[h, d])
+            take_tiles(buf, nbr, player, neighbour_at(nbr, h, d))
+            score_placement(buf, nbr, player, neighbour_at(nbr, h, d))
         if harvest_on(buf):  # Mayors: the rosette spans three rows
             after_placement(buf, player, h, PLACED)
-            after_placement(buf, player, nbr[h, 1], PLACED)  # the row above
-            after_placement(buf, player, nbr[h, 4], PLACED)  # the row below
+            after_placement(buf, player, neighbour_at(nbr, h, 1), PLACED)  # the row above
+            after_placement(buf, player, neighbour_at(nbr, h, 4), PLACED)  # the row below
         return
     if buf[OWNER + h] == player:  # the piece's own hex: back to supply (option c / b)
         buf[OWNER + h] = EMPTY
@@ -1480,8 +1482,9 @@ def _apply_piece(buf, nbr, player, tile, h):
 
 @njit(**INLINE)
 def _place_wall(buf, nbr, player, h):
-    """§11.2 Quarry: a stone wall on h; a second one may follow (or STOP)."""
-    buf[OWNER + h] = WALL
+    """§11.2 Quarry: a stone wall on h (the Island's too, §15.3); a second one may follow
+    (or STOP)."""
+    set_owner(buf, h, WALL)
     buf[WALLS_LEFT] -= 1
     buf[ACTION_DONE] += 1
     scratch = np.empty(NUM_HEXES, np.int8)

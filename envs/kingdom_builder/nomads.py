@@ -24,7 +24,9 @@ from eurogym.envs.kingdom_builder.island import (
     island_settlements,
     mark_hex,
     neighbour_at,
+    next_to_own,
     owner_at,
+    piece_at,
     terrain_at,
     walk_at,
 )
@@ -35,6 +37,7 @@ from eurogym.envs.kingdom_builder.state import (
     DUAL_SWAMP,
     EMPTY,
     ISLAND_OWNER,
+    ISLAND_TERRAIN_AT,
     MANDATORY_HEXES,
     MANDATORY_SETTLEMENTS,
     MANDATORY_TOTAL,
@@ -45,7 +48,6 @@ from eurogym.envs.kingdom_builder.state import (
     NUM_NOMAD_KINDS,
     NUM_PLAYERS,
     OWNER,
-    PIECE,
     PIECE_SCOUT,
     PLAYED,
     RNG,
@@ -134,7 +136,8 @@ def village_targets(buf, nbr, player, out):
 def quarry_targets(buf, nbr, player, out):
     """§11.2 Quarry: empty hexes of the played terrain next to one of the player's settlements
     (`required`), while walls are left; a dual card's played terrain is the one chosen (D31).
-    Returns the count."""
+    Island hexes next to the player's island settlements too (§15.3; marked when `out` has
+    room). Returns the count."""
     played = buf[PLAYED]
     if played >= DUAL_CARDS:
         played = SWAMP if buf[DUAL_SWAMP] == 1 else played - DUAL_CARDS
@@ -147,6 +150,15 @@ def quarry_targets(buf, nbr, player, out):
         if owner[h] == EMPTY and buf[TERRAIN + h] == played and not blocked(buf, h):
             if has_neighbour_equal(nbr, h, owner, player, EMPTY):
                 out[h] = 1
+                count += 1
+    if island_on(buf) and played != EMPTY and buf[WALLS_LEFT] > 0:  # next to island ones
+        for i in range(ISLAND_HEXES):
+            h = NUM_HEXES + i
+            if h < out.shape[0]:
+                out[h] = 0
+            empty = buf[ISLAND_OWNER + i] == EMPTY and buf[ISLAND_TERRAIN_AT + i] == played
+            if empty and next_to_own(buf, i, player, EMPTY):
+                mark_hex(out, h)
                 count += 1
     return count
 
@@ -276,8 +288,8 @@ def score_placement(buf, nbr, player, h):
 
 @njit(**KERNEL)
 def _scout(buf, h):
-    """Hex number h holds a Harvest scout (never on the island)."""
-    return h < NUM_HEXES and buf[PIECE + h] == PIECE_SCOUT
+    """Hex number h holds a Harvest scout (on either board, §15.3)."""
+    return piece_at(buf, h) == PIECE_SCOUT
 
 
 @njit(**INLINE)

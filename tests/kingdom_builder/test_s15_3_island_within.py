@@ -2,8 +2,9 @@
 the moves Paddock, Caravan, Refuge (and its bonus), Palisade and Resettlement move island
 settlements within the island by its own adjacency; Village, Fountain, Tavern, the farm
 action and the silos build next to island settlements (a silo may also move a settlement
-from one board to the other); Home Country and the stand-in cards (§13.4) read island
-terrain areas and settlements. The island map is test_s15_3_island.ISLAND_MAP:
+from one board to the other); the city hall, the Quarry's walls and the scouts stand next to
+them; Home Country and the stand-in cards (§13.4) read island terrain areas and
+settlements. The island map is test_s15_3_island.ISLAND_MAP:
 
     row 0  G G G G G G G G G G
     row 1   G G G G G K G G G G      castle (1,5)
@@ -13,7 +14,12 @@ terrain areas and settlements. The island map is test_s15_3_island.ISLAND_MAP:
 
 (odd rows half a hex right, §2.1: (r, c) on an odd row touches (r±1, c) and (r±1, c+1))."""
 
+import numpy as np
+
+from eurogym.encoders.kingdom_builder import ISLAND_SCALARS, X_FLAT_SIZE, encode_flat
+from eurogym.envs.kingdom_builder import island
 from eurogym.envs.kingdom_builder.actions import (
+    END_TURN,
     FARM_ACTION,
     REFUGE_BONUS,
     SILO_BUILD,
@@ -22,14 +28,22 @@ from eurogym.envs.kingdom_builder.actions import (
 )
 from eurogym.envs.kingdom_builder.crossroads import meets_task
 from eurogym.envs.kingdom_builder.invariants import check_invariants, check_state
+from eurogym.envs.kingdom_builder.render import render_ansi
 from eurogym.envs.kingdom_builder.scoring import (
     GEOLOGISTS_GOLD,
     MESSENGERS_GOLD,
     SCOUTS_GOLD,
     VASSALS_GOLD,
 )
-from eurogym.envs.kingdom_builder.state import EMPTY, PHASE_GAME_OVER, PHASE_SILO
-from eurogym.envs.kingdom_builder.tables import NEIGHBOURS, SILO, TASK_NAMES
+from eurogym.envs.kingdom_builder.state import (
+    EMPTY,
+    PHASE_GAME_OVER,
+    PHASE_SILO,
+    PIECE_CITY_HALL,
+    PIECE_SCOUT,
+    WALL,
+)
+from eurogym.envs.kingdom_builder.tables import ISLAND_HEXES, NEIGHBOURS, SILO, TASK_NAMES
 from tests.kingdom_builder.helpers import (
     act,
     code,
@@ -281,3 +295,71 @@ def test_s13_4_s15_3_stand_in_cards_read_the_island():
     assert _score(state, 0, "vassals") == 0
     place(state, 0, (9, 9))  # a seam hex of the main board
     assert _score(state, 0, "vassals") == VASSALS_GOLD
+
+
+# ---------------------------------------------------------------- pieces next to island settlements
+
+
+def test_s12_3_s15_3_city_hall_goes_on_an_island_rosette_next_to_island_settlements():
+    state = holder("city_hall", expansions=("crossroads", "island"))
+    on_island(state, 0, (0, 1))
+    act(state, tile_action("city_hall"))
+    # 7 free island hexes, one touching (0,1); (1,1) is no centre: (0,1) is in its ring
+    assert legal_island(state) == {(1, 2), (2, 1), (2, 2)} and legal_hexes(state) == set()
+    act(state, island_action(2, 2))
+    rosette = [(2, 2), (2, 3), (2, 1), (1, 2), (1, 1), (3, 2), (3, 1)]
+    assert all(state.island_owner[ii(*h)] == 0 for h in rosette)
+    assert all(state.island_piece[ii(*h)] == PIECE_CITY_HALL for h in rosette)
+    assert state.city_hall_built[0] == 1 and state.supply[0] == 40 - 2  # not from supply
+    assert state.island_taken[0] == 1  # (2,3) touches the island's location (D17, §7.2)
+    check_invariants(state)
+    check_state(state)
+    # it is immune to moves and removals (D19): not among the island settlements
+    assert island.island_settlements(state.buf, 0, np.empty(0, np.int8)) == 1
+    assert "0h" in render_ansi(state)
+    hexes = encode_flat(state, 0)[X_FLAT_SIZE - ISLAND_SCALARS :]
+    per_hex = (len(hexes) - 5 - 9 * 5) // ISLAND_HEXES
+    assert hexes[ii(2, 2) * per_hex + per_hex - 2] == 1  # the city-hall feature
+
+
+def test_s11_2_s15_3_quarry_walls_go_next_to_island_settlements():
+    state = holder("quarry")
+    on_island(state, 0, (2, 2))
+    walls = int(state.walls_left)
+    act(state, tile_action("quarry"))
+    assert legal_island(state) == {(2, 1), (2, 3), (1, 1), (1, 2), (3, 1), (3, 2)}
+    assert legal_hexes(state) == set()
+    act(state, island_action(2, 3), island_action(1, 2))
+    assert state.island_owner[ii(2, 3)] == state.island_owner[ii(1, 2)] == WALL
+    assert state.walls_left == walls - 2
+    check_invariants(state)
+    check_state(state)
+    # a wall blocks its hex: the mandatory grass builds go round it
+    assert legal_island(state) == {(2, 1), (1, 1), (3, 1), (3, 2)}
+    assert "##" in render_ansi(state)
+    hexes = encode_flat(state, 0)[X_FLAT_SIZE - ISLAND_SCALARS :]
+    per_hex = (len(hexes) - 5 - 9 * 5) // ISLAND_HEXES
+    assert hexes[ii(2, 3) * per_hex + per_hex - 3] == 1  # the wall feature
+
+
+def test_s14_3_s15_3_scouts_stand_next_to_island_pieces_until_the_turn_ends_d41():
+    state = holder("scout_cabin", expansions=HARVEST_ISLAND)
+    on_island(state, 0, (2, 2))
+    act(state, tile_action("scout_cabin"))
+    assert legal_island(state) == {(2, 1), (2, 3), (1, 1), (1, 2), (3, 1), (3, 2)}
+    act(state, island_action(2, 3))
+    assert (1, 3) in legal_island(state)  # next to the first scout only (D41)
+    act(state, island_action(1, 3))
+    assert state.island_piece[ii(2, 3)] == state.island_piece[ii(1, 3)] == PIECE_SCOUT
+    assert state.island_owner[ii(1, 3)] == 0 and state.supply[0] == 40 - 2
+    assert state.island_taken[0] == 0  # scouts take no tile (§14.3): (2,3) touches (2,4)
+    check_invariants(state)
+    check_state(state)
+    # the mandatory action: grass next to the scouts counts as adjacent (§14.3)
+    assert (0, 4) in legal_island(state)  # touches only the scout (1,3)
+    while state.cur == 0:
+        act(state, END_TURN if state.mask[END_TURN] else island_action(*min(legal_island(state))))
+    # the turn's end takes the scouts off the island
+    assert not state.island_piece.any()
+    assert state.island_owner[ii(2, 3)] == state.island_owner[ii(1, 3)] == EMPTY
+    check_invariants(state)
