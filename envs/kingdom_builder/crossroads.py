@@ -305,7 +305,7 @@ def _ringed(buf, nbr, h, player, edge_ok):
     return True
 
 
-@njit(**INLINE)
+@njit(**KERNEL)
 def _task_hexes(buf):
     """How many hex numbers the ringed tasks look at: the main board's, then the Island's
     when it is in play (§15.3: its settlements and specials count like any others)."""
