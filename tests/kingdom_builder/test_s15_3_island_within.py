@@ -117,27 +117,9 @@ def test_s11_2_s15_3_caravan_slides_to_the_islands_edge_or_an_obstacle():
     moved(state, (2, 1), (2, 3))
 
 
-def test_s13_3_s15_3_refuge_moves_to_a_free_island_neighbour():
-    board = ["M"] * 5 + ["M M M G L G L"]  # two refuge hexes (5,4), (5,6) around (5,5)
-    state = island_game(
-        terrain_rows=board, fill="M", expansions=("marshlands", "island"), played=None,
-        locations={(5, 4): "refuge", (5, 6): "refuge"},
-    )  # fmt: skip
-    place(state, 0, (5, 5))
-    give_tile(state, 0, (5, 4))
-    give_tile(state, 0, (5, 6))
-    on_island(state, 0, (2, 3))
-    on_island(state, 1, (2, 2), (2, 1))
-    act(state, tile_action("refuge"))
-    assert (2, 3) in legal_island(state) and legal_hexes(state) == set()  # (5,5): no free hex
-    act(state, island_action(2, 3))
-    # an adjacent free hex: not the location (2,4) nor player 1's (2,2)
-    assert legal_island(state) == {(1, 3), (1, 2), (3, 3), (3, 2)}
-    act(state, island_action(1, 3))
-    moved(state, (2, 3), (1, 3))
-
-
-def test_s13_3_s15_3_refuge_bonus_jumps_over_pieces_on_the_island():
+def refuge_game():
+    """Marshlands and the Island: player 0 at (5,5) holds both Refuge tiles (so the bonus too)
+    from (5,4) and (5,6), and has island (2,3); player 1 has island (2,2) and (2,1)."""
     board = ["M"] * 5 + ["M M M G L G L"]
     state = island_game(
         terrain_rows=board, fill="M", expansions=("marshlands", "island"), played=None,
@@ -148,6 +130,22 @@ def test_s13_3_s15_3_refuge_bonus_jumps_over_pieces_on_the_island():
     give_tile(state, 0, (5, 6))
     on_island(state, 0, (2, 3))
     on_island(state, 1, (2, 2), (2, 1))
+    return state
+
+
+def test_s13_3_s15_3_refuge_moves_to_a_free_island_neighbour():
+    state = refuge_game()
+    act(state, tile_action("refuge"))
+    assert (2, 3) in legal_island(state) and legal_hexes(state) == set()  # (5,5): no free hex
+    act(state, island_action(2, 3))
+    # an adjacent free hex: not the location (2,4) nor player 1's (2,2)
+    assert legal_island(state) == {(1, 3), (1, 2), (3, 3), (3, 2)}
+    act(state, island_action(1, 3))
+    moved(state, (2, 3), (1, 3))
+
+
+def test_s13_3_s15_3_refuge_bonus_jumps_over_pieces_on_the_island():
+    state = refuge_game()
     act(state, REFUGE_BONUS, island_action(2, 3))
     # west jumps player 1's (2,2) and (2,1) to (2,0); east jumps the location to (2,5)
     assert legal_island(state) == {(2, 0), (2, 5), (1, 3), (1, 2), (3, 3), (3, 2)}
