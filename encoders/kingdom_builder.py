@@ -107,6 +107,7 @@ from eurogym.envs.kingdom_builder.state import (
     CAVE_MOVE_AT,
     CAVE_MOVING,
     CAVE_USED,
+    CITY_HALL_BUILT,
     CUR,
     CUSTOM_BOARD,
     DECK_SIZE_AT,
@@ -536,7 +537,7 @@ def _fill_crossroads(buf, me, out, planes, i):
     for k in range(n):
         seat = (me + k) % n
         j = i + k * _CR_PER_SEAT
-        out[j] = 1.0 if counts[seat, PIECE_CITY_HALL] > 0 else 0.0
+        out[j] = buf[CITY_HALL_BUILT + seat]  # (its hexes: a plane, or the Island's block)
         out[j + 1] = counts[seat, PIECE_CITY_HALL + 1]  # wagon
         out[j + 2] = counts[seat, PIECE_CITY_HALL + 2]  # ship
         out[j + 3] = counts[seat, PIECE_WARRIOR] / WARRIORS
