@@ -1394,6 +1394,7 @@ def _apply_harvest_hex(buf, nbr, player, h):
         buf[CANOE_LEFT + p] = 0
     for t in range(NUM_ALL_TILE_TYPES):
         buf[new_at(player, t)] = 0
+    buf[ISLAND_NEW + player] = 0  # (a silo may build or move next to island ones, §15.3)
     for k in range(NUM_NOMAD_KINDS):
         buf[NOMAD_NEW + player * NUM_NOMAD_KINDS + k] = 0
     buf[SILO_LEFT] -= 1

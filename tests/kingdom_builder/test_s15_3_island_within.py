@@ -252,6 +252,10 @@ def test_s14_2_s15_3_a_silo_builds_next_to_island_settlements_d39():
     act(state, island_action(2, 3), island_action(1, 3), STOP)  # (1,3) touches (2,3)
     assert state.island_owner[ii(2, 3)] == state.island_owner[ii(1, 3)] == 0
     assert state.phase == PHASE_GAME_OVER
+    # (2,3) touches the island's location: its tile is taken, never usable after the game
+    assert state.island_holding[0] == 1 and state.island_new[0] == 0
+    check_invariants(state)
+    check_state(state)
 
 
 def test_s14_2_s15_3_a_silo_moves_a_settlement_from_the_board_to_the_island_d39():
