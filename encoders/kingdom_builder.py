@@ -69,13 +69,13 @@ so a base game's features are a prefix):
             settlements left/3; Rovers' sections marked this turn (4); for each of the 20 board
             rows the seat that marked it for Mayors, relative to me, one-hot (20 x 5); phase
             bazaar; the tile in use repeats an action for the Bazaar
-    800     the Island (§15.3; zeros without it): for each of its 50 hexes (i = row * 10 + col)
-            terrain one-hot as planes 0-8 (9), settlements of seat (me + k) % n (5), the
-            settlement chosen to move (1); then the side in play one-hot (tree house, rope
-            bridge), its location tiles left/2, its tile in use one-hot (2), per relative
-            seat k: holds the island tile, ever took one there (D7), took it this turn, used
-            it this turn; and for each of its 5 rows the seat that marked it for Mayors,
-            relative to me, one-hot (5 x 5)
+    950     the Island (§15.3; zeros without it): for each of its 50 hexes (i = row * 10 + col)
+            terrain one-hot as planes 0-8 (9), pieces of seat (me + k) % n (5), the
+            settlement chosen to move (1), a stone wall, a city-hall hex, a scout (3); then
+            the side in play one-hot (tree house, rope bridge), its location tiles left/2,
+            its tile in use one-hot (2), per relative seat k: holds the island tile, ever
+            took one there (D7), took it this turn, used it this turn; and for each of its 5
+            rows the seat that marked it for Mayors, relative to me, one-hot (5 x 5)
 
 The Big Box part grows when an expansion is built (more tile types, more planes, more
 scalars); X_FLAT_SIZE is its current length.
@@ -107,6 +107,7 @@ from eurogym.envs.kingdom_builder.state import (
     CAVE_MOVE_AT,
     CAVE_MOVING,
     CAVE_USED,
+    CITY_HALL_BUILT,
     CUR,
     CUSTOM_BOARD,
     DECK_SIZE_AT,
@@ -123,6 +124,7 @@ from eurogym.envs.kingdom_builder.state import (
     ISLAND_HOLDING,
     ISLAND_NEW,
     ISLAND_OWNER,
+    ISLAND_PIECE,
     ISLAND_SIDE,
     ISLAND_TAKEN,
     ISLAND_TERRAIN_AT,
@@ -286,10 +288,11 @@ X_SCALARS = (
     + MS_SCALARS
     + HV_SCALARS
 )
-# the Island (§15.3): per island hex terrain (9), seats (5), the settlement chosen to move;
-# then the side (2), its tiles left/2, its tile in use (2), per relative seat (5 x 4), and
-# its rows' Mayors marks (5 x 5)
-_ISLAND_PER_HEX = NUM_TERRAIN_PLANES + MAX_PLAYERS + 1
+# the Island (§15.3): per island hex terrain (9), seats (5), the settlement chosen to move,
+# a wall, a city-hall hex, a scout (3); then the side (2), its tiles left/2, its tile in use
+# (2), per relative seat (5 x 4), and its rows' Mayors marks (5 x 5)
+_ISLAND_WALL = NUM_TERRAIN_PLANES + MAX_PLAYERS + 1  # then the city hall, then the scout
+_ISLAND_PER_HEX = _ISLAND_WALL + 3
 ISLAND_SCALARS = ISLAND_HEXES * _ISLAND_PER_HEX + 5 + (4 + ISLAND_ROWS) * MAX_PLAYERS
 X_FLAT_SIZE = FLAT_SIZE + X_PLANES * NUM_HEXES + X_SCALARS + ISLAND_SCALARS
 
@@ -483,8 +486,15 @@ def _fill_island(buf, me, out, i):
         if p >= 0:
             out[at + p] = 1.0
         owner = buf[ISLAND_OWNER + h]
-        if owner != EMPTY:
+        if owner == WALL:
+            out[at + _ISLAND_WALL] = 1.0
+        elif owner != EMPTY:
             out[at + NUM_TERRAIN_PLANES + (owner - me) % n] = 1.0
+        kind = buf[ISLAND_PIECE + h]
+        if kind == PIECE_CITY_HALL:
+            out[at + _ISLAND_WALL + 1] = 1.0
+        elif kind == PIECE_SCOUT:
+            out[at + _ISLAND_WALL + 2] = 1.0
         if buf[SELECTED] == NUM_HEXES + h:
             out[at + NUM_TERRAIN_PLANES + MAX_PLAYERS] = 1.0
     i += ISLAND_HEXES * _ISLAND_PER_HEX
@@ -527,7 +537,7 @@ def _fill_crossroads(buf, me, out, planes, i):
     for k in range(n):
         seat = (me + k) % n
         j = i + k * _CR_PER_SEAT
-        out[j] = 1.0 if counts[seat, PIECE_CITY_HALL] > 0 else 0.0
+        out[j] = buf[CITY_HALL_BUILT + seat]  # (its hexes: a plane, or the Island's block)
         out[j + 1] = counts[seat, PIECE_CITY_HALL + 1]  # wagon
         out[j + 2] = counts[seat, PIECE_CITY_HALL + 2]  # ship
         out[j + 3] = counts[seat, PIECE_WARRIOR] / WARRIORS

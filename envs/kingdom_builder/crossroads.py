@@ -12,11 +12,20 @@ from numba import njit
 from eurogym.envs.core.hexgrid import NUM_DIRECTIONS
 from eurogym.envs.core.jit import INLINE, KERNEL
 from eurogym.envs.core.rng import RNG_WORDS, shuffle
-from eurogym.envs.kingdom_builder.island import island_on, neighbour_at, owner_at, terrain_at
+from eurogym.envs.kingdom_builder.island import (
+    island_on,
+    mark_hex,
+    neighbour_at,
+    owner_at,
+    terrain_at,
+)
 from eurogym.envs.kingdom_builder.state import (
     BASE_SIZE,
     EMPTY,
     EXPANSION_FLAGS,
+    ISLAND_OWNER,
+    ISLAND_PIECE,
+    ISLAND_TERRAIN_AT,
     NUM_TASKS,
     OWNER,
     PIECE,
@@ -84,6 +93,18 @@ def free_hex(buf, h):
 
 
 @njit(**KERNEL)
+def free_at(buf, h):
+    """free_hex for any hex number of the game (tables.X_HEXES): an island hex (h >=
+    NUM_HEXES, §15.3) is free when it is empty and buildable (no warrior ever stands on the
+    island, so nothing blocks it). The one emptiness test of every scan that reaches the
+    island (moves within it, builds next to island settlements)."""
+    if h < NUM_HEXES:
+        return free_hex(buf, h)
+    i = h - NUM_HEXES
+    return buf[ISLAND_OWNER + i] == EMPTY and buf[ISLAND_TERRAIN_AT + i] <= BUILDABLE_MAX
+
+
+@njit(**KERNEL)
 def next_to_warrior(buf, h):
     """A warrior stands next to h (a Crossroads buffer). Reads the global neighbour table so
     that kernels without one (the §5 test) can ask; loops that test many hexes check
@@ -98,8 +119,13 @@ def next_to_warrior(buf, h):
 @njit(**KERNEL)
 def is_plain_settlement(buf, h):
     """The hex holds a settlement from a supply, not a Crossroads piece: only these can be
-    moved by settlement-move actions or removed by a Sword (D17, D19)."""
-    return buf.shape[0] <= BASE_SIZE or buf[PIECE + h] == PIECE_SETTLEMENT
+    moved by settlement-move actions or removed by a Sword (D17, D19). Every island piece
+    (h >= NUM_HEXES, §15.3) has its kind in `island_piece`."""
+    if buf.shape[0] <= BASE_SIZE:
+        return True
+    if h >= NUM_HEXES:
+        return buf[ISLAND_PIECE + h - NUM_HEXES] == PIECE_SETTLEMENT
+    return buf[PIECE + h] == PIECE_SETTLEMENT
 
 
 @njit(**KERNEL)
@@ -188,7 +214,8 @@ def _touches_player(buf, nbr, h, player):
 @njit(**KERNEL)
 def city_hall_targets(buf, nbr, player, out):
     """§12.3 City Hall (D28, `required`): centres of a free 7-hex rosette one of whose hexes
-    touches one of the player's settlements. Returns the count."""
+    touches one of the player's settlements; on the Island too (§15.3; marked when `out`
+    has room). Returns the count."""
     count = 0
     for h in range(NUM_HEXES):
         out[h] = 0
@@ -200,29 +227,63 @@ def city_hall_targets(buf, nbr, player, out):
         if touches:
             out[h] = 1
             count += 1
+    if island_on(buf):  # a rosette on the island next to island settlements (§15.3)
+        for h in range(NUM_HEXES, X_HEXES):
+            if h < out.shape[0]:
+                out[h] = 0
+            if _island_rosette(buf, nbr, h, player):
+                mark_hex(out, h)
+                count += 1
     return count
+
+
+@njit(**KERNEL)
+def _island_rosette(buf, nbr, centre, player):
+    """A city hall fits on island hex number `centre`: its 7 hexes exist and are free, and
+    one of them touches one of the player's island pieces (§12.3, D28, §15.3)."""
+    if not free_at(buf, centre):
+        return False
+    touches = _touches_at(buf, nbr, centre, player)
+    for d in range(NUM_DIRECTIONS):
+        n = neighbour_at(nbr, centre, d)
+        if n < 0 or not free_at(buf, n):
+            return False
+        touches = touches or _touches_at(buf, nbr, n, player)
+    return touches
+
+
+@njit(**INLINE)
+def _touches_at(buf, nbr, h, player):
+    for d in range(NUM_DIRECTIONS):
+        n = neighbour_at(nbr, h, d)
+        if n >= 0 and owner_at(buf, n) == player:
+            return True
+    return False
 
 
 @njit(**INLINE)
 def _home_country(buf, nbr, player):
-    """A whole terrain area (maximal same-terrain group, D30: any terrain) held by the player."""
-    seen = np.zeros(NUM_HEXES, np.int8)
-    stack = np.empty(NUM_HEXES, np.int64)
-    for start in range(NUM_HEXES):
-        if seen[start] or buf[OWNER + start] != player:
+    """A whole terrain area (maximal same-terrain group, D30: any terrain) held by the player.
+    With the Island its own terrain areas count too (§15.3: other cards score normally); an
+    island area never joins a main-board one, as no island hex touches the board."""
+    hexes = _task_hexes(buf)
+    seen = np.zeros(hexes, np.int8)
+    stack = np.empty(hexes, np.int64)
+    for start in range(hexes):
+        if seen[start] or owner_at(buf, start) != player:
             continue
-        terrain = buf[TERRAIN + start]
+        terrain = terrain_at(buf, start)
         seen[start] = 1
         stack[0] = start
         top, whole = 1, True
         while top > 0:
             top -= 1
             h = stack[top]
-            if buf[OWNER + h] != player:
+            if owner_at(buf, h) != player:
                 whole = False
             for d in range(NUM_DIRECTIONS):
-                n = nbr[h, d]
-                if n >= 0 and not seen[n] and buf[TERRAIN + n] == terrain:
+                n = neighbour_at(nbr, h, d)
+                if n >= 0 and not seen[n] and terrain_at(buf, n) == terrain:
                     seen[n] = 1
                     stack[top] = n
                     top += 1
@@ -244,7 +305,7 @@ def _ringed(buf, nbr, h, player, edge_ok):
     return True
 
 
-@njit(**INLINE)
+@njit(**KERNEL)
 def _task_hexes(buf):
     """How many hex numbers the ringed tasks look at: the main board's, then the Island's
     when it is in play (§15.3: its settlements and specials count like any others)."""

@@ -6,7 +6,7 @@ Island) as a PettingZoo AEC environment.
 | Actions     | Discrete(409); Discrete(511) with `expansions` or `board_file`               |
 | Agents      | `player_0` .. `player_{n-1}`, n = 2..5 (default 4)                           |
 | Observation | Dict(observation=Box(0, 1, (6942,)), action_mask=Box(0, 1, (409,), int8));  |
-|             | (32064,) and (511,) with `expansions` or `board_file` (X_FLAT_SIZE)          |
+|             | (32214,) and (511,) with `expansions` or `board_file` (X_FLAT_SIZE)          |
 | Rules       | docs/rules/kingdom_builder.md §1-15, decisions §16                           |
 
 Observation: `eurogym.encoders.kingdom_builder.encode_flat` (its docstring lists every entry): 17

@@ -14,12 +14,18 @@ from numba import njit
 
 from eurogym.envs.core.hexgrid import NUM_DIRECTIONS, has_neighbour_equal, label_components
 from eurogym.envs.core.jit import INLINE, KERNEL
-from eurogym.envs.kingdom_builder.crossroads import blocked, free_hex, is_plain_settlement
+from eurogym.envs.kingdom_builder.crossroads import blocked, free_at, free_hex, is_plain_settlement
 from eurogym.envs.kingdom_builder.island import (
+    clear_hexes,
+    hex_count,
     island_on,
+    mark_hex,
     neighbour_at,
     next_to_own,
     owner_at,
+    piece_at,
+    set_owner,
+    set_piece,
     terrain_at,
 )
 from eurogym.envs.kingdom_builder.nomads import card_in_play
@@ -32,6 +38,7 @@ from eurogym.envs.kingdom_builder.state import (
     EXPANSION_FLAGS,
     FARM_USED,
     ISLAND_OWNER,
+    ISLAND_PIECE,
     ISLAND_TERRAIN_AT,
     MAYOR_ROW,
     MAYORS_CONTIGUOUS,
@@ -72,6 +79,7 @@ from eurogym.envs.kingdom_builder.tables import (
     HEX_SECTION,
     ISLAND_COLS,
     ISLAND_HEXES,
+    ISLAND_NEIGHBOURS,
     ISLAND_ROWS,
     MOUNTAIN,
     NUM_HEXES,
@@ -156,8 +164,7 @@ def near_targets(buf, nbr, player, tile, out):
         for i in range(ISLAND_HEXES):
             h = NUM_HEXES + i
             mark = 0
-            empty = buf[ISLAND_OWNER + i] == EMPTY and buf[ISLAND_TERRAIN_AT + i] <= BUILDABLE_MAX
-            if empty and _qualifies(buf, nbr, player, tile, h):
+            if free_at(buf, h) and _qualifies(buf, nbr, player, tile, h):
                 candidates += 1
                 mark = 1
                 if next_to_own(buf, i, player, EMPTY):
@@ -176,20 +183,31 @@ def near_targets(buf, nbr, player, tile, out):
 def palisade_targets(buf, nbr, origin, out):
     """§14.3 Palisade (D43): empty buildable hexes next to another settlement of the settlement
     area `origin` belonged to (the area found with `origin` still in it, then `origin` itself
-    not counting as a neighbour). Returns the count."""
-    labels = np.empty(NUM_HEXES, np.int64)
-    label_components(nbr, buf[OWNER : OWNER + NUM_HEXES], buf[OWNER + origin], labels)
+    not counting as a neighbour). An island settlement's area is on the island (§15.3), so
+    are its targets (marked when `out` has room). Returns the count."""
+    clear_hexes(out)
+    if origin >= NUM_HEXES:
+        island = buf[ISLAND_OWNER : ISLAND_OWNER + ISLAND_HEXES]
+        return _palisade_scan(buf, ISLAND_NEIGHBOURS, island, NUM_HEXES, origin - NUM_HEXES, out)
+    return _palisade_scan(buf, nbr, buf[OWNER : OWNER + NUM_HEXES], 0, origin, out)
+
+
+@njit(**KERNEL)
+def _palisade_scan(buf, table, owner, base, origin, out):
+    """palisade_targets on one board: `table` its neighbours and `owner` its pieces, both
+    indexed by its own hex index, which is hex number base + index."""
+    labels = np.empty(owner.shape[0], np.int64)
+    label_components(table, owner, owner[origin], labels)
     area = labels[origin]
     labels[origin] = EMPTY  # the moving settlement is not its own neighbour (D4)
     count = 0
-    for h in range(NUM_HEXES):
-        out[h] = 0
-        if not free_hex(buf, h):
+    for h in range(owner.shape[0]):
+        if not free_at(buf, base + h):
             continue
         for d in range(NUM_DIRECTIONS):
-            n = nbr[h, d]
+            n = table[h, d]
             if n >= 0 and labels[n] == area:
-                out[h] = 1
+                mark_hex(out, base + h)
                 count += 1
                 break
     return count
@@ -197,27 +215,39 @@ def palisade_targets(buf, nbr, origin, out):
 
 @njit(**KERNEL)
 def palisade_origins(buf, nbr, player, out):
-    """Plain settlements of the player that the Palisade can move (D19: no Crossroads piece).
-    Returns the count. One pass over the free hexes instead of palisade_targets per
-    settlement (this runs on every main-step mask of a Palisade holder): a settlement can
-    move iff a free hex touches a member of its area other than itself, i.e. iff some free
-    hex touches 2+ members of the area, or free hexes touch single members not all itself."""
-    owner = buf[OWNER : OWNER + NUM_HEXES]
-    labels = np.empty(NUM_HEXES, np.int64)
-    areas = label_components(nbr, owner, player, labels)
+    """Plain settlements of the player that the Palisade can move (D19: no Crossroads piece),
+    on the main board and on the Island (§15.3, each within its own board). Returns the
+    count."""
+    clear_hexes(out)
+    count = _palisade_movers(buf, nbr, buf[OWNER : OWNER + NUM_HEXES], 0, player, out)
+    if island_on(buf):
+        island = buf[ISLAND_OWNER : ISLAND_OWNER + ISLAND_HEXES]
+        count += _palisade_movers(buf, ISLAND_NEIGHBOURS, island, NUM_HEXES, player, out)
+    return count
+
+
+@njit(**KERNEL)
+def _palisade_movers(buf, table, owner, base, player, out):
+    """palisade_origins on one board (indexed as in _palisade_scan). One pass over the free
+    hexes instead of palisade_targets per settlement (this runs on every main-step mask of a
+    Palisade holder): a settlement can move iff a free hex touches a member of its area
+    other than itself, i.e. iff some free hex touches 2+ members of the area, or free hexes
+    touch single members not all itself."""
+    labels = np.empty(owner.shape[0], np.int64)
+    areas = label_components(table, owner, player, labels)
     # per area: EMPTY nothing seen, a hex id: the one member touched alone, MANY: more
     single = np.full(areas, EMPTY, np.int64)
     multi = np.zeros(areas, np.bool_)
-    for h in range(NUM_HEXES):
-        if not free_hex(buf, h):
+    for h in range(owner.shape[0]):
+        if not free_at(buf, base + h):
             continue
         for d in range(NUM_DIRECTIONS):
-            m = nbr[h, d]
+            m = table[h, d]
             if m < 0 or labels[m] < 0:
                 continue
             a = labels[m]
             for e in range(d):  # a second member of the same area touches h
-                k = nbr[h, e]
+                k = table[h, e]
                 if k >= 0 and labels[k] == a:
                     multi[a] = True
             if single[a] == EMPTY:
@@ -225,13 +255,12 @@ def palisade_origins(buf, nbr, player, out):
             elif single[a] != m:
                 single[a] = MANY
     count = 0
-    for h in range(NUM_HEXES):
-        out[h] = 0
-        if owner[h] != player or not is_plain_settlement(buf, h):
+    for h in range(owner.shape[0]):
+        if owner[h] != player or not is_plain_settlement(buf, base + h):
             continue
         a = labels[h]
         if multi[a] or (single[a] != EMPTY and single[a] != h):
-            out[h] = 1
+            mark_hex(out, base + h)
             count += 1
     return count
 
@@ -240,7 +269,9 @@ def palisade_origins(buf, nbr, player, out):
 def adjacent_targets(buf, nbr, player, skip, terrain, out):
     """Empty buildable hexes (only `terrain` ones if terrain >= 0) next to one of the player's
     settlements other than the one on `skip` (a moving settlement, D4). Strictly adjacent:
-    the farm action (§14.1, D36) and the silos (§14.2, D39). Returns the count."""
+    the farm action (§14.1, D36) and the silos (§14.2, D39). Island hexes next to the
+    player's island settlements too (§15.3; marked when `out` has room), so a silo may move
+    a settlement from one board to the other. Returns the count."""
     owner = buf[OWNER : OWNER + NUM_HEXES]
     count = 0
     for h in range(NUM_HEXES):
@@ -250,6 +281,17 @@ def adjacent_targets(buf, nbr, player, skip, terrain, out):
         if has_neighbour_equal(nbr, h, owner, player, skip):
             out[h] = 1
             count += 1
+    if island_on(buf):
+        skip_i = skip - NUM_HEXES if skip >= NUM_HEXES else EMPTY
+        for i in range(ISLAND_HEXES):
+            h = NUM_HEXES + i
+            if h < out.shape[0]:
+                out[h] = 0
+            if (terrain >= 0 and buf[ISLAND_TERRAIN_AT + i] != terrain) or not free_at(buf, h):
+                continue
+            if next_to_own(buf, i, player, skip_i):
+                mark_hex(out, h)
+                count += 1
     return count
 
 
@@ -258,10 +300,12 @@ def farm_targets(buf, nbr, player, out):
     """§14.1: empty farmland hexes next to the player's settlements (D36: no hex otherwise;
     an armed Outpost frees the adjacency as for the Monastery, §11.1). Returns the count."""
     if buf[OUTPOST_ARMED] == 1:
+        clear_hexes(out)
         count = 0
-        for h in range(NUM_HEXES):
-            out[h] = 1 if buf[TERRAIN + h] == FARMLAND and free_hex(buf, h) else 0
-            count += out[h]
+        for h in range(hex_count(buf)):  # the Island's farmland too (§15.3)
+            if terrain_at(buf, h) == FARMLAND and free_at(buf, h):
+                mark_hex(out, h)
+                count += 1
         return count
     return adjacent_targets(buf, nbr, player, EMPTY, FARMLAND, out)
 
@@ -298,7 +342,7 @@ def after_placement(buf, player, h, how):
     section, D47). Mayors: 4 of the player's settlements on h's row (4 touching with the
     option mayors_contiguous), the row unmarked, a settlement in supply: the row is marked
     with it (D12, D37). An island row is a row of its own (§2.2, §15.3): mayor_row[ROWS +
-    island row]; only settlements stand on the island."""
+    island row]; an island scout does not count either."""
     phase = buf[PHASE]
     counted = how == BUILT or (how == MOVED and buf[ROVERS_MOVES] == 1)
     rover = counted and phase != PHASE_CANOE and phase != PHASE_SILO and h < NUM_HEXES
@@ -314,7 +358,8 @@ def after_placement(buf, player, h, how):
     run = 0
     for c in range(ISLAND_COLS if island else COLS):  # scouts do not count (§14.3)
         if island:
-            mine = buf[ISLAND_OWNER + (row - ROWS) * ISLAND_COLS + c] == player
+            at = (row - ROWS) * ISLAND_COLS + c
+            mine = buf[ISLAND_OWNER + at] == player and buf[ISLAND_PIECE + at] != PIECE_SCOUT
         else:
             at = row * COLS + c
             mine = buf[OWNER + at] == player and buf[PIECE + at] != PIECE_SCOUT
@@ -379,17 +424,18 @@ def next_to_silo(buf, nbr, player, s):
 @njit(**KERNEL)
 def silo_origins(buf, nbr, player, out):
     """Plain settlements of the player that a silo can move (D19), each to a hex next to
-    another of the player's settlements (§14.2). Returns the count. One pass: a settlement
+    another of the player's settlements (§14.2), on either board (§15.3: an island
+    settlement is one of the player's others). Returns the count. One pass: a settlement
     can move iff some free hex touches one of the player's settlements other than it."""
     multi = False
     single = EMPTY  # the one settlement touched alone by free hexes, or MANY
-    for h in range(NUM_HEXES):
-        if not free_hex(buf, h):
+    for h in range(hex_count(buf)):
+        if not free_at(buf, h):
             continue
         touched = EMPTY
         for d in range(NUM_DIRECTIONS):
-            m = nbr[h, d]
-            if m >= 0 and buf[OWNER + m] == player:
+            m = neighbour_at(nbr, h, d)
+            if m >= 0 and owner_at(buf, m) == player:
                 if touched == EMPTY:
                     touched = m
                 else:
@@ -399,12 +445,12 @@ def silo_origins(buf, nbr, player, out):
                 single = touched
             elif single != touched:
                 single = MANY
+    clear_hexes(out)
     count = 0
-    for h in range(NUM_HEXES):
-        out[h] = 0
-        if buf[OWNER + h] == player and is_plain_settlement(buf, h):
+    for h in range(hex_count(buf)):
+        if owner_at(buf, h) == player and is_plain_settlement(buf, h):
             if multi or (single != EMPTY and single != h):
-                out[h] = 1
+                mark_hex(out, h)
                 count += 1
     return count
 
@@ -424,8 +470,7 @@ def silo_hexes(buf, nbr, player, out):
     if buf[SILO_MODE] == SILO_MOVES and buf[SELECTED] == EMPTY:
         return silo_origins(buf, nbr, player, out)
     if buf[SILO_MODE] == EMPTY:
-        for h in range(NUM_HEXES):
-            out[h] = 0
+        clear_hexes(out)
         return 0
     return adjacent_targets(buf, nbr, player, buf[SELECTED], -1, out)
 
@@ -490,37 +535,54 @@ def begin_silos(buf, nbr):
 @njit(**KERNEL)
 def scout_targets(buf, nbr, player, out):
     """§14.3 Scout Cabin, D41: empty buildable, water or mountain hexes next to the player's
-    settlements, the first scout included; not next to a warrior (D18). Returns the count."""
+    settlements, the first scout included; not next to a warrior (D18). Island hexes next to
+    the player's island pieces too (§15.3; marked when `out` has room). Returns the count."""
     owner = buf[OWNER : OWNER + NUM_HEXES]
     count = 0
     for h in range(NUM_HEXES):
         out[h] = 0
         t = buf[TERRAIN + h]
-        if buf[OWNER + h] != EMPTY or not (t <= BUILDABLE_MAX or t == WATER or t == MOUNTAIN):
+        if buf[OWNER + h] != EMPTY or not _scout_terrain(t):
             continue
         if not blocked(buf, h) and has_neighbour_equal(nbr, h, owner, player, EMPTY):
             out[h] = 1
             count += 1
+    if island_on(buf):
+        for i in range(ISLAND_HEXES):
+            h = NUM_HEXES + i
+            if h < out.shape[0]:
+                out[h] = 0
+            empty = buf[ISLAND_OWNER + i] == EMPTY
+            if empty and _scout_terrain(buf[ISLAND_TERRAIN_AT + i]):
+                if next_to_own(buf, i, player, EMPTY):
+                    mark_hex(out, h)
+                    count += 1
     return count
+
+
+@njit(**INLINE)
+def _scout_terrain(t):
+    return t <= BUILDABLE_MAX or t == WATER or t == MOUNTAIN
 
 
 @njit(**KERNEL)
 def scouts_placed(buf):
     count = 0
-    for h in range(NUM_HEXES):
-        if buf[PIECE + h] == PIECE_SCOUT:
+    for h in range(hex_count(buf)):
+        if piece_at(buf, h) == PIECE_SCOUT:
             count += 1
     return count
 
 
 @njit(**KERNEL)
 def remove_scouts(buf):
-    """The end of the turn takes the scouts off the board (§14.3); True if there were any."""
+    """The end of the turn takes the scouts off the board and the Island (§14.3); True if
+    there were any."""
     removed = False
-    for h in range(NUM_HEXES):
-        if buf[PIECE + h] == PIECE_SCOUT:
-            buf[OWNER + h] = EMPTY
-            buf[PIECE + h] = 0
+    for h in range(hex_count(buf)):
+        if piece_at(buf, h) == PIECE_SCOUT:
+            set_owner(buf, h, EMPTY)
+            set_piece(buf, h, 0)
             removed = True
     return removed
 

@@ -85,6 +85,7 @@ from eurogym.envs.kingdom_builder.tables import (
     SWAMP,
     TILES_PER_HEX,
     WATER,
+    X_NEIGHBOURS,
 )
 from eurogym.envs.kingdom_builder.tables import ISLAND_LOCATION as ISLAND_LOCATION_MAPS
 from eurogym.envs.kingdom_builder.tables import ISLAND_TERRAIN as ISLAND_TERRAIN_MAPS
@@ -180,8 +181,9 @@ def _check_crossroads(state: BigBoxState, n: int) -> None:
     Crossroads section (§3.2); extra cards and a Fort card only where they can be held.
     Without Crossroads all of these are blank."""
     on = bool(state.expansions[EXPANSIONS.index("crossroads")])
-    owner, terrain = state.owner, state.terrain
-    piece = np.where(state.piece == PIECE_SCOUT, 0, state.piece)  # Harvest's (_check_harvest)
+    owner, terrain = all_owners(state), all_terrain(state)  # the Island's too (§15.3)
+    pieces_ = all_pieces(state)
+    piece = np.where(pieces_ == PIECE_SCOUT, 0, pieces_)  # Harvest's (_check_harvest)
     if not on:
         _require(not piece.any(), "piece", piece.tolist(), "is set without Crossroads")
         for name in ("city_hall_built", "monastery_if_possible"):
@@ -216,7 +218,7 @@ def _check_crossroads(state: BigBoxState, n: int) -> None:
         built = int(state.city_hall_built[p])
         _require(hall.size == 7 * built, "city_hall_built", built, f"with {hall.size} hexes")
         if built:
-            ring = NEIGHBOURS[hall]
+            ring = X_NEIGHBOURS[hall]  # a city hall on the island is an island rosette
             centres = [h for h, r in zip(hall, ring, strict=True) if set(r.tolist()) <= set(hall)]
             _require(len(centres) == 1, "piece", hall.tolist(), "city hall is not a rosette")
     _require(not state.city_hall_built[n:].any(), "city_hall_built", 1, "for an unused seat")
@@ -305,7 +307,7 @@ def _check_harvest(state: BigBoxState, n: int) -> None:
     board's silos in board order, tokens add up to the bank's worth (D44), rows are marked by
     seats, and the silo phase's fields are set exactly in that phase (§14.2)."""
     silo_phase = state.phase == PHASE_SILO
-    scouts = np.flatnonzero(state.piece == PIECE_SCOUT)
+    scouts = np.flatnonzero(all_pieces(state) == PIECE_SCOUT)  # on the Island too (§15.3)
     if not harvest_in_play(state):
         _require(not scouts.size, "piece", scouts.tolist(), "scouts without Harvest")
         _require(not state.bazaar_active, "bazaar_active", 1, "without Harvest")
@@ -324,7 +326,7 @@ def _check_harvest(state: BigBoxState, n: int) -> None:
     # §14.3: at most the 2 shared scouts, on the hexes of the seat whose turn it is
     seat, phase = turn_seat(state)
     _require(scouts.size <= SCOUT_PIECES, "piece", scouts.tolist(), "more than 2 scouts")
-    mine = (state.owner[scouts] == seat).all() and phase != PHASE_GAME_OVER
+    mine = (all_owners(state)[scouts] == seat).all() and phase != PHASE_GAME_OVER
     _require(mine or not scouts.size, "piece", scouts.tolist(), f"scouts not of seat {seat}")
     if state.bazaar_active:
         _require(
@@ -540,7 +542,7 @@ def _check_nomad_turn(state: BigBoxState, cur: int, phase: int) -> None:
         _require(nomad == SWORD, "active_nomad", nomad, "is not Sword in phase sword")
         victim = state.sword_next
         _require(
-            0 <= victim < state.num_players and (state.owner == victim).any(),
+            0 <= victim < state.num_players and (all_owners(state) == victim).any(),
             "sword_next", victim, "is not a seat with a settlement",
         )  # fmt: skip
         if state.sword_victim_chooses:  # D24 option: the victim is the seat to act
@@ -550,7 +552,8 @@ def _check_nomad_turn(state: BigBoxState, cur: int, phase: int) -> None:
     if phase == PHASE_STEP or (phase == PHASE_TILE_ORIGIN and nomad != EMPTY):
         _require(nomad == RESETTLEMENT, "active_nomad", nomad, "is not Resettlement")
     if phase == PHASE_STEP:
-        _require(selected != EMPTY and state.owner[selected] == cur, "selected", selected, "")
+        mine = selected != EMPTY and all_owners(state)[selected] == cur  # either board, §15.3
+        _require(mine, "selected", selected, "")
     elif nomad == RESETTLEMENT or (phase == PHASE_TILE_TARGET and nomad != EMPTY):
         _require(selected == EMPTY, "selected", selected, "while no settlement is resettling")
     if phase == PHASE_TILE_TARGET and nomad != EMPTY:
@@ -603,6 +606,20 @@ def all_owners(state: State) -> np.ndarray:
     return state.owner
 
 
+def all_terrain(state: State) -> np.ndarray:
+    """The terrain of every hex number, as all_owners."""
+    if island_in_play(state):
+        return np.concatenate([state.terrain, state.island_terrain])
+    return state.terrain
+
+
+def all_pieces(state: BigBoxState) -> np.ndarray:
+    """The piece kind (PIECE_*) on every hex number, as all_owners."""
+    if island_in_play(state):
+        return np.concatenate([state.piece, state.island_piece])
+    return state.piece
+
+
 def _check_island(state: BigBoxState, n: int) -> None:
     """The Island's fields (§15.3): blank without it; with it the side's map (the shipped
     stand-in unless a board file gave it), its location hex, and 2 tiles conserved."""
@@ -614,6 +631,7 @@ def _check_island(state: BigBoxState, n: int) -> None:
             not state.island_terrain.any() and (state.island_owner == EMPTY).all()
             and state.island_location == EMPTY and state.island_tiles_left == 0
         )  # fmt: skip
+        blank = blank and not state.island_piece.any()
         _require(blank, "island_owner", state.island_owner.tolist(), "without the Island")
         for name in ("island_taken", "island_holding", "island_new", "island_used"):
             _require(not getattr(state, name).any(), name, getattr(state, name).tolist(), "")
@@ -629,10 +647,20 @@ def _check_island(state: BigBoxState, n: int) -> None:
         terrain[state.island_location] == LOCATION, "island_location", state.island_location,
         "is not a location hex",
     )  # fmt: skip
-    owner = state.island_owner
-    _require(owner.max() < n, "island_owner", owner.tolist(), f"is not a seat of {n}")
+    owner, piece = state.island_owner, state.island_piece
+    seat_or_wall = (owner < n) | (owner == WALL)
+    _require(seat_or_wall.all(), "island_owner", owner.tolist(), f"is not a seat of {n}")
     standable = (terrain <= BUILDABLE_MAX) | (terrain == WATER) | (terrain == MOUNTAIN)
     _require(standable[owner != EMPTY].all(), "island_owner", owner.tolist(), "off terrain")
+    walls = owner == WALL  # a Quarry's (§11.2) on the played terrain: buildable
+    _require((terrain[walls] <= BUILDABLE_MAX).all(), "island_owner", owner.tolist(), "wall")
+    # only a city hall (Crossroads) or a scout (Harvest) stands there as a piece (§15.3)
+    crossroads = bool(state.expansions[EXPANSIONS.index("crossroads")])
+    kinds = {0, PIECE_CITY_HALL} if crossroads else {0}
+    kinds |= {PIECE_SCOUT} if harvest_in_play(state) else set()
+    _require(set(piece.tolist()) <= kinds, "island_piece", piece.tolist(), "not in play")
+    seats = (owner >= 0) & (owner < n)
+    _require(seats[piece != 0].all(), "island_piece", piece.tolist(), "on a hex of no seat")
     taken, holding = state.island_taken, state.island_holding
     _require(state.island_tiles_left + int(taken.sum()) == 2, "island_tiles_left", 0, "")
     _require((taken >= holding).all(), "island_holding", holding.tolist(), "never taken")
@@ -675,7 +703,7 @@ def check_invariants(state: State) -> None:
     if big:  # Donation builds on water and mountains (§11.1)
         standable |= state.terrain == MOUNTAIN
         assert (state.terrain[walls] <= BUILDABLE_MAX).all(), "walls on buildable terrain"
-        placed = int(walls.sum()) + state.walls_left
+        placed = int(walls.sum()) + int((state.island_owner == WALL).sum()) + state.walls_left
         assert placed in (0, STONE_WALLS), f"25 stone walls conserved (found {placed})"
     assert standable[occupied].all(), "settlements only on buildable terrain or water (Harbor)"
     supply = state.supply[:n]
@@ -683,8 +711,9 @@ def check_invariants(state: State) -> None:
     plain = occupied & (state.piece == 0) if big else occupied  # Crossroads pieces: no supply
     on_board = np.bincount(owner[plain], minlength=n)
     if big:  # settlements on the Island (§15.3)
-        on_island = state.island_owner[state.island_owner != EMPTY]
-        assert on_island.max(initial=-1) < n, "island owners are seats"
+        island = state.island_owner
+        assert ((island < n) | (island == WALL)).all(), "island owners are seats or walls"
+        on_island = island[(island != EMPTY) & (island != WALL) & (state.island_piece == 0)]
         on_board = on_board + np.bincount(on_island, minlength=n)
     if big:  # settlements parked on temple tiles (§13.3) and Mayors row markers (§14.4)
         on_board = on_board + state.parked[:n]

@@ -6,15 +6,18 @@ like any other, §7.2, §7.3) and the helpers that let hex numbers past the main
 The Island is a separate 5 x 10 board (its printed map is unavailable: boards.json holds
 STAND-IN maps for both sides). Island hexes touch only island hexes, so its hexes have their
 own fields (`island_terrain`, `island_owner`) and neighbour table (tables.ISLAND_NEIGHBOURS).
-Only settlements go there: a settlement is placed or moved onto the island only by a
-placement under "adjacent if possible" (§6.2 with a terrain filter: the mandatory action,
-Oracle, Farm, Oasis, Garden, Forester's Lodge, Fort, Cathedral, Barn, Harbor, the Donation
-and Canoe builds, Monastery, the Tree House and Rope Bridge; harvest.near_targets: Mountain
-Station, Water Mill, Watchtower, University); Tower and the edge tasks use main-board edges
-only (D47); Crossroads pieces, walls and scouts stay on the main board. The actions that go a
-fixed way from the player's settlements (Paddock, Caravan, Tavern, Village, Fountain, Refuge,
-Palisade, Resettlement, the farm action, silos) never reach it, as the rules say, and (an
-open gap) do not act within it either (docs/rules/kingdom_builder.md §15.3).
+A settlement is placed or moved onto the island from elsewhere only by a placement under
+"adjacent if possible" (§6.2 with a terrain filter: the mandatory action, Oracle, Farm,
+Oasis, Garden, Forester's Lodge, Fort, Cathedral, Barn, Harbor, the Donation and Canoe
+builds, Monastery, the Tree House and Rope Bridge; harvest.near_targets: Mountain Station,
+Water Mill, Watchtower, University) or by a silo (§14.2: next to another of the player's
+settlements, island ones included); Tower and the edge tasks use main-board edges only
+(D47); wagons, ships and warriors stay on the main board. Once a player has island
+settlements, the actions that go a fixed way from them act within the island by its own
+adjacency: Paddock, Caravan, Refuge, Palisade and Resettlement move island settlements there;
+Village, Fountain, Tavern, the farm action and silos build next to them; the city hall, the
+Quarry's walls (owner WALL) and the scouts may stand next to them (`island_piece`)
+(docs/rules/kingdom_builder.md §15.3).
 This module imports only the state and the tables, so every kernel module can import it.
 """
 
@@ -30,6 +33,7 @@ from eurogym.envs.kingdom_builder.state import (
     ISLAND_LOCATION_AT,
     ISLAND_NEW,
     ISLAND_OWNER,
+    ISLAND_PIECE,
     ISLAND_SIDE,
     ISLAND_TAKEN,
     ISLAND_TERRAIN_AT,
@@ -37,6 +41,8 @@ from eurogym.envs.kingdom_builder.state import (
     ISLAND_TILES_LEFT,
     ISLAND_USED,
     OWNER,
+    PIECE,
+    PIECE_SETTLEMENT,
     TERRAIN,
 )
 from eurogym.envs.kingdom_builder.tables import (
@@ -62,6 +68,28 @@ def island_on(buf):
 
 
 @njit(**KERNEL)
+def hex_count(buf):
+    """How many hex numbers the game has: the main board's, then the Island's when it is in
+    play (tables.X_HEXES); loops over every hex of a game run to this."""
+    return X_HEXES if island_on(buf) else NUM_HEXES
+
+
+@njit(**KERNEL)
+def clear_hexes(out):
+    """A hex array (out int8[400], or int8[450] with room for the Island) set to 0."""
+    for h in range(out.shape[0]):
+        out[h] = 0
+
+
+@njit(**KERNEL)
+def mark_hex(out, h):
+    """out[h] = 1 when `out` has room for hex number h: the mask's hex array has room for the
+    island's hexes, a 400-hex scratch array (a count is all its caller wants) has not."""
+    if h < out.shape[0]:
+        out[h] = 1
+
+
+@njit(**KERNEL)
 def owner_at(buf, h):
     """The owner of hex number h: a main-board hex, or island hex h - NUM_HEXES."""
     if h < NUM_HEXES:
@@ -75,6 +103,22 @@ def set_owner(buf, h, player):
         buf[OWNER + h] = player
     else:
         buf[ISLAND_OWNER + h - NUM_HEXES] = player
+
+
+@njit(**KERNEL)
+def piece_at(buf, h):
+    """The kind of piece (PIECE_*) on hex number h of a Big Box buffer."""
+    if h < NUM_HEXES:
+        return buf[PIECE + h]
+    return buf[ISLAND_PIECE + h - NUM_HEXES]
+
+
+@njit(**KERNEL)
+def set_piece(buf, h, kind):
+    if h < NUM_HEXES:
+        buf[PIECE + h] = kind
+    else:
+        buf[ISLAND_PIECE + h - NUM_HEXES] = kind
 
 
 @njit(**KERNEL)
@@ -163,12 +207,13 @@ def island_has_empty(buf, target):
 
 @njit(**KERNEL)
 def island_settlements(buf, player, out):
-    """The player's island settlements (every island piece is a plain settlement), marked in
-    out[NUM_HEXES + i] when `out` has room for the island. Returns their count."""
+    """The player's plain island settlements (not a city hall or scout there: those are never
+    moved or removed, D19), marked in out[NUM_HEXES + i] when `out` has room for the island.
+    Returns their count."""
     room = out.shape[0] >= X_HEXES
     count = 0
     for i in range(ISLAND_HEXES):
-        mine = buf[ISLAND_OWNER + i] == player
+        mine = buf[ISLAND_OWNER + i] == player and buf[ISLAND_PIECE + i] == PIECE_SETTLEMENT
         count += mine
         if room:
             out[NUM_HEXES + i] = 1 if mine else 0
@@ -214,6 +259,7 @@ def deal_island(buf, side, terrain, location):
     buf[ISLAND_TILES_LEFT] = 0 if side == EMPTY else ISLAND_TILES
     for i in range(ISLAND_HEXES):
         buf[ISLAND_OWNER + i] = EMPTY
+        buf[ISLAND_PIECE + i] = PIECE_SETTLEMENT
         buf[ISLAND_TERRAIN_AT + i] = 0
         if side != EMPTY:
             r, c = i // ISLAND_COLS, i % ISLAND_COLS

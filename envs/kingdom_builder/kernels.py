@@ -21,7 +21,7 @@ point would be compiled once more per caller (docs/cold_start.md).
 import numpy as np
 from numba import njit
 
-from eurogym.envs.core.hexgrid import NUM_DIRECTIONS, has_line_beyond, has_neighbour_equal, walk
+from eurogym.envs.core.hexgrid import NUM_DIRECTIONS, has_line_beyond, has_neighbour_equal
 from eurogym.envs.core.jit import INLINE, KERNEL
 from eurogym.envs.kingdom_builder.actions import (
     CANOE_BONUS,
@@ -51,6 +51,7 @@ from eurogym.envs.kingdom_builder.actions import (
 from eurogym.envs.kingdom_builder.crossroads import (
     city_hall_targets,
     crossroads_on,
+    free_at,
     free_hex,
     is_plain_settlement,
     next_to_warrior,
@@ -85,6 +86,7 @@ from eurogym.envs.kingdom_builder.harvest import (
     take_token,
 )
 from eurogym.envs.kingdom_builder.island import (
+    clear_hexes,
     is_island_tile,
     island_has_empty,
     island_lose,
@@ -93,7 +95,11 @@ from eurogym.envs.kingdom_builder.island import (
     island_settlements,
     island_take,
     island_tile_terrain,
+    mark_hex,
+    neighbour_at,
     set_owner,
+    set_piece,
+    walk_at,
 )
 from eurogym.envs.kingdom_builder.marshlands import (
     card_terrain,
@@ -157,6 +163,7 @@ from eurogym.envs.kingdom_builder.state import (
     HOLDING,
     ISLAND_HOLDING,
     ISLAND_NEW,
+    ISLAND_OWNER,
     ISLAND_SIDE,
     ISLAND_TILE0,
     ISLAND_USED,
@@ -242,6 +249,8 @@ from eurogym.envs.kingdom_builder.tables import (
     FLOWER,
     FOREST,
     GRASS,
+    ISLAND_HEXES,
+    ISLAND_NEIGHBOURS,
     ISLAND_SIDES,
     MAX_LOCATION_HEXES,
     MOUNTAIN,
@@ -438,7 +447,8 @@ def has_empty_terrain(buf, target):
 @njit(**INLINE)
 def tavern_targets(buf, nbr, player, out):
     """§7.4 Tavern: empty buildable hexes directly beyond an end of a straight line of at least
-    3 of the player's settlements. Returns the count."""
+    3 of the player's settlements; a line of island settlements on the island (§15.3; marked
+    when `out` has room). Returns the count."""
     owner = buf[OWNER : OWNER + NUM_HEXES]
     count = 0
     for h in range(NUM_HEXES):
@@ -447,20 +457,31 @@ def tavern_targets(buf, nbr, player, out):
             if has_line_beyond(nbr, h, owner, player, TAVERN_LINE):
                 out[h] = 1
                 count += 1
+    if island_on(buf):
+        island = buf[ISLAND_OWNER : ISLAND_OWNER + ISLAND_HEXES]
+        for i in range(ISLAND_HEXES):
+            h = NUM_HEXES + i
+            if h < out.shape[0]:
+                out[h] = 0
+            if free_at(buf, h) and has_line_beyond(
+                ISLAND_NEIGHBOURS, i, island, player, TAVERN_LINE
+            ):
+                mark_hex(out, h)
+                count += 1
     return count
 
 
 @njit(**KERNEL)
 def paddock_targets(buf, nbr, origin, out):
     """§7.4 Paddock: exactly 2 steps in one straight direction from `origin`, jumping over
-    anything, onto an empty buildable hex; no adjacency rule. Returns the count."""
-    for h in range(NUM_HEXES):
-        out[h] = 0
+    anything, onto an empty buildable hex; no adjacency rule. From an island settlement the
+    2 steps stay on the island (§15.3; marked when `out` has room). Returns the count."""
+    clear_hexes(out)
     count = 0
     for d in range(NUM_DIRECTIONS):
-        h = walk(nbr, origin, d, PADDOCK_STEPS)
-        if h >= 0 and free_hex(buf, h):
-            out[h] = 1
+        h = walk_at(nbr, origin, d, PADDOCK_STEPS)
+        if h >= 0 and free_at(buf, h):
+            mark_hex(out, h)
             count += 1
     return count
 
@@ -652,6 +673,19 @@ def move_origins(buf, nbr, player, tile, out):
             continue  # a slide exists iff some first step is free (§11.2): 6 hexes, no walks
         out[h] = 1
         count += 1
+    if (tile == PADDOCK or tile == CARAVAN) and island_on(buf):  # within the Island (§15.3)
+        for i in range(ISLAND_HEXES):
+            h = NUM_HEXES + i
+            if h < out.shape[0]:
+                out[h] = 0
+            if buf[ISLAND_OWNER + i] != player or not is_plain_settlement(buf, h):
+                continue
+            if tile == PADDOCK and paddock_targets(buf, nbr, h, scratch) == 0:
+                continue
+            if tile == CARAVAN and step_targets(buf, nbr, h, scratch) == 0:
+                continue
+            mark_hex(out, h)
+            count += 1
     return count
 
 
@@ -801,8 +835,7 @@ def _big_mask(buf, nbr, player, phase, mask, hexes):
                 mask[SILO_BUILD] = 1
             if silo_can(buf, nbr, player, SILO_MOVES, hexes):
                 mask[SILO_MOVE] = 1
-            for h in range(NUM_HEXES):
-                hexes[h] = 0
+            clear_hexes(hexes)
         else:
             silo_hexes(buf, nbr, player, hexes)
         if buf[SELECTED] == EMPTY:
@@ -1309,8 +1342,8 @@ def _apply_hex(buf, nbr, player, h):
         if harvest_targets(buf, nbr, player, CATHEDRAL, EMPTY, scratch) == 0:
             _finish_action(buf)
     elif phase == PHASE_TILE_TARGET and buf[ACTIVE_TILE] == SCOUT_CABIN:
-        buf[OWNER + h] = player  # §14.3: a scout, the player's until the turn ends
-        buf[PIECE + h] = PIECE_SCOUT
+        set_owner(buf, h, player)  # §14.3: a scout, the player's until the turn ends
+        set_piece(buf, h, PIECE_SCOUT)
         buf[ACTION_DONE] += 1
         scratch = np.empty(NUM_HEXES, np.int8)
         if buf[ACTION_DONE] == SCOUT_PIECES or scout_targets(buf, nbr, player, scratch) == 0:
@@ -1361,6 +1394,7 @@ def _apply_harvest_hex(buf, nbr, player, h):
         buf[CANOE_LEFT + p] = 0
     for t in range(NUM_ALL_TILE_TYPES):
         buf[new_at(player, t)] = 0
+    buf[ISLAND_NEW + player] = 0  # (a silo may build or move next to island ones, §15.3)
     for k in range(NUM_NOMAD_KINDS):
         buf[NOMAD_NEW + player * NUM_NOMAD_KINDS + k] = 0
     buf[SILO_LEFT] -= 1
@@ -1404,23 +1438,23 @@ def _place_piece(buf, nbr, player, h, kind):
 def _apply_piece(buf, nbr, player, tile, h):
     """§12.3 Lighthouse / Wagon / Barracks on hex h (piece_targets), or the City Hall on the
     rosette centred on h (D28: all 7 hexes first, then tiles and in-game cards per hex)."""
-    if tile == CITY_HALL:
+    if tile == CITY_HALL:  # (on the board or the Island, §15.3)
         buf[CITY_HALL_BUILT + player] = 1
-        buf[OWNER + h] = player
-        buf[PIECE + h] = PIECE_CITY_HALL
+        set_owner(buf, h, player)
+        set_piece(buf, h, PIECE_CITY_HALL)
         for d in range(NUM_DIRECTIONS):
-            buf[OWNER + nbr[h, d]] = player
-            buf[PIECE + nbr[h, d]] = PIECE_CITY_HALL
+            set_owner(buf, neighbour_at(nbr, h, d), player)
+            set_piece(buf, neighbour_at(nbr, h, d), PIECE_CITY_HALL)
         buf[OUTPOST_ARMED] = 0
         take_tiles(buf, nbr, player, h)
         score_placement(buf, nbr, player, h)
         for d in range(NUM_DIRECTIONS):
-            take_tiles(buf, nbr, player, nbr[h, d])
-            score_placement(buf, nbr, player, nbr[h, d])
+            take_tiles(buf, nbr, player, neighbour_at(nbr, h, d))
+            score_placement(buf, nbr, player, neighbour_at(nbr, h, d))
         if harvest_on(buf):  # Mayors: the rosette spans three rows
             after_placement(buf, player, h, PLACED)
-            after_placement(buf, player, nbr[h, 1], PLACED)  # the row above
-            after_placement(buf, player, nbr[h, 4], PLACED)  # the row below
+            after_placement(buf, player, neighbour_at(nbr, h, 1), PLACED)  # the row above
+            after_placement(buf, player, neighbour_at(nbr, h, 4), PLACED)  # the row below
         return
     if buf[OWNER + h] == player:  # the piece's own hex: back to supply (option c / b)
         buf[OWNER + h] = EMPTY
@@ -1449,8 +1483,9 @@ def _apply_piece(buf, nbr, player, tile, h):
 
 @njit(**INLINE)
 def _place_wall(buf, nbr, player, h):
-    """§11.2 Quarry: a stone wall on h; a second one may follow (or STOP)."""
-    buf[OWNER + h] = WALL
+    """§11.2 Quarry: a stone wall on h (the Island's too, §15.3); a second one may follow
+    (or STOP)."""
+    set_owner(buf, h, WALL)
     buf[WALLS_LEFT] -= 1
     buf[ACTION_DONE] += 1
     scratch = np.empty(NUM_HEXES, np.int8)
@@ -1546,9 +1581,9 @@ def _apply_nomad_hex(buf, nbr, player, h):
         buf[SELECTED] = h
         buf[ACTION_DONE] = 0
         buf[PHASE] = PHASE_STEP
-    elif phase == PHASE_STEP:
-        buf[OWNER + buf[SELECTED]] = EMPTY
-        buf[OWNER + h] = player
+    elif phase == PHASE_STEP:  # (on either board, §15.3)
+        set_owner(buf, buf[SELECTED], EMPTY)
+        set_owner(buf, h, player)
         buf[SELECTED] = h
         buf[ACTION_LEFT] -= 1
         buf[ACTION_DONE] += 1

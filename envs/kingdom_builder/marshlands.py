@@ -15,7 +15,15 @@ from numba import njit
 from eurogym.envs.core.hexgrid import NUM_DIRECTIONS
 from eurogym.envs.core.jit import KERNEL
 from eurogym.envs.core.rng import RNG_WORDS, shuffle
-from eurogym.envs.kingdom_builder.crossroads import blocked, is_plain_settlement
+from eurogym.envs.kingdom_builder.crossroads import blocked, free_at, is_plain_settlement
+from eurogym.envs.kingdom_builder.island import (
+    clear_hexes,
+    hex_count,
+    mark_hex,
+    neighbour_at,
+    owner_at,
+    terrain_at,
+)
 from eurogym.envs.kingdom_builder.state import (
     BASE_SIZE,
     DECK,
@@ -41,6 +49,7 @@ from eurogym.envs.kingdom_builder.tables import (
     DUAL_CARDS,
     DUAL_DECK_SIZE,
     EXPANSIONS,
+    ISLAND_COLS,
     MOUNTAIN,
     NUM_CARD_TERRAINS,
     NUM_HEXES,
@@ -153,15 +162,16 @@ def deal_dual_deck(buf):
 
 @njit(**KERNEL)
 def own_and_foreign_neighbours(buf, nbr, player, h):
-    """(the player's settlements, other players' settlements) next to h; walls are no one's."""
+    """(the player's settlements, other players' settlements) next to hex number h (an
+    island hex's neighbours are island hexes, §15.3); walls are no one's."""
     own = 0
     foreign = 0
     players = buf[NUM_PLAYERS]
     for d in range(NUM_DIRECTIONS):
-        n = nbr[h, d]
+        n = neighbour_at(nbr, h, d)
         if n < 0:
             continue
-        o = buf[OWNER + n]
+        o = owner_at(buf, n)
         if o == player:
             own += 1
         elif 0 <= o < players:
@@ -172,18 +182,19 @@ def own_and_foreign_neighbours(buf, nbr, player, h):
 @njit(**KERNEL)
 def fountain_targets(buf, nbr, player, bonus, out):
     """§13.3 Fountain: empty buildable hexes (and mountains with the bonus) next to exactly
-    one of the player's settlements and to no other player's. Returns the count."""
+    one of the player's settlements and to no other player's; island hexes next to the
+    player's island settlements too (§15.3; marked when `out` has room). Returns the count."""
+    clear_hexes(out)
     count = 0
-    for h in range(NUM_HEXES):
-        out[h] = 0
-        t = buf[TERRAIN + h]
-        if buf[OWNER + h] != EMPTY or not (t <= BUILDABLE_MAX or (bonus and t == MOUNTAIN)):
+    for h in range(hex_count(buf)):
+        t = terrain_at(buf, h)
+        if owner_at(buf, h) != EMPTY or not (t <= BUILDABLE_MAX or (bonus and t == MOUNTAIN)):
             continue
-        if blocked(buf, h):
+        if h < NUM_HEXES and blocked(buf, h):
             continue
         own, foreign = own_and_foreign_neighbours(buf, nbr, player, h)
         if own == 1 and foreign == 0:
-            out[h] = 1
+            mark_hex(out, h)
             count += 1
     return count
 
@@ -192,48 +203,47 @@ def fountain_targets(buf, nbr, player, bonus, out):
 def refuge_stop(buf, nbr, origin, d):
     """§13.3 Refuge bonus: the first empty buildable hex from `origin` in direction d,
     jumping over everything before it; EMPTY if the line leaves the board first or that hex
-    is next to a warrior (D18, D55)."""
-    h = nbr[origin, d]
+    is next to a warrior (D18, D55). An island settlement's line stays on the island."""
+    h = neighbour_at(nbr, origin, d)
     while h >= 0:
-        if buf[OWNER + h] == EMPTY and buf[TERRAIN + h] <= BUILDABLE_MAX:
-            return EMPTY if blocked(buf, h) else h
-        h = nbr[h, d]
+        if owner_at(buf, h) == EMPTY and terrain_at(buf, h) <= BUILDABLE_MAX:
+            return h if free_at(buf, h) else EMPTY
+        h = neighbour_at(nbr, h, d)
     return EMPTY
 
 
 @njit(**KERNEL)
 def refuge_targets(buf, nbr, origin, bonus, out):
     """§13.3 Refuge: an adjacent empty buildable hex (no adjacency rule); with the bonus the
-    first empty buildable hex in each straight direction. Returns the count."""
-    for h in range(NUM_HEXES):
-        out[h] = 0
+    first empty buildable hex in each straight direction. From an island settlement, island
+    hexes (§15.3; marked when `out` has room). Returns the count."""
+    clear_hexes(out)
     count = 0
     for d in range(NUM_DIRECTIONS):
         if bonus:
             h = refuge_stop(buf, nbr, origin, d)
         else:
-            h = nbr[origin, d]
-            if h >= 0 and (
-                buf[OWNER + h] != EMPTY or buf[TERRAIN + h] > BUILDABLE_MAX or blocked(buf, h)
-            ):
+            h = neighbour_at(nbr, origin, d)
+            if h >= 0 and not free_at(buf, h):
                 h = EMPTY
-        if h >= 0 and out[h] == 0:
-            out[h] = 1
+        if h >= 0:  # six directions, six distinct hexes
+            mark_hex(out, h)
             count += 1
     return count
 
 
 @njit(**KERNEL)
 def refuge_origins(buf, nbr, player, bonus, out):
-    """Plain settlements of the player that Refuge (or its bonus) can move. Returns the count."""
+    """Plain settlements of the player that Refuge (or its bonus) can move, island ones too.
+    Returns the count."""
     scratch = np.empty(NUM_HEXES, np.int8)
+    clear_hexes(out)
     count = 0
-    for h in range(NUM_HEXES):
-        out[h] = 0
-        if buf[OWNER + h] != player or not is_plain_settlement(buf, h):
+    for h in range(hex_count(buf)):
+        if owner_at(buf, h) != player or not is_plain_settlement(buf, h):
             continue
         if refuge_targets(buf, nbr, h, bonus, scratch) > 0:
-            out[h] = 1
+            mark_hex(out, h)
             count += 1
     return count
 
@@ -260,18 +270,23 @@ def score_palaces(buf, nbr, player):
 
 # Stand-in Kingdom Builder cards (§13.4): their text is lost; these are this engine's readings
 # of the seed's notes (cards.json `stand_in`), played only with allow_stand_in_cards=True.
+# With the Island (§15.3: other cards score normally) Geologists, Messengers, Noblewomen and
+# Scouts read its hexes as well, numbered after the main board's (tables.X_HEXES) with its
+# own neighbours (island.neighbour_at); Vassals does not: the Island is no section (D47).
 
 
 @njit(**KERNEL)
 def score_geologists(buf, nbr, player, gold_per_mountain):
     """Stand-in Geologists: gold per mountain (a connected group of mountain hexes, counted
-    once) next to at least one of the player's settlements."""
-    group = np.full(NUM_HEXES, -1, np.int64)
-    stack = np.empty(NUM_HEXES, np.int64)
+    once) next to at least one of the player's settlements; an island mountain group is a
+    mountain of its own."""
+    hexes = hex_count(buf)
+    group = np.full(hexes, -1, np.int64)
+    stack = np.empty(hexes, np.int64)
     touched = 0
     groups = 0
-    for start in range(NUM_HEXES):
-        if buf[TERRAIN + start] != MOUNTAIN or group[start] >= 0:
+    for start in range(hexes):
+        if terrain_at(buf, start) != MOUNTAIN or group[start] >= 0:
             continue
         group[start] = groups
         stack[0] = start
@@ -281,12 +296,12 @@ def score_geologists(buf, nbr, player, gold_per_mountain):
             size -= 1
             h = stack[size]
             for d in range(NUM_DIRECTIONS):
-                n = nbr[h, d]
+                n = neighbour_at(nbr, h, d)
                 if n < 0:
                     continue
-                if buf[OWNER + n] == player:
+                if owner_at(buf, n) == player:
                     touches = True
-                if buf[TERRAIN + n] == MOUNTAIN and group[n] < 0:
+                if terrain_at(buf, n) == MOUNTAIN and group[n] < 0:
                     group[n] = groups
                     stack[size] = n
                     size += 1
@@ -298,22 +313,30 @@ def score_geologists(buf, nbr, player, gold_per_mountain):
 
 @njit(**KERNEL)
 def _axial(h):
-    r = h // 20
-    c = h % 20
+    """Axial (q, r) of hex number h on its own board (odd-r, §2.1): the main board's 20
+    columns, or the Island's 10 for h >= NUM_HEXES."""
+    if h >= NUM_HEXES:
+        r = (h - NUM_HEXES) // ISLAND_COLS
+        c = (h - NUM_HEXES) % ISLAND_COLS
+    else:
+        r = h // 20
+        c = h % 20
     return c - (r - (r & 1)) // 2, r
 
 
 @njit(**KERNEL)
 def score_messengers(buf, nbr, player, gold_per_hex):
     """Stand-in Messengers: gold per hex of the shortest path, both ends counted (hex distance
-    + 1), between the two farthest-apart settlements of one settlement area; the best area."""
-    area = np.full(NUM_HEXES, -1, np.int64)
-    stack = np.empty(NUM_HEXES, np.int64)
-    members = np.empty(NUM_HEXES, np.int64)
+    + 1), between the two farthest-apart settlements of one settlement area; the best area
+    (an island area is measured on the island: no area spans the two boards)."""
+    hexes = hex_count(buf)
+    area = np.full(hexes, -1, np.int64)
+    stack = np.empty(hexes, np.int64)
+    members = np.empty(hexes, np.int64)
     best = 0
     areas = 0
-    for start in range(NUM_HEXES):
-        if buf[OWNER + start] != player or area[start] >= 0:
+    for start in range(hexes):
+        if owner_at(buf, start) != player or area[start] >= 0:
             continue
         area[start] = areas
         stack[0] = start
@@ -325,8 +348,8 @@ def score_messengers(buf, nbr, player, gold_per_hex):
             members[count] = h
             count += 1
             for d in range(NUM_DIRECTIONS):
-                n = nbr[h, d]
-                if n >= 0 and buf[OWNER + n] == player and area[n] < 0:
+                n = neighbour_at(nbr, h, d)
+                if n >= 0 and owner_at(buf, n) == player and area[n] < 0:
                     area[n] = areas
                     stack[size] = n
                     size += 1
@@ -347,12 +370,12 @@ def score_noblewomen(buf, nbr, player, gold_per_palace):
     """Stand-in Noblewomen: gold per palace next to at least one of the player's settlements
     ("palaces are counted only once")."""
     gold = 0
-    for h in range(NUM_HEXES):
-        if buf[TERRAIN + h] != PALACE:
+    for h in range(hex_count(buf)):
+        if terrain_at(buf, h) != PALACE:
             continue
         for d in range(NUM_DIRECTIONS):
-            n = nbr[h, d]
-            if n >= 0 and buf[OWNER + n] == player:
+            n = neighbour_at(nbr, h, d)
+            if n >= 0 and owner_at(buf, n) == player:
                 gold += gold_per_palace
                 break
     return gold
@@ -360,7 +383,8 @@ def score_noblewomen(buf, nbr, player, gold_per_palace):
 
 @njit(**KERNEL)
 def score_vassals(buf, nbr, player, gold_per_settlement):
-    """Stand-in Vassals: gold per settlement on a hex next to another section (the seams)."""
+    """Stand-in Vassals: gold per settlement on a hex next to another section (the seams).
+    The Island is no section (D47) and touches none: its settlements are on no seam."""
     gold = 0
     for h in range(NUM_HEXES):
         if buf[OWNER + h] != player:
@@ -376,17 +400,18 @@ def score_vassals(buf, nbr, player, gold_per_settlement):
 
 @njit(**KERNEL)
 def score_scouts(buf, nbr, player, gold_per_settlement):
-    """Stand-in Scouts: gold per settlement next to a hex of the terrain removed at set-up."""
+    """Stand-in Scouts: gold per settlement next to a hex of the terrain removed at set-up
+    (island settlements next to island hexes of it too)."""
     removed = buf[SCOUTS_TERRAIN]
     gold = 0
     if removed == EMPTY:
         return 0
-    for h in range(NUM_HEXES):
-        if buf[OWNER + h] != player:
+    for h in range(hex_count(buf)):
+        if owner_at(buf, h) != player:
             continue
         for d in range(NUM_DIRECTIONS):
-            n = nbr[h, d]
-            if n >= 0 and buf[TERRAIN + n] == removed:
+            n = neighbour_at(nbr, h, d)
+            if n >= 0 and terrain_at(buf, n) == removed:
                 gold += gold_per_settlement
                 break
     return gold

@@ -13,15 +13,20 @@ from eurogym.envs.core.rng import RNG_WORDS, shuffle
 from eurogym.envs.kingdom_builder.crossroads import (
     blocked,
     crossroads_on,
-    free_hex,
+    free_at,
     is_plain_settlement,
     next_to_warrior,
 )
 from eurogym.envs.kingdom_builder.island import (
+    clear_hexes,
+    hex_count,
     island_on,
     island_settlements,
+    mark_hex,
     neighbour_at,
+    next_to_own,
     owner_at,
+    piece_at,
     terrain_at,
     walk_at,
 )
@@ -31,6 +36,8 @@ from eurogym.envs.kingdom_builder.state import (
     CARDS,
     DUAL_SWAMP,
     EMPTY,
+    ISLAND_OWNER,
+    ISLAND_TERRAIN_AT,
     MANDATORY_HEXES,
     MANDATORY_SETTLEMENTS,
     MANDATORY_TOTAL,
@@ -41,7 +48,6 @@ from eurogym.envs.kingdom_builder.state import (
     NUM_NOMAD_KINDS,
     NUM_PLAYERS,
     OWNER,
-    PIECE,
     PIECE_SCOUT,
     PLAYED,
     RNG,
@@ -53,6 +59,8 @@ from eurogym.envs.kingdom_builder.tables import (
     BUILDABLE_MAX,
     CARDS_PER_GAME,
     DUAL_CARDS,
+    ISLAND_HEXES,
+    ISLAND_NEIGHBOURS,
     NOMAD_DONATION_TERRAIN,
     NOMAD_KINDS,
     NOMAD_SPACE,
@@ -84,19 +92,23 @@ def is_big(buf):
 
 
 @njit(**INLINE)
-def own_neighbours(buf, nbr, player, h):
+def own_neighbours(owner, nbr, player, h):
+    """How many of h's neighbours (table `nbr`) hold one of the player's pieces (`owner`
+    indexed like that table: the main board's, or the Island's own)."""
     count = 0
     for d in range(NUM_DIRECTIONS):
         n = nbr[h, d]
-        if n >= 0 and buf[OWNER + n] == player:
+        if n >= 0 and owner[n] == player:
             count += 1
     return count
 
 
 @njit(**INLINE)
 def village_targets(buf, nbr, player, out):
-    """§11.2 Village: empty buildable hexes next to at least 3 of the player's settlements."""
+    """§11.2 Village: empty buildable hexes next to at least 3 of the player's settlements;
+    on the Island next to 3 of their island settlements (§15.3; marked when `out` has room)."""
     warriors = crossroads_on(buf)  # once, not per hex: this loop runs on every main step
+    owner = buf[OWNER : OWNER + NUM_HEXES]
     count = 0
     for h in range(NUM_HEXES):
         out[h] = 0
@@ -104,9 +116,19 @@ def village_targets(buf, nbr, player, out):
             continue
         if warriors and next_to_warrior(buf, h):
             continue
-        if own_neighbours(buf, nbr, player, h) >= VILLAGE_NEIGHBOURS:
+        if own_neighbours(owner, nbr, player, h) >= VILLAGE_NEIGHBOURS:
             out[h] = 1
             count += 1
+    if island_on(buf):
+        island = buf[ISLAND_OWNER : ISLAND_OWNER + ISLAND_HEXES]
+        for i in range(ISLAND_HEXES):
+            h = NUM_HEXES + i
+            if h < out.shape[0]:
+                out[h] = 0
+            around = own_neighbours(island, ISLAND_NEIGHBOURS, player, i)
+            if free_at(buf, h) and around >= VILLAGE_NEIGHBOURS:
+                mark_hex(out, h)
+                count += 1
     return count
 
 
@@ -114,7 +136,8 @@ def village_targets(buf, nbr, player, out):
 def quarry_targets(buf, nbr, player, out):
     """§11.2 Quarry: empty hexes of the played terrain next to one of the player's settlements
     (`required`), while walls are left; a dual card's played terrain is the one chosen (D31).
-    Returns the count."""
+    Island hexes next to the player's island settlements too (§15.3; marked when `out` has
+    room). Returns the count."""
     played = buf[PLAYED]
     if played >= DUAL_CARDS:
         played = SWAMP if buf[DUAL_SWAMP] == 1 else played - DUAL_CARDS
@@ -128,61 +151,71 @@ def quarry_targets(buf, nbr, player, out):
             if has_neighbour_equal(nbr, h, owner, player, EMPTY):
                 out[h] = 1
                 count += 1
+    if island_on(buf) and played != EMPTY and buf[WALLS_LEFT] > 0:  # next to island ones
+        for i in range(ISLAND_HEXES):
+            h = NUM_HEXES + i
+            if h < out.shape[0]:
+                out[h] = 0
+            empty = buf[ISLAND_OWNER + i] == EMPTY and buf[ISLAND_TERRAIN_AT + i] == played
+            if empty and next_to_own(buf, i, player, EMPTY):
+                mark_hex(out, h)
+                count += 1
     return count
 
 
 @njit(**INLINE)
 def caravan_stop(buf, nbr, origin, d):
     """§11.2 Caravan, D26: where a settlement on `origin` sliding in direction d stops (the
-    last free hex before an obstacle or the board edge), or EMPTY if the first hex is one."""
+    last free hex before an obstacle or the board edge), or EMPTY if the first hex is one.
+    An island settlement slides on the island, whose border is its edge (§15.3)."""
     stop = EMPTY
-    h = nbr[origin, d]
-    while h >= 0 and free_hex(buf, h):
+    h = neighbour_at(nbr, origin, d)
+    while h >= 0 and free_at(buf, h):
         stop = h
-        h = nbr[h, d]
+        h = neighbour_at(nbr, h, d)
     return stop
 
 
 @njit(**INLINE)
 def caravan_targets(buf, nbr, origin, out):
     """The Caravan destinations of the settlement on `origin`, one per open direction."""
-    for h in range(NUM_HEXES):
-        out[h] = 0
+    clear_hexes(out)
     count = 0
     for d in range(NUM_DIRECTIONS):
         stop = caravan_stop(buf, nbr, origin, d)
         if stop >= 0:
-            out[stop] = 1
+            mark_hex(out, stop)
             count += 1
     return count
 
 
 @njit(**KERNEL)
 def step_targets(buf, nbr, origin, out):
-    """§11.1 Resettlement: one step from `origin` to an adjacent empty buildable hex."""
-    for h in range(NUM_HEXES):
-        out[h] = 0
+    """§11.1 Resettlement: one step from `origin` to an adjacent empty buildable hex (an
+    island hex from an island settlement, §15.3; marked when `out` has room)."""
+    clear_hexes(out)
     count = 0
     for d in range(NUM_DIRECTIONS):
-        n = nbr[origin, d]
-        if n >= 0 and free_hex(buf, n):
-            out[n] = 1
+        n = neighbour_at(nbr, origin, d)
+        if n >= 0 and free_at(buf, n):
+            mark_hex(out, n)
             count += 1
     return count
 
 
 @njit(**KERNEL)
 def resettle_origins(buf, nbr, player, out):
-    """Settlements of `player` that can take a Resettlement step (not Crossroads pieces, D17)."""
+    """Settlements of `player` that can take a Resettlement step (not Crossroads pieces, D17),
+    island settlements too (§15.3)."""
+    clear_hexes(out)
     count = 0
-    for h in range(NUM_HEXES):
-        out[h] = 0
-        if buf[OWNER + h] != player or not is_plain_settlement(buf, h):
+    for h in range(hex_count(buf)):
+        if owner_at(buf, h) != player or not is_plain_settlement(buf, h):
             continue
         for d in range(NUM_DIRECTIONS):
-            n = nbr[h, d]
-            if n >= 0 and free_hex(buf, n):
-                out[h] = 1
+            n = neighbour_at(nbr, h, d)
+            if n >= 0 and free_at(buf, n):
+                mark_hex(out, h)
                 count += 1
                 break
     return count
@@ -255,8 +288,8 @@ def score_placement(buf, nbr, player, h):
 
 @njit(**KERNEL)
 def _scout(buf, h):
-    """Hex number h holds a Harvest scout (never on the island)."""
-    return h < NUM_HEXES and buf[PIECE + h] == PIECE_SCOUT
+    """Hex number h holds a Harvest scout (on either board, §15.3)."""
+    return piece_at(buf, h) == PIECE_SCOUT
 
 
 @njit(**INLINE)

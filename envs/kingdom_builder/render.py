@@ -200,9 +200,14 @@ def _island_lines(state: BigBoxState, colour: bool) -> list[str]:
             mark = LEGAL_MARK if legal[i] else " "
             owner = int(state.island_owner[i])
             terrain = int(state.island_terrain[i])
-            if owner != EMPTY:
+            piece = int(state.island_piece[i])  # a city hall or scout (§12.3, §14.3)
+            if owner == WALL:
+                cells.append(WALL_GLYPH * 2)
+            elif owner != EMPTY:
                 glyph = PLAYER_GLYPHS[owner]
                 mark = MOVING_MARK if NUM_HEXES + i == state.selected else mark
+                if piece:
+                    mark = PIECE_MARKS[piece].upper() if legal[i] else PIECE_MARKS[piece]
                 cells.append(
                     (ansi_colour(glyph, PLAYER_COLOURS[owner]) if colour else glyph) + mark
                 )

@@ -186,7 +186,7 @@ def _island(state: BigBoxState) -> np.ndarray:
         offsets = (np.arange(left) - (left - 1) / 2.0) * 0.5 * HEX_SIZE
         dots = np.stack([x + offsets, np.full(left, y + 0.5 * HEX_SIZE)], axis=1)
         draw_discs(image, dots, 0.16 * HEX_SIZE, np.array(TILE_MARK_COLOUR, np.uint8), (40, 40, 40))
-    built = np.flatnonzero(state.island_owner != EMPTY)
+    built = np.flatnonzero((state.island_owner != EMPTY) & (state.island_owner != WALL))
     colours = PLAYER_COLOURS[state.island_owner[built]]
     draw_discs(image, centres[built], 0.55 * HEX_SIZE, colours, outline=(40, 40, 40))
     return image
@@ -207,10 +207,15 @@ def _island_text(state: BigBoxState, draw: Any, top: int) -> None:
     draw.text((x, y - 4), title(name), fill=INK, font=small, anchor="mm")
     for i in np.flatnonzero(state.island_terrain == CASTLE):
         _castle(draw, *centres[i])
-    for i in np.flatnonzero(state.island_owner != EMPTY):
+    s = 0.5 * HEX_SIZE
+    for i in np.flatnonzero(state.island_owner == WALL):  # a Quarry's wall (§11.2)
+        x, y = centres[i]
+        draw.rectangle((x - s, y - s, x + s, y + s), fill=WALL_COLOUR, outline=(20, 20, 20))
+    for i in np.flatnonzero((state.island_owner != EMPTY) & (state.island_owner != WALL)):
         owner = int(state.island_owner[i])
         ink = (0, 0, 0) if PLAYER_COLOURS[owner].mean() > 128 else (255, 255, 255)
-        draw.text(tuple(centres[i]), PLAYER_GLYPHS[owner], fill=ink, font=label, anchor="mm")
+        text = PLAYER_GLYPHS[owner] + PIECE_LETTERS[state.island_piece[i]].strip()
+        draw.text(tuple(centres[i]), text, fill=ink, font=label, anchor="mm")
     if state.phase != PHASE_GAME_OVER:
         legal = state.mask[ISLAND_HEX_ACTIONS : ISLAND_HEX_ACTIONS + ISLAND_HEXES]
         for i in np.flatnonzero(legal):

@@ -279,18 +279,22 @@ X_LAYOUT = Layout(
         ("sword_victim_chooses", (), (0, 1)),
         ("resettlement_tiles_per_step", (), (0, 1)),
         # the Island (§15.3): the side in play (ISLAND_SIDES index; EMPTY: no Island), its
-        # terrain and pieces (island hex i = row * 10 + col), its location hex, the tiles
-        # left there, and per seat whether it ever took one (D7), holds it, took it this
-        # turn and used it this turn (one location hex: at most one copy)
+        # terrain and owners (island hex i = row * 10 + col; WALL: a stone wall), its
+        # location hex, the tiles left there, and per seat whether it ever took one (D7),
+        # holds it, took it this turn and used it this turn (one location hex: at most one
+        # copy); the kind of piece on each island hex (`island_piece`, after them)
         ("island_side", (), (EMPTY, len(ISLAND_SIDES) - 1)),
         ("island_terrain", (ISLAND_HEXES,), (0, int(SECTION_TERRAIN.max()))),
-        ("island_owner", (ISLAND_HEXES,), (EMPTY, MAX_PLAYERS - 1)),
+        ("island_owner", (ISLAND_HEXES,), (EMPTY, WALL)),
         ("island_location", (), (EMPTY, ISLAND_HEXES - 1)),
         ("island_tiles_left", (), (0, MAX_TILES_PER_HEX)),
         ("island_taken", (MAX_PLAYERS,), (0, 1)),
         ("island_holding", (MAX_PLAYERS,), (0, 1)),
         ("island_new", (MAX_PLAYERS,), (0, 1)),
         ("island_used", (MAX_PLAYERS,), (0, 1)),
+        # the piece on each island hex as `piece` on the board (PIECE_*): a city hall or a
+        # scout may stand there next to the player's island settlements (§12.3, §14.3)
+        ("island_piece", (ISLAND_HEXES,), (0, PIECE_SCOUT)),
     ]
 )
 
@@ -363,6 +367,7 @@ ISLAND_TILES_LEFT, ISLAND_TAKEN, ISLAND_HOLDING, ISLAND_NEW, ISLAND_USED = map(
     _xoffset,
     ("island_tiles_left", "island_taken", "island_holding", "island_new", "island_used"),
 )
+ISLAND_PIECE = _xoffset("island_piece")
 ISLAND_TILE0 = NUM_ALL_TILE_TYPES  # `active_tile` of the Island's tiles: + ISLAND_SIDES index
 
 
