@@ -438,7 +438,7 @@ def orc_room_at(buf, p, c, special):
     return f == F_ORC_DWELLING
 
 
-@njit(**INLINE)
+@njit(**KERNEL)
 def free_orc_room(buf, p):
     """An orc room with no friendly orc and no invader (spec B9), or -1."""
     home = np.zeros(NUM_ORCS, np.int64)

@@ -130,12 +130,10 @@ from eurogym.envs.caverna_ff.tables import (
     VEG,
     WOOD,
 )
-from eurogym.envs.core.jit import (
-    INLINE,
-)
+from eurogym.envs.core.jit import INLINE, KERNEL
 
 
-@njit(**INLINE)
+@njit(**KERNEL)
 def push_program(buf, p, s):
     """Stack space s's op program (spaces.PROGRAM) for p, first op on top."""
     for i in range(MAX_OPS - 1, -1, -1):
