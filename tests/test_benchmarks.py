@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from eurogym import envs
+from eurogym.envs.core import compile_ahead
 from eurogym.benchmarks import demo, throughput
 
 RATE_KEYS = {"decisions", "games", "seconds", "per_second", "games_per_second"}
@@ -77,6 +78,8 @@ def test_cold_start_compiles_in_a_fresh_cache() -> None:
     cold = throughput.time_cold_start(["kingdom_builder_v0"], players=2)
     assert cold["seconds"] > 0 and cold["cpu_seconds"] > 0
     assert cold["announced"] == 1  # its numba cache was empty, so it said it was compiling
+    # and a second process compiled the other end of the first step (2+ cores)
+    assert cold["helpers"] == (1 if compile_ahead.enabled() else 0)
 
 
 def test_cold_rows_print_with_their_targets(

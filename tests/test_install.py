@@ -85,6 +85,7 @@ def test_the_wheel_installs_only_the_eurogym_package(wheel: Path) -> None:
         assert f"eurogym/{package}/__init__.py" in names
     assert "eurogym/envs/warmup.py" in names
     assert any(name.startswith("eurogym/envs/caverna_ff/data/") for name in names)
+    assert "eurogym/envs/caverna_ff/compile_plan.json" in names  # read by compile_ahead
 
 
 def _set_writable(root: Path, writable: bool) -> None:

@@ -91,5 +91,8 @@ def make(env_id: str, *, wrapped: bool = True, **kwargs: Any) -> Any:
     """Build env `env_id` (PettingZoo AEC). kwargs go to its raw_env: num_players, seed,
     render_mode, reward_mode and the game's rule options. `wrapped=False` gives the raw env."""
     entry = spec(env_id)
-    notice_if_cold(env_id, entry.data_package)
+    if notice_if_cold(env_id, entry.data_package):
+        from eurogym.envs.core import compile_ahead  # here: also runnable with -m
+
+        compile_ahead.start(env_id)  # a second core compiles the other end of the first step
     return entry.wrapped_env(**kwargs) if wrapped else entry.raw_env(**kwargs)

@@ -1,0 +1,272 @@
+"""A second process that compiles a game's kernels while the first one does, from the other end
+of the first step's call tree, so a cold first step uses two cores instead of one.
+
+Why: numba compiles one kernel at a time in a process (a global compiler lock, and the GIL), and
+a game's first step reaches almost all of its kernels: Caverna's compiles 188, 162 of them under
+`flow.advance`, about 35 s on one core. Both processes write numba's on-disk cache, and numba
+looks a kernel up in that cache the moment a caller first needs it, so a kernel the other
+process has finished is loaded (milliseconds) instead of compiled. The helper walks the call
+tree last callee first while the main process compiles in call order, first callee first, so
+they work on different kernels until they meet; what both compile in that moment is the only
+waste.
+
+The helper needs to know which kernels the first step compiles and with which argument types
+before anything is compiled, so the call tree is recorded ahead, in a process with an empty
+cache, and shipped beside each game as `compile_plan.json`:
+
+    python -m eurogym.envs.core.compile_ahead --record              # every registered env
+    python -m eurogym.envs.core.compile_ahead --record caverna_ff_v1
+
+A plan only decides what the helper compiles early. A stale plan (a kernel renamed, other
+argument types) makes it compile less or compile a signature nobody uses; the main process
+compiles whatever it still needs as before, so it costs speed, never correctness
+(tests/core/test_compile_ahead.py checks that the shipped plans name existing kernels).
+
+`eurogym.make` starts the helper (`start`) only when the game's kernels are not cached yet (the
+same test that prints "compiling ... kernels"), the machine has two or more cores, numba
+compiles and caches, and `EUROGYM_COMPILE_AHEAD` is not "0". The warmup CLI does not use it
+(it builds its envs without `make`): its worker processes already split the games between the
+cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import logging
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import numba
+from numba.core import types
+
+LOG = logging.getLogger("eurogym")
+PLAN_NAME = "compile_plan.json"
+SWITCH = "EUROGYM_COMPILE_AHEAD"  # "0" turns the helper off
+_MODULE = __spec__.name if __spec__ else __name__  # the real name, also when run with -m
+_PACKAGE = _MODULE.split(".")[0] + "."  # "eurogym.": only our kernels go into a plan
+_HELPERS: list[subprocess.Popen] = []  # started by this process (`wait`)
+_STARTED: set[str] = set()  # game packages a helper was started for in this process
+
+# ---- argument types as JSON ---------------------------------------------------------------
+
+_SCALARS = {
+    str(t): t
+    for t in (
+        types.boolean, types.none, types.float32, types.float64,
+        types.int8, types.int16, types.int32, types.int64,
+        types.uint8, types.uint16, types.uint32, types.uint64,
+    )
+}  # fmt: skip
+_OMITTED_NONE = "omitted(default=None)"
+
+
+def encode_type(t: Any) -> Any:
+    """A JSON value for the argument types a plan can hold (scalars, arrays of scalars,
+    tuples of those, an omitted default of None); None for any other, whose kernel the helper
+    leaves to the main process."""
+    if str(t) in _SCALARS or str(t) == _OMITTED_NONE:
+        return str(t)
+    if isinstance(t, types.Array) and str(t.dtype) in _SCALARS:
+        return ["array", str(t.dtype), t.ndim, t.layout, not t.mutable]
+    if isinstance(t, types.BaseTuple) and not isinstance(t, types.BaseNamedTuple):
+        items = [encode_type(item) for item in t.types]
+        return None if None in items else ["tuple", items]
+    return None
+
+
+def decode_type(value: Any) -> Any:
+    """The numba type `encode_type` wrote as `value`; ValueError for anything else."""
+    if isinstance(value, str) and value in _SCALARS:
+        return _SCALARS[value]
+    if value == _OMITTED_NONE:
+        return types.Omitted(None)
+    if isinstance(value, list) and len(value) == 5 and value[0] == "array":
+        _, dtype, ndim, layout, readonly = value
+        if dtype in _SCALARS and ndim in (1, 2, 3, 4) and layout in ("C", "F", "A"):
+            return types.Array(_SCALARS[dtype], ndim, layout, readonly=bool(readonly))
+    if isinstance(value, list) and len(value) == 2 and value[0] == "tuple":
+        return types.BaseTuple.from_types([decode_type(item) for item in value[1]])
+    raise ValueError(f"not a plan argument type: {value!r}")
+
+
+# ---- recording ----------------------------------------------------------------------------
+
+
+def record(env_id: str) -> list[dict]:
+    """The call tree of `env_id`'s first step (make, reset, observe, one step at up to 4
+    players) as this process compiles it: one node per compiled kernel of this package,
+    `{"kernel": "module:name", "args": [encode_type] or None, "calls": [nodes]}`, callees in the
+    order they were compiled. Meaningful only in a process whose numba cache is empty (a
+    kernel loaded from the cache is not compiled, so it and its callees would be missing)."""
+    import numpy as np
+    from numba.core import event
+
+    from eurogym.envs.core.registry import make, spec
+
+    root: dict = {"calls": []}
+    stack = [root]
+
+    class Recorder(event.Listener):
+        def on_start(self, ev: Any) -> None:
+            func = ev.data["dispatcher"].py_func
+            if not func.__module__.startswith(_PACKAGE):
+                stack.append(stack[-1])  # numba's own jitted helpers: callees go one up
+                return
+            args = [encode_type(t) for t in ev.data["args"]]
+            node = {
+                "kernel": f"{func.__module__}:{func.__qualname__}",
+                "args": None if None in args else args,
+                "calls": [],
+            }
+            stack[-1]["calls"].append(node)
+            stack.append(node)
+
+        def on_end(self, ev: Any) -> None:
+            stack.pop()
+
+    listener = Recorder()
+    event.register("numba:compile", listener)
+    try:
+        players = min(4, max(spec(env_id).engine.player_counts))
+        env = make(env_id, num_players=players)
+        env.reset(seed=0)
+        env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
+    finally:
+        event.unregister("numba:compile", listener)
+    return root["calls"]
+
+
+def plan_path(env_id: str) -> Path:
+    """Where `env_id`'s game keeps its plans (one file per game package, keyed by env id)."""
+    from eurogym.envs.core.registry import spec
+
+    package = importlib.import_module(spec(env_id).data_package)
+    return Path(os.path.abspath(package.__file__)).parent / PLAN_NAME
+
+
+def write_plans(env_ids: list[str]) -> list[Path]:
+    """Record each env's plan in a fresh process with an empty cache and write the plan files
+    (other env ids already in a file are kept)."""
+    written = []
+    for env_id in env_ids:
+        with tempfile.TemporaryDirectory(prefix="eurogym-plan-") as cache:
+            done = subprocess.run(
+                [sys.executable, "-m", _MODULE, "--print", env_id],
+                env={**os.environ, "NUMBA_CACHE_DIR": cache, SWITCH: "0"},
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+        path = plan_path(env_id)
+        plans = json.loads(path.read_text()) if path.exists() else {}
+        plans[env_id] = json.loads(done.stdout)
+        path.write_text(json.dumps(plans, indent=1, sort_keys=True) + "\n")
+        written.append(path)
+    return written
+
+
+# ---- the helper process -------------------------------------------------------------------
+
+
+def load_plan(env_id: str) -> list[dict]:
+    """`env_id`'s recorded call tree, or [] when its game ships none."""
+    path = plan_path(env_id)
+    if not path.exists():
+        return []
+    return json.loads(path.read_text()).get(env_id, [])
+
+
+def _kernel(name: str) -> Any:
+    module, qualname = name.split(":")
+    if not module.startswith(_PACKAGE):
+        raise ValueError(f"not a kernel of this package: {name}")
+    return getattr(importlib.import_module(module), qualname)
+
+
+def compile_tree(nodes: list[dict]) -> int:
+    """Compile (or load from the cache) every kernel of the call tree `nodes`, last callee
+    first and each kernel after its callees; returns how many compiled or loaded. A node
+    whose kernel or types no longer exist is skipped (the main process compiles it)."""
+    done = 0
+    for node in reversed(nodes):
+        done += compile_tree(node["calls"])
+        if node["args"] is None:
+            continue
+        try:
+            _kernel(node["kernel"]).compile(tuple(decode_type(t) for t in node["args"]))
+            done += 1
+        except Exception as err:  # a stale plan entry; the main process compiles it
+            LOG.debug("compile ahead: skipped %s: %s", node["kernel"], err)
+    return done
+
+
+def enabled() -> bool:
+    """Whether `start` may start a helper in this process (see the module docstring)."""
+    from eurogym.envs.core import jit
+
+    return (
+        os.environ.get(SWITCH, "1") != "0"
+        and (os.cpu_count() or 1) >= 2
+        and not numba.config.DISABLE_JIT
+        and bool(jit.KERNEL.get("cache"))
+    )
+
+
+def start(env_id: str) -> subprocess.Popen | None:
+    """Start the helper for `env_id` (once per game package and process) when `enabled` and
+    the game ships a plan; returns it, or None. Called by `eurogym.make` on a cold cache."""
+    from eurogym.envs.core.registry import spec
+
+    package = spec(env_id).data_package
+    if package in _STARTED or not enabled() or not load_plan(env_id):
+        return None
+    _STARTED.add(package)
+    root = str(Path(os.path.abspath(importlib.import_module(_PACKAGE[:-1]).__file__)).parents[1])
+    path = os.pathsep.join(filter(None, (root, os.environ.get("PYTHONPATH"))))
+    helper = subprocess.Popen(
+        [sys.executable, "-m", _MODULE, env_id],
+        env={**os.environ, "PYTHONPATH": path, SWITCH: "0"},
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    _HELPERS.append(helper)
+    return helper
+
+
+def wait() -> int:
+    """Wait for the helpers this process started (the cold-start benchmark counts their CPU);
+    returns how many there were."""
+    count = len(_HELPERS)
+    while _HELPERS:
+        _HELPERS.pop().wait()
+    return count
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("env_ids", nargs="*", help="env ids (default with --record: all)")
+    parser.add_argument("--record", action="store_true", help="record and write the plans")
+    parser.add_argument("--print", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.record:
+        from eurogym.envs.core.registry import list_envs
+
+        for path in write_plans(args.env_ids or list_envs()):
+            print("wrote", path)
+    elif args.print:
+        (env_id,) = args.env_ids
+        print(json.dumps(record(env_id)))
+    else:
+        for env_id in args.env_ids:
+            compile_tree(load_plan(env_id))
+
+
+if __name__ == "__main__":
+    main()
