@@ -1,18 +1,18 @@
 """A second process that compiles a game's kernels while the first one does, from the other end
-of the first step's call tree, so a cold first step uses two cores instead of one.
+of the first step's call graph, so a cold first step uses two cores instead of one.
 
 Why: numba compiles one kernel at a time in a process (a global compiler lock, and the GIL), and
-a game's first step reaches almost all of its kernels: Caverna's compiles 188, 162 of them under
-`flow.advance`, about 35 s on one core. Both processes write numba's on-disk cache, and numba
-looks a kernel up in that cache the moment a caller first needs it, so a kernel the other
-process has finished is loaded (milliseconds) instead of compiled. The helper walks the call
-tree last callee first while the main process compiles in call order, first callee first, so
-they work on different kernels until they meet; what both compile in that moment is the only
-waste.
+a game's first step reaches almost all of its kernels: Caverna's compiles about 190, most of
+them under `flow.advance`, about 35 s on one core. Both processes write numba's on-disk cache,
+and numba looks a kernel up in that cache the moment a caller first needs it, so a kernel the
+other process has finished is loaded (milliseconds) instead of compiled. The main process
+compiles depth first in call order (a kernel's first callee first); the helper walks the same
+call graph depth first with every kernel's calls in reverse order, so the two work on different
+kernels until they meet.
 
-The helper needs to know which kernels the first step compiles and with which argument types
-before anything is compiled, so the call tree is recorded ahead, in a process with an empty
-cache, and shipped beside each game as `compile_plan.json`:
+The helper must know which kernels the first step compiles, with which argument types and which
+kernel calls which, before anything is compiled: the graph is recorded ahead, in a process with
+an empty cache, and shipped beside each game as `compile_plan.json`:
 
     python -m eurogym.envs.core.compile_ahead --record              # every registered env
     python -m eurogym.envs.core.compile_ahead --record caverna_ff_v1
@@ -98,48 +98,61 @@ def decode_type(value: Any) -> Any:
 # ---- recording ----------------------------------------------------------------------------
 
 
-def record(env_id: str) -> list[dict]:
-    """The call tree of `env_id`'s first step (make, reset, observe, one step at up to 4
-    players) as this process compiles it: one node per compiled kernel of this package,
-    `{"kernel": "module:name", "args": [encode_type] or None, "calls": [nodes]}`, callees in the
-    order they were compiled. Meaningful only in a process whose numba cache is empty (a
-    kernel loaded from the cache is not compiled, so it and its callees would be missing)."""
+def record(env_id: str) -> dict:
+    """The call graph of `env_id`'s first step (make, reset, observe, one step at up to 4
+    players) as this process compiles it: `{"nodes": [...], "roots": [...]}`, a node
+    `{"kernel": "module:name", "args": [encode_type] or None, "calls": [node indices]}` per
+    kernel of this package and argument types, its calls in the order numba typed them
+    (already compiled callees included), and the roots in the order Python first called them.
+    Meaningful only in a process whose numba cache is empty: a kernel loaded from the cache is
+    not typed, so its calls would be missing."""
     import numpy as np
-    from numba.core import event
+    from numba.core import dispatcher, sigutils
 
     from eurogym.envs.core.registry import make, spec
 
-    root: dict = {"calls": []}
-    stack = [root]
+    nodes: list[dict] = []
+    index: dict[tuple, int] = {}
+    roots: list[int] = []
+    compiling: list[int | None] = []  # the kernels being compiled, innermost last
+    numba_compile = dispatcher.Dispatcher.compile
 
-    class Recorder(event.Listener):
-        def on_start(self, ev: Any) -> None:
-            func = ev.data["dispatcher"].py_func
-            if not func.__module__.startswith(_PACKAGE):
-                stack.append(stack[-1])  # numba's own jitted helpers: callees go one up
-                return
-            args = [encode_type(t) for t in ev.data["args"]]
-            node = {
-                "kernel": f"{func.__module__}:{func.__qualname__}",
-                "args": None if None in args else args,
-                "calls": [],
-            }
-            stack[-1]["calls"].append(node)
-            stack.append(node)
+    def compile(self, sig):  # numba resolves every call of a kernel through this
+        func = self.py_func
+        node = None
+        if func.__module__.startswith(_PACKAGE):
+            argtypes = sigutils.normalize_signature(sig)[0]
+            key = (func.__module__, func.__qualname__, tuple(argtypes))
+            if key not in index:
+                args = [encode_type(t) for t in argtypes]
+                index[key] = len(nodes)
+                nodes.append(
+                    {
+                        "kernel": f"{func.__module__}:{func.__qualname__}",
+                        "args": None if None in args else args,
+                        "calls": [],
+                    }
+                )
+            node = index[key]
+            caller = next((c for c in reversed(compiling) if c is not None), None)
+            calls = roots if caller is None else nodes[caller]["calls"]
+            if node not in calls and node != caller:
+                calls.append(node)
+        compiling.append(node)
+        try:
+            return numba_compile(self, sig)
+        finally:
+            compiling.pop()
 
-        def on_end(self, ev: Any) -> None:
-            stack.pop()
-
-    listener = Recorder()
-    event.register("numba:compile", listener)
+    dispatcher.Dispatcher.compile = compile
     try:
         players = min(4, max(spec(env_id).engine.player_counts))
         env = make(env_id, num_players=players)
         env.reset(seed=0)
         env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
     finally:
-        event.unregister("numba:compile", listener)
-    return root["calls"]
+        dispatcher.Dispatcher.compile = numba_compile
+    return {"nodes": nodes, "roots": roots}
 
 
 def plan_path(env_id: str) -> Path:
@@ -166,20 +179,35 @@ def write_plans(env_ids: list[str]) -> list[Path]:
         path = plan_path(env_id)
         plans = json.loads(path.read_text()) if path.exists() else {}
         plans[env_id] = json.loads(done.stdout)
-        path.write_text(json.dumps(plans, indent=1, sort_keys=True) + "\n")
+        path.write_text(_dumps(plans))
         written.append(path)
     return written
+
+
+def _dumps(plans: dict[str, dict]) -> str:
+    """The plans as JSON with one kernel per line (small diffs when a plan is recorded again)."""
+    lines = ["{"]
+    for n, (env_id, plan) in enumerate(sorted(plans.items())):
+        lines.append(f"{json.dumps(env_id)}: {{")
+        lines.append(f'"roots": {json.dumps(plan["roots"])},')
+        lines.append('"nodes": [')
+        nodes = [json.dumps(node, sort_keys=True) for node in plan["nodes"]]
+        lines.append(",\n".join(nodes))
+        lines.append("]}" + ("," if n < len(plans) - 1 else ""))
+    lines.append("}")
+    return "\n".join(lines) + "\n"
 
 
 # ---- the helper process -------------------------------------------------------------------
 
 
-def load_plan(env_id: str) -> list[dict]:
-    """`env_id`'s recorded call tree, or [] when its game ships none."""
+def load_plan(env_id: str) -> dict:
+    """`env_id`'s recorded call graph (`record`), or an empty one when its game ships none."""
     path = plan_path(env_id)
+    empty = {"nodes": [], "roots": []}
     if not path.exists():
-        return []
-    return json.loads(path.read_text()).get(env_id, [])
+        return empty
+    return json.loads(path.read_text()).get(env_id, empty)
 
 
 def _kernel(name: str) -> Any:
@@ -189,21 +217,35 @@ def _kernel(name: str) -> Any:
     return getattr(importlib.import_module(module), qualname)
 
 
-def compile_tree(nodes: list[dict]) -> int:
-    """Compile (or load from the cache) every kernel of the call tree `nodes`, last callee
-    first and each kernel after its callees; returns how many compiled or loaded. A node
-    whose kernel or types no longer exist is skipped (the main process compiles it)."""
-    done = 0
-    for node in reversed(nodes):
-        done += compile_tree(node["calls"])
-        if node["args"] is None:
-            continue
+def compile_plan(plan: dict) -> int:
+    """Compile (or load from the cache) the kernels of the call graph `plan` depth first with
+    the calls in reverse order (the main process compiles them in call order), each kernel
+    after its callees; returns how many compiled or loaded. A node whose kernel or types no
+    longer exist is skipped (the main process compiles it)."""
+    nodes = plan["nodes"]
+    done: set[int] = set()
+    compiled = 0
+
+    def visit(i: int) -> None:
+        nonlocal compiled
+        if i in done:
+            return
+        done.add(i)
+        for callee in reversed(nodes[i]["calls"]):
+            visit(callee)
+        if nodes[i]["args"] is None:
+            return
         try:
-            _kernel(node["kernel"]).compile(tuple(decode_type(t) for t in node["args"]))
-            done += 1
+            _kernel(nodes[i]["kernel"]).compile(
+                tuple(decode_type(t) for t in nodes[i]["args"])
+            )
+            compiled += 1
         except Exception as err:  # a stale plan entry; the main process compiles it
-            LOG.debug("compile ahead: skipped %s: %s", node["kernel"], err)
-    return done
+            LOG.debug("compile ahead: skipped %s: %s", nodes[i]["kernel"], err)
+
+    for root in reversed(plan["roots"]):
+        visit(root)
+    return compiled
 
 
 def enabled() -> bool:
@@ -224,7 +266,7 @@ def start(env_id: str) -> subprocess.Popen | None:
     from eurogym.envs.core.registry import spec
 
     package = spec(env_id).data_package
-    if package in _STARTED or not enabled() or not load_plan(env_id):
+    if package in _STARTED or not enabled() or not load_plan(env_id)["nodes"]:
         return None
     _STARTED.add(package)
     root = str(Path(os.path.abspath(importlib.import_module(_PACKAGE[:-1]).__file__)).parents[1])
@@ -265,7 +307,7 @@ def main(argv: list[str] | None = None) -> None:
         print(json.dumps(record(env_id)))
     else:
         for env_id in args.env_ids:
-            compile_tree(load_plan(env_id))
+            compile_plan(load_plan(env_id))
 
 
 if __name__ == "__main__":

@@ -44,38 +44,44 @@ def test_types_a_plan_cannot_hold_are_left_to_the_main_process() -> None:
         compile_ahead.decode_type(["array", "object", 1, "C", False])
 
 
-def _nodes(nodes: list[dict]):
-    for node in nodes:
-        yield node
-        yield from _nodes(node["calls"])
-
-
 @pytest.mark.parametrize("env_id", envs.list_envs())
 def test_every_game_ships_a_plan_naming_its_kernels(env_id: str) -> None:
     """A kernel renamed or removed since the plan was recorded is skipped at run time (speed
-    lost, nothing else); this catches it here. Re-record with
+    lost, nothing else); this catches it here. Record again with
     `python -m eurogym.envs.core.compile_ahead --record`."""
     plan = compile_ahead.load_plan(env_id)
-    nodes = list(_nodes(plan))
+    nodes = plan["nodes"]
     assert len(nodes) > 50  # a first step compiles most of a game
     for node in nodes:
         kernel = compile_ahead._kernel(node["kernel"])
         assert isinstance(kernel, numba.core.registry.CPUDispatcher), node["kernel"]
         for arg in node["args"] or ():
             compile_ahead.decode_type(arg)
-    # the helper would compile the last top-level kernel of the first step first
-    assert plan[-1]["args"] is not None
+        assert all(0 <= callee < len(nodes) for callee in node["calls"])
+    # every kernel is reachable from the calls Python makes in the first step
+    reached, todo = set(), list(plan["roots"])
+    while todo:
+        i = todo.pop()
+        if i not in reached:
+            reached.add(i)
+            todo.extend(nodes[i]["calls"])
+    assert reached == set(range(len(nodes)))
 
 
-def test_a_stale_entry_is_skipped_and_the_rest_compiled() -> None:
-    shuffle = {"kernel": "eurogym.envs.core.rng:shuffle", "calls": []}
-    shuffle["args"] = [["array", "int64", 1, "C", False]] * 2 + ["int64"]
-    stale = [
-        {"kernel": "eurogym.envs.core.rng:no_such_kernel", "args": [], "calls": []},
-        {"kernel": "eurogym.envs.core.rng:shuffle", "args": ["float64"], "calls": []},
-        {"kernel": "os.path:join", "args": [], "calls": []},  # not a kernel of this package
-    ]
-    assert compile_ahead.compile_tree([{**shuffle, "calls": stale}]) == 1
+def test_the_helper_compiles_callees_first_and_skips_stale_entries() -> None:
+    array = ["array", "int64", 1, "C", False]
+    plan = {
+        "roots": [0],
+        "nodes": [
+            {"kernel": "eurogym.envs.core.rng:shuffle", "args": [array, array, "int64"],
+             "calls": [1, 2, 3, 4]},
+            {"kernel": "eurogym.envs.core.rng:randint", "args": [array, "int64"], "calls": []},
+            {"kernel": "eurogym.envs.core.rng:no_such_kernel", "args": [], "calls": []},
+            {"kernel": "eurogym.envs.core.rng:shuffle", "args": ["float64"], "calls": []},
+            {"kernel": "os.path:join", "args": [], "calls": []},  # not a kernel of ours
+        ],
+    }  # fmt: skip
+    assert compile_ahead.compile_plan(plan) == 2
 
 
 def test_no_helper_when_switched_off(monkeypatch: pytest.MonkeyPatch) -> None:
