@@ -23,6 +23,7 @@ from eurogym.envs.caverna_ff.actions import (
     A_ORC,
     A_PERSON,
     A_PUSH,
+    A_REARRANGE,
     A_REWARD,
     A_RUBY,
     A_SKIP,
@@ -87,6 +88,7 @@ from eurogym.envs.caverna_ff.helpers import (
 from eurogym.envs.caverna_ff.housing import (
     can_lift,
     legal_units,
+    rearrange_ok,
 )
 from eurogym.envs.caverna_ff.ops import (
     branch_open,
@@ -602,7 +604,8 @@ def any_anytime(buf, p):
 
 @njit(**INLINE)
 def anytime_mask(buf, mask):
-    """Add the any-time actions of the deciding player to the mask."""
+    """Add the any-time actions of the deciding player to the mask. caverna_ff_v1's REARRANGE
+    is not in `any_anytime`: it never makes the flow ask a decision it would skip."""
     p = buf[ACTOR]
     for k in range(NUM_RUBY_TRADES):
         if anytime_ok(buf, p, A_RUBY + k):
@@ -614,3 +617,5 @@ def anytime_mask(buf, mask):
         for k in range(NUM_TILE_X):
             if anytime_ok(buf, p, A_TILE_X + k):
                 mask[A_TILE_X + k] = 1
+        if rearrange_ok(buf, p):
+            mask[A_REARRANGE] = 1
