@@ -22,6 +22,7 @@ from eurogym.envs.caverna_ff.board import A_BOAR, A_DOG, A_DONKEY, A_SHEEP, reho
 from eurogym.envs.caverna_ff.consistency import _check_flow as check_flow
 from eurogym.envs.caverna_ff.housing import legal_units, rearrange_ok
 from eurogym.envs.caverna_ff.ops import breed
+from eurogym.envs.caverna_ff.orcs import take_cell
 from eurogym.envs.caverna_ff.rules import ENGINE, ENGINE_V1
 from eurogym.envs.caverna_ff.stack import OP_BRANCH_GROWTH
 from eurogym.envs.caverna_ff.state import (
@@ -330,3 +331,32 @@ def test_e17_v1_the_end_of_an_orc_event_moves_no_housed_animal():
         kernels.advance(s.buf, s.mask)
         assert s.events_done == 1 and s.res[0, DONKEY] == 1
         assert s.animal_at[0, ore_mine if moved else ruby_mine, A_DONKEY] == 1
+
+
+def test_d23_v1_animals_on_a_tile_an_orc_occupies_are_re_housed_not_eaten():
+    """D23: animals housed on an occupied tile must be re-housed or converted. v1 asks the
+    player (even mid-event: only free room, no housed animal moves, D44); v0 eats them (E4)."""
+    for engine in (ENGINE, ENGINE_V1):
+        s = game(engine)
+        stables = cell(1, 0), cell(1, 1)
+        for c in stables:
+            s.tile[0, c] = T_MEADOW
+            s.stable[0, c] = 1  # room for one animal of any type
+        s.res[0, FIRST_ANIMAL : FIRST_ANIMAL + NUM_ANIMALS] = 0
+        s.animal_at[0] = 0
+        s.res[0, SHEEP] = 2
+        s.animal_at[0, ENTRY_DWELLING, A_SHEEP] = 2
+        food = int(s.res[0, FOOD])
+        s.set("stage", ST_EVENT)
+        s.orc_state[0, 0] = O_CAVE
+        take_cell(s.buf, 0, 0, ENTRY_DWELLING)
+        kernels.advance(s.buf, s.mask)
+        if engine is ENGINE:
+            assert s.res[0, SHEEP] == 0 and s.res[0, FOOD] == food + 2
+            continue
+        assert s.phase == P_HOUSE and s.sub[0] == A_SHEEP and s.res[0, SHEEP] == 2
+        own = legal(s) - ANYTIME
+        assert own == {A_CELL + stables[0], A_CELL + stables[1], A_DONE}  # no lift mid-event
+        ENGINE_V1.apply_action(s, A_CELL + stables[1])  # the other sheep has one home left
+        assert s.animal_at[0, stables[0], A_SHEEP] == s.animal_at[0, stables[1], A_SHEEP] == 1
+        assert s.res[0, SHEEP] == 2 and s.res[0, FOOD] == food
