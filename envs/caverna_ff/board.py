@@ -545,7 +545,7 @@ def dog_rule(u_cap, u_allow, u_one, u, dogs):
     u_cap[u], u_allow[u], u_one[u] = dogs + 1, 1 << A_SHEEP, 1
 
 
-@njit(**INLINE)
+@njit(**KERNEL)
 def housing(buf):
     """The housing rule (state.HOUSING_*): caverna_ff_v1's p_housing; a v0 buffer ends before
     that field and keeps the E1 rule."""

@@ -111,7 +111,7 @@ def legal_units(buf, p, a, room):
     return m
 
 
-@njit(**INLINE)
+@njit(**KERNEL)
 def any_housed(buf, p):
     """Does some unit of p hold an animal?"""
     for i in range(CELLS * NUM_ANIMALS):
