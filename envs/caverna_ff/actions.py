@@ -18,6 +18,10 @@ Ranges:
   1 food (8). The decision stays pending, as with CONVERT.
 * TRAP t (4): a trap type (tables.TRAP_NAMES).
 * TRAP_X k (caverna_ff_v1 only, after TILE_X): v1's further traps (tables.TRAP_X_NAMES).
+* REARRANGE (caverna_ff_v1 only, last): at your placement, feeding, event-4 harvest choice or solo
+  clearing, outside orc events, rearrange your animals (spec A9): the housing decisions
+  `house_lift` (CELL a unit to take out, SKIP keep the arrangement) and `house` follow; once per
+  decision (docs/caverna_ff.md E17).
 * LOOT l (26): an expedition loot item (tables.LOOT_NAMES), taken in the chosen order.
 * OPTION k (15): a number or branch: forge strength, dogs spent in a fight, stone paid into a
   Cave-in (food into Poisoned Food), ore trades, which branch of an either/or space, which
@@ -101,7 +105,9 @@ X_HUNTING, X_SMITHING = X_PEACEFUL + 6, X_PEACEFUL + 7
 NUM_TILE_X = X_SMITHING + 1
 # then v1's further traps (tables.TRAP_X_NAMES): TRAP_X k places trap NUM_TRAPS + k (spec B7)
 A_TRAP_X = A_TILE_X + NUM_TILE_X
-NUM_ACTIONS_V1 = A_TRAP_X + NUM_TRAP_X
+# then the any-time rearrangement of animals (spec A9, docs/caverna_ff.md E17)
+A_REARRANGE = A_TRAP_X + NUM_TRAP_X
+NUM_ACTIONS_V1 = A_REARRANGE + 1
 
 
 def describe(action: int, phase: int = -1) -> str:

@@ -23,17 +23,23 @@ from eurogym.envs.caverna_ff.helpers import (
     decide,
 )
 from eurogym.envs.caverna_ff.housing import (
+    HM_ASKED,
     ask_house,
     give_up,
     house_at,
     legal_units,
-    lift,
+    lift_step,
 )
 from eurogym.envs.caverna_ff.ops import (
     breed_picked,
 )
+from eurogym.envs.caverna_ff.stack import (
+    OP_HOUSE,
+    push_op,
+)
 from eurogym.envs.caverna_ff.state import (
     P_HOUSE_LIFT,
+    REARRANGED,
     SUB,
 )
 from eurogym.envs.caverna_ff.tables import (
@@ -77,9 +83,19 @@ def act_house(buf, p, a):
 
 @njit(**INLINE)
 def act_house_lift(buf, p, a):
-    """P_HOUSE_LIFT: take the animals out of unit a to house them again (SKIP: none); either
-    way the rearrangement of this OP_HOUSE is used up (sub[1])."""
-    if a != A_SKIP:
-        lift(buf, p, a - A_CELL)
-    buf[SUB + 1] = 1
+    """P_HOUSE_LIFT: take the animals out of unit a to house them again (SKIP: none); when
+    housing new animals the rearrangement of this OP_HOUSE is used up either way, after a
+    REARRANGE more units may follow until SKIP (housing.lift_step)."""
+    if lift_step(buf, p, -1 if a == A_SKIP else a - A_CELL):
+        return ASK
     return ASK if ask_house(buf, p) else ADVANCE
+
+
+@njit(**INLINE)
+def act_rearrange(buf, p):
+    """REARRANGE (any-time, caverna_ff_v1, A9): p's housing decisions start after the pending
+    decision's own op stack (empty at the decisions that offer it), and the pending decision
+    is asked again afterwards (flow), without REARRANGE this time (`rearranged`)."""
+    buf[REARRANGED] = p + 1
+    push_op(buf, OP_HOUSE, HM_ASKED, p)
+    return ADVANCE

@@ -545,7 +545,7 @@ def dog_rule(u_cap, u_allow, u_one, u, dogs):
     u_cap[u], u_allow[u], u_one[u] = dogs + 1, 1 << A_SHEEP, 1
 
 
-@njit(**INLINE)
+@njit(**KERNEL)
 def housing(buf):
     """The housing rule (state.HOUSING_*): caverna_ff_v1's p_housing; a v0 buffer ends before
     that field and keeps the E1 rule."""
@@ -570,10 +570,11 @@ def rehouse(buf, p):
 def settle(buf, p):
     """caverna_ff_v1 (E17): no housed animal moves. Animals the supply no longer has leave their
     cells; animals whose spot stopped holding them (a sown Stubble Room field, a Cuddle Room
-    that lost a dwarf) are taken out (converted during an orc event, which moves nothing,
-    D44). New and taken-out animals are unhoused: the player houses them (OP_HOUSE, after
-    the rest of the current action), or with auto_housing (HOUSING_KEEP) they go into free
-    room in the E1 order, new dogs to the dogs already out, the rest converted."""
+    that lost a dwarf, a tile an orc occupies: `eat_animals_at`) are taken out, also during an
+    orc event, where they may only go into free room (D23 "re-housed or converted"; housed
+    animals stay frozen, D44). New and taken-out animals are unhoused: the player houses them
+    (OP_HOUSE, after the rest of the current action), or with auto_housing (HOUSING_KEEP) they
+    go into free room in the E1 order, new dogs to the dogs already out, the rest converted."""
     left = np.zeros(NUM_ANIMALS, np.int64)
     trim_to_supply(buf, p, left)
     u_cell = np.zeros(MAX_UNITS, np.int64)
@@ -582,7 +583,7 @@ def settle(buf, p):
     u_one = np.zeros(MAX_UNITS, np.int64)
     u_type = np.full(MAX_UNITS, -1, np.int64)
     n = current_units(buf, p, u_cell, u_cap, u_allow, u_one, u_type)
-    misplaced(buf, p, n, u_cell, u_cap, u_allow, u_one, 1 if buf[STAGE] == ST_EVENT else 2)
+    misplaced(buf, p, n, u_cell, u_cap, u_allow, u_one, 2)
     if housing(buf) == HOUSING_KEEP:
         for a in range(NUM_ANIMALS):
             left[a] = unhoused(buf, p, a)
@@ -824,8 +825,14 @@ def lose_animals_at(buf, p, c):
 
 @njit(**KERNEL)
 def eat_animals_at(buf, p, c):
-    """Animals housed on a tile an orc occupies are converted to food at once (D23, E4)."""
+    """Animals housed on a tile an orc occupies are converted to food at once (D23, E4).
+    caverna_ff_v1 re-houses them instead (D23 "re-housed or converted"): they leave the cell
+    unhoused and the caller's `rehouse` asks the player (or auto_housing places them)."""
     base = ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS
+    if housing(buf) != HOUSING_E1:
+        for a in range(4):
+            buf[base + a] = 0
+        return
     for a in range(4):
         k = buf[base + a]
         if k:

@@ -25,6 +25,7 @@ from eurogym.envs.caverna_ff.actions import (
     NUM_CONVERSIONS,
     NUM_RUBY_TRADES,
 )
+from eurogym.envs.caverna_ff.housing import HM_ASKED, HM_HOUSING, HM_NEW
 from eurogym.envs.caverna_ff.spaces import (
     ACC,
     CARD_STAGE,
@@ -322,6 +323,9 @@ def _check_params(s: State) -> None:
             int(steps[deck, card, k]),
             f"breaks 'deck {deck + 1} cards have {deck + 1} steps'",
         )
+    if "rearranged" in s.LAYOUT.fields:  # v1: who used REARRANGE at this decision (E17)
+        seat = int(s.rearranged)
+        _require(seat <= s.num_players, "rearranged", seat, "is not a seat + 1")
     if "p_orc_start" in s.LAYOUT.fields:  # v1: each seat's alignment card (option orc_side)
         n = s.num_players
         start = s.p_orc_start
@@ -830,7 +834,9 @@ def _check_decision(s: State, n: int) -> None:
     elif phase in (P_HOUSE, P_HOUSE_LIFT):
         _require(0 <= sub[0] < NUM_ANIMALS, "sub[0]", sub[0], "is not an animal type")
         _require(sub[1] in (0, 1), "sub[1]", sub[1], "is not the rearrangement flag")
-        if phase == P_HOUSE_LIFT:
+        modes = (HM_NEW, HM_ASKED) if phase == P_HOUSE_LIFT else (HM_NEW, HM_HOUSING)
+        _require(sub[2] in modes, "sub[2]", sub[2], f"is no housing mode of {PHASE_NAMES[phase]}")
+        if phase == P_HOUSE_LIFT or sub[2] == HM_HOUSING:
             _require(sub[1] == 0, "sub[1]", sub[1], "after this housing's rearrangement")
 
 

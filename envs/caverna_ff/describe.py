@@ -22,6 +22,7 @@ from eurogym.envs.caverna_ff.actions import (
     A_ORC,
     A_PERSON,
     A_PUSH,
+    A_REARRANGE,
     A_REWARD,
     A_RUBY,
     A_SKIP,
@@ -368,6 +369,8 @@ def describe(action: int, phase: int = -1) -> str:
     a = int(action)
     if not 0 <= a < NUM_ACTIONS_V1:
         return f"<out of range {a}>"
+    if a == A_REARRANGE:
+        return "rearrange your animals: choose units to empty, then house their animals again"
     if a >= A_TRAP_X:
         return f"place a {TRAP_TITLES[a - A_TRAP_X + NUM_TRAPS]}"
     if a >= A_TILE_X:
@@ -436,7 +439,7 @@ SKIP_TEXT = {
     P_SOLO_SAVE: "let the space be emptied",
     P_TRADE: "trade no materials",
     P_WARRIOR: "arm no dwarf",
-    P_HOUSE_LIFT: "rearrange nothing",
+    P_HOUSE_LIFT: "take out no (more) animals: keep the rest of the arrangement",
 }
 DONE_TEXT = {
     P_SOW: "stop sowing",

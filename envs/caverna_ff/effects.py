@@ -28,6 +28,7 @@ from eurogym.envs.caverna_ff.state import (
     D_ABSENT,
     D_HOSTAGE,
     DWARF,
+    FURN,
     HOSTAGE_ORC,
     MAX_DWARFS,
     MINE_GOODS,
@@ -222,6 +223,20 @@ def newborn_bonus(buf, p, born, donkeys):
 def mining_cave_discount(buf, p):
     """Mining Cave (F5): each feeding costs 1 food less per donkey in a mine (ore or ruby)."""
     return donkeys_in_mines(buf, p, False) if has_furn(buf, p, F_MINING_CAVE) else 0
+
+
+@njit(**KERNEL)
+def any_tile_x_furn(buf, p):
+    """Has p one of the tiles every TILE_X action needs (Trader, Peaceful Cave, Hunting or
+    Blacksmithing Parlor), unoccupied? One pass over the cells instead of a `has_furn` per
+    action: without one, no `tile_x_ok` holds (masks.anytime_mask skips them; speed)."""
+    for c in range(CELLS):
+        f = buf[FURN + p * CELLS + c] - 1
+        if (
+            f == F_TRADER or f == F_PEACEFUL or f == F_HUNTING_PARLOR or f == F_BLACKSMITHING_PARLOR
+        ) and not orc_on(buf, p, c):
+            return True
+    return False
 
 
 @njit(**KERNEL)

@@ -31,8 +31,9 @@ Version history:
 * v1: housing as the player's decisions (issue 13); twelve further base furnishing tiles, the
   short strips dealt at random with the yellow tiles of R5-R7, and the Dwelling Copy,
   Children's Dwelling, Battle Dog School, Camouflaged, Orc Miner, Orc Captain, Guest and Orc
-  Worker Dwelling, the other eight traps and the supply-board extensions, whose 43 actions
-  follow v0's 306 (Discrete(349), docs/caverna_ff.md); the observation is
+  Worker Dwelling, the other eight traps, the supply-board extensions and the any-time
+  rearrangement of animals, whose 44 actions follow v0's 306 (Discrete(350),
+  docs/caverna_ff.md); the observation is
   `encode_flat_v1`: v0's entries (two more phases in the phase one-hot, shared by both ids)
   followed by the further tiles' supply, the pending tile one-hot and each seat's furnishings
   by id (FLAT_SIZE_V1).

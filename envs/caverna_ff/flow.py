@@ -10,6 +10,7 @@ from numba import (
 )
 
 from eurogym.envs.caverna_ff.board import (
+    housing,
     rearrange,
 )
 from eurogym.envs.caverna_ff.effects import (
@@ -79,6 +80,7 @@ from eurogym.envs.caverna_ff.state import (
     FINAL_NEXT,
     HARVEST_KIND,
     HARVEST_SEAT,
+    HOUSING_E1,
     MARKER,
     MARKERS_LEFT,
     MAX_DWARFS,
@@ -397,8 +399,9 @@ def finish_event(buf):
                 st = buf[ORC_STATE + p * NUM_ORCS + o]
                 if (st == O_FOREST or st == O_HELD) and invade(buf, p, o):
                     return True
-    for p in range(n):
-        rearrange(buf, p)  # the event is over: animals may be rearranged again (A9)
+    if housing(buf) == HOUSING_E1:  # v0: the event is over, E1 re-places the animals (A9);
+        for p in range(n):  # v1 moves no housed animal on its own (E17)
+            rearrange(buf, p)
     buf[EVENTS_DONE] += 1
     buf[EV] = -1
     start_harvest(buf)

@@ -131,6 +131,11 @@ for _k, (_g, _n) in enumerate(
 ):
     CONV_PAY[_k, _g] = _n
 CONV_PAY[11, VEG] = 1  # Cooking Cave: 1 grain + 1 vegetable -> 5 food
+# each conversion's first good paid and its amount: a quick necessary test before
+# `conversion_ok` (masks.anytime_mask, speed); every conversion pays something
+CONV_GOOD = np.argmax(CONV_PAY > 0, axis=1).astype(np.int64)
+CONV_NEED = CONV_PAY[np.arange(NUM_CONVERSIONS), CONV_GOOD].copy()
+assert (CONV_NEED > 0).all()
 CONV_COOKING = 11
 CONV_WORKING = 12  # Working Cave (12-14): feed exactly one dwarf with 1 wood / 1 stone / 2 ore
 CONV_BEER_FOOD = 15  # Beer Parlor: 2 grain -> 4 food

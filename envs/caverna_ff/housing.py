@@ -8,6 +8,11 @@ keep the arrangement (the rest of the type is given up; dogs stay with the dwarf
 rearrange (P_HOUSE_LIFT: CELL a unit whose animals are taken out to be placed again; once per
 OP_HOUSE, never during an orc event, D44). Units are named by the cell their animals are
 recorded on (board.housing_units).
+
+The any-time REARRANGE (A9: the board can be rearranged any time outside orc events) stacks an
+OP_HOUSE with arg HM_ASKED: P_HOUSE_LIFT is asked until SKIP (the first SKIP keeps the
+arrangement as it is), each CELL emptying one unit, so animals can swap units; then the
+emptied animals are housed as above, with no further lifting (HM_HOUSING). The mode is sub[2].
 """
 
 from __future__ import annotations
@@ -23,13 +28,22 @@ from eurogym.envs.caverna_ff.board import (
     A_SHEEP,
     MAX_UNITS,
     eat,
+    housing,
     housing_units,
     unhoused,
 )
 from eurogym.envs.caverna_ff.helpers import decide
 from eurogym.envs.caverna_ff.state import (
     ANIMAL_AT,
+    HOUSING_CHOOSE,
+    P_FEED,
+    P_HARVEST_CHOICE,
     P_HOUSE,
+    P_HOUSE_LIFT,
+    P_PLACE,
+    P_SOLO_SAVE,
+    PHASE,
+    REARRANGED,
     ST_EVENT,
     STAGE,
     SUB,
@@ -40,6 +54,10 @@ from eurogym.envs.caverna_ff.tables import (
     NUM_ANIMALS,
 )
 from eurogym.envs.core.jit import INLINE, KERNEL
+
+# OP_HOUSE's arg and sub[2]: housing new animals (one lift allowed, sub[1] = used), or the
+# player's REARRANGE: choosing the units to empty, then housing their animals (no more lifts)
+HM_NEW, HM_ASKED, HM_HOUSING = range(3)
 
 # the order types are asked in: dogs first (they change a meadow's room for sheep, D05)
 HOUSE_ORDER = np.array([4, 2, 1, 0, 3], np.int64)  # dog, cattle, boar, sheep, donkey
@@ -94,16 +112,66 @@ def legal_units(buf, p, a, room):
 
 
 @njit(**KERNEL)
-def can_lift(buf, p):
-    """May p rearrange now: not during an orc event (D44), not yet in this OP_HOUSE (sub[1]),
-    and some animal is housed?"""
-    if buf[STAGE] == ST_EVENT or buf[SUB + 1] != 0:
-        return False
-    for c in range(CELLS):
-        for a in range(NUM_ANIMALS):
-            if buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + a] > 0:
-                return True
+def any_housed(buf, p):
+    """Does some unit of p hold an animal?"""
+    for i in range(CELLS * NUM_ANIMALS):
+        if buf[ANIMAL_AT + p * CELLS * NUM_ANIMALS + i] > 0:
+            return True
     return False
+
+
+@njit(**KERNEL)
+def can_lift(buf, p):
+    """May p rearrange at P_HOUSE now: not during an orc event (D44), housing new animals
+    (HM_NEW) whose lift is not used yet (sub[1]), and some animal is housed? After a
+    REARRANGE's lifts (HM_HOUSING) no more."""
+    if buf[STAGE] == ST_EVENT or buf[SUB + 1] != 0 or buf[SUB + 2] != HM_NEW:
+        return False
+    return any_housed(buf, p)
+
+
+@njit(**KERNEL)
+def rearrange_ok(buf, p):
+    """May p take the any-time REARRANGE (A9; caverna_ff_v1, the player housing): at a decision
+    the flow asks again once the op stack is empty and that stays pending (placement, feeding,
+    event 4's harvest choice, the solo clearing; not the trades before scoring, where the
+    arrangement no longer matters), outside orc events (D44), once per decision (`rearranged`),
+    with some animal housed."""
+    if housing(buf) != HOUSING_CHOOSE or buf[STAGE] == ST_EVENT or buf[REARRANGED] == p + 1:
+        return False
+    ph = buf[PHASE]
+    if ph != P_PLACE and ph != P_FEED and ph != P_HARVEST_CHOICE and ph != P_SOLO_SAVE:
+        return False
+    return any_housed(buf, p)
+
+
+@njit(**KERNEL)
+def lift_step(buf, p, c):
+    """P_HOUSE_LIFT answered (c = -1: SKIP). Housing new animals: lift unit c, if any, and the
+    one lift is used (sub[1]). After a REARRANGE: lift unit c and ask again while a unit holds
+    animals; SKIP ends the lifting. Returns True if P_HOUSE_LIFT is asked again, else the
+    caller goes on with `ask_house`."""
+    if c >= 0:
+        lift(buf, p, c)
+    if buf[SUB + 2] == HM_NEW:
+        buf[SUB + 1] = 1
+        return False
+    if c >= 0 and any_housed(buf, p):
+        return decide(buf, P_HOUSE_LIFT, p)
+    buf[SUB + 2] = HM_HOUSING
+    return False
+
+
+@njit(**KERNEL)
+def start_housing(buf, p, mode):
+    """OP_HOUSE runs: housing new animals (HM_NEW, `ask_house`) or a REARRANGE (HM_ASKED: the
+    first P_HOUSE_LIFT, whose SKIP keeps the arrangement). Returns True on a decision."""
+    buf[SUB + 1] = 0  # the lift of this housing is still unused
+    buf[SUB + 2] = mode
+    if mode == HM_ASKED:
+        buf[SUB + 0] = 0  # no type asked yet (P_HOUSE sets it)
+        return decide(buf, P_HOUSE_LIFT, p)
+    return ask_house(buf, p)
 
 
 @njit(**KERNEL)

@@ -27,6 +27,7 @@ from eurogym.envs.caverna_ff.actions import (
     A_CONVERT,
     A_FURN_X,
     A_PERSON,
+    A_REARRANGE,
     A_RUBY,
     A_TILE_X,
     A_TRAP_X,
@@ -38,6 +39,7 @@ from eurogym.envs.caverna_ff.animals import (
     act_breed,
     act_house,
     act_house_lift,
+    act_rearrange,
 )
 from eurogym.envs.caverna_ff.expeditions import (
     act_fight_dogs,
@@ -150,6 +152,7 @@ from eurogym.envs.caverna_ff.state import (
     P_WARRIOR,
     P_WARRIOR_PAY,
     PHASE,
+    REARRANGED,
 )
 from eurogym.envs.core.jit import (
     KERNEL,
@@ -199,6 +202,10 @@ def act(buf, mask, a):
     if anytime:  # any time: the decision stays pending
         anytime_apply(buf, p, a)
         return ADVANCE if reasked(phase) else ASK
+    if a == A_REARRANGE:  # v1, any time: the housing decisions, then this one again
+        return act_rearrange(buf, p)
+    if phase != P_HOUSE and phase != P_HOUSE_LIFT and buf.shape[0] > REARRANGED:
+        buf[REARRANGED] = 0  # v1: the decision REARRANGE was used at is answered (E17)
     if phase == P_PLACE:
         return act_place(buf, p, a)
     if phase == P_TWIN:

@@ -23,6 +23,7 @@ from eurogym.envs.caverna_ff.actions import (
     A_ORC,
     A_PERSON,
     A_PUSH,
+    A_REARRANGE,
     A_REWARD,
     A_RUBY,
     A_SKIP,
@@ -49,12 +50,15 @@ from eurogym.envs.caverna_ff.board import (
     twin_ok,
 )
 from eurogym.envs.caverna_ff.effects import (
+    any_tile_x_furn,
     camouflaged_pick,
     dog_factor,
     tile_x_apply,
     tile_x_ok,
 )
 from eurogym.envs.caverna_ff.harvest import (
+    CONV_GOOD,
+    CONV_NEED,
     conversion_ok,
     convert,
 )
@@ -87,6 +91,7 @@ from eurogym.envs.caverna_ff.helpers import (
 from eurogym.envs.caverna_ff.housing import (
     can_lift,
     legal_units,
+    rearrange_ok,
 )
 from eurogym.envs.caverna_ff.ops import (
     branch_open,
@@ -128,6 +133,7 @@ from eurogym.envs.caverna_ff.state import (
     MAX_DWARFS,
     O_FOREST,
     O_HELD,
+    OCCUPANT,
     ORC_CELL,
     ORC_STATE,
     ORC_STR,
@@ -172,6 +178,7 @@ from eurogym.envs.caverna_ff.state import (
     PENDING_TILE,
     PHASE,
     SOWN,
+    SPACE_OPEN,
     ST_EVENT,
     STAGE,
     SUB,
@@ -182,6 +189,7 @@ from eurogym.envs.caverna_ff.state import (
 from eurogym.envs.caverna_ff.tables import (
     CELLS,
     DOG,
+    F_CAMOUFLAGED,
     F_WORK_ROOM,
     FOOD,
     FX_FIRST,
@@ -239,17 +247,20 @@ def decision_mask(buf, mask):
         return
     if phase == P_PLACE:
         any_space = False
+        cur = buf[CUR_PERSON]
         for s in range(NUM_SPACES):
-            if space_feasible(buf, p, buf[CUR_PERSON], s):
+            # closed or taken spaces first, without a call (speed; space_feasible says no)
+            if buf[SPACE_OPEN + s] and buf[OCCUPANT + s] < 0 and space_feasible(buf, p, cur, s):
                 mask[A_SPACE + s] = 1
                 any_space = True
         if not any_space:  # asked only for the any-time actions: SKIP stays home (E2)
             mask[A_SKIP] = 1
         ruby = buf[r_(p, RUBY)] > 0
+        camo = has_furn(buf, p, F_CAMOUFLAGED)  # once, not per person (speed)
         for k in range(MAX_DWARFS + NUM_ORCS):
             person = k if k < MAX_DWARFS else PERSON_ORC + k - MAX_DWARFS
-            if not (ruby or camouflaged_pick(buf, p, person)):  # F17: free for weak armed
-                continue
+            if not (ruby or (camo and camouflaged_pick(buf, p, person))):  # F17: free for weak
+                continue  # armed dwarfs
             if person != buf[CUR_PERSON] and placeable(buf, p, person):
                 if any_space_for(buf, p, person):
                     mask[A_PERSON + k] = 1
@@ -586,14 +597,16 @@ def anytime_ok(buf, p, a):
 
 @njit(**INLINE)
 def any_anytime(buf, p):
-    """Can the deciding player p take any any-time action now?"""
-    for k in range(NUM_RUBY_TRADES):
-        if anytime_ok(buf, p, A_RUBY + k):
-            return True
+    """Can the deciding player p take any any-time action now? (Every ruby trade needs a ruby
+    and every tile action one of its tiles: checked once up front, for speed.)"""
+    if buf[r_(p, RUBY)] > 0:
+        for k in range(NUM_RUBY_TRADES):
+            if anytime_ok(buf, p, A_RUBY + k):
+                return True
     for k in range(NUM_CONVERSIONS):
         if anytime_ok(buf, p, A_CONVERT + k):
             return True
-    if furn_ids(buf) > NUM_FURN:  # caverna_ff_v1's tile actions
+    if furn_ids(buf) > NUM_FURN and any_tile_x_furn(buf, p):  # caverna_ff_v1's tile actions
         for k in range(NUM_TILE_X):
             if anytime_ok(buf, p, A_TILE_X + k):
                 return True
@@ -602,15 +615,23 @@ def any_anytime(buf, p):
 
 @njit(**INLINE)
 def anytime_mask(buf, mask):
-    """Add the any-time actions of the deciding player to the mask."""
+    """Add the any-time actions of the deciding player to the mask. caverna_ff_v1's REARRANGE
+    is not in `any_anytime`: it never makes the flow ask a decision it would skip. As there,
+    the ruby trades are looked at only with a ruby, the tile actions only with one of their
+    tiles and a conversion only with its first good (the mask is computed at every decision;
+    this skips most of these calls)."""
     p = buf[ACTOR]
-    for k in range(NUM_RUBY_TRADES):
-        if anytime_ok(buf, p, A_RUBY + k):
-            mask[A_RUBY + k] = 1
+    if buf[r_(p, RUBY)] > 0:
+        for k in range(NUM_RUBY_TRADES):
+            if anytime_ok(buf, p, A_RUBY + k):
+                mask[A_RUBY + k] = 1
     for k in range(NUM_CONVERSIONS):
-        if anytime_ok(buf, p, A_CONVERT + k):
+        if buf[r_(p, CONV_GOOD[k])] >= CONV_NEED[k] and anytime_ok(buf, p, A_CONVERT + k):
             mask[A_CONVERT + k] = 1
     if furn_ids(buf) > NUM_FURN:  # caverna_ff_v1's tile actions (its mask has room for them)
-        for k in range(NUM_TILE_X):
-            if anytime_ok(buf, p, A_TILE_X + k):
-                mask[A_TILE_X + k] = 1
+        if any_tile_x_furn(buf, p):
+            for k in range(NUM_TILE_X):
+                if anytime_ok(buf, p, A_TILE_X + k):
+                    mask[A_TILE_X + k] = 1
+        if rearrange_ok(buf, p):
+            mask[A_REARRANGE] = 1

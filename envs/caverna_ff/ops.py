@@ -49,7 +49,7 @@ from eurogym.envs.caverna_ff.helpers import (
     start_expedition,
 )
 from eurogym.envs.caverna_ff.housing import (
-    ask_house,
+    start_housing,
 )
 from eurogym.envs.caverna_ff.orcs import (
     defeat,
@@ -378,8 +378,7 @@ def run_op(buf, code, arg, p):
             push_op(buf, OP_BRANCH_GROWTH, 0, p)
         return False
     if code == OP_HOUSE:
-        buf[SUB + 1] = 0  # this housing's rearrangement is still unused
-        return ask_house(buf, p)
+        return start_housing(buf, p, arg)
     if code == OP_RESTORE:  # a Forger's or Herald's space is done (B6)
         buf[CUR_SPACE] = arg // 16 - 1
         buf[CUR_PERSON] = arg % 16 - 1

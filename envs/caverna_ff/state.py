@@ -409,6 +409,9 @@ LAYOUT_V1 = Layout(
         # standard 5/7/9/12 or challenging 7/9/11/14, per seat for a handicap) or any strengths
         # up to the strongest marker (the solo campaign's, B13); option `orc_side`
         ("p_orc_start", (MAX_PLAYERS, NUM_ORCS), (0, MAX_ORC_MARKER)),
+        # seat + 1 of the player who used REARRANGE (spec A9) at the pending decision, 0 none:
+        # once per decision, cleared by the next answer that is not a housing decision (E17)
+        ("rearranged", (), (0, MAX_PLAYERS)),
     ]
 )
 P_HOUSING = LAYOUT_V1.offset("p_housing")
@@ -419,6 +422,7 @@ SUPPLY_EXT, TRAP_LEFT_X, EV_TRAP, EV_PICKS, PICK_STR = map(
 )
 LONG_STRIP = LAYOUT_V1.offset("long_strip")
 P_ORC_START = LAYOUT_V1.offset("p_orc_start")
+REARRANGED = LAYOUT_V1.offset("rearranged")
 # P_SPACE_PICK's sub[0]: whose actions the reward takes (rules B6)
 PICK_FORGER, PICK_HERALD = 1, 2
 

@@ -15,6 +15,7 @@ from eurogym.envs.caverna_ff.actions import (
     A_FURN,
     A_FURN_X,
     A_OPTION,
+    A_REARRANGE,
     A_RUBY,
     A_SKIP,
     A_TILE_X,
@@ -132,7 +133,7 @@ def test_f0_v1_deals_one_copy_of_each_further_tile_as_appended_actions_v0_none()
     s = game()
     yellow = FURN_IS_YELLOW[FX_FIRST:] == 1  # R5-R7's, on the supply as their strip is dealt
     assert s.furn_left_x[~yellow].tolist() == [1] * int((~yellow).sum())
-    width = NUM_ACTIONS + NUM_FX + NUM_TILE_X + NUM_TRAP_X
+    width = NUM_ACTIONS + NUM_FX + NUM_TILE_X + NUM_TRAP_X + 1  # + REARRANGE
     assert ENGINE_V1.num_actions == width == s.mask.size
     v0 = ENGINE.new_game(ENGINE.make_config(1), 0)
     assert ENGINE.num_actions == NUM_ACTIONS == v0.mask.size
@@ -141,7 +142,7 @@ def test_f0_v1_deals_one_copy_of_each_further_tile_as_appended_actions_v0_none()
     assert names == [f"furnish {n.replace('_', ' ')}" for n in FX_NAMES]
     assert describe(A_TILE_X + X_TRADER).startswith("Trader")
     assert describe(A_TILE_X + X_PEACEFUL + 3) == "Peaceful Cave: trade dwarf 3's weapon for food"
-    assert A_TILE_X + NUM_TILE_X == A_TRAP_X == NUM_ACTIONS_V1 - NUM_TRAP_X
+    assert A_TILE_X + NUM_TILE_X == A_TRAP_X == A_REARRANGE - NUM_TRAP_X == NUM_ACTIONS_V1 - 9
 
 
 def test_a10_f0_furnishing_a_further_tile_pays_its_cost_and_leaves_the_supply():
