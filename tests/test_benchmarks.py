@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from eurogym import envs
-from eurogym.envs.core import compile_ahead
 from eurogym.benchmarks import demo, throughput
+from eurogym.envs.core import compile_ahead
 
 RATE_KEYS = {"decisions", "games", "seconds", "per_second", "games_per_second"}
 
