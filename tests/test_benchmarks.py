@@ -129,8 +129,8 @@ def test_warmup_workers_warm_games_in_parallel() -> None:
     ids = ["kingdom_builder_v0", "caverna_ff_v1", "belfort_v0", "caverna_ff_v0"]
     assert warmup.work_units(ids) == [
         ["caverna_ff_v1", "caverna_ff_v0"],  # one game's kernels: one worker
-        ["belfort_v0"],
         ["kingdom_builder_v0"],
+        ["belfort_v0"],
     ]
     assert warmup.warm_all(["kingdom_builder_v0", "daitoshi_v0"], jobs=2, progress=False) > 0
 
