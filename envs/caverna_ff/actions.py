@@ -5,6 +5,10 @@ phase (`state.phase`, names in state.PHASE_NAMES).
 Ranges:
 * SPACE s (38): place the next person on action space s (spaces.SPACE_NAMES); Imitation's
   target space.
+* SPACE_X k (caverna_ff_v1 only, after REARRANGE): as SPACE, for the 5-7 player boards' space
+  NUM_SPACES_V0 + k (depot ... imitation_7).
+* REWARD_X k (caverna_ff_v1 only, last): as REWARD, the fifth reward row's column k (5-7
+  players).
 * TWIN i (96): a twin tile at `cell * 4 + k` (tables.TWIN_CELLS: k 0/1 horizontal with half A
   left/right, 2/3 vertical with half A top/bottom); also the large pasture's two meadows.
 * CELL c (24): a home-board cell `r * 6 + c`: single tiles, the cavern to furnish, a trap's
@@ -54,12 +58,13 @@ Ranges:
 
 from __future__ import annotations
 
-from eurogym.envs.caverna_ff.spaces import NUM_SPACES
+from eurogym.envs.caverna_ff.spaces import NUM_SPACES, NUM_SPACES_V0
 from eurogym.envs.caverna_ff.tables import (
     CELLS,
     NUM_FURN,
     NUM_FX,
     NUM_LOOT,
+    NUM_REWARD_SPACES,
     NUM_REWARDS,
     NUM_TRAP_X,
     NUM_TRAPS,
@@ -73,7 +78,7 @@ ADVANCE, ASK, ASKED = 0, 1, 2
 
 NUM_OPTIONS = 15
 A_SPACE = 0
-A_TWIN = A_SPACE + NUM_SPACES  # 38
+A_TWIN = A_SPACE + NUM_SPACES_V0  # 38
 A_CELL = A_TWIN + NUM_TWIN  # 134
 A_FURN = A_CELL + CELLS  # 158
 A_TRAP = A_FURN + NUM_FURN  # 185
@@ -107,7 +112,13 @@ NUM_TILE_X = X_SMITHING + 1
 A_TRAP_X = A_TILE_X + NUM_TILE_X
 # then the any-time rearrangement of animals (spec A9, docs/caverna_ff.md E17)
 A_REARRANGE = A_TRAP_X + NUM_TRAP_X
-NUM_ACTIONS_V1 = A_REARRANGE + 1
+# then the 5-7 player boards' spaces (spaces.SPACE_NAMES from NUM_SPACES_V0 on): SPACE_X k is
+# space NUM_SPACES_V0 + k wherever a SPACE is asked (placement, Imitation, Forger / Herald)
+A_SPACE_X = A_REARRANGE + 1
+# then the fifth reward row's spaces (5-7 players, rules B2 step 5): REWARD_X k is reward
+# space NUM_REWARDS + k (row 4, column k)
+A_REWARD_X = A_SPACE_X + NUM_SPACES - NUM_SPACES_V0
+NUM_ACTIONS_V1 = A_REWARD_X + NUM_REWARD_SPACES - NUM_REWARDS
 
 
 def describe(action: int, phase: int = -1) -> str:

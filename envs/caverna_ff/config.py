@@ -24,8 +24,8 @@ extension of the supply board per player, rules B2; a list of extension names "S
 at most once, deals exactly those, e.g. all nine for a supply holding every tile), and
 `long_strips` / `short_strips` (default None: the reward board's strips dealt at random, one
 long strip per reward row and a short strip beside it, as many rows as players, rules B6; a
-list of exactly num_players distinct names from "L1".."L7" / "R1".."R7" puts those on the
-rows in that order), and `orc_side` (default "standard": every alignment card on its
+list of exactly min(num_players, 5) distinct names from "L1".."L7" / "R1".."R7" puts those on
+the rows in that order), and `orc_side` (default "standard": every alignment card on its
 5/7/9/12 side; "challenging": 7/9/11/14 for all, rules B2; a list with one entry per seat,
 each "standard", "challenging" or four start strengths A-D from 1 to 22 (the strongest
 strength marker), for the rules' handicap, where only experienced players take the
@@ -67,6 +67,7 @@ from eurogym.envs.caverna_ff.tables import (
     GOOD_NAMES,
     LONG_STRIP_NAMES,
     MAX_ORC_MARKER,
+    MAX_REWARD_ROWS,
     ORC_GOLD,
     ORC_SIDES,
     SHORT_STRIP_NAMES,
@@ -78,6 +79,7 @@ from eurogym.envs.core.errors import ConfigError
 from eurogym.envs.core.options import check_bool, check_int, check_players, reject_unknown
 
 PLAYER_COUNTS = (1, 2, 3, 4)
+PLAYER_COUNTS_V1 = (1, 2, 3, 4, 5, 6, 7)  # caverna_ff_v1 seats 5-7 too (rules B2)
 _ANY_TILE = (*FURN_NAMES, "entry", *FX_NAMES)  # furnishing names by id (tables)
 OPTIONS = ("solo_start_food", "data_overrides")
 OPTIONS_V1 = (
@@ -183,11 +185,14 @@ def load_overrides(
     return overrides
 
 
-def make_config(num_players: int = 2, **options: Any) -> Config:
+def make_config(
+    num_players: int = 2, *, _player_counts: tuple[int, ...] = PLAYER_COUNTS, **options: Any
+) -> Config:
     """A validated Config from `solo_start_food` (D03) and `data_overrides` (module docstring);
-    a bad value or type, or an unknown option name, raises ConfigError naming the option."""
+    a bad value or type, or an unknown option name, raises ConfigError naming the option.
+    `_player_counts` is the version's (make_config_v1 passes v1's 1-7)."""
     reject_unknown("caverna_ff", options, OPTIONS)
-    num_players = check_players(num_players, PLAYER_COUNTS)
+    num_players = check_players(num_players, _player_counts)
     solo_start_food = check_int(
         "solo_start_food", options.get("solo_start_food", SOLO_START_FOOD), 0, 10
     )
@@ -229,16 +234,17 @@ def make_config_v1(num_players: int = 2, **options: Any) -> Config:
     reject_unknown("caverna_ff_v1", options, OPTIONS_V1)
     auto = check_bool("auto_housing", options.pop("auto_housing", False))
     ext = _extensions(options.pop("supply_extensions", None))
-    players = check_players(num_players, PLAYER_COUNTS)
-    long_strips = _strips(
-        "long_strips", options.pop("long_strips", None), LONG_STRIP_NAMES, players
-    )
-    short = _strips("short_strips", options.pop("short_strips", None), SHORT_STRIP_NAMES, players)
+    players = check_players(num_players, PLAYER_COUNTS_V1)
+    rows = min(players, MAX_REWARD_ROWS)  # one reward row per player, at most 5 (B2, D10)
+    long_strips = _strips("long_strips", options.pop("long_strips", None), LONG_STRIP_NAMES, rows)
+    short = _strips("short_strips", options.pop("short_strips", None), SHORT_STRIP_NAMES, rows)
     orc_start = _orc_sides(options.pop("orc_side", "standard"), players)
     # a copy: the caller's dict keeps its "supply_board"
     over = dict(load_overrides(options.pop("data_overrides", None), OVERRIDE_KEYS_V1))
     ext_furn, ext_trap = _supply_board(over.pop("supply_board", {}))
-    config = make_config(num_players, data_overrides=over, **options)
+    config = make_config(
+        num_players, _player_counts=PLAYER_COUNTS_V1, data_overrides=over, **options
+    )
     return replace(
         config,
         housing=HOUSING_KEEP if auto else HOUSING_CHOOSE,
@@ -275,7 +281,7 @@ def _orc_sides(given: Any, n: int) -> np.ndarray:
 
 def _strips(option: str, names: Any, known: tuple[str, ...], n: int) -> tuple[int, ...]:
     """`long_strips` / `short_strips`: None (dealt at random) or one distinct name of `known`
-    per reward row, as many rows as players (rules B6)."""
+    per reward row, one row per player and at most 5 (rules B6, B2 step 5)."""
     if names is None:
         return ()
     if (
@@ -286,7 +292,7 @@ def _strips(option: str, names: Any, known: tuple[str, ...], n: int) -> tuple[in
     ):
         raise ConfigError(
             f"{option} must be None or a list of {n} distinct names from {known} "
-            f"(one per player), got {names!r}"
+            f"(one per reward row: one per player, at most 5), got {names!r}"
         )
     return tuple(known.index(x) for x in names)
 

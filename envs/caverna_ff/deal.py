@@ -32,6 +32,7 @@ from eurogym.envs.caverna_ff.tables import (
     FURN_PER_PLAYER,
     FURN_UNLIMITED,
     FX_FIRST,
+    MAX_REWARD_ROWS,
     NUM_EXT,
     NUM_FURN,
     NUM_LONG_STRIPS,
@@ -168,9 +169,10 @@ def deal_game(config: Config, seed: int, state_type: type[State] = State) -> Sta
     start = int(randint(rng, n))  # A4 step 4
     state.set("start_player", start)
     if config.housing != HOUSING_E1:
-        deal_short_strips(state, n, config.short_strips)
+        rows = min(n, MAX_REWARD_ROWS)  # one reward row per player, at most 5 (B2 step 5)
+        deal_short_strips(state, rows, config.short_strips)
         deal_supply_extensions(state, config)
-        deal_long_strips(state, n, config.long_strips)
+        deal_long_strips(state, rows, config.long_strips)
         state.p_orc_start[:n] = config.orc_start if len(config.orc_start) else ORC_STRENGTH
     v1 = config.housing != HOUSING_E1
     for p in range(n):

@@ -130,6 +130,7 @@ register(
         raw_env=raw_env_v1,
         wrapped_env=env_v1,
         engine=ENGINE_V1,
+        player_counts=ENGINE_V1.player_counts,
         option_cases=(
             (2, {"auto_housing": True}),
             (1, {"auto_housing": True}),

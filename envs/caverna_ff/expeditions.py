@@ -16,12 +16,12 @@ from eurogym.envs.caverna_ff.actions import (
     A_LOOT,
     A_OPTION,
     A_ORC,
-    A_REWARD,
     A_SKIP,
     ADVANCE,
     ASK,
 )
 from eurogym.envs.caverna_ff.helpers import (
+    action_reward,
     decide,
     finish_expedition,
     forge_cost,
@@ -92,4 +92,4 @@ def act_reward(buf, p, a):
     if a == A_GOLD:
         buf[r_(p, GOLD)] += buf[P_ORC_GOLD + buf[SUB + 0]]
         return ADVANCE
-    return ASK if take_reward(buf, p, a - A_REWARD) else ADVANCE
+    return ASK if take_reward(buf, p, action_reward(a)) else ADVANCE

@@ -27,6 +27,7 @@ from eurogym.envs.caverna_ff.helpers import (
     orc_start,
     r_,
     set_person_space,
+    space_count,
     space_feasible,
 )
 from eurogym.envs.caverna_ff.masks import (
@@ -188,14 +189,14 @@ def start_round(buf):
             for o in range(NUM_ORCS):
                 buf[ORC_SPACE + p * NUM_ORCS + o] = -1
         buf[CLEAR_POS] = 0
-    while n == 1 and buf[CLEAR_POS] < NUM_SPACES:  # base solo rule (A5 step 2)
+    while n == 1 and buf[CLEAR_POS] < space_count(buf):  # base solo rule (A5 step 2)
         s = buf[CLEAR_POS]
         if buf[SPACE_OPEN + s] and space_total(buf, s) >= SOLO_CLEAR_AT:
             if buf[r_(0, RUBY)] > 0:
                 return decide(buf, P_SOLO_SAVE, 0)
             clear_space(buf, s)
         buf[CLEAR_POS] += 1
-    for s in range(NUM_SPACES):
+    for s in range(space_count(buf)):
         buf[OCCUPANT + s] = -1
         if buf[SPACE_OPEN + s] == 0:
             continue
@@ -322,7 +323,7 @@ def work_step(buf):
             if buf[RUBY_PICK + p] > 0:  # a ruby paid for this person (A7, B9)
                 person = buf[RUBY_PICK + p] - 1
             any_space = False
-            for s in range(NUM_SPACES):
+            for s in range(space_count(buf)):
                 if space_feasible(buf, p, person, s):
                     any_space = True
                     break

@@ -12,6 +12,10 @@ from numba import (
 )
 
 from eurogym.envs.caverna_ff.actions import (
+    A_REWARD,
+    A_REWARD_X,
+    A_SPACE,
+    A_SPACE_X,
     NUM_RUBY_TRADES,
 )
 from eurogym.envs.caverna_ff.board import (
@@ -34,12 +38,15 @@ from eurogym.envs.caverna_ff.orcs import (
     ready_round,
 )
 from eurogym.envs.caverna_ff.spaces import (
+    IMITATE_COST,
     IS_ACCUMULATING,
     MAX_OPS,
     NOT_IMITABLE,
     NUM_SPACES,
+    NUM_SPACES_V0,
     OP_COLLECT,
     OP_EXPED,
+    OP_EXTENSION,
     OP_FARMING,
     OP_FORGE,
     OP_GAIN,
@@ -47,6 +54,7 @@ from eurogym.envs.caverna_ff.spaces import (
     OP_GROWTH_OR_GOODS,
     OP_HOUSEWORK,
     OP_IMITATE,
+    OP_MARKET,
     OP_ORE_TRADE,
     OP_PER_ORE_MINE,
     OP_REFILL,
@@ -83,6 +91,7 @@ from eurogym.envs.caverna_ff.state import (
     FURN_LEFT,
     FURN_LEFT_X,
     MAX_DWARFS,
+    MAX_PLAYERS_V0,
     NUM_PLAYERS,
     O_CAVE,
     O_FRIENDLY,
@@ -110,6 +119,8 @@ from eurogym.envs.caverna_ff.state import (
 )
 from eurogym.envs.caverna_ff.tables import (
     BLACKSMITH_DISCOUNT,
+    MAX_REWARD_ROWS,
+    NUM_REWARDS,
     BOAR,
     CATTLE,
     CELLS,
@@ -175,7 +186,9 @@ from eurogym.envs.core.jit import (
 # P_BRANCH contexts (sub[2])
 # P_BRANCH contexts; caverna_ff_v1: BR_BUILDER how to pay a furnishing with the Builder (F12),
 # BR_CAPTAIN the material the Orc Captain's orc collects once more (F19; sub[1] the choices)
+# BR_EXTENSION the 7-player Extension's branch (A6: 0 wood + meadow/field, 1 stone + cavern/tunnel)
 BR_GROWTH, BR_HOUSEWORK, BR_WISH, BR_URGENT, BR_GROWTH_OR_GOODS, BR_BUILDER, BR_CAPTAIN = range(7)
+BR_EXTENSION = 7
 PERSON_ORC = 10  # cur_person >= 10: friendly orc (cur_person - 10)
 
 # ---- small helpers ---------------------------------------------------------------------------
@@ -189,6 +202,44 @@ def r_(p, g):
 @njit(**KERNEL)
 def n_players(buf):
     return buf[NUM_PLAYERS]
+
+
+@njit(**KERNEL)
+def space_count(buf):
+    """How many spaces can be in play: the 5-7 player boards' only with 5 or more players
+    (A6), so 1-4 player games loop over v0's spaces alone (speed)."""
+    return NUM_SPACES if buf[NUM_PLAYERS] > MAX_PLAYERS_V0 else NUM_SPACES_V0
+
+
+@njit(**KERNEL)
+def space_action(s):
+    """The action that picks space s: SPACE s for v0's spaces, SPACE_X for the 5-7 player
+    boards' (actions.py)."""
+    return A_SPACE + s if s < NUM_SPACES_V0 else A_SPACE_X + s - NUM_SPACES_V0
+
+
+@njit(**KERNEL)
+def action_space(a):
+    """Inverse of `space_action`."""
+    return a - A_SPACE if a < A_SPACE + NUM_SPACES_V0 else a - A_SPACE_X + NUM_SPACES_V0
+
+
+@njit(**KERNEL)
+def reward_rows(buf):
+    """Reward rows in play: one per player, at most 5 (rules B2 step 5, D10)."""
+    return min(buf[NUM_PLAYERS], MAX_REWARD_ROWS)
+
+
+@njit(**KERNEL)
+def reward_action(r):
+    """The action that takes reward space r: REWARD r for v0's 16, REWARD_X for row 5."""
+    return A_REWARD + r if r < NUM_REWARDS else A_REWARD_X + r - NUM_REWARDS
+
+
+@njit(**KERNEL)
+def action_reward(a):
+    """Inverse of `reward_action`."""
+    return a - A_REWARD if a < A_REWARD + NUM_REWARDS else a - A_REWARD_X + NUM_REWARDS
 
 
 @njit(**KERNEL)
@@ -582,13 +633,15 @@ def op_feasible(buf, p, person, s, code, arg):
     if code == OP_RUBY_IF:
         return count_mines(buf, p, T_RUBY_MINE) >= arg
     if code == OP_IMITATE:
-        return buf[r_(p, FOOD)] >= arg and imitable_exists(buf, p)
+        return buf[r_(p, FOOD)] >= IMITATE_COST[s, buf[NUM_PLAYERS]] and imitable_exists(buf, p)
+    if code == OP_MARKET or code == OP_EXTENSION:
+        return True
     return False
 
 
 @njit(**INLINE)
 def imitable_exists(buf, p):
-    for s in range(NUM_SPACES):
+    for s in range(space_count(buf)):
         if imitable(buf, p, s):
             return True
     return False
@@ -684,7 +737,7 @@ def placeable(buf, p, person):
 
 @njit(**KERNEL)
 def any_space_for(buf, p, person):
-    for s in range(NUM_SPACES):  # closed or taken spaces without a call (speed)
+    for s in range(space_count(buf)):  # closed or taken spaces without a call (speed)
         if buf[SPACE_OPEN + s] and buf[OCCUPANT + s] < 0 and space_feasible(buf, p, person, s):
             return True
     return False

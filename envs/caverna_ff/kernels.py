@@ -95,6 +95,7 @@ from eurogym.envs.caverna_ff.placement import (
     act_cell,
     act_farming,
     act_imitate,
+    act_market,
     act_ore_trade,
     act_place,
     act_refill,
@@ -135,6 +136,7 @@ from eurogym.envs.caverna_ff.state import (
     P_INVADE,
     P_LOOT,
     P_ORC,
+    P_MARKET,
     P_ORE_TRADE,
     P_PLACE,
     P_REFILL,
@@ -242,6 +244,8 @@ def act(buf, mask, a):
         return act_farming(buf, p, a)
     if phase == P_ORE_TRADE:
         return act_ore_trade(buf, p, a)
+    if phase == P_MARKET:
+        return act_market(buf, p, a)
     if phase == P_FIGHT_ORC:
         return act_fight_orc(buf, p, a)
     if phase == P_FIGHT_DOGS:

@@ -24,12 +24,10 @@ from eurogym.envs.caverna_ff.actions import (
     A_PERSON,
     A_PUSH,
     A_REARRANGE,
-    A_REWARD,
     A_RUBY,
     A_SKIP,
     A_SOW_GRAIN,
     A_SOW_VEG,
-    A_SPACE,
     A_TILE_X,
     A_TRAP,
     A_TRAP_X,
@@ -80,6 +78,10 @@ from eurogym.envs.caverna_ff.helpers import (
     pay_ways,
     placeable,
     r_,
+    reward_action,
+    reward_rows,
+    space_action,
+    space_count,
     refill_ok,
     ruby_trade,
     ruby_trade_ok,
@@ -100,6 +102,7 @@ from eurogym.envs.caverna_ff.ops import (
     farming_options,
     fight_target_ok,
     loot_ok,
+    market_ok,
     reward_ok,
 )
 from eurogym.envs.caverna_ff.orcs import (
@@ -111,7 +114,7 @@ from eurogym.envs.caverna_ff.rewards import (
     space_pick_ok,
 )
 from eurogym.envs.caverna_ff.spaces import (
-    NUM_SPACES,
+    NUM_MARKET,
 )
 from eurogym.envs.caverna_ff.state import (
     ACTOR,
@@ -156,6 +159,7 @@ from eurogym.envs.caverna_ff.state import (
     P_HOUSE_LIFT,
     P_IMITATE,
     P_INVADE,
+    P_MARKET,
     P_LOOT,
     P_ORC,
     P_ORE_TRADE,
@@ -200,7 +204,6 @@ from eurogym.envs.caverna_ff.tables import (
     NUM_GOODS,
     NUM_LOOT,
     NUM_ORCS,
-    NUM_REWARDS,
     NUM_TRAPS,
     NUM_TWIN,
     ORE,
@@ -248,10 +251,10 @@ def decision_mask(buf, mask):
     if phase == P_PLACE:
         any_space = False
         cur = buf[CUR_PERSON]
-        for s in range(NUM_SPACES):
+        for s in range(space_count(buf)):
             # closed or taken spaces first, without a call (speed; space_feasible says no)
             if buf[SPACE_OPEN + s] and buf[OCCUPANT + s] < 0 and space_feasible(buf, p, cur, s):
-                mask[A_SPACE + s] = 1
+                mask[space_action(s)] = 1
                 any_space = True
         if not any_space:  # asked only for the any-time actions: SKIP stays home (E2)
             mask[A_SKIP] = 1
@@ -380,14 +383,19 @@ def decision_mask(buf, mask):
             if w - max(0, s - k * d) >= 0:
                 mask[A_OPTION + d] = 1
     elif phase == P_REWARD:
-        for r in range(NUM_REWARDS):
+        for r in range(4 * reward_rows(buf)):
             if reward_ok(buf, p, r):
-                mask[A_REWARD + r] = 1
+                mask[reward_action(r)] = 1
         mask[A_GOLD] = 1
     elif phase == P_SPACE_PICK:  # v1: the Forger's or Herald's space (B6)
-        for sp in range(NUM_SPACES):
+        for sp in range(space_count(buf)):
             if space_pick_ok(buf, p, buf[SUB + 0], sp):
-                mask[A_SPACE + sp] = 1
+                mask[space_action(sp)] = 1
+    elif phase == P_MARKET:  # Weekly Market (A6): each good once, for its gold
+        for k in range(NUM_MARKET):
+            if market_ok(buf, p, k):
+                mask[A_OPTION + k] = 1
+        mask[A_DONE] = 1
     elif phase == P_ORC:
         ev = buf[EV]
         o = buf[EV_LETTER]
@@ -439,9 +447,9 @@ def decision_mask(buf, mask):
     elif phase == P_FEED:  # the conversions are CONVERT actions (anytime_mask)
         mask[A_DONE] = 1
     elif phase == P_IMITATE:
-        for s in range(NUM_SPACES):
+        for s in range(space_count(buf)):
             if imitable(buf, p, s) and buf[r_(p, FOOD)] >= buf[SUB + 0]:
-                mask[A_SPACE + s] = 1
+                mask[space_action(s)] = 1
     elif phase == P_ARM:
         for d in range(MAX_DWARFS):
             if armable(buf, p, d):

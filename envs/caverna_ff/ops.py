@@ -25,6 +25,7 @@ from eurogym.envs.caverna_ff.effects import (
 from eurogym.envs.caverna_ff.helpers import (
     BR_BUILDER,
     BR_CAPTAIN,
+    BR_EXTENSION,
     BR_GROWTH,
     BR_GROWTH_OR_GOODS,
     BR_HOUSEWORK,
@@ -46,6 +47,7 @@ from eurogym.envs.caverna_ff.helpers import (
     n_players,
     person_weapon,
     r_,
+    reward_rows,
     start_expedition,
 )
 from eurogym.envs.caverna_ff.housing import (
@@ -63,6 +65,9 @@ from eurogym.envs.caverna_ff.rewards import (
 )
 from eurogym.envs.caverna_ff.spaces import (
     GAIN,
+    IMITATE_COST,
+    MARKET_COST,
+    NUM_MARKET,
     OP_BREED2,
     OP_COLLECT,
     OP_EXPED,
@@ -73,7 +78,9 @@ from eurogym.envs.caverna_ff.spaces import (
     OP_GROWTH,
     OP_GROWTH_OR_GOODS,
     OP_HOUSEWORK,
+    OP_EXTENSION,
     OP_IMITATE,
+    OP_MARKET,
     OP_ORE_TRADE,
     OP_PASTURE,
     OP_PER_ORE_MINE,
@@ -128,6 +135,7 @@ from eurogym.envs.caverna_ff.state import (
     P_FURN,
     P_IMITATE,
     P_LOOT,
+    P_MARKET,
     P_ORE_TRADE,
     P_REWARD,
     P_SOW,
@@ -340,8 +348,16 @@ def run_op(buf, code, arg, p):
             buf[r_(p, RUBY)] += 1
         return False
     if code == OP_IMITATE:
-        buf[SUB + 0] = arg
+        buf[SUB + 0] = IMITATE_COST[s, n_players(buf)]  # A6: by space and player count
         return decide(buf, P_IMITATE, p)
+    if code == OP_MARKET:  # Weekly Market: arg = the goods bought so far, as bits
+        buf[SUB + 1] = arg
+        for k in range(NUM_MARKET):
+            if market_ok(buf, p, k):
+                return decide(buf, P_MARKET, p)
+        return False
+    if code == OP_EXTENSION:
+        return ask_branch(buf, p, BR_EXTENSION)
     if code == OP_SINGLE:
         if not any_single(buf, p, arg):
             return False
@@ -384,6 +400,12 @@ def run_op(buf, code, arg, p):
         buf[CUR_PERSON] = arg % 16 - 1
         return False
     return False
+
+
+@njit(**KERNEL)
+def market_ok(buf, p, k):
+    """May the Weekly Market's good k still be bought (A6: each at most once, for gold)?"""
+    return not (buf[SUB + 1] >> k) & 1 and buf[r_(p, GOLD)] >= MARKET_COST[k]
 
 
 @njit(**KERNEL)
@@ -454,7 +476,7 @@ def branch_ok(buf, p, k):
     ctx = buf[SUB + 2]
     if ctx == BR_GROWTH:
         return k == 0
-    if ctx == BR_GROWTH_OR_GOODS:
+    if ctx == BR_GROWTH_OR_GOODS or ctx == BR_EXTENSION:
         return k <= 1
     furnish = any_furn(buf, p, 0)
     trap = any_trap(buf, p, False)
@@ -654,7 +676,7 @@ def fight(buf, p, d):
 @njit(**KERNEL)
 def reward_ok(buf, p, r):
     """A free reward space in an allowed column of a strip in play (B6)."""
-    if r // 4 >= n_players(buf) or buf[REWARD_TAKEN + r] != 0:
+    if r // 4 >= reward_rows(buf) or buf[REWARD_TAKEN + r] != 0:
         return False
     return REWARD_COLUMN[r] < ORC_MAX_COLUMN[buf[SUB + 0]]
 

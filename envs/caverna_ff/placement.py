@@ -8,6 +8,7 @@ is left to do (actions.ADVANCE, ASK or ASKED).
 
 from __future__ import annotations
 
+import numpy as np
 from numba import (
     njit,
 )
@@ -19,7 +20,7 @@ from eurogym.envs.caverna_ff.actions import (
     A_PERSON,
     A_SKIP,
     A_SOW_VEG,
-    A_SPACE,
+    A_SPACE_X,
     A_TWIN,
     ADVANCE,
     ASK,
@@ -42,11 +43,13 @@ from eurogym.envs.caverna_ff.flow import (
 from eurogym.envs.caverna_ff.helpers import (
     BR_BUILDER,
     BR_CAPTAIN,
+    BR_EXTENSION,
     BR_GROWTH,
     BR_GROWTH_OR_GOODS,
     BR_URGENT,
     BR_WISH,
     PERSON_ORC,
+    action_space,
     build_furn,
     can_sow,
     decide,
@@ -64,12 +67,18 @@ from eurogym.envs.caverna_ff.ops import (
     ask_stable,
 )
 from eurogym.envs.caverna_ff.spaces import (
+    CT,
     GAIN,
+    MARKET_COST,
+    MARKET_GOOD,
     MAX_OPS,
+    MF,
     OP_COLLECT,
     OP_FARMING,
     OP_FURNISH,
+    OP_MARKET,
     OP_TRAP,
+    OP_TWIN,
     PROGRAM,
 )
 from eurogym.envs.caverna_ff.stack import (
@@ -112,6 +121,7 @@ from eurogym.envs.caverna_ff.tables import (
     F_STONE_CARVER,
     FOOD,
     GOLD,
+    NUM_GOODS,
     GRAIN,
     ORE,
     REFILL_ORE,
@@ -149,14 +159,14 @@ def act_place(buf, p, a):
     if a == A_SKIP:
         buf[RUBY_PICK + p] = 0
         set_person_space(buf, p, buf[CUR_PERSON], -2)
-    elif a >= A_PERSON:
+    elif A_PERSON <= a < A_SPACE_X:
         k = a - A_PERSON
         person = k if k < MAX_DWARFS else PERSON_ORC + k - MAX_DWARFS
         if not camouflaged_pick(buf, p, person):  # the Camouflaged Dwelling's is free (F17)
             buf[r_(p, RUBY)] -= 1
         buf[RUBY_PICK + p] = 1 + person
     else:
-        s = a - A_SPACE
+        s = action_space(a)
         person = buf[CUR_PERSON]
         buf[RUBY_PICK + p] = 0
         buf[OCCUPANT + s] = p
@@ -176,7 +186,7 @@ def act_space_pick(buf, p, a):
     player alone, no person on it (E21); the interrupted action's space and person come back
     after them (OP_RESTORE)."""
     push_op(buf, OP_RESTORE, (buf[CUR_SPACE] + 1) * 16 + buf[CUR_PERSON] + 1, p)
-    s = a - A_SPACE
+    s = action_space(a)
     buf[CUR_SPACE] = s
     buf[CUR_PERSON] = -1
     push_program(buf, p, s)
@@ -187,7 +197,7 @@ def act_space_pick(buf, p, a):
 def act_imitate(buf, p, a):
     """P_IMITATE: pay the Imitation food and run the imitated space's program (A6)."""
     buf[r_(p, FOOD)] -= buf[SUB + 0]
-    s = a - A_SPACE
+    s = action_space(a)
     buf[CUR_SPACE] = s
     push_program(buf, p, s)
     return ADVANCE
@@ -314,6 +324,9 @@ def act_branch(buf, p, a):
             gain_goods(buf, p, row)
         else:
             grow(buf, p)
+    elif ctx == BR_EXTENSION:  # A6: 1 wood and a meadow/field twin, or 1 stone and a
+        buf[r_(p, WOOD if k == 0 else STONE)] += 1  # cavern/tunnel twin
+        push_op(buf, OP_TWIN, MF if k == 0 else CT, p)
     elif k == 2 and ctx == BR_WISH:
         grow(buf, p)
     elif k == 2 and ctx == BR_URGENT:
@@ -338,6 +351,22 @@ def act_farming(buf, p, a):
     else:
         ask_pasture(buf, p, k, 2 if k == 0 else 4)
     return ASK
+
+
+@njit(**INLINE)
+def act_market(buf, p, a):
+    """P_MARKET (Weekly Market, A6): buy good k for its gold, then the market is asked again
+    without it (each good at most once); DONE ends the space. Animals bought are housed
+    after the space, as any gained animal (E17)."""
+    if a == A_DONE:
+        return ADVANCE
+    k = a - A_OPTION
+    push_op(buf, OP_MARKET, buf[SUB + 1] | (1 << k), p)
+    buf[r_(p, GOLD)] -= MARKET_COST[k]
+    row = np.zeros(NUM_GOODS, np.int64)
+    row[MARKET_GOOD[k]] = 1
+    gain_goods(buf, p, row)
+    return ADVANCE
 
 
 @njit(**INLINE)

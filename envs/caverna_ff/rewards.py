@@ -10,9 +10,8 @@ from __future__ import annotations
 from numba import njit
 
 from eurogym.envs.caverna_ff.board import free_orc_room, is_hostage_orc
-from eurogym.envs.caverna_ff.helpers import program_feasible
+from eurogym.envs.caverna_ff.helpers import program_feasible, space_count
 from eurogym.envs.caverna_ff.orcs import ready_round
-from eurogym.envs.caverna_ff.spaces import NUM_SPACES
 from eurogym.envs.caverna_ff.state import (
     D_ADULT,
     D_NEWBORN,
@@ -66,7 +65,7 @@ def space_pick_ok(buf, p, mode, s):
 
 @njit(**KERNEL)
 def any_space_pick(buf, p, mode):
-    for s in range(NUM_SPACES):
+    for s in range(space_count(buf)):
         if space_pick_ok(buf, p, mode, s):
             return True
     return False

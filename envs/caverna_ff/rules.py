@@ -11,6 +11,7 @@ from eurogym.envs.caverna_ff.config import (
     OPTIONS,
     OPTIONS_V1,
     PLAYER_COUNTS,
+    PLAYER_COUNTS_V1,
     Config,
     make_config,
     make_config_v1,
@@ -22,6 +23,7 @@ from eurogym.envs.caverna_ff.invariants import check_invariants
 from eurogym.envs.caverna_ff.scoring import BREAKDOWN, cave_orcs, score_breakdown
 from eurogym.envs.caverna_ff.state import (
     MAX_PLAYERS,
+    MAX_PLAYERS_V0,
     O_DEFEATED,
     O_FRIENDLY,
     P_GAME_OVER,
@@ -61,7 +63,7 @@ class CavernaFFEngine(FlatEngine):
     game = "caverna_ff"
     num_actions = NUM_ACTIONS
     player_counts = PLAYER_COUNTS
-    max_players = MAX_PLAYERS
+    max_players = MAX_PLAYERS_V0
     state_type = State
     phase_names = PHASE_NAMES
     game_over_phase = P_GAME_OVER
@@ -116,10 +118,13 @@ def new_game_v1(config: Config, seed: int) -> StateV1:
 
 class CavernaFFEngineV1(CavernaFFEngine):
     """caverna_ff_v1: the player houses animals (P_HOUSE, P_HOUSE_LIFT; docs/caverna_ff.md
-    E17), or `auto_housing=True`; the same action space and kernels as v0."""
+    E17), or `auto_housing=True`, and 1-7 players; v0's action space extended (actions.py)
+    and the same kernels as v0."""
 
     name = "caverna_ff_v1"
     num_actions = NUM_ACTIONS_V1
+    player_counts = PLAYER_COUNTS_V1  # 5-7 players with their boards (rules B2, A6)
+    max_players = MAX_PLAYERS
     state_type = StateV1
     options = OPTIONS_V1
     make_config = staticmethod(make_config_v1)

@@ -46,7 +46,9 @@ from eurogym.envs.caverna_ff.tables import (
     OP_STABLE,  # place one free stable (loot)
     OP_PASTURE,  # loot pasture: arg 0 small for 1 wood, 1 large for 2 wood
     OP_BREED2,  # loot: breed up to 2 types
-) = range(26)
+    OP_MARKET,  # 5-7 players' Weekly Market: buy each listed good at most once (A6)
+    OP_EXTENSION,  # 7 players' Extension: 1 wood + meadow/field twin xor 1 stone + cavern/tunnel
+) = range(28)
 
 MF = 1 << TW_MEADOW_FIELD
 CT = 1 << TW_CAVERN_TUNNEL
@@ -93,9 +95,26 @@ PROGRAMS: dict[str, list[tuple[int, int]]] = {
     "ore_trading": [(OP_ORE_TRADE, 0)],
     "ruby_delivery": [(OP_COLLECT, 0), (OP_RUBY_IF, 2)],
     "urgent_wish_for_children_ff": [(OP_URGENT, 0)],
+    # caverna_ff_v1's 5-7 player boards (A6, docs/rules/caverna_ff.md A6.1), after v0's
+    # spaces so every v0 space keeps its number. Fence Building is a farming space whose
+    # stable is already used (OP_FARMING's arg: the items used, bit 2 the stable).
+    "depot": [(OP_COLLECT, 0)],
+    "weekly_market": [(OP_GAIN, 0), (OP_MARKET, 0)],
+    "small_drift_mining": [(OP_TWIN, CT), (OP_GAIN, 0)],
+    "hardware_rental": [(OP_EXPED, 2), (OP_SOW, 0)],
+    "hardware_rental_6": [(OP_GAIN, 0), (OP_EXPED, 2), (OP_SOW, 0)],
+    "fence_building": [(OP_COLLECT, 0), (OP_FARMING, 4)],
+    "fence_building_6": [(OP_COLLECT, 0), (OP_FARMING, 4)],
+    "imitation_5": [(OP_IMITATE, 0)],
+    "large_depot": [(OP_COLLECT, 0)],
+    "extension": [(OP_EXTENSION, 0)],
+    "imitation_7": [(OP_IMITATE, 0)],
 }
 SPACE_NAMES = tuple(PROGRAMS)
 NUM_SPACES = len(SPACE_NAMES)
+# caverna_ff_v0's spaces (1-4 players): the first NUM_SPACES_V0; its action space and JSON
+# know only these (actions.A_SPACE_X numbers the rest, state.State trims its JSON)
+NUM_SPACES_V0 = SPACE_NAMES.index("depot")
 MAX_OPS = 3
 PROGRAM = np.zeros((NUM_SPACES, MAX_OPS, 2), np.int64)
 for _s, _name in enumerate(SPACE_NAMES):
@@ -135,6 +154,25 @@ for _s, _name in enumerate(SPACE_NAMES):
 GAIN[S_URGENT] = 0
 GAIN[S_URGENT, GOOD_NAMES.index("gold")] = 3  # the 3-gold branch (spec B3)
 IS_ACCUMULATING = (ACC.sum(axis=(1, 2)) > 0).astype(np.int64)
+
+# Imitation's food cost by space and player count (A6: the base space and the FF card, and
+# the 5-7 player boards' imitation_5 / imitation_7); 0 where the space is not in play.
+IMITATE_COST = np.zeros((NUM_SPACES, 8), np.int64)
+for _s, _name in enumerate(SPACE_NAMES):
+    for _n, _food in _BY_ID[_name].get("cost_food_by_players", {}).items():
+        IMITATE_COST[_s, int(_n)] = _food
+
+# Weekly Market (A6): the goods it sells, each at most once per visit, and their gold prices,
+# in the data's order (OPTION k buys good MARKET_GOOD[k]).
+_MARKET = next(
+    op["optional_buy_each_once"]
+    for op in _BY_ID["weekly_market"]["ops"]
+    if isinstance(op, dict) and "optional_buy_each_once" in op
+)
+MARKET_GOOD = np.array([GOOD_NAMES.index(g) for g in _MARKET], np.int64)
+MARKET_COST = np.array(list(_MARKET.values()), np.int64)
+NUM_MARKET = len(MARKET_GOOD)
+S_EXTENSION = SPACE_NAMES.index("extension")
 
 # Round cards (A4, B2): stage of each card space (0 = not a stage card), the solo fixed order.
 _FF_CARD = DATA["ff_round_card_replacements"]

@@ -11,7 +11,7 @@ Kernels use the offsets exported below; Python reads `state.tile` etc.
 from __future__ import annotations
 
 from eurogym.envs.caverna_ff.actions import NUM_ACTIONS, NUM_ACTIONS_V1
-from eurogym.envs.caverna_ff.spaces import ACC, NUM_SPACES
+from eurogym.envs.caverna_ff.spaces import ACC, NUM_SPACES, NUM_SPACES_V0
 from eurogym.envs.caverna_ff.tables import (
     CELLS,
     DECK_CARDS,
@@ -32,6 +32,7 @@ from eurogym.envs.caverna_ff.tables import (
     NUM_LONG_STRIPS,
     NUM_LOOT,
     NUM_ORCS,
+    NUM_REWARD_SPACES,
     NUM_REWARDS,
     NUM_SHORT_STRIPS,
     NUM_TRAP_X,
@@ -45,7 +46,10 @@ from eurogym.envs.caverna_ff.tables import (
 from eurogym.envs.core.flatstate import FlatState, Layout
 from eurogym.envs.core.rng import RNG_WORDS
 
-MAX_PLAYERS = 4
+# caverna_ff_v1 seats up to 7 players (rules B2); v0 plays 1-4. Both share one layout (the
+# kernels' offsets), sized for 7: v0's bounds and JSON know only its 4 seats (`State`).
+MAX_PLAYERS = 7
+MAX_PLAYERS_V0 = 4
 MAX_DWARFS = 6
 MAX_ROUNDS = 12
 STACK = 16  # pending ops (code, arg, player)
@@ -53,7 +57,7 @@ EMPTY = -1
 
 # Field bounds (the LAYOUT's third elements, checked on load): what the rules and the component
 # data allow, so no loaded value can index outside a table or make a count loop run long.
-SEAT = (0, MAX_PLAYERS - 1)
+SEAT = (0, MAX_PLAYERS_V0 - 1)  # v0's bounds; v1 widens every seat bound (_V1_BOUNDS)
 FLAG = (0, 1)
 MAX_PUSH_COST = 20  # config.make_config's limit for a data override
 MAX_ORC_GOLD = 10  # config.make_config's limit for a data override
@@ -114,7 +118,9 @@ MAX_OP_WORD_V1 = 16 * (NUM_SPACES + 1)
     P_TRAP_PICK,
     # Forger / Herald reward (B6): SPACE s whose actions are taken (sub[0] REWARD_* mode)
     P_SPACE_PICK,
-) = range(37)
+    # Weekly Market (5-7 players, A6): OPTION k buys spaces.MARKET_GOOD[k] (each once), DONE
+    P_MARKET,
+) = range(38)
 PHASE_NAMES = (
     "place",
     "twin_tile",
@@ -153,6 +159,7 @@ PHASE_NAMES = (
     "house_lift",
     "trap_pick",
     "space_pick",
+    "market",
 )
 # Automatic flow stages (what `advance` does when no decision is pending).
 ST_ROUND_START, ST_WORK, ST_EVENT, ST_HARVEST, ST_END = range(5)
@@ -175,7 +182,7 @@ LAYOUT = Layout(
         # movement cards: direction per step, -1 none (D15)
         ("p_card_steps", (3, 9, 3), (EMPTY, 3)),
         ("p_card_spawn", (9,), (0, 2)),  # deck-1 corner symbol: Orc D's top-row column (D16)
-        ("num_players", (), (1, MAX_PLAYERS)),
+        ("num_players", (), (1, MAX_PLAYERS_V0)),
         ("rounds", (), (MAX_ROUNDS - 1, MAX_ROUNDS)),  # 12, or 11 with 1-2 players (D41)
         ("round", (), (1, MAX_ROUNDS)),  # 1..12
         ("stage", (), (ST_ROUND_START, ST_END)),
@@ -184,21 +191,21 @@ LAYOUT = Layout(
         ("start_player", (), SEAT),
         ("turn", (), SEAT),  # the next seat to place in the work phase
         # round start: next space for the solo clearing, -1 = not begun
-        ("clear_pos", (), (EMPTY, NUM_SPACES - 1)),
+        ("clear_pos", (), (EMPTY, NUM_SPACES_V0 - 1)),
         # stacks drawn from at reveal time (public: what is left, not in which order)
         ("card_left", (NUM_SPACES,), FLAG),  # 1 = round card still in its stage's stack
         ("markers_left", (2,), (0, 4)),  # face-down harvest markers left: plain, orc
         # public board
-        ("card", (MAX_ROUNDS,), (EMPTY, NUM_SPACES - 1)),  # revealed round cards (-1 not yet)
+        ("card", (MAX_ROUNDS,), (EMPTY, NUM_SPACES_V0 - 1)),  # revealed round cards (-1 not yet)
         ("marker", (MAX_ROUNDS,), (EMPTY, 1)),  # revealed harvest markers (-1 not yet / none)
         ("events_done", (), (0, 4)),
         ("bribe_good", (4,), (0, NUM_GOODS - 1)),  # the bribe token's good on each orc event board
         ("space_open", (NUM_SPACES,), FLAG),
         ("accum", (NUM_SPACES, NUM_GOODS), (0, MAX_ROUNDS * MAX_ACC)),
-        ("occupant", (NUM_SPACES,), (EMPTY, MAX_PLAYERS - 1)),  # seat, -1
+        ("occupant", (NUM_SPACES,), (EMPTY, MAX_PLAYERS_V0 - 1)),  # seat, -1
         ("furn_left", (NUM_FURN,), (0, UNLIMITED_COPIES)),  # copies left in the supply
-        ("trap_left", (NUM_TRAPS,), (0, MAX_PLAYERS)),
-        ("reward_taken", (NUM_REWARDS,), (0, MAX_PLAYERS)),  # seat + 1, 0 = free
+        ("trap_left", (NUM_TRAPS,), (0, MAX_PLAYERS_V0)),
+        ("reward_taken", (NUM_REWARD_SPACES,), (0, MAX_PLAYERS_V0)),  # seat + 1, 0 = free
         # players
         ("res", (MAX_PLAYERS, NUM_GOODS), (0, MAX_COUNT)),
         ("begging", (MAX_PLAYERS,), (0, MAX_BEGGING)),
@@ -218,7 +225,7 @@ LAYOUT = Layout(
         ("animal_at", (MAX_PLAYERS, CELLS, NUM_ANIMALS), (0, MAX_COUNT)),
         ("dwarf", (MAX_PLAYERS, MAX_DWARFS), (D_ABSENT, D_HOSTAGE)),  # D_* state
         ("weapon", (MAX_PLAYERS, MAX_DWARFS), (0, MAX_WEAPON)),
-        ("dwarf_space", (MAX_PLAYERS, MAX_DWARFS), (-2, NUM_SPACES - 1)),  # space this round, -1
+        ("dwarf_space", (MAX_PLAYERS, MAX_DWARFS), (-2, NUM_SPACES_V0 - 1)),  # space this round, -1
         ("supplier_left", (MAX_PLAYERS, 3), (0, 7)),  # rounds left of wood/stone/ruby supplier
         ("orc_state", (MAX_PLAYERS, NUM_ORCS), (O_OUT, O_FRIENDLY)),  # O_*
         # board cell (forest, trap or cave), -1
@@ -229,12 +236,12 @@ LAYOUT = Layout(
         # first round a friendly orc may work
         ("orc_ready", (MAX_PLAYERS, NUM_ORCS), (0, MAX_ROUNDS + 1)),
         # friendly orc's space this round, -1
-        ("orc_space", (MAX_PLAYERS, NUM_ORCS), (-2, NUM_SPACES - 1)),
+        ("orc_space", (MAX_PLAYERS, NUM_ORCS), (-2, NUM_SPACES_V0 - 1)),
         # the current action (work phase, loot, rewards)
         # pending ops (code, arg, player), top = stack_n - 1
         ("stack", (STACK, 3), (0, MAX_OP_WORD)),
         ("stack_n", (), (0, STACK)),
-        ("cur_space", (), (EMPTY, NUM_SPACES - 1)),
+        ("cur_space", (), (EMPTY, NUM_SPACES_V0 - 1)),
         # dwarf index, or 10 + orc for a friendly orc, -1
         ("cur_person", (), (EMPTY, HOSTAGE_ORC + NUM_ORCS - 1)),
         ("exp_left", (), (0, 4)),  # loot items still to choose
@@ -255,7 +262,7 @@ LAYOUT = Layout(
         # orc event
         ("ev", (), (EMPTY, 3)),  # event board 0-3 being resolved, -1
         ("ev_letter", (), (0, NUM_ORCS)),
-        ("ev_seat", (), (0, MAX_PLAYERS)),  # turn-order position being resolved
+        ("ev_seat", (), (0, MAX_PLAYERS_V0)),  # turn-order position being resolved
         ("ev_moving", (), (0, 3)),  # 1 while a move is in progress (cave-in decisions)
         # movement card of the active orc (deck row, card), -1
         ("ev_card", (), (EMPTY, DECK_CARDS - 1)),
@@ -266,11 +273,11 @@ LAYOUT = Layout(
         # active orc's strength before this event's bribe (D43)
         ("defeat_str", (), (0, MAX_ORC_STRENGTH)),
         # final re-evaluation: next orc * players + seat to re-evaluate
-        ("final_next", (), (0, (NUM_ORCS + 1) * MAX_PLAYERS)),
+        ("final_next", (), (0, (NUM_ORCS + 1) * MAX_PLAYERS_V0)),
         ("harvest_kind", (), (H_NONE, H_CHOICE)),
-        ("harvest_seat", (), (0, MAX_PLAYERS)),
+        ("harvest_seat", (), (0, MAX_PLAYERS_V0)),
         ("harvest_pick", (MAX_PLAYERS,), FLAG),  # event 4 choices
-        ("feed_seat", (), (0, MAX_PLAYERS)),  # turn-order position being fed
+        ("feed_seat", (), (0, MAX_PLAYERS_V0)),  # turn-order position being fed
         ("feed_started", (), FLAG),  # its field and mining phases are done
         ("working_used", (), FLAG),  # the Working Cave fed a dwarf in this feeding
         ("rng", (RNG_WORDS,), (0, 2**32 - 1)),
@@ -345,13 +352,87 @@ FINAL_NEXT = _offset("final_next")
 FEED_SEAT, FEED_STARTED, WORKING_USED = map(_offset, ("feed_seat", "feed_started", "working_used"))
 
 
+# caverna_ff_v0's JSON: the layout's fields cut to v0's 4 seats, 38 spaces and 16 reward
+# spaces, so a v0 state reads and writes exactly as before v1 seated 7 players. What is cut
+# holds the values every v0 game keeps there (`_V0_PAD`: an empty seat's, a closed space's).
+_V0_SEAT_FIELDS = (
+    "res",
+    "begging",
+    "tile",
+    "furn",
+    "pasture",
+    "stable",
+    "crop",
+    "crop_kind",
+    "mine_goods",
+    "trap",
+    "trap_active",
+    "animal_at",
+    "dwarf",
+    "weapon",
+    "dwarf_space",
+    "supplier_left",
+    "orc_state",
+    "orc_cell",
+    "orc_str",
+    "orc_hostage",
+    "orc_ready",
+    "orc_space",
+    "ruby_pick",
+    "harvest_pick",
+)
+_V0_CUT = {
+    **{name: MAX_PLAYERS_V0 for name in _V0_SEAT_FIELDS},
+    **{name: NUM_SPACES_V0 for name in ("card_left", "space_open", "accum", "occupant")},
+    "reward_taken": NUM_REWARDS,
+}
+_V0_PAD = {"orc_hostage": EMPTY, "dwarf_space": EMPTY, "orc_space": EMPTY, "occupant": EMPTY}
+LAYOUT_V0_JSON = Layout(
+    [
+        (name, (_V0_CUT[name], *shape[1:]) if name in _V0_CUT else shape, LAYOUT.bounds[name])
+        for name, (_, shape) in LAYOUT.fields.items()
+    ]
+)
+
+
+class _StateV0Json(FlatState):
+    """caverna_ff_v0's JSON form (LAYOUT_V0_JSON): `State.to_json` / `from_json` go through it."""
+
+    __slots__ = ()
+    LAYOUT = LAYOUT_V0_JSON
+    GAME = "caverna_ff_v0"
+    NUM_ACTIONS = NUM_ACTIONS
+
+
 class State(FlatState):
-    """One Caverna: Frantic Fiends game. `copy()`, `to_json()`, `from_json()` come from LAYOUT."""
+    """One Caverna: Frantic Fiends game. `copy()` comes from LAYOUT; v0's `to_json()` and
+    `from_json()` read and write its 4-seat form (LAYOUT_V0_JSON)."""
 
     __slots__ = ()
     LAYOUT = LAYOUT
     GAME = "caverna_ff_v0"
     NUM_ACTIONS = NUM_ACTIONS
+
+    def to_json(self) -> str:
+        """Bit-exact JSON of v0's 4 seats, 38 spaces and 16 reward spaces (the rest is fixed)."""
+        short = _StateV0Json(mask=self.mask)
+        for name in LAYOUT.fields:
+            cut = LAYOUT_V0_JSON.view(short.buf, name)
+            cut[...] = LAYOUT.view(self.buf, name)[tuple(slice(0, k) for k in cut.shape)]
+        return short.to_json()
+
+    @classmethod
+    def from_json(cls, text: str) -> State:
+        """Inverse of `to_json`, checked like FlatState.from_json; the cut part is filled with
+        the values every v0 game keeps there."""
+        short = _StateV0Json.from_json(text)
+        state = cls(mask=short.mask.copy())
+        for name in LAYOUT.fields:
+            full = LAYOUT.view(state.buf, name)
+            full[...] = _V0_PAD.get(name, 0)
+            cut = LAYOUT_V0_JSON.view(short.buf, name)
+            full[tuple(slice(0, k) for k in cut.shape)] = cut
+        return state
 
 
 # caverna_ff_v1's state: v0's fields plus its rule option at the end, so every offset is
@@ -361,7 +442,23 @@ _V1_BOUNDS = {
     "furn": (0, NUM_FURN_ALL),
     "pending_tile": (0, NUM_FURN_ALL - 1),
     "begging": (0, 16 * MAX_ROUNDS),  # a 6th dwarf (Additional Dwelling): 6 adults, 4 orcs
-    "phase": (P_PLACE, P_SPACE_PICK),
+    "phase": (P_PLACE, P_MARKET),
+    # 5-7 players (rules B2): seats up to 6, the 5-7 player boards' spaces
+    "num_players": (1, MAX_PLAYERS),
+    "actor": (0, MAX_PLAYERS - 1),
+    "start_player": (0, MAX_PLAYERS - 1),
+    "turn": (0, MAX_PLAYERS - 1),
+    "occupant": (EMPTY, MAX_PLAYERS - 1),
+    "trap_left": (0, MAX_PLAYERS),
+    "reward_taken": (0, MAX_PLAYERS),
+    "ev_seat": (0, MAX_PLAYERS),
+    "final_next": (0, (NUM_ORCS + 1) * MAX_PLAYERS),
+    "harvest_seat": (0, MAX_PLAYERS),
+    "feed_seat": (0, MAX_PLAYERS),
+    "clear_pos": (EMPTY, NUM_SPACES - 1),
+    "dwarf_space": (-2, NUM_SPACES - 1),
+    "orc_space": (-2, NUM_SPACES - 1),
+    "cur_space": (EMPTY, NUM_SPACES - 1),
     "trap": (0, NUM_TRAPS_ALL),  # v1's further traps (tables.TRAP_X_NAMES)
     # 4/5: a multi-pick trap is resolved, the move (4) or the bribe step after a push (5) goes
     # on once its defeats' rewards are taken (orcs.resume_after_trap)
@@ -434,3 +531,5 @@ class StateV1(State):
     LAYOUT = LAYOUT_V1
     GAME = "caverna_ff_v1"
     NUM_ACTIONS = NUM_ACTIONS_V1
+    to_json = FlatState.to_json  # every seat, space and reward space
+    from_json = classmethod(FlatState.from_json.__func__)

@@ -459,6 +459,10 @@ REWARD_STRIPS = tuple(V1["reward_long_strips"])
 V0_ROW_STRIP = np.array([LONG_STRIP_NAMES.index(k) for k in REWARD_STRIPS], np.int64)
 REWARD_NAMES = tuple(x["id"] for s in REWARD_STRIPS for x in LONG_STRIPS[s])  # v0's spaces
 NUM_REWARDS = len(REWARD_NAMES)
+# caverna_ff_v1: up to 5 reward rows (one per player; 5 long strips with 5-7 players, rules B2
+# step 5 and D10), so 20 reward spaces; v0's 16 are the first
+MAX_REWARD_ROWS = int(max(DATA["reward_board"]["strips_by_players"].values()))
+NUM_REWARD_SPACES = 4 * MAX_REWARD_ROWS
 REWARD_KIND_NAMES = tuple(x["id"] for s in LONG_STRIP_NAMES for x in LONG_STRIPS[s])
 NUM_REWARD_KINDS = len(REWARD_KIND_NAMES)
 REWARD_GAIN = np.array(  # per reward kind
@@ -469,7 +473,7 @@ REWARD_GAIN = np.array(  # per reward kind
     ],
     np.int64,
 )
-REWARD_COLUMN = np.array([i % 4 for i in range(NUM_REWARDS)], np.int64)
+REWARD_COLUMN = np.array([i % 4 for i in range(NUM_REWARD_SPACES)], np.int64)
 (
     RW_MERCENARY,
     RW_FOREMAN,
