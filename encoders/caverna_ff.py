@@ -60,6 +60,23 @@ what v0's layout cannot show about v1's further tiles (tables.FX_NAMES):
         and for the Forger (1, the Herald 0)
     per relative seat (4 x 4): the orcs' start strengths A-D /22 (the strongest strength
         marker), its alignment card's side or handicap (option orc_side)
+then V1_SEATS_X, 5-7 players (rules B2, A6). v0's entries above cover relative seats 0-3 and
+v0's 38 spaces; a seat 4-6 in their one-hots (occupant, reward taken, actor, further trap's
+board) writes nothing there and is shown here instead, so with 1-4 players these entries are
+all zero (the decision flags at the end aside) and the entries above are v0's alone:
+    per relative seat 4-6: its planes (3 x PLANES_PER_SEAT x 24, as encode_planes), its
+        SEAT_SCALARS (3 x SEAT_SCALARS), its furnishings by id /12 (3 x NUM_FURN_ALL), its
+        orc start strengths /22 (3 x 4)
+    v0's spaces occupied by relative seat 4-6 (38 x 3); the 5-7 player boards' spaces
+        (11: depot .. imitation_7): open (11), occupant none/relative seat 0-6 one-hot
+        (11 x 8), accumulated goods /ACCUM_CAP (11 x 13)
+    v0's 16 reward spaces taken by relative seat 4-6 (16 x 3); the fifth reward row's 4
+        spaces free/relative seat one-hot (4 x 8); the actor is relative seat 4-6 (3)
+    further traps on relative seat 4-6's board (NUM_TRAP_X x 3); the fifth row's long strip
+        one-hot (NUM_LONG_STRIPS)
+    the decision is the Weekly Market (1) and the goods already bought there (10 bits, in
+        spaces.MARKET_GOOD's order); the deciding player used REARRANGE at this decision (1,
+        docs/caverna_ff.md E17)
 """
 
 from __future__ import annotations
@@ -67,7 +84,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from eurogym.envs.caverna_ff.spaces import NUM_SPACES
+from eurogym.envs.caverna_ff.spaces import NUM_MARKET, NUM_SPACES, NUM_SPACES_V0
 from eurogym.envs.caverna_ff.state import (
     ACCUM,
     ACTOR,
@@ -104,6 +121,7 @@ from eurogym.envs.caverna_ff.state import (
     MARKERS_LEFT,
     MAX_DWARFS,
     MAX_PLAYERS,
+    MAX_PLAYERS_V0,
     MAX_PUSH_COST,
     MAX_ROUNDS,
     MINE_GOODS,
@@ -116,6 +134,7 @@ from eurogym.envs.caverna_ff.state import (
     P_CARD_STEPS,
     P_EVENT_DECK,
     P_INVADE,
+    P_MARKET,
     P_ORC_START,
     P_PUSH_COST,
     P_SPACE_PICK,
@@ -125,6 +144,7 @@ from eurogym.envs.caverna_ff.state import (
     PHASE,
     PICK_FORGER,
     PICK_STR,
+    REARRANGED,
     RES,
     REWARD_TAKEN,
     ROUND,
@@ -161,6 +181,7 @@ from eurogym.envs.caverna_ff.tables import (
     NUM_LONG_STRIPS,
     NUM_LOOT,
     NUM_ORCS,
+    NUM_REWARD_SPACES,
     NUM_REWARDS,
     NUM_TRAP_X,
     NUM_TRAPS,
@@ -179,12 +200,13 @@ PLANE_NAMES = (
     + ("orc_held",)
 )
 PLANES_PER_SEAT = len(PLANE_NAMES)
-PLANES_SHAPE = (MAX_PLAYERS * PLANES_PER_SEAT, ROWS, COLS)
+SEATS = MAX_PLAYERS_V0  # v0's entries cover 4 relative seats (v1's further seats: V1_SEATS_X)
+PLANES_SHAPE = (SEATS * PLANES_PER_SEAT, ROWS, COLS)
 SEAT_SCALARS = NUM_GOODS + 1 + MAX_DWARFS * 4 + 2 * MAX_DWARFS + NUM_ORCS * 6 + 2 * NUM_ORCS + 3 + 1
 SCALARS = (
-    MAX_PLAYERS * SEAT_SCALARS
-    + NUM_SPACES * (1 + 5 + NUM_GOODS)
-    + MAX_ROUNDS * (1 + NUM_SPACES + 3)
+    SEATS * SEAT_SCALARS
+    + NUM_SPACES_V0 * (1 + 5 + NUM_GOODS)
+    + MAX_ROUNDS * (1 + NUM_SPACES_V0 + 3)
     + 5
     + 4 * NUM_GOODS
     + 4 * NUM_GOODS
@@ -207,8 +229,8 @@ SCALARS = (
     + 3
     + 6
     + 11
-    + NUM_SPACES
-    + NUM_SPACES
+    + NUM_SPACES_V0
+    + NUM_SPACES_V0
     + 2
     + 9
 )
@@ -228,7 +250,7 @@ TRAP_X_ENTRIES = 5 + CELLS + 1  # per further trap: owner, cell, active
 V1_SCALARS = (
     NUM_FX
     + NUM_FURN_ALL
-    + MAX_PLAYERS * NUM_FURN_ALL
+    + SEATS * NUM_FURN_ALL
     + NUM_EXT
     + NUM_TRAP_X
     + NUM_TRAP_X * TRAP_X_ENTRIES
@@ -236,14 +258,33 @@ V1_SCALARS = (
     + 1
     + NUM_ORCS
     + 1
-    + MAX_PLAYERS * NUM_LONG_STRIPS
+    + SEATS * NUM_LONG_STRIPS
     + 2
-    + MAX_PLAYERS * NUM_ORCS
+    + SEATS * NUM_ORCS
 )
-FLAT_SIZE_V1 = FLAT_SIZE + V1_SCALARS
-# v1's last entries: the reward rows' long strips, the space_pick flags, the alignment cards
-V1_TAIL = MAX_PLAYERS * NUM_LONG_STRIPS + 2 + MAX_PLAYERS * NUM_ORCS
-TRAP_PICK_FLAG = FLAT_SIZE_V1 - V1_TAIL - 1  # the trap_pick phase flag's index
+# v1's entries of V1_SCALARS' last part: the reward rows' long strips, the space_pick flags,
+# the alignment cards
+V1_TAIL = SEATS * NUM_LONG_STRIPS + 2 + SEATS * NUM_ORCS
+TRAP_PICK_FLAG = FLAT_SIZE + V1_SCALARS - V1_TAIL - 1  # the trap_pick phase flag's index
+# caverna_ff_v1's 5-7 players (module docstring, "5-7 players"): what v0's 4-seat entries
+# cannot hold, for relative seats 4-6 (XSEATS) and the 5-7 player boards' spaces (XSPACES)
+XSEATS = MAX_PLAYERS - SEATS
+XSPACES = NUM_SPACES - NUM_SPACES_V0
+REL = MAX_PLAYERS + 1  # nobody, then relative seats 0-6
+V1_SEATS_X = (
+    XSEATS * (PLANES_PER_SEAT * CELLS + SEAT_SCALARS + NUM_FURN_ALL + NUM_ORCS)
+    + NUM_SPACES_V0 * XSEATS
+    + XSPACES * (1 + REL + NUM_GOODS)
+    + NUM_REWARDS * XSEATS
+    + (NUM_REWARD_SPACES - NUM_REWARDS) * REL
+    + XSEATS
+    + NUM_TRAP_X * XSEATS
+    + NUM_LONG_STRIPS
+    + 1
+    + NUM_MARKET
+    + 1
+)
+FLAT_SIZE_V1 = FLAT_SIZE + V1_SCALARS + V1_SEATS_X
 MOUNTAIN_CELLS = 12.0  # the most furnishings of one id a board can hold
 _FURN_POINTS = FURN_POINTS / 10.0  # indexed by furnishing id, F_ENTRY = the entry dwelling
 _FURN_ROOM = FURN_ROOM / 2.0
@@ -297,7 +338,7 @@ def _seat_planes(buf, p, out, base):
 @njit(**KERNEL)
 def _fill_planes(buf, me, out):
     n = buf[NUM_PLAYERS]
-    for k in range(n):
+    for k in range(min(n, SEATS)):  # v1's relative seats 4-6: V1_SEATS_X
         _seat_planes(buf, (me + k) % n, out, k * PLANES_PER_SEAT * CELLS)
 
 
@@ -308,55 +349,74 @@ def _rel(n, me, seat):
 
 
 @njit(**KERNEL)
+def _rel_seat(n, me, seat, last):
+    """Relative seat + 1 (0 = nobody) if it is at most `last`, else -1 (not written here)."""
+    r = _rel(n, me, seat)
+    return r if r <= last else -1
+
+
+@njit(**KERNEL)
 def _fill_flat(buf, me, out):
     n = buf[NUM_PLAYERS]
     _fill_planes(buf, me, out)
     i = PLANES_SIZE
-    for k in range(MAX_PLAYERS):
-        if k >= n:
-            i += SEAT_SCALARS
-            continue
-        p = (me + k) % n
-        for g in range(NUM_GOODS):
-            out[i + g] = _clip(buf[RES + p * NUM_GOODS + g] / GOODS_CAP)
-        i += NUM_GOODS
-        out[i] = _clip(buf[BEGGING + p] / BEGGING_CAP)
-        i += 1
-        for d in range(MAX_DWARFS):
-            out[i + d * 4 + buf[DWARF + p * MAX_DWARFS + d]] = 1.0
-        i += 4 * MAX_DWARFS
-        for d in range(MAX_DWARFS):
-            out[i + d] = buf[WEAPON + p * MAX_DWARFS + d] / 14.0
-            out[i + MAX_DWARFS + d] = 1.0 if buf[DWARF_SPACE + p * MAX_DWARFS + d] >= 0 else 0.0
-        i += 2 * MAX_DWARFS
-        for o in range(NUM_ORCS):
-            out[i + o * 6 + buf[ORC_STATE + p * NUM_ORCS + o]] = 1.0
-        i += 6 * NUM_ORCS
-        for o in range(NUM_ORCS):
-            out[i + o] = _clip(buf[ORC_STR + p * NUM_ORCS + o] / 22.0)
-            out[i + NUM_ORCS + o] = 1.0 if buf[ORC_SPACE + p * NUM_ORCS + o] >= 0 else 0.0
-        i += 2 * NUM_ORCS
-        for j in range(3):
-            out[i + j] = buf[SUPPLIER_LEFT + p * 3 + j] / 7.0
-        i += 3
-        out[i] = 1.0 if buf[START_PLAYER] == p else 0.0
-        i += 1
-    for s in range(NUM_SPACES):
+    for k in range(SEATS):
+        if k < n:
+            _seat_scalars(buf, (me + k) % n, out, i)
+        i += SEAT_SCALARS
+    _fill_shared(buf, me, out, i)
+
+
+@njit(**KERNEL)
+def _seat_scalars(buf, p, out, i):
+    """Seat p's SEAT_SCALARS entries from out[i] (module docstring)."""
+    for g in range(NUM_GOODS):
+        out[i + g] = _clip(buf[RES + p * NUM_GOODS + g] / GOODS_CAP)
+    i += NUM_GOODS
+    out[i] = _clip(buf[BEGGING + p] / BEGGING_CAP)
+    i += 1
+    for d in range(MAX_DWARFS):
+        out[i + d * 4 + buf[DWARF + p * MAX_DWARFS + d]] = 1.0
+    i += 4 * MAX_DWARFS
+    for d in range(MAX_DWARFS):
+        out[i + d] = buf[WEAPON + p * MAX_DWARFS + d] / 14.0
+        out[i + MAX_DWARFS + d] = 1.0 if buf[DWARF_SPACE + p * MAX_DWARFS + d] >= 0 else 0.0
+    i += 2 * MAX_DWARFS
+    for o in range(NUM_ORCS):
+        out[i + o * 6 + buf[ORC_STATE + p * NUM_ORCS + o]] = 1.0
+    i += 6 * NUM_ORCS
+    for o in range(NUM_ORCS):
+        out[i + o] = _clip(buf[ORC_STR + p * NUM_ORCS + o] / 22.0)
+        out[i + NUM_ORCS + o] = 1.0 if buf[ORC_SPACE + p * NUM_ORCS + o] >= 0 else 0.0
+    i += 2 * NUM_ORCS
+    for j in range(3):
+        out[i + j] = buf[SUPPLIER_LEFT + p * 3 + j] / 7.0
+    i += 3
+    out[i] = 1.0 if buf[START_PLAYER] == p else 0.0
+
+
+@njit(**KERNEL)
+def _fill_shared(buf, me, out, i):
+    """v0's entries after the seats' (module docstring), from out[i]."""
+    n = buf[NUM_PLAYERS]
+    for s in range(NUM_SPACES_V0):
         out[i + s] = buf[SPACE_OPEN + s]
-    i += NUM_SPACES
-    for s in range(NUM_SPACES):
-        out[i + s * 5 + _rel(n, me, buf[OCCUPANT + s])] = 1.0
-    i += 5 * NUM_SPACES
-    for j in range(NUM_SPACES * NUM_GOODS):
+    i += NUM_SPACES_V0
+    for s in range(NUM_SPACES_V0):
+        r = _rel_seat(n, me, buf[OCCUPANT + s], SEATS)  # v1's seats 4-6: V1_SEATS_X
+        if r >= 0:
+            out[i + s * 5 + r] = 1.0
+    i += 5 * NUM_SPACES_V0
+    for j in range(NUM_SPACES_V0 * NUM_GOODS):
         out[i + j] = _clip(buf[ACCUM + j] / ACCUM_CAP)
-    i += NUM_SPACES * NUM_GOODS
+    i += NUM_SPACES_V0 * NUM_GOODS
     if 1 <= buf[ROUND] <= MAX_ROUNDS:
         out[i + buf[ROUND] - 1] = 1.0
     i += MAX_ROUNDS
     for r in range(MAX_ROUNDS):
         if buf[CARD + r] >= 0:
-            out[i + r * NUM_SPACES + buf[CARD + r]] = 1.0
-    i += MAX_ROUNDS * NUM_SPACES
+            out[i + r * NUM_SPACES_V0 + buf[CARD + r]] = 1.0
+    i += MAX_ROUNDS * NUM_SPACES_V0
     for r in range(MAX_ROUNDS):
         out[i + r * 3 + buf[MARKER + r] + 1] = 1.0
     i += 3 * MAX_ROUNDS
@@ -379,12 +439,15 @@ def _fill_flat(buf, me, out):
         out[i + t] = _clip(buf[TRAP_LEFT + t] / 7.0)
     i += NUM_TRAPS
     for r in range(NUM_REWARDS):
-        out[i + r * 5 + _rel(n, me, buf[REWARD_TAKEN + r] - 1)] = 1.0
+        k = _rel_seat(n, me, buf[REWARD_TAKEN + r] - 1, SEATS)
+        if k >= 0:
+            out[i + r * 5 + k] = 1.0
     i += 5 * NUM_REWARDS
     if buf[PHASE] < NUM_PHASES:
         out[i + buf[PHASE]] = 1.0
     i += NUM_PHASES
-    out[i + (buf[ACTOR] - me) % n] = 1.0
+    if (buf[ACTOR] - me) % n < SEATS:
+        out[i + (buf[ACTOR] - me) % n] = 1.0
     i += 4
     letter = buf[SUB] if buf[PHASE] == P_INVADE else buf[EV_LETTER] if buf[EV] >= 0 else -1
     if 0 <= letter < NUM_ORCS:
@@ -428,10 +491,10 @@ def _fill_flat(buf, me, out):
     i += 11
     if buf[CLEAR_POS] >= 0:
         out[i + buf[CLEAR_POS]] = 1.0
-    i += NUM_SPACES
-    for sp in range(NUM_SPACES):
+    i += NUM_SPACES_V0
+    for sp in range(NUM_SPACES_V0):
         out[i + sp] = buf[CARD_LEFT + sp]
-    i += NUM_SPACES
+    i += NUM_SPACES_V0
     out[i] = buf[MARKERS_LEFT] / 4.0
     out[i + 1] = buf[MARKERS_LEFT + 1] / 2.0
     i += 2
@@ -441,7 +504,7 @@ def _fill_flat(buf, me, out):
 
 @njit(**KERNEL)
 def _fill_flat_v1(buf, me, out):
-    """caverna_ff_v1: v0's entries, then V1_SCALARS (module docstring)."""
+    """caverna_ff_v1: v0's entries, then V1_SCALARS, then V1_SEATS_X (module docstring)."""
     _fill_flat(buf, me, out)
     n = buf[NUM_PLAYERS]
     i = FLAT_SIZE
@@ -451,13 +514,9 @@ def _fill_flat_v1(buf, me, out):
     if 0 <= buf[PENDING_TILE] < NUM_FURN_ALL:
         out[i + buf[PENDING_TILE]] = 1.0
     i += NUM_FURN_ALL
-    for k in range(n):
-        p = (me + k) % n
-        for c in range(CELLS):
-            f = buf[FURN + p * CELLS + c] - 1
-            if f >= 0:
-                out[i + k * NUM_FURN_ALL + f] += 1.0 / MOUNTAIN_CELLS
-    i += MAX_PLAYERS * NUM_FURN_ALL
+    for k in range(min(n, SEATS)):
+        _seat_furnishings(buf, (me + k) % n, out, i + k * NUM_FURN_ALL)
+    i += SEATS * NUM_FURN_ALL
     for e in range(NUM_EXT):
         out[i + e] = buf[SUPPLY_EXT + e]
     i += NUM_EXT
@@ -472,7 +531,8 @@ def _fill_flat_v1(buf, me, out):
             for c in range(CELLS):
                 if buf[TRAP + p * CELLS + c] == NUM_TRAPS + x + 1:
                     out[j] = 0.0
-                    out[j + 1 + k] = 1.0
+                    if k < SEATS:  # seats 4-6: V1_SEATS_X
+                        out[j + 1 + k] = 1.0
                     out[j + 5 + c] = 1.0
                     out[j + 5 + CELLS] = buf[TRAP_ACTIVE + p * CELLS + c]
     i += NUM_TRAP_X * TRAP_X_ENTRIES
@@ -486,18 +546,92 @@ def _fill_flat_v1(buf, me, out):
     i += NUM_ORCS
     out[i] = 1.0 if buf[PHASE] == P_TRAP_PICK else 0.0  # the phase v0's one-hot leaves out
     i += 1
-    for row in range(MAX_PLAYERS):  # each reward row's long strip (B6; -1: no row)
+    for row in range(SEATS):  # each reward row's long strip (B6; -1: no row)
         if buf[LONG_STRIP + row] >= 0:
             out[i + row * NUM_LONG_STRIPS + buf[LONG_STRIP + row]] = 1.0
-    i += MAX_PLAYERS * NUM_LONG_STRIPS
+    i += SEATS * NUM_LONG_STRIPS
     if buf[PHASE] == P_SPACE_PICK:  # a Forger's (1) or Herald's (0) space to choose
         out[i] = 1.0
         out[i + 1] = 1.0 if buf[SUB] == PICK_FORGER else 0.0
     i += 2
-    for k in range(n):  # each seat's alignment card: orc start strengths (option orc_side)
-        p = (me + k) % n
+    for k in range(min(n, SEATS)):  # each seat's alignment card: orc start strengths
+        p = (me + k) % n  # (option orc_side)
         for o in range(NUM_ORCS):
             out[i + k * NUM_ORCS + o] = buf[P_ORC_START + p * NUM_ORCS + o] / MAX_ORC_MARKER
+    _fill_seats_x(buf, me, out, i + SEATS * NUM_ORCS)
+
+
+@njit(**KERNEL)
+def _seat_furnishings(buf, p, out, i):
+    """Seat p's furnishings by id /12 from out[i] (NUM_FURN_ALL entries)."""
+    for c in range(CELLS):
+        f = buf[FURN + p * CELLS + c] - 1
+        if f >= 0:
+            out[i + f] += 1.0 / MOUNTAIN_CELLS
+
+
+@njit(**KERNEL)
+def _fill_seats_x(buf, me, out, i):
+    """caverna_ff_v1's V1_SEATS_X from out[i] (module docstring, "5-7 players"): relative seats
+    4-6 as v0's entries show seats 0-3, the 5-7 player boards' spaces, the fifth reward row,
+    the Weekly Market and the rearrangement flag. Zeros for a seat beyond the table."""
+    n = buf[NUM_PLAYERS]
+    for k in range(SEATS, n):
+        _seat_planes(buf, (me + k) % n, out, i + (k - SEATS) * PLANES_PER_SEAT * CELLS)
+    i += XSEATS * PLANES_PER_SEAT * CELLS
+    for k in range(SEATS, n):
+        _seat_scalars(buf, (me + k) % n, out, i + (k - SEATS) * SEAT_SCALARS)
+    i += XSEATS * SEAT_SCALARS
+    for k in range(SEATS, n):
+        _seat_furnishings(buf, (me + k) % n, out, i + (k - SEATS) * NUM_FURN_ALL)
+    i += XSEATS * NUM_FURN_ALL
+    for k in range(SEATS, n):
+        p = (me + k) % n
+        for o in range(NUM_ORCS):
+            v = buf[P_ORC_START + p * NUM_ORCS + o] / MAX_ORC_MARKER
+            out[i + (k - SEATS) * NUM_ORCS + o] = v
+    i += XSEATS * NUM_ORCS
+    for s in range(NUM_SPACES_V0):  # v0's spaces: occupied by relative seat 4-6
+        r = _rel(n, me, buf[OCCUPANT + s]) - 1 - SEATS
+        if r >= 0:
+            out[i + s * XSEATS + r] = 1.0
+    i += NUM_SPACES_V0 * XSEATS
+    for x in range(XSPACES):  # the 5-7 player boards' spaces: open, occupant, goods
+        s = NUM_SPACES_V0 + x
+        out[i + x] = buf[SPACE_OPEN + s]
+        out[i + XSPACES + x * REL + _rel(n, me, buf[OCCUPANT + s])] = 1.0
+        for g in range(NUM_GOODS):
+            v = _clip(buf[ACCUM + s * NUM_GOODS + g] / ACCUM_CAP)
+            out[i + XSPACES * (1 + REL) + x * NUM_GOODS + g] = v
+    i += XSPACES * (1 + REL + NUM_GOODS)
+    for r in range(NUM_REWARDS):  # v0's reward spaces: taken by relative seat 4-6
+        k = _rel(n, me, buf[REWARD_TAKEN + r] - 1) - 1 - SEATS
+        if k >= 0:
+            out[i + r * XSEATS + k] = 1.0
+    i += NUM_REWARDS * XSEATS
+    for r in range(NUM_REWARDS, NUM_REWARD_SPACES):  # the fifth row: free / taken by whom
+        out[i + (r - NUM_REWARDS) * REL + _rel(n, me, buf[REWARD_TAKEN + r] - 1)] = 1.0
+    i += (NUM_REWARD_SPACES - NUM_REWARDS) * REL
+    actor = (buf[ACTOR] - me) % n
+    if actor >= SEATS:
+        out[i + actor - SEATS] = 1.0
+    i += XSEATS
+    for x in range(NUM_TRAP_X):  # the further traps on relative seat 4-6's board
+        for k in range(SEATS, n):
+            p = (me + k) % n
+            for c in range(CELLS):
+                if buf[TRAP + p * CELLS + c] == NUM_TRAPS + x + 1:
+                    out[i + x * XSEATS + k - SEATS] = 1.0
+    i += NUM_TRAP_X * XSEATS
+    if buf[LONG_STRIP + SEATS] >= 0:  # the fifth reward row's long strip
+        out[i + buf[LONG_STRIP + SEATS]] = 1.0
+    i += NUM_LONG_STRIPS
+    if buf[PHASE] == P_MARKET:  # the Weekly Market: the goods bought so far (sub[1] bits)
+        out[i] = 1.0
+        for k in range(NUM_MARKET):
+            out[i + 1 + k] = (buf[SUB + 1] >> k) & 1
+    i += 1 + NUM_MARKET
+    out[i] = 1.0 if buf[REARRANGED] == buf[ACTOR] + 1 else 0.0  # REARRANGE used here (E17)
 
 
 def encode_planes(state: State, me: int) -> np.ndarray:

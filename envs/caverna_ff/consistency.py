@@ -20,8 +20,10 @@ import numpy as np
 from eurogym.envs.caverna_ff import kernels
 from eurogym.envs.caverna_ff.actions import (
     A_CONVERT,
+    A_REARRANGE,
     A_RUBY,
     A_TILE_X,
+    A_TRAP_X,
     NUM_CONVERSIONS,
     NUM_RUBY_TRADES,
 )
@@ -29,6 +31,8 @@ from eurogym.envs.caverna_ff.housing import HM_ASKED, HM_HOUSING, HM_NEW
 from eurogym.envs.caverna_ff.spaces import (
     ACC,
     CARD_STAGE,
+    IMITATE_COST,
+    NUM_MARKET,
     NUM_SPACES,
     OP_BREED2,
     OP_COLLECT,
@@ -36,6 +40,8 @@ from eurogym.envs.caverna_ff.spaces import (
     OP_FURNISH,
     OP_GAIN,
     OP_GROWTH_OR_GOODS,
+    OP_IMITATE,
+    OP_MARKET,
     OP_PASTURE,
     OP_REFILL,
     OP_SINGLE,
@@ -98,6 +104,7 @@ from eurogym.envs.caverna_ff.state import (
     P_IMITATE,
     P_INVADE,
     P_LOOT,
+    P_MARKET,
     P_ORC,
     P_PLACE,
     P_REFILL,
@@ -140,6 +147,7 @@ from eurogym.envs.caverna_ff.tables import (
     H_NONE,
     H_NORMAL,
     MAX_ORC_MARKER,
+    MAX_REWARD_ROWS,
     MAX_WEAPON,
     NEIGHBOURS,
     NUM_ANIMALS,
@@ -247,7 +255,10 @@ def _op_args() -> dict[int, set[int]]:
         args[code] = {0}
     args[OP_CASANOVA] = {0}
     args[OP_HOUSE] = {0}
-    args[OP_GUEST] = {ctx * 8 + taken for ctx in range(1, 5) for taken in range(1, 8)}  # F11
+    args[OP_GUEST] = {  # F11; 7 the Extension's (A6)
+        ctx * 8 + taken for ctx in (1, 2, 3, 4, 7) for taken in range(1, 8)
+    }
+    args[OP_MARKET] = set(range(2**NUM_MARKET))  # the goods bought, as bits
     args[OP_RESTORE] = {  # v1's Forger / Herald: the interrupted space and person
         (space + 1) * 16 + person + 1
         for space in range(EMPTY, NUM_SPACES)
@@ -258,7 +269,7 @@ def _op_args() -> dict[int, set[int]]:
 
 
 OP_ARGS = _op_args()
-CUR_SPACE_OPS = (OP_COLLECT, OP_GAIN, OP_GROWTH_OR_GOODS)  # ops reading cur_space
+CUR_SPACE_OPS = (OP_COLLECT, OP_GAIN, OP_GROWTH_OR_GOODS, OP_IMITATE)  # ops reading cur_space
 
 
 def _fail(where: str, value: object, why: str) -> NoReturn:
@@ -342,7 +353,8 @@ def _check_seats(s: State, n: int) -> None:
         _fail(f"occupant[{k}]", s.occupant[k], f"is not a seat (num_players {n})")
     for r in np.flatnonzero(s.reward_taken):
         _require(s.reward_taken[r] <= n, f"reward_taken[{r}]", s.reward_taken[r], "is no seat + 1")
-        _require(r // 4 < n, f"reward_taken[{r}]", s.reward_taken[r], "is on a strip not in play")
+        rows = min(n, MAX_REWARD_ROWS)  # B2 step 5: one row per player, at most 5
+        _require(r // 4 < rows, f"reward_taken[{r}]", s.reward_taken[r], "is on a row not in play")
     for name, empty in SEAT_FIELDS.items():
         values = LAYOUT.view(s.buf, name)[n:]
         _require(
@@ -429,15 +441,16 @@ def _check_supply(s: State, n: int) -> None:
     per_player = np.where(FURN_PER_PLAYER == 1, n, 1)
     furn_total = np.where(FURN_UNLIMITED == 1, UNLIMITED_COPIES, per_player)
     v1 = "furn_left_x" in s.LAYOUT.fields
-    if v1:  # caverna_ff_v1: the short strips dealt at random (deal.deal_short_strips)
+    if v1:  # caverna_ff_v1: the short strips dealt at random (deal.deal_short_strips), one
+        m = min(n, MAX_REWARD_ROWS)  # per reward row (B2 step 5: at most 5)
         strips = s.short_strip
-        ok = len(set(strips[:n].tolist())) == n and (strips[:n] >= 0).all()
-        _require(ok and (strips[n:] == EMPTY).all(), "short_strip", strips.tolist(), "!= n strips")
+        ok = len(set(strips[:m].tolist())) == m and (strips[:m] >= 0).all()
+        _require(ok and (strips[m:] == EMPTY).all(), "short_strip", strips.tolist(), "!= rows")
         if "long_strip" in s.LAYOUT.fields:  # the rows' long strips (deal.deal_long_strips)
             rows = s.long_strip
-            ok = len(set(rows[:n].tolist())) == n and (rows[:n] >= 0).all()
-            _require(ok and (rows[n:] == EMPTY).all(), "long_strip", rows.tolist(), "!= n strips")
-        in_play = set(strips[:n].tolist())
+            ok = len(set(rows[:m].tolist())) == m and (rows[:m] >= 0).all()
+            _require(ok and (rows[m:] == EMPTY).all(), "long_strip", rows.tolist(), "!= rows")
+        in_play = set(strips[:m].tolist())
     else:  # two yellows per short strip R1..RN in play
         in_play = set(range(n))
     for k, pair in enumerate(STRIP_YELLOWS):
@@ -806,7 +819,7 @@ def _check_decision(s: State, n: int) -> None:
     elif phase == P_SOW_CELL:
         _require(s.pending_tile in (0, 1), "pending_tile", s.pending_tile, "is not a crop")
     elif phase == P_BRANCH:
-        _require(0 <= sub[2] <= 6, "sub[2]", sub[2], "is not a branch context")
+        _require(0 <= sub[2] <= 7, "sub[2]", sub[2], "is not a branch context")
         if sub[2] == 6:  # the Orc Captain's material (F19): two or more of wood, stone, ore
             bits = sub[1]
             ok = 0 < bits < 8 and bits & (bits - 1) and s.cur_person >= HOSTAGE_ORC
@@ -828,7 +841,10 @@ def _check_decision(s: State, n: int) -> None:
     elif phase == P_BREED:
         _require(0 <= sub[1] < 16, "sub[1]", sub[1], "is not a set of animal types")
     elif phase == P_IMITATE:
-        _require(sub[0] in (2, 4), "sub[0]", sub[0], "is not Imitation's food cost")
+        costs = set(IMITATE_COST[IMITATE_COST > 0].tolist()) | {0}  # 7 players: free (A6)
+        _require(sub[0] in costs, "sub[0]", sub[0], "is not Imitation's food cost")
+    elif phase == P_MARKET:
+        _require(0 <= sub[1] < 2**NUM_MARKET, "sub[1]", sub[1], "is not a set of goods bought")
     elif phase == P_REFILL:
         _require(sub[1] >= 0, "sub[1]", sub[1], "is not a set of cells")
     elif phase in (P_HOUSE, P_HOUSE_LIFT):
@@ -857,5 +873,6 @@ def _check_answerable(s: State) -> None:
     kernels.compute_mask(s.buf, mask)
     mask[A_RUBY : A_RUBY + NUM_RUBY_TRADES] = 0
     mask[A_CONVERT : A_CONVERT + NUM_CONVERSIONS] = 0
-    mask[A_TILE_X:] = 0  # caverna_ff_v1's any-time tile actions
+    mask[A_TILE_X:A_TRAP_X] = 0  # caverna_ff_v1's any-time tile actions and rearrangement
+    mask[A_REARRANGE : A_REARRANGE + 1] = 0
     _require(mask.any(), "phase", PHASE_NAMES[s.phase], "has no answer in this state")

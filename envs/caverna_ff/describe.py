@@ -24,10 +24,12 @@ from eurogym.envs.caverna_ff.actions import (
     A_PUSH,
     A_REARRANGE,
     A_REWARD,
+    A_REWARD_X,
     A_RUBY,
     A_SKIP,
     A_SOW_GRAIN,
     A_SOW_VEG,
+    A_SPACE_X,
     A_TILE_X,
     A_TRAP,
     A_TRAP_X,
@@ -39,7 +41,13 @@ from eurogym.envs.caverna_ff.actions import (
     X_TRADER,
 )
 from eurogym.envs.caverna_ff.effects import camouflaged_pick
-from eurogym.envs.caverna_ff.spaces import GAIN, SPACE_NAMES
+from eurogym.envs.caverna_ff.spaces import (
+    GAIN,
+    MARKET_COST,
+    MARKET_GOOD,
+    NUM_SPACES_V0,
+    SPACE_NAMES,
+)
 from eurogym.envs.caverna_ff.state import (
     CK_RUBY_MINE,
     CK_SINGLE,
@@ -65,6 +73,7 @@ from eurogym.envs.caverna_ff.state import (
     P_IMITATE,
     P_INVADE,
     P_LOOT,
+    P_MARKET,
     P_ORC,
     P_ORE_TRADE,
     P_PLACE,
@@ -99,6 +108,8 @@ from eurogym.envs.caverna_ff.tables import (
     LOOT_NAMES,
     NUM_FURN_ALL,
     NUM_ORCS,
+    NUM_REWARD_SPACES,
+    NUM_REWARDS,
     NUM_TRAPS,
     ORC_SIDES,
     PUSH_NAMES,
@@ -127,6 +138,7 @@ TILE_NAMES = (
 ANIMAL_TYPES = ("sheep", "boar", "cattle", "donkey")
 # Branch contexts of the either/or spaces (kernels.BR_*), by sub[2].
 BR_GROWTH, BR_HOUSEWORK, BR_WISH, BR_URGENT, BR_GROWTH_OR_GOODS, BR_BUILDER, BR_CAPTAIN = range(7)
+BR_EXTENSION = 7
 PERSON_ORC = 10  # cur_person >= 10: a friendly orc (kernels.PERSON_ORC)
 
 _TRAP_DATA = {t["id"]: t for t in DATA["traps"]}
@@ -135,6 +147,13 @@ _SPACES.update({c["id"]: c for c in DATA["round_cards"]["cards"]})
 _SPACE_TITLES = {
     "wish_for_children_ff": "Wish for Children",
     "urgent_wish_for_children_ff": "Urgent Wish for Children",
+    # the 5-7 player boards (A6): which board a repeated space is on
+    "hardware_rental": "Hardware Rental (5p)",
+    "hardware_rental_6": "Hardware Rental (6-7p)",
+    "fence_building": "Fence Building (5p)",
+    "fence_building_6": "Fence Building (6-7p)",
+    "imitation_5": "Imitation (5-7p)",
+    "imitation_7": "Imitation (7p)",
 }
 
 
@@ -236,7 +255,7 @@ def reward_titles(state: State) -> tuple[str, ...]:
     strips = [int(k) for k in state.long_strip]
     return tuple(
         REWARD_KIND_TITLES[strips[r // 4] * 4 + r % 4] if strips[r // 4] >= 0 else "-"
-        for r in range(len(REWARD_TITLES))
+        for r in range(NUM_REWARD_SPACES)  # v1: up to 5 rows (B2 step 5)
     )
 
 
@@ -299,6 +318,9 @@ _OPTION_TEXT = {
     P_TWIN_KIND: ("twin tile cavern + tunnel", "twin tile cavern + cavern"),
     P_HARVEST_CHOICE: ("harvest: field, mining and feeding", "harvest: feeding and breeding"),
     P_FARMING: ("build a small pasture", "build a large pasture", "build a stable"),
+    P_MARKET: tuple(
+        f"buy 1 {GOOD_NAMES[g]} for {k} gold" for g, k in zip(MARKET_GOOD, MARKET_COST, strict=True)
+    ),
     P_SOLO_SAVE: ("pay 1 ruby to keep the space's goods",),
     P_HOUSE: ("rearrange: take animals out of a unit to house them again",),
 }
@@ -369,6 +391,11 @@ def describe(action: int, phase: int = -1) -> str:
     a = int(action)
     if not 0 <= a < NUM_ACTIONS_V1:
         return f"<out of range {a}>"
+    if a >= A_REWARD_X:  # the fifth reward row (5-7 players)
+        return f"reward space {NUM_REWARDS + a - A_REWARD_X} (row 5, column {a - A_REWARD_X + 1})"
+    if a >= A_SPACE_X:  # the 5-7 player boards' spaces
+        title = SPACE_TITLES[a - A_SPACE_X + NUM_SPACES_V0]
+        return f"imitate {title}" if phase == P_IMITATE else f"go to {title}"
     if a == A_REARRANGE:
         return "rearrange your animals: choose units to empty, then house their animals again"
     if a >= A_TRAP_X:
@@ -445,6 +472,7 @@ DONE_TEXT = {
     P_SOW: "stop sowing",
     P_LOOT: "take no more loot",
     P_FARMING: "stop farming",
+    P_MARKET: "buy nothing more",
     P_ORC: "let the orc move",
     P_FEED: "finish feeding (beg for the missing food)",
     P_FINAL_TRADES: "finish trading (score the game)",
@@ -490,6 +518,7 @@ PHASE_WORDS = {
     P_HOUSE_LIFT: "choose a unit to rearrange",
     P_TRAP_PICK: "pick an orc for the Explosive Trap / Poisoned Arrows",
     P_SPACE_PICK: "choose the action space whose actions the Forger / Herald takes",
+    P_MARKET: "Weekly Market: buy goods (each at most once)",
 }
 
 
@@ -504,8 +533,14 @@ def describe_in_state(state: State, action: int) -> str:
     a = int(action)
     phase = int(state.phase)
     p = int(state.actor)
+    if A_SPACE_X <= a < A_REWARD_X:  # a 5-7 player board's space: as SPACE (below)
+        return _space_in_state(state, a - A_SPACE_X + NUM_SPACES_V0, phase)
+    if A_REWARD_X <= a < state.NUM_ACTIONS:  # the fifth reward row
+        return f"reward {reward_titles(state)[NUM_REWARDS + a - A_REWARD_X]}"
     if _anytime(a) or not 0 <= a < A_FURN_X:
         return describe(a, phase)
+    if a < A_TWIN and phase in (P_SPACE_PICK, P_IMITATE):
+        return _space_in_state(state, a, phase)
     if phase == P_TWIN and A_TWIN <= a < A_CELL:
         text = _twin(a - A_TWIN, int(state.twin_kind))
         if int(state.twin_kind) == TW_LARGE_PASTURE:
@@ -526,9 +561,6 @@ def describe_in_state(state: State, action: int) -> str:
         after = max(0, strength - int(TRAP_LOSS[t]))
         end = "defeated" if after == 0 else str(after)
         return f"{TRAP_TITLES[t]}: pick orc {ORC_LETTERS[q]} (strength {strength} -> {end})"
-    if phase == P_SPACE_PICK and a < A_TWIN:  # v1's Forger / Herald (B6)
-        who = "Forger" if _sub(state, 0) == PICK_FORGER else "Herald"
-        return f"{who}: take the actions of {SPACE_TITLES[a]}"
     if A_REWARD <= a < A_GOLD and "long_strip" in state.LAYOUT.fields:  # v1's dealt strips
         return f"reward {reward_titles(state)[a - A_REWARD]}"
     if phase == P_INVADE and A_CELL <= a < A_FURN:
@@ -550,8 +582,6 @@ def describe_in_state(state: State, action: int) -> str:
     if phase == P_REWARD and a == A_GOLD:
         gold = int(state.p_orc_gold[_sub(state, 0)])
         return f"take orc {ORC_LETTERS[_sub(state, 0)]}'s {gold} gold instead of a reward"
-    if phase == P_IMITATE and a < A_TWIN:
-        return f"imitate {SPACE_TITLES[a]} (pay {_sub(state, 0)} food)"
     if phase == P_SOLO_SAVE and a == A_SKIP:
         return f"let {SPACE_TITLES[int(state.clear_pos)]} be emptied"
     if phase == P_HOUSE and (A_CELL <= a < A_FURN or a == A_DONE):
@@ -561,6 +591,16 @@ def describe_in_state(state: State, action: int) -> str:
             return f"keep the arrangement: the unhoused {kind} {fate}"
         return f"house the unhoused {kind} in the unit at {cell_title(a - A_CELL)}"
     return describe(a, phase)
+
+
+def _space_in_state(state: State, s: int, phase: int) -> str:
+    """Space s as the answer of a placement, an Imitation (its food) or a Forger / Herald."""
+    if phase == P_SPACE_PICK:  # v1's Forger / Herald (B6)
+        who = "Forger" if _sub(state, 0) == PICK_FORGER else "Herald"
+        return f"{who}: take the actions of {SPACE_TITLES[s]}"
+    if phase == P_IMITATE:
+        return f"imitate {SPACE_TITLES[s]} (pay {_sub(state, 0)} food)"
+    return f"go to {SPACE_TITLES[s]}"
 
 
 def _cell_kind_text(state: State) -> str:
@@ -620,6 +660,8 @@ def _branch_text(state: State, k: int) -> str:
     if ctx == BR_BUILDER:  # F12
         ore = ("pay as printed", "1 ore instead of 1 wood", "1 ore instead of 1 stone")
         return ore[k] if k < 3 else "1 ore instead of 1 wood and 1 ore instead of 1 stone"
+    if ctx == BR_EXTENSION:  # A6
+        return ("1 wood and a meadow/field twin tile", "1 stone and a cavern/tunnel twin tile")[k]
     if ctx == BR_GROWTH_OR_GOODS:
         space = int(state.cur_space)
         return f"take {goods_text(GAIN[space])}" if k == 0 else "family growth"

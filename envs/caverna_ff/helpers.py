@@ -119,8 +119,6 @@ from eurogym.envs.caverna_ff.state import (
 )
 from eurogym.envs.caverna_ff.tables import (
     BLACKSMITH_DISCOUNT,
-    MAX_REWARD_ROWS,
-    NUM_REWARDS,
     BOAR,
     CATTLE,
     CELLS,
@@ -150,12 +148,14 @@ from eurogym.envs.caverna_ff.tables import (
     FURN_IS_YELLOW,
     FX_FIRST,
     GRAIN,
+    MAX_REWARD_ROWS,
     MAX_WEAPON,
     NEIGHBOURS,
     NUM_FURN,
     NUM_FURN_ALL,
     NUM_GOODS,
     NUM_ORCS,
+    NUM_REWARDS,
     NUM_TRAPS,
     NUM_TRAPS_ALL,
     NUM_TWIN,

@@ -59,6 +59,10 @@ from eurogym.envs.caverna_ff.tables import (
 )
 from eurogym.envs.core.render import PLAYER_COLOURS
 
+# the shared seat colours, then green and orange for caverna_ff_v1's sixth and seventh seats
+# (render_text.COLOUR_NAMES)
+SEAT_COLOURS = np.concatenate([PLAYER_COLOURS[:5], np.array([(40, 150, 60), (240, 140, 20)])])
+
 CELL_W, CELL_H = 84, 62
 BOARD_W = COLS * CELL_W
 PANEL_W = BOARD_W + 20
@@ -127,7 +131,7 @@ def _wrap(text: str, width: float, size: int) -> list[str]:
 
 
 def _player_rgb(p: int) -> tuple[int, int, int]:
-    return tuple(int(v) for v in PLAYER_COLOURS[p])  # type: ignore[return-value]
+    return tuple(int(v) for v in SEAT_COLOURS[p])  # type: ignore[return-value]
 
 
 def _seat_badge(draw: ImageDraw.ImageDraw, x: float, y: float, p: int, size: int = 13) -> float:
@@ -387,7 +391,8 @@ def _draw_rewards(draw: ImageDraw.ImageDraw, state: State, x: int, y: int) -> in
     draw.text((x, y), "Reward board (columns 1-4; disc = taken)", fill=INK, font=font(15))
     y += 20
     w = (LEFT_W - 20) // 4
-    for r, title in enumerate(reward_titles(state)):
+    titles = reward_titles(state)  # 4 per row: 4 rows in v0, up to 5 in v1 (B2 step 5)
+    for r, title in enumerate(titles):
         row, col = divmod(r, 4)
         bx, by = x + col * w, y + row * 22
         taken = int(state.reward_taken[r])
@@ -404,7 +409,7 @@ def _draw_rewards(draw: ImageDraw.ImageDraw, state: State, x: int, y: int) -> in
         )
         if taken:
             _seat_badge(draw, bx + w - 22, by + 2, taken - 1, 11)
-    return y + 4 * 22 + 6
+    return y + len(titles) // 4 * 22 + 6
 
 
 def _draw_header(draw: ImageDraw.ImageDraw, state: State, width: int, scores: np.ndarray) -> None:
@@ -442,8 +447,8 @@ LEGEND_LINES = (
     "animals at the bottom (sh sheep, bo boar, ca cattle, do donkey, dg dog); black label = "
     "trap; red disc = hostile orc with letter and strength (thin yellow ring = held by a trap, "
     "thick = the orc the event is moving). Dwarfs: w = weapon strength, @ = space this round.",
-    "Coloured discs: players 0 red, 1 blue, 2 white, 3 black. Thick border = the player "
-    "deciding now.",
+    "Coloured discs: players 0 red, 1 blue, 2 white, 3 black, 4 purple, 5 green, 6 orange. "
+    "Thick border = the player deciding now.",
     "Trap labels (off = sprung): Spear, Cave-In, Net, Trapdoor; v1 also Snare, StoneTr = Stone "
     "Trap, PoisFood = Poisoned Food, Steel, Bear, Explosive, Arrows = Poisoned Arrows, Perman "
     "= Permanent Trap (never sprung).",

@@ -74,7 +74,7 @@ from eurogym.envs.caverna_ff.tables import (
 
 WIDTH = 120
 CELL_W = 17
-COLOUR_NAMES = ("red", "blue", "white", "black")
+COLOUR_NAMES = ("red", "blue", "white", "black", "purple", "green", "orange")  # 7 seats (v1)
 ANIMAL_ABBR = ("sh", "bo", "ca", "do", "dg")  # sheep boar cattle donkey dog
 TILE_ABBR = ("", "Meadow", "Field", "Cavern", "Tunnel", "Deep", "OreMine", "RubyMine")
 DIR_WORDS = ("up", "down", "left", "right")
