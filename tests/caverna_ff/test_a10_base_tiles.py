@@ -18,11 +18,11 @@ from eurogym.envs.caverna_ff.actions import (
     A_REARRANGE,
     A_RUBY,
     A_SKIP,
+    A_SPACE_X,
     A_TILE_X,
     A_TRAP,
     A_TRAP_X,
     NUM_ACTIONS,
-    NUM_ACTIONS_V1,
     NUM_TILE_X,
     X_PEACEFUL,
     X_TRADER,
@@ -33,7 +33,13 @@ from eurogym.envs.caverna_ff.helpers import grow
 from eurogym.envs.caverna_ff.invariants import first_violation
 from eurogym.envs.caverna_ff.ops import breed
 from eurogym.envs.caverna_ff.rules import ENGINE, ENGINE_V1
-from eurogym.envs.caverna_ff.spaces import OP_FURNISH, OP_HOUSEWORK, OP_URGENT
+from eurogym.envs.caverna_ff.spaces import (
+    NUM_SPACES,
+    NUM_SPACES_V0,
+    OP_FURNISH,
+    OP_HOUSEWORK,
+    OP_URGENT,
+)
 from eurogym.envs.caverna_ff.state import (
     D_ADULT,
     P_BRANCH,
@@ -75,6 +81,8 @@ from eurogym.envs.caverna_ff.tables import (
     H_FEED_ONE,
     H_NORMAL,
     NUM_FX,
+    NUM_REWARD_SPACES,
+    NUM_REWARDS,
     NUM_TRAP_X,
     ORE,
     RUBY,
@@ -133,7 +141,8 @@ def test_f0_v1_deals_one_copy_of_each_further_tile_as_appended_actions_v0_none()
     s = game()
     yellow = FURN_IS_YELLOW[FX_FIRST:] == 1  # R5-R7's, on the supply as their strip is dealt
     assert s.furn_left_x[~yellow].tolist() == [1] * int((~yellow).sum())
-    width = NUM_ACTIONS + NUM_FX + NUM_TILE_X + NUM_TRAP_X + 1  # + REARRANGE
+    extra = NUM_SPACES - NUM_SPACES_V0 + NUM_REWARD_SPACES - NUM_REWARDS  # 5-7 players (E22)
+    width = NUM_ACTIONS + NUM_FX + NUM_TILE_X + NUM_TRAP_X + 1 + extra  # + REARRANGE
     assert ENGINE_V1.num_actions == width == s.mask.size
     v0 = ENGINE.new_game(ENGINE.make_config(1), 0)
     assert ENGINE.num_actions == NUM_ACTIONS == v0.mask.size
@@ -142,7 +151,7 @@ def test_f0_v1_deals_one_copy_of_each_further_tile_as_appended_actions_v0_none()
     assert names == [f"furnish {n.replace('_', ' ')}" for n in FX_NAMES]
     assert describe(A_TILE_X + X_TRADER).startswith("Trader")
     assert describe(A_TILE_X + X_PEACEFUL + 3) == "Peaceful Cave: trade dwarf 3's weapon for food"
-    assert A_TILE_X + NUM_TILE_X == A_TRAP_X == A_REARRANGE - NUM_TRAP_X == NUM_ACTIONS_V1 - 9
+    assert A_TILE_X + NUM_TILE_X == A_TRAP_X == A_REARRANGE - NUM_TRAP_X == A_SPACE_X - 9
 
 
 def test_a10_f0_furnishing_a_further_tile_pays_its_cost_and_leaves_the_supply():

@@ -218,7 +218,9 @@ def test_a6_imitation_food_cost_by_space_and_player_count(n, name, cost):
     assert s.res[p, FOOD] == 0
 
 
-@pytest.mark.parametrize("branch,gain,kind", [(0, WOOD, TW_MEADOW_FIELD), (1, STONE, TW_CAVERN_TUNNEL)])
+@pytest.mark.parametrize(
+    "branch,gain,kind", [(0, WOOD, TW_MEADOW_FIELD), (1, STONE, TW_CAVERN_TUNNEL)]
+)
 def test_a6_extension_wood_and_meadow_field_or_stone_and_cavern_tunnel(branch, gain, kind):
     s = game(7)
     p = int(s.actor)

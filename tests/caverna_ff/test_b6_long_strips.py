@@ -82,8 +82,8 @@ def test_b6_v1_deals_n_distinct_long_strips_at_random_v0_keeps_l1_l2_l4_l5():
 def test_b6_long_strips_and_short_strips_options_put_the_named_strips_on_the_rows():
     config = ENGINE_V1.make_config(2, long_strips=["L7", "L3"], short_strips=["R6", "R1"])
     s = ENGINE_V1.new_game(config, 5)
-    assert s.long_strip.tolist() == [6, 2, EMPTY, EMPTY]
-    assert s.short_strip.tolist() == [5, 0, EMPTY, EMPTY]
+    assert s.long_strip.tolist() == [6, 2] + [EMPTY] * 5  # 7 seats' rows, 2 in play
+    assert s.short_strip.tolist() == [5, 0] + [EMPTY] * 5
     t = s.copy()
     t.long_strip[1] = 1  # L2 instead of L3 in row 2: the observation tells them apart
     assert not np.array_equal(encode_flat_v1(s, 0), encode_flat_v1(t, 0))

@@ -102,7 +102,7 @@ def test_b6_v1_deals_n_distinct_short_strips_and_only_their_yellow_tiles(num_pla
         s = game(num_players, seed)
         strips = s.short_strip[:num_players].tolist()
         assert len(set(strips)) == num_players and min(strips) >= 0
-        assert s.short_strip[num_players:].tolist() == [EMPTY] * (4 - num_players)
+        assert s.short_strip[num_players:].tolist() == [EMPTY] * (7 - num_players)  # 7 seats
         seen.update(strips)
         for k in range(NUM_SHORT_STRIPS):
             for f in STRIP_YELLOWS[k]:

@@ -15,6 +15,7 @@ from eurogym.encoders.caverna_ff import (
     FLAT_SIZE_V1,
     TRAP_X_ENTRIES,
     V1_SCALARS,
+    V1_SEATS_X,
     encode_flat,
     encode_flat_v1,
 )
@@ -50,7 +51,7 @@ def game(num_players: int = 2) -> StateV1:
 
 
 def test_v1_observation_is_v0s_entries_then_the_further_tiles():
-    assert FLAT_SIZE_V1 == FLAT_SIZE + V1_SCALARS
+    assert FLAT_SIZE_V1 == FLAT_SIZE + V1_SCALARS + V1_SEATS_X  # then 5-7 players' block (E22)
     traps = NUM_EXT + NUM_TRAP_X * (1 + TRAP_X_ENTRIES) + NUM_TRAPS_ALL + 1 + 4 + 1  # B7
     strips_sides = 4 * NUM_LONG_STRIPS + 2 + 4 * 4  # B6 long strips, space_pick, B2 sides
     assert V1_SCALARS == NUM_FX + NUM_FURN_ALL + 4 * NUM_FURN_ALL + traps + strips_sides

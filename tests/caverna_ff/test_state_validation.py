@@ -178,7 +178,7 @@ def test_a_ruby_picked_person_with_nothing_to_do_does_not_hang_the_work_phase():
         print("done")
         """
     )
-    assert "picks [0, 0, 0, 0] stage 3" in output  # everyone stayed home: on to the harvest
+    assert "picks [0, 0, 0, 0, 0, 0, 0] stage 3" in output  # all stayed home: on to the harvest
 
 
 def test_a_ruby_pick_then_a_conversion_plays_on():
@@ -207,7 +207,7 @@ def test_a_ruby_pick_then_a_conversion_plays_on():
         print("done")
         """
     )
-    assert "picks [0, 0, 0, 0]" in output
+    assert "picks [0, 0, 0, 0, 0, 0, 0]" in output
 
 
 def test_forged_states_carrying_the_rules_mask_are_rejected_or_play_safely():
@@ -321,7 +321,7 @@ RULES_2P = [
     ({"markers_left": {0: 4}}, "markers_left[0]", "left"),
     ({"rng": [0, 0, 0, 0]}, "rng", "all zero"),
     ({"p_card_steps": {(0, 0, 2): 1}}, "p_card_steps[0, 0, 2]", "steps"),
-    ({"reward_taken": {12: 1}}, "reward_taken[12]", "strip not in play"),
+    ({"reward_taken": {12: 1}}, "reward_taken[12]", "row not in play"),
     ({"furn_left": {0: 98}}, "furn_left[0]", "copies"),
     ({"trap_left": {0: 0}}, "trap_left[0]", "copies"),
     ({"tile": {(0, 15): 4}}, "tile[0, 15]", "pre-printed"),
