@@ -120,6 +120,7 @@ from eurogym.envs.caverna_ff.state import (
     PHASE_NAMES,
     PICK_FORGER,
     PICK_HERALD,
+    SEAT_FIELDS,
     ST_END,
     ST_EVENT,
     ST_HARVEST,
@@ -206,36 +207,6 @@ FLOW_STAGES = {
     P_FEED: (ST_HARVEST,),
     P_FINAL_TRADES: (ST_END,),
     P_GAME_OVER: (ST_END,),
-}
-# Per-seat fields and the value every entry of a seat beyond num_players keeps (deal.py).
-SEAT_FIELDS = {
-    name: (EMPTY if name in ("orc_hostage", "dwarf_space", "orc_space") else 0)
-    for name in (
-        "res",
-        "begging",
-        "tile",
-        "furn",
-        "pasture",
-        "stable",
-        "crop",
-        "crop_kind",
-        "mine_goods",
-        "trap",
-        "trap_active",
-        "animal_at",
-        "dwarf",
-        "weapon",
-        "dwarf_space",
-        "supplier_left",
-        "orc_state",
-        "orc_cell",
-        "orc_str",
-        "orc_hostage",
-        "orc_ready",
-        "orc_space",
-        "ruby_pick",
-        "harvest_pick",
-    )
 }
 
 

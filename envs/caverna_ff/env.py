@@ -3,7 +3,7 @@
 | Import      | `from envs.caverna_ff.env import env`, or `eurogym.envs.make("caverna_ff_v0")` |
 |-------------|-------------------------------------------------------------------------|
 | Actions     | Discrete(306), layout in envs/caverna_ff/actions.py                     |
-| Agents      | `player_0` .. `player_{n-1}`, n = 1..4 (default 2)                      |
+| Agents      | `player_0` .. `player_{n-1}`, n = 1..4, v1 1..7 (default 2)             |
 | Observation | Dict(observation=Box(0, 1, (FLAT_SIZE,)), action_mask=Box(0, 1, (306,))) |
 | Rules       | docs/rules/caverna_ff.md A-B within Part E's v1; C        |
 
@@ -36,7 +36,9 @@ Version history:
   docs/caverna_ff.md); the observation is
   `encode_flat_v1`: v0's entries (two more phases in the phase one-hot, shared by both ids)
   followed by the further tiles' supply, the pending tile one-hot and each seat's furnishings
-  by id (FLAT_SIZE_V1).
+  by id (FLAT_SIZE_V1); 1-7 players (rules A6 "Five to seven players", E22): the extra boards'
+  spaces and the fifth reward row as 15 more actions (Discrete(365)) and the observation's
+  block for relative seats 4-6 (V1_SEATS_X).
 """
 
 from __future__ import annotations

@@ -355,38 +355,43 @@ FEED_SEAT, FEED_STARTED, WORKING_USED = map(_offset, ("feed_seat", "feed_started
 # caverna_ff_v0's JSON: the layout's fields cut to v0's 4 seats, 38 spaces and 16 reward
 # spaces, so a v0 state reads and writes exactly as before v1 seated 7 players. What is cut
 # holds the values every v0 game keeps there (`_V0_PAD`: an empty seat's, a closed space's).
-_V0_SEAT_FIELDS = (
-    "res",
-    "begging",
-    "tile",
-    "furn",
-    "pasture",
-    "stable",
-    "crop",
-    "crop_kind",
-    "mine_goods",
-    "trap",
-    "trap_active",
-    "animal_at",
-    "dwarf",
-    "weapon",
-    "dwarf_space",
-    "supplier_left",
-    "orc_state",
-    "orc_cell",
-    "orc_str",
-    "orc_hostage",
-    "orc_ready",
-    "orc_space",
-    "ruby_pick",
-    "harvest_pick",
-)
+# Per-seat fields and the value every entry of a seat beyond num_players keeps (deal.py);
+# consistency.py checks them, v0's JSON cuts them to its 4 seats.
+SEAT_FIELDS = {
+    name: (EMPTY if name in ("orc_hostage", "dwarf_space", "orc_space") else 0)
+    for name in (
+        "res",
+        "begging",
+        "tile",
+        "furn",
+        "pasture",
+        "stable",
+        "crop",
+        "crop_kind",
+        "mine_goods",
+        "trap",
+        "trap_active",
+        "animal_at",
+        "dwarf",
+        "weapon",
+        "dwarf_space",
+        "supplier_left",
+        "orc_state",
+        "orc_cell",
+        "orc_str",
+        "orc_hostage",
+        "orc_ready",
+        "orc_space",
+        "ruby_pick",
+        "harvest_pick",
+    )
+}
 _V0_CUT = {
-    **{name: MAX_PLAYERS_V0 for name in _V0_SEAT_FIELDS},
+    **{name: MAX_PLAYERS_V0 for name in SEAT_FIELDS},
     **{name: NUM_SPACES_V0 for name in ("card_left", "space_open", "accum", "occupant")},
     "reward_taken": NUM_REWARDS,
 }
-_V0_PAD = {"orc_hostage": EMPTY, "dwarf_space": EMPTY, "orc_space": EMPTY, "occupant": EMPTY}
+_V0_PAD = {**SEAT_FIELDS, "occupant": EMPTY}
 LAYOUT_V0_JSON = Layout(
     [
         (name, (_V0_CUT[name], *shape[1:]) if name in _V0_CUT else shape, LAYOUT.bounds[name])

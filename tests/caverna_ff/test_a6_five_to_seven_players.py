@@ -19,6 +19,7 @@ from eurogym.envs.caverna_ff.actions import (
     A_DONE,
     A_FURN,
     A_OPTION,
+    A_REARRANGE,
     A_REWARD_X,
     A_SKIP,
     A_SPACE_X,
@@ -312,3 +313,17 @@ def test_views_of_a_7_player_game():
     assert "player 6 (orange)" in text and "Weekly Market" in text
     image = render_rgb(s)
     assert image.dtype == np.uint8 and image.ndim == 3 and image.shape[1] >= 800
+
+
+def test_e17_observation_flags_a_rearrangement_at_the_pending_decision():
+    """The last V1_SEATS_X entry: the deciding player used REARRANGE at this decision, so the
+    once-per-decision limit (E17) is visible; 0 before, 1 in the housing decisions it opens."""
+    s = game(2, seed=1)
+    rng = np.random.default_rng(1)
+    while A_REARRANGE not in legal(s):
+        act(s, int(rng.choice(np.flatnonzero(s.mask))))
+    me = int(s.actor)
+    assert encode_flat_v1(s, me)[-1] == 0.0
+    act(s, A_REARRANGE)
+    assert s.rearranged == me + 1 and int(s.actor) == me
+    assert encode_flat_v1(s, me)[-1] == 1.0
