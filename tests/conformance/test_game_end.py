@@ -37,7 +37,7 @@ def _rewards(env_id, num_players, mode, engine):
 @pytest.mark.parametrize("env_id", ENV_IDS)
 def test_multiplayer_rewards_compare_seats(env_id):
     n = max(envs.spec(env_id).player_counts)
-    scores = [3.0, 5.0, 5.0, 1.0, 2.0][:n]
+    scores = [3.0, 5.0, 5.0, 1.0, 2.0, 4.0, 0.0][:n]  # up to 7 seats (caverna_ff_v1)
     best = max(scores)
     wins, _ = _rewards(env_id, n, "win_loss", _Scores(scores))
     assert wins == [1.0 if s == best else -1.0 for s in scores]
