@@ -68,10 +68,11 @@ all zero (the decision flags at the end aside) and the entries above are v0's al
         SEAT_SCALARS (3 x SEAT_SCALARS), its furnishings by id /12 (3 x NUM_FURN_ALL), its
         orc start strengths /22 (3 x 4)
     v0's spaces occupied by relative seat 4-6 (38 x 3); the 5-7 player boards' spaces
-        (11: depot .. imitation_7): open (11), occupant none/relative seat 0-6 one-hot
-        (11 x 8), accumulated goods /ACCUM_CAP (11 x 13)
+        (11: depot .. imitation_7): open (11), occupant relative seat 0-6 one-hot (11 x 7,
+        all zero while free), accumulated goods /ACCUM_CAP (11 x 13)
     v0's 16 reward spaces taken by relative seat 4-6 (16 x 3); the fifth reward row's 4
-        spaces free/relative seat one-hot (4 x 8); the actor is relative seat 4-6 (3)
+        spaces taken by relative seat one-hot (4 x 7, all zero while free); the actor is
+        relative seat 4-6 (3)
     further traps on relative seat 4-6's board (NUM_TRAP_X x 3); the fifth row's long strip
         one-hot (NUM_LONG_STRIPS)
     the decision is the Weekly Market (1) and the goods already bought there (10 bits, in
@@ -270,7 +271,7 @@ TRAP_PICK_FLAG = FLAT_SIZE + V1_SCALARS - V1_TAIL - 1  # the trap_pick phase fla
 # cannot hold, for relative seats 4-6 (XSEATS) and the 5-7 player boards' spaces (XSPACES)
 XSEATS = MAX_PLAYERS - SEATS
 XSPACES = NUM_SPACES - NUM_SPACES_V0
-REL = MAX_PLAYERS + 1  # nobody, then relative seats 0-6
+REL = MAX_PLAYERS  # relative seats 0-6 (all zero: nobody)
 V1_SEATS_X = (
     XSEATS * (PLANES_PER_SEAT * CELLS + SEAT_SCALARS + NUM_FURN_ALL + NUM_ORCS)
     + NUM_SPACES_V0 * XSEATS
@@ -599,7 +600,9 @@ def _fill_seats_x(buf, me, out, i):
     for x in range(XSPACES):  # the 5-7 player boards' spaces: open, occupant, goods
         s = NUM_SPACES_V0 + x
         out[i + x] = buf[SPACE_OPEN + s]
-        out[i + XSPACES + x * REL + _rel(n, me, buf[OCCUPANT + s])] = 1.0
+        occ = _rel(n, me, buf[OCCUPANT + s]) - 1
+        if occ >= 0:
+            out[i + XSPACES + x * REL + occ] = 1.0
         for g in range(NUM_GOODS):
             v = _clip(buf[ACCUM + s * NUM_GOODS + g] / ACCUM_CAP)
             out[i + XSPACES * (1 + REL) + x * NUM_GOODS + g] = v
@@ -609,8 +612,10 @@ def _fill_seats_x(buf, me, out, i):
         if k >= 0:
             out[i + r * XSEATS + k] = 1.0
     i += NUM_REWARDS * XSEATS
-    for r in range(NUM_REWARDS, NUM_REWARD_SPACES):  # the fifth row: free / taken by whom
-        out[i + (r - NUM_REWARDS) * REL + _rel(n, me, buf[REWARD_TAKEN + r] - 1)] = 1.0
+    for r in range(NUM_REWARDS, NUM_REWARD_SPACES):  # the fifth row: taken by whom
+        k = _rel(n, me, buf[REWARD_TAKEN + r] - 1) - 1
+        if k >= 0:
+            out[i + (r - NUM_REWARDS) * REL + k] = 1.0
     i += (NUM_REWARD_SPACES - NUM_REWARDS) * REL
     actor = (buf[ACTOR] - me) % n
     if actor >= SEATS:

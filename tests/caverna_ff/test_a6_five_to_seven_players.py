@@ -62,6 +62,7 @@ from eurogym.envs.caverna_ff.tables import (
 )
 from eurogym.envs.core.errors import ConfigError
 from tests.caverna_ff.helpers import cell, legal
+from tests.conformance.cases import played_states
 
 BOARD_4_7 = [
     "ruby_mining",
@@ -305,6 +306,9 @@ def test_e22_observation_shows_seats_4_to_6_relative_to_the_observer():
         assert (diff[0] >= block) == (rel >= 4)  # relative 5: the block; relative 3: v0's seats
     obs = encode_flat_v1(a, 0)
     assert obs.shape == (FLAT_SIZE_V1,) and 0.0 <= obs.min() and obs.max() <= 1.0
+    for n in (2, 4):  # 1-4 players: the block is empty but for the REARRANGE flag (last)
+        for state in played_states("caverna_ff_v1", n, seed=n, every=37):
+            assert not encode_flat_v1(state, int(state.actor))[block:-1].any()
 
 
 def test_views_of_a_7_player_game():
