@@ -812,8 +812,9 @@ def _check_decision(s: State, n: int) -> None:
     elif phase == P_BREED:
         _require(0 <= sub[1] < 16, "sub[1]", sub[1], "is not a set of animal types")
     elif phase == P_IMITATE:
-        costs = set(IMITATE_COST[IMITATE_COST > 0].tolist()) | {0}  # 7 players: free (A6)
-        _require(sub[0] in costs, "sub[0]", sub[0], "is not Imitation's food cost")
+        space = s.cur_space  # the Imitation space: its cost by player count (A6)
+        cost = int(IMITATE_COST[space, n]) if 0 <= space and IMITATE_COST[space].any() else -1
+        _require(sub[0] == cost, "sub[0]", sub[0], f"is not Imitation's food cost ({cost})")
     elif phase == P_MARKET:
         _require(0 <= sub[1] < 2**NUM_MARKET, "sub[1]", sub[1], "is not a set of goods bought")
     elif phase == P_REFILL:

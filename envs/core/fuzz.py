@@ -101,7 +101,7 @@ def mutations(env_id: str, states: list[Any], count: int, seed: int) -> list[Cas
         edits = []
         for _ in range(1 if rng.random() < 0.6 else int(rng.integers(2, 7))):
             name = str(rng.choice(list(layout.fields)))
-            shape = layout.fields[name][1]
+            shape = np.shape(data["fields"][name])  # the JSON's (caverna_ff_v0 cuts seats)
             value = _hostile_value(rng, layout.bounds[name], np.asarray(data["fields"][name]))
             if shape:
                 where = tuple(int(rng.integers(n)) for n in shape)
