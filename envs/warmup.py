@@ -16,7 +16,7 @@ the registry declares (an expansion can have kernels of its own, as Belfort's ha
 numba compiles on one core, and games share no kernels, so the games are warmed in parallel
 worker processes (one per core, largest game first); they write the same on-disk cache, which
 every later process reads. A worker left without a game while another game is still compiling
-helps it: it compiles that game's recorded first-step call graph from the far end
+helps it: it compiles that game's recorded warmup call graph from the far end
 (`compile_ahead.compile_plan`), and the busy worker loads what it finished from the cache.
 """
 
@@ -94,9 +94,11 @@ def _warm_unit(env_ids: list[str]) -> int:
 
 
 def _assist_unit(env_ids: list[str]) -> int:
-    """Compile the first-step plans of `env_ids` from the far end while another worker warms
-    them; returns the kernels compiled or loaded."""
-    return sum(compile_ahead.compile_plan(compile_ahead.load_plan(e)) for e in env_ids)
+    """Compile the recorded warmup call graphs of `env_ids` from the far end (the last env,
+    each graph's last calls first) while another worker warms them in order; returns the
+    kernels compiled or loaded."""
+    plans = (compile_ahead.load_plan(env_id, warmup=True) for env_id in reversed(env_ids))
+    return sum(compile_ahead.compile_plan(plan) for plan in plans)
 
 
 def default_jobs() -> int:
