@@ -166,10 +166,10 @@ def record(env_id: str, warmup: bool = False) -> dict:
 
 def plan_path(env_id: str) -> Path:
     """Where `env_id`'s game keeps its plans (one file per game package, keyed by env id)."""
+    from eurogym.envs.core import jit
     from eurogym.envs.core.registry import spec
 
-    package = importlib.import_module(spec(env_id).data_package)
-    return Path(os.path.abspath(package.__file__)).parent / PLAN_NAME
+    return jit.package_folder(spec(env_id).data_package) / PLAN_NAME
 
 
 def plan_key(env_id: str, warmup: bool = False) -> str:
