@@ -15,21 +15,24 @@ the registry declares (an expansion can have kernels of its own, as Belfort's ha
 
 numba compiles on one core, and games share no kernels, so the games are warmed in parallel
 worker processes (one per core, largest game first); they write the same on-disk cache, which
-every later process reads.
+every later process reads. A worker left without a game while another game is still compiling
+helps it: it compiles that game's recorded warmup call graph from the far end
+(`compile_ahead.compile_plan`), and the busy worker loads what it finished from the cache.
 """
 
 from __future__ import annotations
 
 import argparse
 import multiprocessing
+import multiprocessing.pool
 import os
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable
 
 import numpy as np
 from tqdm import tqdm
 
-from eurogym.envs.core import jit
+from eurogym.envs.core import compile_ahead, jit
 from eurogym.envs.core.registry import list_envs, spec
 from eurogym.envs.core.rng import seed_words
 from eurogym.envs.core.testing import play_random_episode, random_legal_action
@@ -90,6 +93,14 @@ def _warm_unit(env_ids: list[str]) -> int:
     return sum(warm(env_id) for env_id in env_ids)
 
 
+def _assist_unit(env_ids: list[str]) -> int:
+    """Compile the recorded warmup call graphs of `env_ids` from the far end (the last env,
+    each graph's last calls first) while another worker warms them in order; returns the
+    kernels compiled or loaded."""
+    plans = (compile_ahead.load_plan(env_id, warmup=True) for env_id in reversed(env_ids))
+    return sum(compile_ahead.compile_plan(plan) for plan in plans)
+
+
 def default_jobs() -> int:
     """One worker per core this process may use."""
     try:
@@ -115,15 +126,48 @@ def warm_all(env_ids: list[str], jobs: int | None = None, progress: bool = True)
                 warm(env_id)
                 bar.update()
         else:
-            # spawn: a fresh interpreter per worker, with none of this process's numba state
-            context = multiprocessing.get_context("spawn")
-            with ProcessPoolExecutor(jobs, mp_context=context) as pool:
-                futures = {pool.submit(_warm_unit, unit): unit for unit in units}
-                for future in as_completed(futures):
-                    future.result()
-                    bar.set_postfix_str(f"{', '.join(futures[future])} ready")
-                    bar.update(len(futures[future]))
+            _warm_in_workers(units, jobs, bar)
     return time.perf_counter() - start
+
+
+def _warm_in_workers(
+    units: list[list[str]],
+    jobs: int,
+    bar: tqdm,
+    warm_unit: Callable[[list[str]], int] = _warm_unit,
+    assist_unit: Callable[[list[str]], int] = _assist_unit,
+) -> None:
+    """Warm `units` in `jobs` worker processes, one unit per free worker in order; once none is
+    left, a free worker assists a unit still warming (`assist_unit`), one assistant per unit.
+    Assistants still running when the last unit is warm are stopped: they only compile what
+    the warm units have already cached."""
+    # spawn: a fresh interpreter per worker, with none of this process's numba state
+    pool = multiprocessing.get_context("spawn").Pool(jobs)
+    try:
+        waiting = list(range(len(units)))
+        warming: dict[int, multiprocessing.pool.AsyncResult] = {}
+        assisting: dict[int, multiprocessing.pool.AsyncResult] = {}
+        while waiting or warming:
+            busy = len(warming) + sum(not r.ready() for r in assisting.values())
+            if busy < jobs and waiting:
+                index = waiting.pop(0)
+                warming[index] = pool.apply_async(warm_unit, (units[index],))
+                continue
+            if busy < jobs:
+                index = next((i for i in warming if i not in assisting), None)
+                if index is not None:
+                    assisting[index] = pool.apply_async(assist_unit, (units[index],))
+                    continue
+            for index, result in list(warming.items()):
+                if result.ready():
+                    result.get()  # a worker's error is raised here
+                    del warming[index]
+                    bar.set_postfix_str(f"{', '.join(units[index])} ready")
+                    bar.update(len(units[index]))
+            time.sleep(0.05)
+    finally:
+        pool.terminate()
+        pool.join()
 
 
 def main(argv: list[str] | None = None) -> None:

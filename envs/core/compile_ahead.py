@@ -12,7 +12,9 @@ kernels until they meet.
 
 The helper must know which kernels the first step compiles, with which argument types and which
 kernel calls which, before anything is compiled: the graph is recorded ahead, in a process with
-an empty cache, and shipped beside each game as `compile_plan.json`:
+an empty cache, and shipped beside each game as `compile_plan.json`. The file also holds each
+env's warmup graph (the whole `eurogym.envs.warmup.warm`: key "<env id> (warmup)"), which a
+warmup worker left without a game walks the same way to help a game still warming:
 
     python -m eurogym.envs.core.compile_ahead --record              # every registered env
     python -m eurogym.envs.core.compile_ahead --record caverna_ff_v1
@@ -24,9 +26,9 @@ compiles whatever it still needs as before, so it costs speed, never correctness
 
 `eurogym.make` starts the helper (`start`) only when the game's kernels are not cached yet (the
 same test that prints "compiling ... kernels"), the machine has two or more cores, numba
-compiles and caches, and `EUROGYM_COMPILE_AHEAD` is not "0". The warmup CLI does not use it
-(it builds its envs without `make`): its worker processes already split the games between the
-cores.
+compiles and caches, and `EUROGYM_COMPILE_AHEAD` is not "0". The warmup CLI does not start
+it (it builds its envs without `make`): its worker processes already split the games between
+the cores, and a worker with no game left walks a warmup plan itself.
 """
 
 from __future__ import annotations
@@ -98,9 +100,11 @@ def decode_type(value: Any) -> Any:
 # ---- recording ----------------------------------------------------------------------------
 
 
-def record(env_id: str) -> dict:
+def record(env_id: str, warmup: bool = False) -> dict:
     """The call graph of `env_id`'s first step (make, reset, observe, one step at up to 4
-    players) as this process compiles it: `{"nodes": [...], "roots": [...]}`, a node
+    players), or with `warmup` of the warmup's whole game and option cases
+    (`eurogym.envs.warmup.warm`), as this process compiles it: `{"nodes": [...], "roots":
+    [...]}`, a node
     `{"kernel": "module:name", "args": [encode_type] or None, "calls": [node indices]}` per
     kernel of this package and argument types, its calls in the order numba typed them
     (already compiled callees included), and the roots in the order Python first called them.
@@ -146,6 +150,11 @@ def record(env_id: str) -> dict:
 
     dispatcher.Dispatcher.compile = compile
     try:
+        if warmup:
+            from eurogym.envs.warmup import warm
+
+            warm(env_id)
+            return {"nodes": nodes, "roots": roots}
         players = min(4, max(spec(env_id).engine.player_counts))
         env = make(env_id, num_players=players)
         env.reset(seed=0)
@@ -157,31 +166,39 @@ def record(env_id: str) -> dict:
 
 def plan_path(env_id: str) -> Path:
     """Where `env_id`'s game keeps its plans (one file per game package, keyed by env id)."""
+    from eurogym.envs.core import jit
     from eurogym.envs.core.registry import spec
 
-    package = importlib.import_module(spec(env_id).data_package)
-    return Path(os.path.abspath(package.__file__)).parent / PLAN_NAME
+    return jit.package_folder(spec(env_id).data_package) / PLAN_NAME
+
+
+def plan_key(env_id: str, warmup: bool = False) -> str:
+    """The key of `env_id`'s first-step plan, or of its warmup plan, in its game's plan file."""
+    return f"{env_id} (warmup)" if warmup else env_id
 
 
 def write_plans(env_ids: list[str]) -> list[Path]:
-    """Record each env's plan in a fresh process with an empty cache and write the plan files
-    (other env ids already in a file are kept)."""
-    written = []
+    """Record each env's first-step and warmup plans, each in a fresh process with an empty
+    cache, and write each game's plan file once (other env ids already in it are kept)."""
+    plans_at: dict[Path, dict] = {}
     for env_id in env_ids:
-        with tempfile.TemporaryDirectory(prefix="eurogym-plan-") as cache:
-            done = subprocess.run(
-                [sys.executable, "-m", _MODULE, "--print", env_id],
-                env={**os.environ, "NUMBA_CACHE_DIR": cache, SWITCH: "0"},
-                capture_output=True,
-                text=True,
-                check=True,
-            )
         path = plan_path(env_id)
-        plans = json.loads(path.read_text()) if path.exists() else {}
-        plans[env_id] = json.loads(done.stdout)
+        if path not in plans_at:
+            plans_at[path] = json.loads(path.read_text()) if path.exists() else {}
+        for warmup in (False, True):
+            with tempfile.TemporaryDirectory(prefix="eurogym-plan-") as cache:
+                done = subprocess.run(
+                    [sys.executable, "-m", _MODULE, "--print", env_id]
+                    + (["--warmup"] if warmup else []),
+                    env={**os.environ, "NUMBA_CACHE_DIR": cache, SWITCH: "0"},
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                )
+            plans_at[path][plan_key(env_id, warmup)] = json.loads(done.stdout)
+    for path, plans in plans_at.items():
         path.write_text(_dumps(plans))
-        written.append(path)
-    return written
+    return list(plans_at)
 
 
 def _dumps(plans: dict[str, dict]) -> str:
@@ -201,13 +218,14 @@ def _dumps(plans: dict[str, dict]) -> str:
 # ---- the helper process -------------------------------------------------------------------
 
 
-def load_plan(env_id: str) -> dict:
-    """`env_id`'s recorded call graph (`record`), or an empty one when its game ships none."""
+def load_plan(env_id: str, warmup: bool = False) -> dict:
+    """`env_id`'s recorded call graph of its first step or its warmup (`record`), or an empty
+    one when its game ships none."""
     path = plan_path(env_id)
     empty = {"nodes": [], "roots": []}
     if not path.exists():
         return empty
-    return json.loads(path.read_text()).get(env_id, empty)
+    return json.loads(path.read_text()).get(plan_key(env_id, warmup), empty)
 
 
 def _kernel(name: str) -> Any:
@@ -296,6 +314,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("env_ids", nargs="*", help="env ids (default with --record: all)")
     parser.add_argument("--record", action="store_true", help="record and write the plans")
     parser.add_argument("--print", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--warmup", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.record:
         from eurogym.envs.core.registry import list_envs
@@ -304,7 +323,7 @@ def main(argv: list[str] | None = None) -> None:
             print("wrote", path)
     elif args.print:
         (env_id,) = args.env_ids
-        print(json.dumps(record(env_id)))
+        print(json.dumps(record(env_id, args.warmup)))
     else:
         for env_id in args.env_ids:
             compile_plan(load_plan(env_id))

@@ -378,8 +378,7 @@ def notice_if_cold(env_id: str, package: str) -> bool:
     if env_id in _NOTICED:
         return False
     _NOTICED.add(env_id)
-    folder = Path(os.path.abspath(importlib.import_module(package).__file__)).parent
-    if is_cached(folder):
+    if is_cached(package_folder(package)):
         return False
     LOG.warning(
         "eurogym: compiling %s kernels (first use, up to about a minute on 2 cores; "
@@ -387,6 +386,11 @@ def notice_if_cold(env_id: str, package: str) -> bool:
         env_id,
     )
     return True
+
+
+def package_folder(package: str) -> Path:
+    """The folder of the package `package` (a module name), where its kernels' sources are."""
+    return Path(os.path.abspath(importlib.import_module(package).__file__)).parent
 
 
 def is_cached(folder: Path) -> bool:

@@ -44,12 +44,13 @@ def test_types_a_plan_cannot_hold_are_left_to_the_main_process() -> None:
         compile_ahead.decode_type(["array", "object", 1, "C", False])
 
 
+@pytest.mark.parametrize("warmup", [False, True], ids=["first step", "warmup"])
 @pytest.mark.parametrize("env_id", envs.list_envs())
-def test_every_game_ships_a_plan_naming_its_kernels(env_id: str) -> None:
+def test_every_game_ships_a_plan_naming_its_kernels(env_id: str, warmup: bool) -> None:
     """A kernel renamed or removed since the plan was recorded is skipped at run time (speed
     lost, nothing else); this catches it here. Record again with
     `python -m eurogym.envs.core.compile_ahead --record`."""
-    plan = compile_ahead.load_plan(env_id)
+    plan = compile_ahead.load_plan(env_id, warmup)
     nodes = plan["nodes"]
     assert len(nodes) > 50  # a first step compiles most of a game
     for node in nodes:
