@@ -13,12 +13,15 @@ import torch as th
 
 pytest.importorskip("sb3_contrib")
 
+from gymnasium import spaces  # noqa: E402
 from sb3_contrib import MaskablePPO  # noqa: E402
+from sb3_contrib.common.maskable.buffers import MaskableRolloutBuffer  # noqa: E402
 
 from eurogym.agents.bc import collect, fit  # noqa: E402
 from eurogym.agents.ppo import (  # noqa: E402
     CNN_DEFAULTS,
     PPO_DEFAULTS,
+    ReusedRolloutBuffer,
     build_model,
     default_heuristic_weight,
     default_n_envs,
@@ -71,6 +74,52 @@ def test_cli_trains_kingdom_builder_with_the_cnn_defaults(tmp_path: Path) -> Non
     assert (model.n_steps, model.n_epochs, _trunk(model)) == (8, 1, (8, 1))
     last = (tmp_path / "log.csv").read_text().splitlines()[-1]
     assert last.endswith(",random|step_000000512")  # the pool: no heuristic opponent
+
+
+def test_reused_rollout_buffer_yields_the_same_transitions_as_sb3s_over_rollouts() -> None:
+    n_steps, n_envs, obs_size, actions = 4, 3, 5, 6
+    obs_space = spaces.Box(0.0, 1.0, (obs_size,), np.float32)
+    args = (n_steps, obs_space, spaces.Discrete(actions))
+    ours = ReusedRolloutBuffer(*args, gamma=0.9, gae_lambda=0.9, n_envs=n_envs)
+    sb3 = MaskableRolloutBuffer(*args, gamma=0.9, gae_lambda=0.9, n_envs=n_envs)
+    rng = np.random.default_rng(0)
+    observations = ours.observations
+    for _ in range(2):  # the second rollout reuses the first one's arrays
+        for buffer in (ours, sb3):
+            buffer.reset()
+        for _ in range(n_steps):
+            step = {
+                "obs": rng.random((n_envs, obs_size), dtype=np.float32),
+                "action": rng.integers(actions, size=n_envs),
+                "reward": rng.random(n_envs),
+                "episode_start": rng.random(n_envs) < 0.3,
+                "value": th.as_tensor(rng.random(n_envs)),
+                "log_prob": th.as_tensor(-rng.random(n_envs)),
+                "action_masks": rng.random((n_envs, actions)) < 0.5,
+            }
+            for buffer in (ours, sb3):
+                buffer.add(**step)
+        last, dones = th.as_tensor(rng.random(n_envs)), rng.random(n_envs) < 0.5
+        rows = []
+        for buffer in (ours, sb3):
+            buffer.compute_returns_and_advantage(last, dones)
+            (batch,) = buffer.get()
+            table = th.cat(
+                [
+                    batch.observations,
+                    batch.actions.reshape(-1, 1).float(),
+                    batch.old_values[:, None],
+                    batch.old_log_prob[:, None],
+                    batch.advantages[:, None],
+                    batch.returns[:, None],
+                    batch.action_masks,
+                ],
+                dim=1,
+            ).numpy()
+            rows.append(table[np.lexsort(table.T[::-1])])
+        assert rows[0].shape == (n_steps * n_envs, obs_size + 5 + actions)
+        np.testing.assert_allclose(rows[0], rows[1], rtol=1e-6)
+    assert ours.observations.base is observations  # no new arrays: a flattened view of them
 
 
 def test_cli_ppo_flags_reach_the_model_and_evaluate_reads_it(
