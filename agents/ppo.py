@@ -48,15 +48,16 @@ PPO_DEFAULTS: dict[str, Any] = {
 FEATURES_DIM = 32  # the MLP's shared first layer; 64 trains ~1.2x slower
 POLICIES = ("auto", "mlp", "cnn")
 # The cnn policy's (Kingdom Builder's) training set-up, where it differs from PPO_DEFAULTS, the
-# cnn's own sizes (agents.cnn_policy, which AlphaZero's net also uses) and N_ENVS: issue 16's
-# target, about 3x the train steps/s of the set-up before it (docs/ppo_experiments.md). 64
-# batched games share every forward pass (still 2048 transitions per update: 64 x 32), one
-# epoch halves the update, and a trunk of 8 channels and 1 residual block makes each sample's
-# forward and backward passes cheaper. The update was most of the time, and the engines were
-# already fast. No heuristic opponent in the pool: it plays in Python at ~2 ms a decision, so
-# while the pool is random + heuristic, its games cost more than all others, and collection
-# stays in numba without it. `--num-envs 8 --n-steps 256 --n-epochs 2 --channels 16 --blocks 2
-# --heuristic-weight 0.1` restores the former set-up.
+# cnn's own sizes (agents.cnn_policy, which AlphaZero's net also uses) and N_ENVS, for issue
+# 16's target of 3x the train steps/s of the set-up at its filing (2.74x measured, with
+# ReusedRolloutBuffer; docs/ppo_experiments.md). 64 batched games share every forward pass
+# (still 2048 transitions per update: 64 x 32), one epoch halves the update, and a trunk of 8
+# channels and 1 residual block makes each sample's forward and backward passes cheaper. The
+# update was most of the time, and the engines were already fast. No heuristic opponent in the
+# pool: it plays in Python at ~2 ms a decision, so while the pool is random + heuristic its
+# games cost about as much as the learner's forward passes, and without it collection stays
+# in numba and batched forward passes. `--num-envs 8 --n-steps 256 --n-epochs 2 --channels 16
+# --blocks 2 --heuristic-weight 0.1` restores the former set-up.
 CNN_DEFAULTS: dict[str, Any] = {
     "n_envs": 64,
     "n_steps": 32,
