@@ -44,14 +44,17 @@ from tqdm.auto import tqdm
 
 from eurogym.agents.heuristic import heuristic_for
 from eurogym.agents.ppo import (
+    CNN_DEFAULTS,
     FEATURES_DIM,
     POLICIES,
-    PPO_DEFAULTS,
     PolicyOpponent,
     build_model,
+    default_heuristic_weight,
+    default_n_envs,
     evaluate,
     fast_mode,
     make_vec_env,
+    ppo_defaults,
 )
 from eurogym.agents.random_agent import RandomAgent
 from eurogym.agents.selfplay import OpponentPool, RandomOpponent
@@ -77,6 +80,7 @@ PPO_CLI_OPTIONS: dict[str, type] = {
     "gae_lambda": float,
     "ent_coef": float,
     "clip_range": float,
+    "n_epochs": int,
 }
 FAST_EVAL_GAMES = 4
 
@@ -227,9 +231,9 @@ def train(
     eval_games: int = 50,
     heuristic_games: int | None = None,
     checkpoint_every: int = 20_000,
-    n_envs: int = 8,
+    n_envs: int | None = None,
     pool_size: int = 5,
-    heuristic_weight: float = 0.1,
+    heuristic_weight: float | None = None,
     reward_mode: str = "score_margin",
     shaping: float = 0.1,
     threads: int = 1,
@@ -255,10 +259,13 @@ def train(
         heuristic_games: games per evaluation against the heuristic (default eval_games;
             0 skips it: the heuristic costs milliseconds per decision).
         checkpoint_every: save a checkpoint and add it to the opponent pool this often.
-        n_envs: games stepped together (one process; `--num-envs` on the command line).
+        n_envs: games stepped together (one process; `--num-envs` on the command line);
+            None: 64 for the cnn policy (`eurogym.agents.ppo.CNN_DEFAULTS`), else 8.
         pool_size: frozen checkpoints kept in the pool (the newest).
         heuristic_weight: sampling weight of the heuristic opponent (random and each
-            checkpoint weigh 1); small by default because it is the slowest opponent.
+            checkpoint weigh 1), small because it is the slowest opponent; 0 leaves it out.
+            None: 0.1, or 0 for the cnn policy (`eurogym.agents.ppo.CNN_DEFAULTS`: collection
+            is then numba and batched forward passes only).
         reward_mode: the env's reward mode: "score_margin" (default: the final margin / 100
             at game end) or "win_loss" (+-1).
         shaping: dense score-margin shaping per point (SelfPlayEnv): each learner step earns
@@ -284,8 +291,9 @@ def train(
             numba call, random opponents inside numba) instead of `n_envs` SelfPlayEnvs in a
             DummyVecEnv (`--no-batched`, the set-up before issue 16). Both play the same
             games by the same rules and rewards; the random streams differ.
-        **ppo_overrides: `build_model` arguments (features_dim, head_arch) and MaskablePPO
-            arguments replacing `PPO_DEFAULTS`.
+        **ppo_overrides: `build_model` arguments (features_dim, head_arch, channels, blocks)
+            and MaskablePPO arguments replacing `eurogym.agents.ppo.ppo_defaults` (PPO_DEFAULTS,
+            and CNN_DEFAULTS' for the cnn policy).
     """
     heuristic_games = eval_games if heuristic_games is None else heuristic_games
     if fast_mode():
@@ -297,6 +305,9 @@ def train(
     th.set_num_threads(threads)
     start = time.perf_counter()
     out = Path(out)
+    n_envs = default_n_envs(policy, env_id) if n_envs is None else n_envs
+    if heuristic_weight is None:
+        heuristic_weight = default_heuristic_weight(policy, env_id)
     pool = OpponentPool([("random", RandomOpponent(seed))], max_evictable=pool_size)
     if heuristic_weight > 0:
         pool.add("heuristic", heuristic_for(env_id, seed), weight=heuristic_weight)
@@ -312,11 +323,12 @@ def train(
     )
     overrides = dict(ppo_overrides)
     if fast_mode():
+        defaults = ppo_defaults(policy, env_id)
         overrides["n_steps"] = min(
-            overrides.get("n_steps", PPO_DEFAULTS["n_steps"]), max(steps // n_envs, 8)
+            overrides.get("n_steps", defaults["n_steps"]), max(steps // n_envs, 8)
         )
         overrides["batch_size"] = min(
-            overrides.get("batch_size", PPO_DEFAULTS["batch_size"]), overrides["n_steps"] * n_envs
+            overrides.get("batch_size", defaults["batch_size"]), overrides["n_steps"] * n_envs
         )
     model = build_model(vec, seed=seed, policy=policy, env_id=env_id, **overrides)
     if bc_games > 0:
@@ -540,7 +552,12 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--checkpoint-every", type=int, default=20_000)
     parser.add_argument(
-        "--num-envs", "--n-envs", dest="n_envs", type=int, default=8, help="games per step"
+        "--num-envs",
+        "--n-envs",
+        dest="n_envs",
+        type=int,
+        default=None,
+        help=f"games per step (default {CNN_DEFAULTS['n_envs']} for the cnn policy, else 8)",
     )
     parser.add_argument(
         "--no-batched",
@@ -549,7 +566,13 @@ def main(argv: list[str] | None = None) -> None:
         help="collect through n SelfPlayEnvs in a DummyVecEnv instead of the batched engine",
     )
     parser.add_argument("--pool-size", type=int, default=5)
-    parser.add_argument("--heuristic-weight", type=float, default=0.1)
+    parser.add_argument(
+        "--heuristic-weight",
+        type=float,
+        default=None,
+        help="the heuristic opponent's weight in the pool, 0 leaves it out (default 0 for the "
+        "cnn policy, else 0.1)",
+    )
     parser.add_argument(
         "--reward-mode", default="score_margin", choices=("win_loss", "score_margin")
     )
@@ -562,8 +585,12 @@ def main(argv: list[str] | None = None) -> None:
         help=f"mlp: width of the shared first layer (default {FEATURES_DIM}); cnn: of the "
         "pooled features (default agents.cnn_policy.HIDDEN)",
     )
-    parser.add_argument("--n-epochs", type=int, default=PPO_DEFAULTS["n_epochs"])
-    ppo = parser.add_argument_group("ppo", "MaskablePPO settings (default: PPO_DEFAULTS)")
+    ppo = parser.add_argument_group(
+        "ppo",
+        "MaskablePPO settings (default: agents.ppo.PPO_DEFAULTS; for the cnn policy "
+        f"n_steps {CNN_DEFAULTS['n_steps']} and n_epochs {CNN_DEFAULTS['n_epochs']}, "
+        "agents.ppo.CNN_DEFAULTS)",
+    )
     for name, kind in PPO_CLI_OPTIONS.items():
         ppo.add_argument(f"--{name.replace('_', '-')}", type=kind, default=None)
     parser.add_argument(
@@ -575,8 +602,18 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--bc-epochs", type=int, default=4)
     parser.add_argument("--bc-teacher", default="heuristic", choices=("heuristic", "greedy"))
-    parser.add_argument("--channels", type=int, default=None, help="cnn: conv channels")
-    parser.add_argument("--blocks", type=int, default=None, help="cnn: residual conv blocks")
+    parser.add_argument(
+        "--channels",
+        type=int,
+        default=None,
+        help=f"cnn: conv channels (default {CNN_DEFAULTS['channels']})",
+    )
+    parser.add_argument(
+        "--blocks",
+        type=int,
+        default=None,
+        help=f"cnn: residual conv blocks (default {CNN_DEFAULTS['blocks']})",
+    )
     parser.add_argument("--no-progress", action="store_true")
     parser.add_argument("--max-minutes", type=float, default=None, help="wall-clock budget")
     parser.add_argument(
@@ -614,7 +651,7 @@ def main(argv: list[str] | None = None) -> None:
             )
         )
         return
-    model_overrides = {"features_dim": args.features_dim, "n_epochs": args.n_epochs}
+    model_overrides = {"features_dim": args.features_dim}
     for name in (*PPO_CLI_OPTIONS, "channels", "blocks"):
         if getattr(args, name) is not None:
             model_overrides[name] = getattr(args, name)
@@ -623,7 +660,7 @@ def main(argv: list[str] | None = None) -> None:
             args.env,
             steps=args.steps,
             players=args.players,
-            n_envs=args.n_envs,
+            n_envs=8 if args.n_envs is None else args.n_envs,
             seed=args.seed,
             repeats=args.repeats,
             threads=args.threads,
