@@ -145,6 +145,23 @@ register(
                     "orc_side": ["challenging", "standard", [9, 11, 13, 16]],
                 },
             ),
+            (
+                # 7 seats: five reward rows (D10) and a handicap per seat (B2, B13)
+                7,
+                {
+                    "long_strips": ["L7", "L1", "L5", "L2", "L6"],
+                    "short_strips": ["R2", "R7", "R1", "R6", "R4"],
+                    "orc_side": [
+                        "standard",
+                        "challenging",
+                        [1, 1, 1, 1],
+                        "standard",
+                        [22, 22, 22, 22],
+                        "challenging",
+                        [5, 9, 11, 14],
+                    ],
+                },
+            ),
         ),
         bad_option_cases=(
             *_SPEC_V0.bad_option_cases,
