@@ -20,6 +20,7 @@ from eurogym.envs.caverna_ff.tables import (
     CAVE,
     COLS,
     ENTRANCE_CELL,
+    FIRST_ANIMAL,
     NEXT,
     NUM_ANIMALS,
     NUM_ORCS,
@@ -110,8 +111,8 @@ def entered_cells(before, after, q: int) -> set[int]:
                 last = path[-1] if path else start
                 if end_state in FOREST_STATES:
                     ok = last == end  # it stands where its path ended
-                elif end_state == O_CAVE:  # it stepped or was pushed in, or event 4 ended
-                    ok = last == CAVE or (3 in boards and after.events_done == 4)
+                elif end_state == O_CAVE:  # it stepped or was pushed in, or event 4 ends
+                    ok = last == CAVE or 3 in boards  # (every forest orc invades, B8)
                 else:  # defeated or befriended: by a bribe after its push, or on a trap
                     ok = not move or before.trap[q, last] > 0
                 if ok:
@@ -127,11 +128,16 @@ def orc_losses(before, after, q: int) -> np.ndarray:
     """The most animals (per type, board.A_* order) of player q that orcs may have removed in
     this step: every animal on the cells an orc may have entered (not only what is missing
     there after the step: animals an orc drove off a cave tile may be re-housed onto a
-    pasture an orc emptied earlier in the same step), and a donkey for each mine an orc newly
+    pasture an orc emptied earlier in the same step) and every animal unhoused before the
+    step (housed there in the step before an orc came), and a donkey for each mine an orc newly
     occupies (D24: its goods and donkey go back to the supply)."""
     lost = np.zeros(NUM_ANIMALS, np.int64)
-    for x in entered_cells(before, after, q):
+    entered = entered_cells(before, after, q)
+    for x in entered:
         lost += before.animal_at[q, x]
+    if entered:  # animals unhoused before the step may have been housed there first
+        lost += before.res[q, FIRST_ANIMAL : FIRST_ANIMAL + NUM_ANIMALS]
+        lost -= before.animal_at[q].sum(axis=0)
     for o in range(NUM_ORCS):
         c = int(after.orc_cell[q, o])
         if after.orc_state[q, o] != O_CAVE:
