@@ -82,9 +82,10 @@ def audit_step(before, a: int, after, stats: Counter) -> None:
     """The housing audit of one decision `a` taken in state `before`, giving `after`: every
     farm animal that left a player's supply was paid or given up by that player's own answer
     (`chosen`), removed by an orc as the rules say (`orc_paths.orc_losses`: on the cells it
-    may have entered, a mine's donkey when it settles there), or converted to food when no
-    unit had room for it. An animal gone without food in a step where an orc acted, and not
-    on an orc's way, fails the audit (an orc step must not drop animals silently)."""
+    may have entered, a mine's donkey when it settles there), or had no room: no unit with
+    room after a plain conversion; where its food was eaten in the same step or orcs moved,
+    no unit untouched by orcs with room both before and after the step. So an orc step
+    that drops an animal with room fails, whether or not food came of it."""
     p, phase = int(before.actor), int(before.phase)
     lost = before.res[:, FARM] - after.res[:, FARM]
     room = np.zeros(CELLS, np.int64)
@@ -118,8 +119,8 @@ def audit_step(before, a: int, after, stats: Counter) -> None:
 
 def audited_game(num_players: int, seed: int, stats: Counter, check_invariants=None) -> None:
     """One seeded random v1 game; after every decision `audit_step` (and `check_invariants`).
-    Counts chosen and automatic conversions, orc destruction, losses without food (costs) and
-    REARRANGE uses in `stats`; fails on a conversion of an animal that had room."""
+    Counts chosen losses, orc destruction, conversions for want of room and REARRANGE uses in
+    `stats`; fails on the loss of an animal that had room and was not given up."""
     engine = ENGINE_V1
     state = engine.new_game(engine.make_config(num_players), seed)
     rng = np.random.default_rng(seed)
