@@ -12,9 +12,14 @@ Training writes, under --out:
                        opponent pool (the newest --pool-size are kept there)
     final.zip          the model at the end
 
-Experience is collected through the batched engine by default (`eurogym.envs.vector.sb3.
-LearnerVecEnv`, `--num-envs` games per step); `--no-batched` uses `--num-envs` SelfPlayEnvs in
-a DummyVecEnv instead, the set-up before issue 16.
+Experience is collected through the batched engine by default, `--num-envs` games per step.
+For Kingdom Builder (the cnn policy) one policy plays every seat and every decision is a
+training row (`--self-play all_seats`: `eurogym.envs.vector.sb3.AllSeatsVecEnv` and
+`eurogym.agents.seat_ppo.AllSeatsPPO`); otherwise one learning seat per game plays against an
+opponent pool (`--self-play pool`: `eurogym.envs.vector.sb3.LearnerVecEnv`). `--no-batched`
+uses `--num-envs` SelfPlayEnvs in a DummyVecEnv against the pool instead, the set-up before
+issue 16. A train step (`timesteps`, `train_steps_per_s`) is one decision that becomes a row
+of the rollout: the learning seat's, or with all-seat self-play any seat's.
 
 The benchmark trains the same MaskablePPO set-up on our env and on PettingZoo's
 `connect_four_v3` (through the same SelfPlayEnv) in one process, alternating, and reports
@@ -301,7 +306,7 @@ def train(
             row, `eurogym.agents.seat_ppo`; batched; no opponent pool, so heuristic_weight
             and pool_size are unused) or "pool" (one learning seat per game against random,
             the heuristic and the last checkpoints). None: "all_seats" for the cnn policy
-            (`eurogym.agents.ppo.CNN_DEFAULTS`), else "pool".
+            (`eurogym.agents.ppo.CNN_DEFAULTS`), else "pool"; "pool" when not `batched`.
         **ppo_overrides: `build_model` arguments (features_dim, head_arch, channels, blocks)
             and MaskablePPO arguments replacing `eurogym.agents.ppo.ppo_defaults` (PPO_DEFAULTS,
             and CNN_DEFAULTS' for the cnn policy).
@@ -319,9 +324,12 @@ def train(
     n_envs = default_n_envs(policy, env_id) if n_envs is None else n_envs
     if heuristic_weight is None:
         heuristic_weight = default_heuristic_weight(policy, env_id)
-    self_play = default_self_play(policy, env_id) if self_play is None else self_play
+    if self_play is None:
+        self_play = default_self_play(policy, env_id) if batched else "pool"
     if self_play not in SELF_PLAY_MODES:
         raise ValueError(f"self_play must be one of {SELF_PLAY_MODES}, got {self_play!r}")
+    if self_play == "all_seats" and not batched:
+        raise ValueError("all-seat self-play runs on the batched engine only (drop --no-batched)")
     all_seats = self_play == "all_seats"
     pool: OpponentPool | None = None
     if not all_seats:
