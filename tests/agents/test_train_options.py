@@ -29,7 +29,7 @@ from eurogym.agents.ppo import (  # noqa: E402
     make_vec_env,
     resolve_policy,
 )
-from eurogym.agents.train import main  # noqa: E402
+from eurogym.agents.train import main, train  # noqa: E402
 
 KB = "kingdom_builder_v0"
 
@@ -89,6 +89,11 @@ def test_pool_self_play_restores_one_learning_seat_without_the_heuristic(tmp_pat
     )  # fmt: skip
     last = (tmp_path / "log.csv").read_text().splitlines()[-1]
     assert last.endswith(",random|step_000000512")  # the pool: no heuristic opponent
+
+
+def test_all_seat_self_play_needs_the_batched_engine(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="batched"):
+        train(KB, steps=8, out=tmp_path, batched=False, self_play="all_seats", progress=False)
 
 
 def test_reused_rollout_buffer_yields_the_same_transitions_as_sb3s_over_rollouts() -> None:
