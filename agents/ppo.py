@@ -49,16 +49,19 @@ FEATURES_DIM = 32  # the MLP's shared first layer; 64 trains ~1.2x slower
 POLICIES = ("auto", "mlp", "cnn")
 # The cnn policy's (Kingdom Builder's) training set-up, where it differs from PPO_DEFAULTS, the
 # cnn's own sizes (agents.cnn_policy, which AlphaZero's net also uses) and N_ENVS, for issue
-# 16's target of 3x the train steps/s of the set-up at its filing (2.74x measured, with
-# ReusedRolloutBuffer; docs/ppo_experiments.md). 64 batched games share every forward pass
-# (still 2048 transitions per update: 64 x 32), one epoch halves the update, and a trunk of 8
-# channels and 1 residual block makes each sample's forward and backward passes cheaper. The
-# update was most of the time, and the engines were already fast. No heuristic opponent in the
-# pool: it plays in Python at ~2 ms a decision, so while the pool is random + heuristic its
-# games cost about as much as the learner's forward passes, and without it collection stays
-# in numba and batched forward passes. `--num-envs 8 --n-steps 256 --n-epochs 2 --channels 16
-# --blocks 2 --heuristic-weight 0.1` restores the former set-up.
+# 16's target of 3x the train steps/s of the set-up at its filing (docs/ppo_experiments.md).
+# Self-play over all seats (agents.seat_ppo): one policy plays every seat and every decision
+# is a training row, so no frozen opponent's forward pass is spent on moves that are never
+# learned from (they were about a quarter of the time); "pool" is the former set-up, one
+# learning seat per game against random and the last checkpoints. 64 batched games share
+# every forward pass (still 2048 transitions per update: 64 x 32), one epoch halves the
+# update, and a trunk of 8 channels and 1 residual block makes each sample's forward and
+# backward passes cheaper. No heuristic opponent in the pool (for "pool"): it plays in Python
+# at ~2 ms a decision, about as much as the learner's forward passes for all 64 games.
+# `--num-envs 8 --n-steps 256 --n-epochs 2 --channels 16 --blocks 2 --heuristic-weight 0.1
+# --self-play pool` restores the former set-up.
 CNN_DEFAULTS: dict[str, Any] = {
+    "self_play": "all_seats",
     "n_envs": 64,
     "n_steps": 32,
     "n_epochs": 1,
@@ -69,6 +72,7 @@ CNN_DEFAULTS: dict[str, Any] = {
 N_ENVS = 8  # games stepped together for the mlp policy
 HEURISTIC_WEIGHT = 0.1  # the heuristic's weight in the mlp policy's opponent pool
 HEAD_ARCH = [64]
+SELF_PLAY_MODES = ("all_seats", "pool")
 
 
 class ReusedRolloutBuffer(MaskableRolloutBuffer):
@@ -171,6 +175,12 @@ def default_heuristic_weight(policy: str, env_id: str | None) -> float:
     return CNN_DEFAULTS["heuristic_weight"] if cnn else HEURISTIC_WEIGHT
 
 
+def default_self_play(policy: str, env_id: str | None) -> str:
+    """The default self-play set-up: CNN_DEFAULTS' ("all_seats") for the cnn policy, else
+    "pool" (one learning seat per game against the opponent pool)."""
+    return CNN_DEFAULTS["self_play"] if resolve_policy(policy, env_id) == "cnn" else "pool"
+
+
 def ppo_defaults(policy: str, env_id: str | None) -> dict[str, Any]:
     """The MaskablePPO settings `build_model` starts from: PPO_DEFAULTS, with CNN_DEFAULTS'
     PPO settings on top for the cnn policy."""
@@ -190,16 +200,32 @@ def make_vec_env(
     env_kwargs: dict[str, Any] | None = None,
     shaping: float = 0.0,
     batched: bool = False,
+    all_seats: bool = False,
 ) -> VecEnv:
     """`n_envs` Monitor-wrapped `SelfPlayEnv`s in one process, all sharing `pool` (by default
     one `RandomOpponent`); with `batched` (our envs only), the same games as one batched
     `eurogym.envs.vector.sb3.LearnerVecEnv` instead: every learner step of all the games is
-    one numba call, and random opponents move inside numba too.
+    one numba call, and random opponents move inside numba too. With `all_seats` (our envs
+    only; `pool` unused), `n_envs` batched games in which every seat's decision is a row
+    (`eurogym.envs.vector.sb3.AllSeatsVecEnv`, for `build_model`'s `AllSeatsPPO`).
 
     One process on purpose: the pool object is shared, so a checkpoint added by the training
     loop reaches every env at its next episode, and batching the learner's forward pass over
     the envs is most of the speed-up that subprocesses would give on two cores.
     """
+    if all_seats:
+        if env_id is None:
+            raise ValueError("all_seats=True needs one of our env ids (not env_fn)")
+        from eurogym.envs.vector.sb3 import AllSeatsVecEnv
+
+        return AllSeatsVecEnv(
+            env_id,
+            n_envs,
+            num_players=num_players,
+            shaping=shaping,
+            seed=seed,
+            **(env_kwargs or {}),
+        )
     pool = OpponentPool([("random", RandomOpponent(seed))]) if pool is None else pool
     if batched:
         if env_id is None:
@@ -255,7 +281,8 @@ def build_model(
     `channels` and `blocks` size its conv trunk, default CNN_DEFAULTS'), with CNN_DEFAULTS'
     n_steps and n_epochs. "auto" (the default) picks cnn for `env_id`s with a board layout,
     else mlp (`resolve_policy`). features_dim=None means the policy's default (FEATURES_DIM,
-    or the cnn's HIDDEN).
+    or the cnn's HIDDEN). On an `AllSeatsVecEnv` the model is an `AllSeatsPPO` (per-seat
+    advantages, agents.seat_ppo), which MaskablePPO.load reads like any checkpoint.
     """
     kwargs = {**ppo_defaults(policy, env_id), **overrides}
     policy = resolve_policy(policy, env_id)
@@ -276,7 +303,14 @@ def build_model(
     else:
         policy_class = "MlpPolicy"
         kwargs_policy = policy_kwargs(features_dim or FEATURES_DIM, head_arch)
-    return MaskablePPO(
+    from eurogym.envs.vector.sb3 import AllSeatsVecEnv
+
+    algorithm: type[MaskablePPO] = MaskablePPO
+    if isinstance(vec_env, AllSeatsVecEnv):
+        from eurogym.agents.seat_ppo import AllSeatsPPO
+
+        algorithm = AllSeatsPPO
+    return algorithm(
         policy_class,
         vec_env,
         policy_kwargs=kwargs_policy,

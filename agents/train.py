@@ -12,9 +12,14 @@ Training writes, under --out:
                        opponent pool (the newest --pool-size are kept there)
     final.zip          the model at the end
 
-Experience is collected through the batched engine by default (`eurogym.envs.vector.sb3.
-LearnerVecEnv`, `--num-envs` games per step); `--no-batched` uses `--num-envs` SelfPlayEnvs in
-a DummyVecEnv instead, the set-up before issue 16.
+Experience is collected through the batched engine by default, `--num-envs` games per step.
+For Kingdom Builder (the cnn policy) one policy plays every seat and every decision is a
+training row (`--self-play all_seats`: `eurogym.envs.vector.sb3.AllSeatsVecEnv` and
+`eurogym.agents.seat_ppo.AllSeatsPPO`); otherwise one learning seat per game plays against an
+opponent pool (`--self-play pool`: `eurogym.envs.vector.sb3.LearnerVecEnv`). `--no-batched`
+uses `--num-envs` SelfPlayEnvs in a DummyVecEnv against the pool instead, the set-up before
+issue 16. A train step (`timesteps`, `train_steps_per_s`) is one decision that becomes a row
+of the rollout: the learning seat's, or with all-seat self-play any seat's.
 
 The benchmark trains the same MaskablePPO set-up on our env and on PettingZoo's
 `connect_four_v3` (through the same SelfPlayEnv) in one process, alternating, and reports
@@ -47,10 +52,12 @@ from eurogym.agents.ppo import (
     CNN_DEFAULTS,
     FEATURES_DIM,
     POLICIES,
+    SELF_PLAY_MODES,
     PolicyOpponent,
     build_model,
     default_heuristic_weight,
     default_n_envs,
+    default_self_play,
     evaluate,
     fast_mode,
     make_vec_env,
@@ -89,14 +96,15 @@ class SelfPlayCallback(BaseCallback):
     """Progress bar, checkpoints into the opponent pool, evaluations into log.csv.
 
     Timing excludes evaluation and checkpointing, so train_steps_per_s is the speed of
-    training itself; wall_seconds is the plain elapsed time.
+    training itself; wall_seconds is the plain elapsed time. With pool=None (all-seat
+    self-play, which has no opponents) checkpoints are only saved.
     """
 
     def __init__(
         self,
         env_id: str,
         out: Path,
-        pool: OpponentPool,
+        pool: OpponentPool | None,
         total_steps: int,
         eval_every: int,
         checkpoint_every: int,
@@ -164,7 +172,8 @@ class SelfPlayCallback(BaseCallback):
         t = time.perf_counter()
         path = self.out / "checkpoints" / f"step_{self.num_timesteps:09d}.zip"
         self.model.save(path)
-        self.pool.add(path.stem, PolicyOpponent(path, seed=self.num_timesteps), evictable=True)
+        if self.pool is not None:
+            self.pool.add(path.stem, PolicyOpponent(path, seed=self.num_timesteps), evictable=True)
         self.paused += time.perf_counter() - t
 
     def _evaluate_and_log(self) -> None:
@@ -207,7 +216,7 @@ class SelfPlayCallback(BaseCallback):
             "ep_len_mean": round(float(np.mean([e["l"] for e in episodes])), 1)
             if episodes
             else math.nan,
-            "pool": "|".join(self.pool.names),
+            "pool": "all_seats" if self.pool is None else "|".join(self.pool.names),
         }
         self.rows.append(row)
         with self.log_path.open("a", newline="") as f:
@@ -244,13 +253,15 @@ def train(
     bc_epochs: int = 4,
     bc_teacher: str = "heuristic",
     batched: bool = True,
+    self_play: str | None = None,
     **ppo_overrides: Any,
 ) -> list[dict[str, Any]]:
     """Train MaskablePPO by self-play on `env_id`; returns the log rows (also in log.csv).
 
     Args:
         env_id: one of `eurogym.envs.list_envs()`.
-        steps: learner timesteps (decisions of the learning seat).
+        steps: learner timesteps: decisions that become training rows (the learning seat's,
+            or with all-seat self-play every seat's).
         out: run folder (log.csv, checkpoints/, final.zip).
         players: seats per game; the learner takes one, pool opponents the others.
         seed: seeds the model, the envs and the evaluation games.
@@ -291,6 +302,11 @@ def train(
             numba call, random opponents inside numba) instead of `n_envs` SelfPlayEnvs in a
             DummyVecEnv (`--no-batched`, the set-up before issue 16). Both play the same
             games by the same rules and rewards; the random streams differ.
+        self_play: "all_seats" (one policy plays every seat and every decision is a training
+            row, `eurogym.agents.seat_ppo`; batched; no opponent pool, so heuristic_weight
+            and pool_size are unused) or "pool" (one learning seat per game against random,
+            the heuristic and the last checkpoints). None: "all_seats" for the cnn policy
+            (`eurogym.agents.ppo.CNN_DEFAULTS`), else "pool"; "pool" when not `batched`.
         **ppo_overrides: `build_model` arguments (features_dim, head_arch, channels, blocks)
             and MaskablePPO arguments replacing `eurogym.agents.ppo.ppo_defaults` (PPO_DEFAULTS,
             and CNN_DEFAULTS' for the cnn policy).
@@ -308,9 +324,18 @@ def train(
     n_envs = default_n_envs(policy, env_id) if n_envs is None else n_envs
     if heuristic_weight is None:
         heuristic_weight = default_heuristic_weight(policy, env_id)
-    pool = OpponentPool([("random", RandomOpponent(seed))], max_evictable=pool_size)
-    if heuristic_weight > 0:
-        pool.add("heuristic", heuristic_for(env_id, seed), weight=heuristic_weight)
+    if self_play is None:
+        self_play = default_self_play(policy, env_id) if batched else "pool"
+    if self_play not in SELF_PLAY_MODES:
+        raise ValueError(f"self_play must be one of {SELF_PLAY_MODES}, got {self_play!r}")
+    if self_play == "all_seats" and not batched:
+        raise ValueError("all-seat self-play runs on the batched engine only (drop --no-batched)")
+    all_seats = self_play == "all_seats"
+    pool: OpponentPool | None = None
+    if not all_seats:
+        pool = OpponentPool([("random", RandomOpponent(seed))], max_evictable=pool_size)
+        if heuristic_weight > 0:
+            pool.add("heuristic", heuristic_for(env_id, seed), weight=heuristic_weight)
     vec = make_vec_env(
         env_id,
         n_envs=n_envs,
@@ -320,6 +345,7 @@ def train(
         env_kwargs={"reward_mode": reward_mode},
         shaping=shaping,
         batched=batched,
+        all_seats=all_seats,
     )
     overrides = dict(ppo_overrides)
     if fast_mode():
@@ -565,6 +591,14 @@ def main(argv: list[str] | None = None) -> None:
         action="store_false",
         help="collect through n SelfPlayEnvs in a DummyVecEnv instead of the batched engine",
     )
+    parser.add_argument(
+        "--self-play",
+        default=None,
+        choices=SELF_PLAY_MODES,
+        help="all_seats: one policy plays every seat, every decision a training row; pool: one "
+        "learning seat against random, the heuristic and checkpoints (default all_seats for "
+        "the cnn policy, else pool)",
+    )
     parser.add_argument("--pool-size", type=int, default=5)
     parser.add_argument(
         "--heuristic-weight",
@@ -706,6 +740,7 @@ def main(argv: list[str] | None = None) -> None:
         bc_epochs=args.bc_epochs,
         bc_teacher=args.bc_teacher,
         batched=args.batched,
+        self_play=args.self_play,
         **model_overrides,
     )
 

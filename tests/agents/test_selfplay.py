@@ -281,6 +281,7 @@ def test_tiny_training_run_writes_checkpoint_and_log(tmp_path: Path) -> None:
         n_steps=64,
         batch_size=64,
         progress=False,
+        self_play="pool",  # checkpoints join the opponent pool (all-seat self-play has none)
     )
     assert sorted(p.name for p in (tmp_path / "checkpoints").iterdir()) == [
         "step_000000128.zip",

@@ -25,10 +25,11 @@ from eurogym.agents.ppo import (  # noqa: E402
     build_model,
     default_heuristic_weight,
     default_n_envs,
+    default_self_play,
     make_vec_env,
     resolve_policy,
 )
-from eurogym.agents.train import main  # noqa: E402
+from eurogym.agents.train import main, train  # noqa: E402
 
 KB = "kingdom_builder_v0"
 
@@ -59,6 +60,8 @@ def test_cnn_defaults_apply_to_the_cnn_only_and_flags_restore_the_former_setup()
     assert default_n_envs("auto", "belfort_v0") == 8
     assert default_heuristic_weight("auto", KB) == 0.0
     assert default_heuristic_weight("auto", "belfort_v0") == 0.1
+    assert default_self_play("auto", KB) == "all_seats"
+    assert default_self_play("auto", "belfort_v0") == "pool"
 
 
 def test_cli_trains_kingdom_builder_with_the_cnn_defaults(tmp_path: Path) -> None:
@@ -73,7 +76,24 @@ def test_cli_trains_kingdom_builder_with_the_cnn_defaults(tmp_path: Path) -> Non
     assert model.n_envs == CNN_DEFAULTS["n_envs"] and model.num_timesteps == 512
     assert (model.n_steps, model.n_epochs, _trunk(model)) == (8, 1, (8, 1))
     last = (tmp_path / "log.csv").read_text().splitlines()[-1]
+    assert last.endswith(",all_seats")  # self-play over all seats: no opponent pool
+
+
+def test_pool_self_play_restores_one_learning_seat_without_the_heuristic(tmp_path: Path) -> None:
+    main(
+        [
+            "--steps", "512", "--n-steps", "8", "--self-play", "pool", "--eval-every", "512",
+            "--checkpoint-every", "512", "--eval-games", "1", "--heuristic-games", "0",
+            "--no-progress", "--out", str(tmp_path),
+        ]
+    )  # fmt: skip
+    last = (tmp_path / "log.csv").read_text().splitlines()[-1]
     assert last.endswith(",random|step_000000512")  # the pool: no heuristic opponent
+
+
+def test_all_seat_self_play_needs_the_batched_engine(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="batched"):
+        train(KB, steps=8, out=tmp_path, batched=False, self_play="all_seats", progress=False)
 
 
 def test_reused_rollout_buffer_yields_the_same_transitions_as_sb3s_over_rollouts() -> None:
