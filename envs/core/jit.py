@@ -71,9 +71,14 @@ import numba
 # no_cfunc_wrapper: numba otherwise also compiles a C-callable wrapper of every kernel, used
 # only when a kernel is passed around as a first-class function value, which none is; a few
 # percent of every cold compile (docs/cold_start.md).
-KERNEL = dict(cache=True, no_cfunc_wrapper=True)
-# a kernel with a single caller: its body is typed inside the caller (see the docstring)
-INLINE = dict(KERNEL, inline="always")
+# A kernel Python calls: compiled with numba's CPython wrapper (argument unboxing), cached.
+ENTRY = dict(cache=True, no_cfunc_wrapper=True)
+# A kernel other kernels call: no CPython wrapper, which they never use (about 15% of a cold
+# compile); if Python calls it anyway (a test), `lazy_python_wrappers` builds one then.
+KERNEL = dict(ENTRY, no_cpython_wrapper=True)
+# a kernel with a single caller: its body is typed inside the caller (see the docstring); with
+# the wrapper, since a kernel compiled on its own is one Python calls
+INLINE = dict(ENTRY, inline="always")
 
 LOG = logging.getLogger("eurogym")
 # abspath, not resolve(): numba names a kernel's cache folder after its file's abspath
@@ -101,6 +106,78 @@ def unliteral_kernel_calls() -> None:
 
     get_call_template.eurogym_unliteral = True
     dispatcher.Dispatcher.get_call_template = get_call_template
+
+
+# ---- CPython wrappers on demand --------------------------------------------------------------
+
+# the kernels of this process that Python called although they are not ENTRY kernels
+PYTHON_CALLED: set[str] = set()
+
+
+def _wrapperless(dispatcher) -> bool:
+    """Whether `dispatcher` is a `KERNEL` kernel: compiled without either wrapper (numba's own
+    `@overload` functions set only `no_cpython_wrapper`)."""
+    options = getattr(dispatcher, "targetoptions", None) or {}
+    return bool(options.get("no_cpython_wrapper") and options.get("no_cfunc_wrapper"))
+
+
+def _python_entry(dispatcher, cres):
+    """A CPython wrapper for the compiled kernel `cres`, in a library of its own that calls the
+    kernel's machine code by its symbol (as `extern_kernel_calls` does): what numba would have
+    compiled with the kernel, built at its first call from Python instead."""
+    from llvmlite import binding
+    from numba.core.compiler_lock import global_compiler_lock
+
+    fndesc, context = cres.fndesc, dispatcher.targetctx
+    with global_compiler_lock:
+        address = cres.library.get_pointer_to_function(fndesc.llvm_func_name)
+        binding.add_symbol(fndesc.llvm_func_name, address)
+        library = context.codegen().create_library(f"{fndesc.qualname}.python_wrapper")
+        release_gil = bool(dispatcher.targetoptions.get("nogil"))
+        context.create_cpython_wrapper(
+            library, fndesc, cres.environment, cres.call_helper, release_gil=release_gil
+        )
+        return context.get_executable(library, fndesc, cres.environment)
+
+
+def lazy_python_wrappers() -> None:
+    """Let `KERNEL` kernels (no CPython wrapper) be called from Python all the same: numba
+    would register their wrapper-less machine code as the Python entry (a call would jump to
+    address 0), so their overloads stay out of the dispatcher's Python-call table and the first
+    Python call per argument types builds the wrapper (`_python_entry`, not cached: tests
+    calling an inner kernel pay a few milliseconds per process). Idempotent; numba's own
+    functions are untouched."""
+    from numba.core import dispatcher
+
+    base = dispatcher._DispatcherBase
+    numba_add_overload, numba_compile_for_args = base.add_overload, base._compile_for_args
+    if getattr(numba_add_overload, "eurogym_lazy", False):
+        return
+
+    def add_overload(self, cres):
+        if not _wrapperless(self):
+            return numba_add_overload(self, cres)
+        self.overloads[tuple(cres.signature.args)] = cres
+
+    def _compile_for_args(self, *args, **kws):
+        entry = numba_compile_for_args(self, *args, **kws)
+        if not _wrapperless(self):
+            return entry
+        made = self.__dict__.setdefault("_eurogym_python_entries", {})
+        if id(entry) in made:  # a re-entry (numba retries with literal arguments)
+            return made[id(entry)]
+        found = [item for item in self.overloads.items() if item[1].entry_point is entry]
+        if not found:
+            raise RuntimeError(f"{self.py_func.__qualname__}: compiled overload not found")
+        args_types, cres = found[0]
+        python_entry = _python_entry(self, cres)
+        self._insert([a._code for a in args_types], python_entry, cres.objectmode)
+        made[id(entry)] = made[id(python_entry)] = python_entry
+        PYTHON_CALLED.add(f"{self.py_func.__module__}:{self.py_func.__qualname__}")
+        return python_entry
+
+    add_overload.eurogym_lazy = True
+    base.add_overload, base._compile_for_args = add_overload, _compile_for_args
 
 
 # ---- calls that do not link the callee's code -------------------------------------------------
@@ -407,5 +484,6 @@ def is_cached(folder: Path) -> bool:
 
 unliteral_kernel_calls()
 extern_kernel_calls()
+lazy_python_wrappers()
 choose_cache_dir()
 drop_stale_kernels()
