@@ -34,6 +34,14 @@ which took its cold start from about 50 s to about 35 s (docs/cold_start.md); in
 that made it slower, because numba's front end grows faster than linearly with a kernel's size.
 A kernel Python calls directly is still compiled on its own at that call.
 
+numba also compiles a CPython wrapper with every kernel (unboxing its arguments from Python
+objects), about 15% of a cold compile, although only the few kernels Python calls use it.
+`KERNEL` kernels are compiled without it (numba's `no_cpython_wrapper`); the kernels Python
+calls are declared `ENTRY` and keep it. `lazy_python_wrappers` keeps a `KERNEL` kernel callable
+from Python all the same (tests call inner kernels): its wrapper-less machine code is never
+registered as the Python entry, and its first Python call builds the wrapper then
+(tests/core/test_jit_wrappers.py checks the recorded plans' Python-called kernels are `ENTRY`).
+
 `extern_kernel_calls` goes further for the game packages in `EXTERN_PACKAGES` (Caverna and
 Kingdom Builder): a kernel calling one of their big kernels calls that kernel's one compiled
 copy by a process-wide symbol (llvmlite's `add_symbol`, as numba does for its own C helpers)
@@ -407,7 +415,8 @@ def choose_cache_dir() -> str | None:
             os.environ["NUMBA_CACHE_DIR"] = str(folder)
             numba.config.CACHE_DIR = str(folder)
             return str(folder)
-    KERNEL["cache"] = False
+    for options in (KERNEL, ENTRY, INLINE):
+        options["cache"] = False
     LOG.warning(
         "eurogym: no writable folder for numba's kernel cache (%s and %s are read-only); "
         "kernels are compiled again in every process. Set NUMBA_CACHE_DIR to a writable folder.",
