@@ -64,6 +64,7 @@ cached (in-tree or in the cache directory) so they are compiled afresh.
 
 from __future__ import annotations
 
+import copy
 import functools
 import hashlib
 import importlib
@@ -76,6 +77,27 @@ from pathlib import Path
 
 import numba
 
+# numba versions whose internals the patches below were written and tested against (they
+# replace or wrap `BaseContext.insert_user_function`, `_DispatcherBase.add_overload` and
+# `_compile_for_args`, `InlineWorker.inline_function`, and use a code library's `_reload_init`).
+TESTED_NUMBA_VERSIONS = ((0, 68),)
+
+
+def numba_internals_tested(version: str | None = None) -> bool:
+    """Whether this numba (or `version`) is one the patches of this module were tested with.
+    Any other keeps numba's own behaviour (wrappers for every kernel, linked callees, copied
+    inlined code): the kernels then compile more slowly but behave the same, rather than
+    depending on internals that may have changed."""
+    parts = (version or numba.__version__).split(".")
+    try:
+        return (int(parts[0]), int(parts[1])) in TESTED_NUMBA_VERSIONS
+    except (IndexError, ValueError):
+        return False
+
+
+extern_calls_supported = numba_internals_tested  # the name test_jit_extern.py checks
+
+
 # no_cfunc_wrapper: numba otherwise also compiles a C-callable wrapper of every kernel, used
 # only when a kernel is passed around as a first-class function value, which none is; a few
 # percent of every cold compile (docs/cold_start.md).
@@ -83,7 +105,7 @@ import numba
 ENTRY = dict(cache=True, no_cfunc_wrapper=True)
 # A kernel other kernels call: no CPython wrapper, which they never use (about 15% of a cold
 # compile); if Python calls it anyway (a test), `lazy_python_wrappers` builds one then.
-KERNEL = dict(ENTRY, no_cpython_wrapper=True)
+KERNEL = dict(ENTRY, no_cpython_wrapper=numba_internals_tested())
 # a kernel with a single caller: its body is typed inside the caller (see the docstring); with
 # the wrapper, since a kernel compiled on its own is one Python calls
 INLINE = dict(ENTRY, inline="always")
@@ -157,6 +179,8 @@ def lazy_python_wrappers() -> None:
     functions are untouched."""
     from numba.core import dispatcher
 
+    if not numba_internals_tested():
+        return
     base = dispatcher._DispatcherBase
     numba_add_overload, numba_compile_for_args = base.add_overload, base._compile_for_args
     if getattr(numba_add_overload, "eurogym_lazy", False):
@@ -186,6 +210,54 @@ def lazy_python_wrappers() -> None:
 
     add_overload.eurogym_lazy = True
     base.add_overload, base._compile_for_args = add_overload, _compile_for_args
+
+
+# ---- inlining without copying the inlined code ---------------------------------------------
+
+
+class _FreshIR:
+    """Stands in for the `copy` module in numba's inliner: `deepcopy` returns its argument
+    while `active` (the IR being inlined was built for this one call), else copies."""
+
+    active = False
+
+    def __getattr__(self, name: str):
+        return getattr(copy, name)
+
+    def deepcopy(self, value, memo=None):
+        return value if self.active else copy.deepcopy(value, memo)
+
+
+def inline_without_copies() -> None:
+    """Let numba inline `INLINE` kernels without deep-copying their code twice per call site.
+
+    numba's `InlineWorker.inline_function` builds the callee's IR afresh for each call site,
+    then `inline_ir` deep-copies it (it mutates its input) and deep-copies it again to return an
+    untouched version, which `InlineInlinables` (the pass that inlines `inline="always"`
+    kernels) throws away. Both copies are of IR nobody else holds; `copy.deepcopy` over IR
+    objects was three quarters of that pass (Kingdom Builder's first step: 4.7 -> 1.1 CPU s;
+    docs/cold_start.md). Other callers of `inline_ir` (numba's overload inlining) still copy.
+    Idempotent; only on TESTED_NUMBA_VERSIONS."""
+    from numba.core import inline_closurecall
+
+    worker = inline_closurecall.InlineWorker
+    if not numba_internals_tested() or getattr(worker.inline_function, "eurogym_fresh", False):
+        return
+    fresh = _FreshIR()
+    inline_closurecall.copy = fresh
+
+    def inline_function(self, caller_ir, block, i, function, arg_typs=None):
+        callee_ir = self.run_untyped_passes(function)
+        fresh.active = True  # numba compiles under its global lock: one inlining at a time
+        try:
+            return self.inline_ir(
+                caller_ir, block, i, callee_ir, function.__code__.co_freevars, arg_typs=arg_typs
+            )
+        finally:
+            fresh.active = False
+
+    inline_function.eurogym_fresh = True
+    worker.inline_function = inline_function
 
 
 # ---- calls that do not link the callee's code -------------------------------------------------
@@ -250,30 +322,14 @@ def _extern_call(fndesc, symbol: str, reload: functools.partial):
     return imp
 
 
-# numba versions whose internals `extern_kernel_calls` was written and tested against (it
-# replaces `BaseContext.insert_user_function` and uses a code library's `_reload_init`).
-EXTERN_NUMBA_VERSIONS = ((0, 68),)
-
-
-def extern_calls_supported(version: str | None = None) -> bool:
-    """Whether this numba (or `version`) is one `extern_kernel_calls` was tested with. Any
-    other keeps numba's own linking: the kernels then compile more slowly but behave the same,
-    rather than depending on internals that may have changed."""
-    parts = (version or numba.__version__).split(".")
-    try:
-        return (int(parts[0]), int(parts[1])) in EXTERN_NUMBA_VERSIONS
-    except (IndexError, ValueError):
-        return False
-
-
 def extern_kernel_calls() -> None:
     """Make calls to the big kernels of EXTERN_PACKAGES call the callee's one compiled copy by
     address instead of linking its code into the caller (see the module docstring), on the
-    numba versions of EXTERN_NUMBA_VERSIONS. Idempotent."""
+    numba versions of TESTED_NUMBA_VERSIONS. Idempotent."""
     from llvmlite import binding
     from numba.core import base
 
-    if not extern_calls_supported():
+    if not numba_internals_tested():
         LOG.debug("numba %s: calls by symbol off (untested version)", numba.__version__)
         return
     numba_insert = base.BaseContext.insert_user_function
@@ -494,5 +550,6 @@ def is_cached(folder: Path) -> bool:
 unliteral_kernel_calls()
 extern_kernel_calls()
 lazy_python_wrappers()
+inline_without_copies()
 choose_cache_dir()
 drop_stale_kernels()

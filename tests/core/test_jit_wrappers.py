@@ -104,3 +104,69 @@ def test_the_kernels_python_calls_in_the_recorded_plans_are_entry_kernels() -> N
                 if jit._wrapperless(compile_ahead._kernel(name)):
                     missing.add(name)
     assert not missing, f"called from Python but declared KERNEL, not ENTRY: {sorted(missing)}"
+
+
+INLINED_LIB = """
+from numba import njit
+from eurogym.envs.core.jit import INLINE, KERNEL
+
+
+@njit(**INLINE)
+def bump(buf, i, by):
+    j = i % buf.shape[0]
+    buf[j] += by
+    return buf[j]
+
+
+@njit(**KERNEL)
+def twice(buf):
+    return bump(buf, 1, 2) + bump(buf, 5, 3.5)  # two call sites, two argument types
+"""
+
+INLINED = """
+import copy
+import numpy as np
+from numba.core import inline_closurecall
+from eurogym.envs.core import jit
+
+inside, copies = [], []
+real_deepcopy, real_inline_ir = copy.deepcopy, inline_closurecall.InlineWorker.inline_ir
+def counting_deepcopy(value, memo=None):
+    copies.extend(inside)
+    return real_deepcopy(value, memo)
+def inline_ir(*args, **kwargs):
+    inside.append(1)
+    try:
+        return real_inline_ir(*args, **kwargs)
+    finally:
+        inside.pop()
+copy.deepcopy, inline_closurecall.InlineWorker.inline_ir = counting_deepcopy, inline_ir
+
+from inline_pkg.lib import twice
+buf = np.zeros(4)
+print("value", twice(buf), buf.tolist())
+print("patched", getattr(inline_closurecall.InlineWorker.inline_function, "eurogym_fresh", False))
+print("copies", len(copies))
+"""
+
+
+def test_inlined_kernels_are_not_deep_copied_and_compute_the_same(tmp_path: Path) -> None:
+    """`inline_without_copies`: each call site inlines its own freshly built IR (a shared one
+    mutated by the first site would corrupt the second), with no deep copy of it."""
+    package = tmp_path / "inline_pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "lib.py").write_text(INLINED_LIB)
+    done = subprocess.run(
+        [sys.executable, "-c", INLINED],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(tmp_path), "NUMBA_CACHE_DIR": str(tmp_path / "c")},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    seen = dict(line.split(" ", 1) for line in done.stdout.splitlines())
+    assert seen["value"] == "7.5 [0.0, 5.5, 0.0, 0.0]"  # 2, then 2 + 3.5 at the same cell
+    assert seen["patched"] == "True"
+    assert seen["copies"] == "0"
