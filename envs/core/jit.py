@@ -164,9 +164,10 @@ def _python_entry(dispatcher, cres):
         binding.add_symbol(fndesc.llvm_func_name, address)
         library = context.codegen().create_library(f"{fndesc.qualname}.python_wrapper")
         release_gil = bool(dispatcher.targetoptions.get("nogil"))
-        context.create_cpython_wrapper(
-            library, fndesc, cres.environment, cres.call_helper, release_gil=release_gil
-        )
+        with context.push_code_library(library):  # boxing may link numba's helpers in
+            context.create_cpython_wrapper(
+                library, fndesc, cres.environment, cres.call_helper, release_gil=release_gil
+            )
         return context.get_executable(library, fndesc, cres.environment)
 
 

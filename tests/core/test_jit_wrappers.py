@@ -26,6 +26,12 @@ def inner(buf, i):
     return buf.sum()
 
 
+@njit(**KERNEL)
+def mark(buf):
+    buf[0] = 7
+    return True  # a literal return type: boxing it links numba's helpers into the wrapper
+
+
 @njit(**ENTRY)
 def outer(buf):
     total = 0
@@ -38,7 +44,7 @@ RUN = """
 import numba
 import numpy as np
 from eurogym.envs.core import jit
-from wrap_pkg.lib import inner, outer
+from wrap_pkg.lib import inner, mark, outer
 
 def has_wrapper(kernel):
     cres = next(iter(kernel.overloads.values()))
@@ -54,6 +60,7 @@ try:
 except IndexError as error:
     print("raised", error)
 print("int32", inner(np.zeros(3, np.int32), 0))
+print("mark", mark(np.zeros(2, np.int64)))
 print("called", sorted(jit.PYTHON_CALLED))
 print("cache_hits", sum(inner.stats.cache_hits.values()) + sum(outer.stats.cache_hits.values()))
 """
@@ -86,7 +93,8 @@ def test_inner_kernels_have_no_wrapper_and_still_run_from_python(tmp_path: Path)
         assert seen["inner"] == "5 6 [1, 3, 1, 1]"
         assert seen["raised"] == "inner: index past the end"  # the kernel's error reaches Python
         assert seen["int32"] == "1"  # a second signature gets its own wrapper
-        assert seen["called"] == "['wrap_pkg.lib:inner']"
+        assert seen["mark"] == "True"
+        assert seen["called"] == "['wrap_pkg.lib:inner', 'wrap_pkg.lib:mark']"
 
 
 def test_the_kernels_python_calls_in_the_recorded_plans_are_entry_kernels() -> None:
