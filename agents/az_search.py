@@ -42,7 +42,7 @@ import numpy as np
 
 from eurogym.agents.base import determinize, hidden_fields, win_shares
 from eurogym.agents.mcts import _Node
-from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.jit import ENTRY
 
 
 @dataclass(frozen=True)
@@ -245,7 +245,7 @@ def _puct(node: Node, player: int, legal: np.ndarray, c_puct: float) -> int:
     )
 
 
-@numba.njit(**KERNEL)
+@numba.njit(**ENTRY)
 def _puct_index(prior, legal, visits, value, avail, player, estimate, c_puct):
     """`_puct` in one compiled loop: it runs at every tree node of every simulation, and the
     numpy version's dozen small temporaries were the search's largest cost (~60 us a call)."""

@@ -193,7 +193,7 @@ from eurogym.envs.belfort.tables import (
     WORKERS_PER_COLOUR,
 )
 from eurogym.envs.belfort.xtables import NUM_ALL_GUILDS, NUM_ASSISTANTS
-from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.jit import ENTRY
 
 NUM_OWNER_CHANNELS = MAX_PLAYERS + 2  # relative seats, then NP3 and NP4
 NUM_KINDS = NUM_AREAS = 4
@@ -580,7 +580,7 @@ def encode_flat(state: State, me: int) -> np.ndarray:
     return out[: p.size]
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def _fill(buf, src, scale, offset, hot_src, hot_row, table, extra, out):
     """The plan applied to one state (see _Plan): linear words, one-hots, then per seat the
     tax due at its score and its hand size (extra rows: position, seat, kind 0 tax / 1 hand)."""

@@ -189,7 +189,7 @@ from eurogym.envs.caverna_ff.tables import (
     NUM_TRAPS_ALL,
     ROWS,
 )
-from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.jit import ENTRY, KERNEL
 
 PLANE_NAMES = (
     tuple(f"tile_{k}" for k in range(8))
@@ -356,7 +356,7 @@ def _rel_seat(n, me, seat, last):
     return r if r <= last else -1
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def _fill_flat(buf, me, out):
     n = buf[NUM_PLAYERS]
     _fill_planes(buf, me, out)
@@ -503,7 +503,7 @@ def _fill_shared(buf, me, out, i):
         out[i + c] = buf[EV_DEALT + c]
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def _fill_flat_v1(buf, me, out):
     """caverna_ff_v1: v0's entries, then V1_SCALARS, then V1_SEATS_X (module docstring)."""
     _fill_flat(buf, me, out)

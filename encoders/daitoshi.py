@@ -60,7 +60,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.jit import ENTRY, KERNEL
 from eurogym.envs.daitoshi.effects import (
     fx_code,
     fx_n,
@@ -234,7 +234,7 @@ def rel(buf, me, seat):
     return (seat - me) % buf[SEATS]
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def encode_into(buf, me, out):
     out[:] = 0.0
     seats = buf[SEATS]

@@ -86,7 +86,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.jit import ENTRY, KERNEL
 from eurogym.envs.kingdom_builder.actions import FIRST_HV_TILE
 from eurogym.envs.kingdom_builder.kernels import FIRST_MS_TILE, holds_bonus, num_usable
 from eurogym.envs.kingdom_builder.marshlands import card_terrain, marshlands_on
@@ -377,7 +377,7 @@ def _fill_scalars(buf, me, out):
     _one_hot(out, i, (buf[START_PLAYER] - me) % n, MAX_PLAYERS)
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def _fill_flat(buf, me, plane_of_terrain, out):
     """out float32[FLAT_SIZE]: planes, then scalars (one call: dispatch costs more than work)."""
     board = NUM_PLANES * NUM_HEXES
@@ -385,7 +385,7 @@ def _fill_flat(buf, me, plane_of_terrain, out):
     _fill_scalars(buf, me, out[board:])
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def _fill_big(buf, me, out):
     """out float32[X_PLANES * 400 + X_SCALARS]: the Big Box part, see the module docstring."""
     for i in range(out.shape[0]):

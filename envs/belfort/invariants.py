@@ -149,7 +149,7 @@ from eurogym.envs.belfort.xtables import (
     START_MONTH,
 )
 from eurogym.envs.core.errors import StateError
-from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.jit import ENTRY, KERNEL
 from eurogym.envs.core.rng import check_words
 
 NP = NUM_PROPERTIES
@@ -184,7 +184,7 @@ MESSAGES = (
 )
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def first_violation(buf, mask):
     """Index into MESSAGES of the first broken invariant, 0 if none."""
     n = buf[NUM_PLAYERS]

@@ -270,7 +270,7 @@ from eurogym.envs.belfort.xtables import (
     SENTINEL_GOLD,
     X_GUILD_GAIN,
 )
-from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.jit import ENTRY, KERNEL
 from eurogym.envs.core.rng import shuffle
 
 NP = NUM_PROPERTIES
@@ -427,14 +427,14 @@ def draw_card(buf):
     return buf[DECK + buf[DECK_SIZE_AT]]
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def refill_column(buf):
     for i in range(COLUMN_SIZE):
         if buf[COLUMN + i] == EMPTY:
             buf[COLUMN + i] = draw_card(buf)
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def draw_to_hand(buf, p, count):
     for _ in range(count):
         t = draw_card(buf)
@@ -1224,7 +1224,7 @@ def any_steal(buf, p):
     return False
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def compute_mask(buf, mask):
     """Rewrite `mask` for buf[ACTOR] in the current phase."""
     mask[:] = 0
@@ -1610,7 +1610,7 @@ def next_wiz_gate(buf):
     buf[PHASE] = P_WIZ_GATE if buf[SCRATCH + 1] != EMPTY else P_ACTIONS
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def step(buf, action):
     """Apply one legal action for buf[ACTOR] (the mask is not checked here)."""
     phase = buf[PHASE]

@@ -52,7 +52,7 @@ from eurogym.envs.belfort.xtables import (
     BONUS_ROUND_UP,
     PIXIE_POINTS,
 )
-from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.jit import ENTRY, KERNEL
 from eurogym.envs.core.ranking import NO_PLACE, demoted_places
 
 # DISTRICT_TABLE[n] = points for places 1..3 with n players (0 = place not paid), §10.1
@@ -65,7 +65,7 @@ NP_ELVES, NP_DWARVES, NP_GNOMES = NP_RACE["elf"], NP_RACE["dwarf"], NP_RACE["gno
 BREAKDOWN = ("D1", "D2", "D3", "D4", "D5", "elves", "dwarves", "gnomes")
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def competitors(buf):
     """Ranked competitors: the players, plus the two non-players in a 2-player game (§13)."""
     n = buf[NUM_PLAYERS]
@@ -108,7 +108,7 @@ def race_strengths(buf, out):
             out[c, 2] = NP_GNOMES
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def score_breakdown(buf, out):
     """out[c, k] = points competitor c earns now in category k of BREAKDOWN."""
     c = competitors(buf)

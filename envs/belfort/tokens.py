@@ -21,7 +21,7 @@ from eurogym.envs.belfort.state import (
 )
 from eurogym.envs.belfort.tables import LOCKS, NUM_PROPERTIES, PLANK_LOCKED
 from eurogym.envs.belfort.xtables import CENTAUR, IMPS
-from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.jit import ENTRY, KERNEL
 
 NP = NUM_PROPERTIES
 
@@ -58,7 +58,7 @@ def imps_on(buf, q, t):
     return count
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def free_planks(buf, q, t):
     """Empty, usable planks on q's built type-t cards (Appendix A: a plank behind a lock needs
     the lock filled); workers and Imps occupy them."""

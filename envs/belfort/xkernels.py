@@ -160,7 +160,7 @@ from eurogym.envs.belfort.xtables import (
     RED_WOOD_OR_STONE,
     RED_WORKER,
 )
-from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.jit import ENTRY, KERNEL
 
 NP = NUM_PROPERTIES
 DJINN_GOODS = np.array([WOOD, STONE, GOLD], np.int64)  # P_DJINN_PICK options
@@ -170,7 +170,7 @@ HOB_DISCOUNT = 2  # the Hobgoblin's "2 Wood/Stone less" (Appendix C)
 # ----------------------------------------------------------------------------- entry points
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def compute_mask(buf, mask):
     """Rewrite `mask` for buf[ACTOR]: the base game's mask, plus the expansion's actions."""
     k.compute_mask(buf, mask)
@@ -178,7 +178,7 @@ def compute_mask(buf, mask):
         x_mask(buf, mask)
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def apply_action(buf, mask, action):
     """Apply a legal action, then rewrite the mask for the next decision."""
     if action >= NUM_ACTIONS or buf[PHASE] > P_GAME_OVER:

@@ -133,6 +133,7 @@ from eurogym.envs.caverna_ff.tables import (
     WOOD,
 )
 from eurogym.envs.core.jit import (
+    ENTRY,
     INLINE,
     KERNEL,
 )
@@ -453,7 +454,7 @@ def forced(buf, mask):
     return True
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def advance(buf, mask):
     """Run automatic steps until someone must decide, then write the mask."""
     while True:

@@ -79,7 +79,7 @@ from eurogym.envs.caverna_ff.tables import (
     TRAP_EFFECT,
     TRAP_KIND,
 )
-from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.jit import ENTRY, KERNEL
 
 MESSAGES = (
     "ok",
@@ -120,7 +120,7 @@ def housing_pending(buf, p):
     return False
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def first_violation(buf, mask):
     n = buf[NUM_PLAYERS]
     for p in range(n):

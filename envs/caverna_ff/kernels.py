@@ -157,6 +157,7 @@ from eurogym.envs.caverna_ff.state import (
     REARRANGED,
 )
 from eurogym.envs.core.jit import (
+    ENTRY,
     KERNEL,
 )
 
@@ -188,7 +189,7 @@ __all__ = [
 # ---- applying a decision ----------------------------------------------------------------------
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def act(buf, mask, a):
     """Apply legal action a for buf[ACTOR] (the caller checked the mask); returns what comes
     next: ADVANCE (the automatic flow goes on: `advance`), ASK (the same decision, or a

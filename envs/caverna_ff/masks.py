@@ -221,6 +221,7 @@ from eurogym.envs.caverna_ff.tables import (
     WOOD,
 )
 from eurogym.envs.core.jit import (
+    ENTRY,
     INLINE,
     KERNEL,
 )
@@ -228,7 +229,7 @@ from eurogym.envs.core.jit import (
 # ---- masks ------------------------------------------------------------------------------------
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def compute_mask(buf, mask):
     """Legal actions of the current decision (all zeros once the game is over): its own
     answers, plus the any-time ruby trades and food conversions."""

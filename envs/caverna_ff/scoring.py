@@ -59,7 +59,7 @@ from eurogym.envs.caverna_ff.tables import (
     TRAP_INACTIVE_POINTS,
     VEG,
 )
-from eurogym.envs.core.jit import INLINE, KERNEL
+from eurogym.envs.core.jit import ENTRY, INLINE, KERNEL
 
 BREAKDOWN = (
     "animals",
@@ -153,7 +153,7 @@ def tile_points(buf, p, c):
     return 0
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def score_breakdown(buf, p, out):
     """out[k] = points of category BREAKDOWN[k] for seat p."""
     for k in range(out.shape[0]):
@@ -193,7 +193,7 @@ def score_breakdown(buf, p, out):
     out[8] = BEGGING_POINTS * buf[BEGGING + p]
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def cave_orcs(buf, p):
     """Hostile orcs in p's cave (the tie-break, spec B12)."""
     n = 0

@@ -26,12 +26,13 @@ from typing import Any
 
 from numba import njit, prange
 
+from eurogym.envs.core.jit import ENTRY
 from eurogym.envs.core.testing import random_legal_action
 
-# parallel kernels are cached like every other (envs.core.jit.KERNEL), with numba's threading
-PARALLEL = dict(cache=True, no_cfunc_wrapper=True, parallel=True)
-
-SERIAL = dict(cache=True, no_cfunc_wrapper=True)
+# the batched kernels are called from Python (envs.core.jit.ENTRY); the parallel ones use
+# numba's threading
+SERIAL = ENTRY
+PARALLEL = dict(ENTRY, parallel=True)
 # Below this many games a call's work (microseconds per game) is smaller than handing it to
 # the thread pool and back, and next to a training loop on a loaded 2-core machine numba's
 # busy-waiting OpenMP threads starved torch: 2048 MaskablePPO steps on 8 batched games took

@@ -34,6 +34,14 @@ which took its cold start from about 50 s to about 35 s (docs/cold_start.md); in
 that made it slower, because numba's front end grows faster than linearly with a kernel's size.
 A kernel Python calls directly is still compiled on its own at that call.
 
+numba also compiles a CPython wrapper with every kernel (unboxing its arguments from Python
+objects), about 15% of a cold compile, although only the few kernels Python calls use it.
+`KERNEL` kernels are compiled without it (numba's `no_cpython_wrapper`); the kernels Python
+calls are declared `ENTRY` and keep it. `lazy_python_wrappers` keeps a `KERNEL` kernel callable
+from Python all the same (tests call inner kernels): its wrapper-less machine code is never
+registered as the Python entry, and its first Python call builds the wrapper then
+(tests/core/test_jit_wrappers.py checks the recorded plans' Python-called kernels are `ENTRY`).
+
 `extern_kernel_calls` goes further for the game packages in `EXTERN_PACKAGES` (Caverna and
 Kingdom Builder): a kernel calling one of their big kernels calls that kernel's one compiled
 copy by a process-wide symbol (llvmlite's `add_symbol`, as numba does for its own C helpers)
@@ -56,6 +64,7 @@ cached (in-tree or in the cache directory) so they are compiled afresh.
 
 from __future__ import annotations
 
+import copy
 import functools
 import hashlib
 import importlib
@@ -68,12 +77,38 @@ from pathlib import Path
 
 import numba
 
+# numba versions whose internals the patches below were written and tested against (they
+# replace or wrap `BaseContext.insert_user_function`, `_DispatcherBase.add_overload` and
+# `_compile_for_args`, `InlineWorker.inline_function`, and use a code library's `_reload_init`).
+TESTED_NUMBA_VERSIONS = ((0, 68),)
+
+
+def numba_internals_tested(version: str | None = None) -> bool:
+    """Whether this numba (or `version`) is one the patches of this module were tested with.
+    Any other keeps numba's own behaviour (wrappers for every kernel, linked callees, copied
+    inlined code): the kernels then compile more slowly but behave the same, rather than
+    depending on internals that may have changed."""
+    parts = (version or numba.__version__).split(".")
+    try:
+        return (int(parts[0]), int(parts[1])) in TESTED_NUMBA_VERSIONS
+    except (IndexError, ValueError):
+        return False
+
+
+extern_calls_supported = numba_internals_tested  # the name test_jit_extern.py checks
+
+
 # no_cfunc_wrapper: numba otherwise also compiles a C-callable wrapper of every kernel, used
 # only when a kernel is passed around as a first-class function value, which none is; a few
 # percent of every cold compile (docs/cold_start.md).
-KERNEL = dict(cache=True, no_cfunc_wrapper=True)
-# a kernel with a single caller: its body is typed inside the caller (see the docstring)
-INLINE = dict(KERNEL, inline="always")
+# A kernel Python calls: compiled with numba's CPython wrapper (argument unboxing), cached.
+ENTRY = dict(cache=True, no_cfunc_wrapper=True)
+# A kernel other kernels call: no CPython wrapper, which they never use (about 15% of a cold
+# compile); if Python calls it anyway (a test), `lazy_python_wrappers` builds one then.
+KERNEL = dict(ENTRY, no_cpython_wrapper=numba_internals_tested())
+# a kernel with a single caller: its body is typed inside the caller (see the docstring); with
+# the wrapper, since a kernel compiled on its own is one Python calls
+INLINE = dict(ENTRY, inline="always")
 
 LOG = logging.getLogger("eurogym")
 # abspath, not resolve(): numba names a kernel's cache folder after its file's abspath
@@ -101,6 +136,129 @@ def unliteral_kernel_calls() -> None:
 
     get_call_template.eurogym_unliteral = True
     dispatcher.Dispatcher.get_call_template = get_call_template
+
+
+# ---- CPython wrappers on demand --------------------------------------------------------------
+
+# the kernels of this process that Python called although they are not ENTRY kernels
+PYTHON_CALLED: set[str] = set()
+
+
+def _wrapperless(dispatcher) -> bool:
+    """Whether `dispatcher` is a `KERNEL` kernel: compiled without either wrapper (numba's own
+    `@overload` functions set only `no_cpython_wrapper`)."""
+    options = getattr(dispatcher, "targetoptions", None) or {}
+    return bool(options.get("no_cpython_wrapper") and options.get("no_cfunc_wrapper"))
+
+
+def _python_entry(dispatcher, cres):
+    """A CPython wrapper for the compiled kernel `cres`, in a library of its own that calls the
+    kernel's machine code by its symbol (as `extern_kernel_calls` does): what numba would have
+    compiled with the kernel, built at its first call from Python instead."""
+    from llvmlite import binding
+    from numba.core.compiler_lock import global_compiler_lock
+
+    fndesc, context = cres.fndesc, dispatcher.targetctx
+    with global_compiler_lock:
+        address = cres.library.get_pointer_to_function(fndesc.llvm_func_name)
+        binding.add_symbol(fndesc.llvm_func_name, address)
+        library = context.codegen().create_library(f"{fndesc.qualname}.python_wrapper")
+        release_gil = bool(dispatcher.targetoptions.get("nogil"))
+        with context.push_code_library(library):  # boxing may link numba's helpers in
+            context.create_cpython_wrapper(
+                library, fndesc, cres.environment, cres.call_helper, release_gil=release_gil
+            )
+        return context.get_executable(library, fndesc, cres.environment)
+
+
+def lazy_python_wrappers() -> None:
+    """Let `KERNEL` kernels (no CPython wrapper) be called from Python all the same: numba
+    would register their wrapper-less machine code as the Python entry (a call would jump to
+    address 0), so their overloads stay out of the dispatcher's Python-call table and the first
+    Python call per argument types builds the wrapper (`_python_entry`, not cached: tests
+    calling an inner kernel pay a few milliseconds per process). Idempotent; numba's own
+    functions are untouched."""
+    from numba.core import dispatcher
+
+    if not numba_internals_tested():
+        return
+    base = dispatcher._DispatcherBase
+    numba_add_overload, numba_compile_for_args = base.add_overload, base._compile_for_args
+    if getattr(numba_add_overload, "eurogym_lazy", False):
+        return
+
+    def add_overload(self, cres):
+        if not _wrapperless(self):
+            return numba_add_overload(self, cres)
+        self.overloads[tuple(cres.signature.args)] = cres
+
+    def _compile_for_args(self, *args, **kws):
+        entry = numba_compile_for_args(self, *args, **kws)
+        if not _wrapperless(self):
+            return entry
+        made = self.__dict__.setdefault("_eurogym_python_entries", {})
+        if id(entry) in made:  # a re-entry (numba retries with literal arguments)
+            return made[id(entry)]
+        found = [item for item in self.overloads.items() if item[1].entry_point is entry]
+        if not found:
+            raise RuntimeError(f"{self.py_func.__qualname__}: compiled overload not found")
+        args_types, cres = found[0]
+        python_entry = _python_entry(self, cres)
+        self._insert([a._code for a in args_types], python_entry, cres.objectmode)
+        made[id(entry)] = made[id(python_entry)] = python_entry
+        PYTHON_CALLED.add(f"{self.py_func.__module__}:{self.py_func.__qualname__}")
+        return python_entry
+
+    add_overload.eurogym_lazy = True
+    base.add_overload, base._compile_for_args = add_overload, _compile_for_args
+
+
+# ---- inlining without copying the inlined code ---------------------------------------------
+
+
+class _FreshIR:
+    """Stands in for the `copy` module in numba's inliner: `deepcopy` returns its argument
+    while `active` (the IR being inlined was built for this one call), else copies."""
+
+    active = False
+
+    def __getattr__(self, name: str):
+        return getattr(copy, name)
+
+    def deepcopy(self, value, memo=None):
+        return value if self.active else copy.deepcopy(value, memo)
+
+
+def inline_without_copies() -> None:
+    """Let numba inline `INLINE` kernels without deep-copying their code twice per call site.
+
+    numba's `InlineWorker.inline_function` builds the callee's IR afresh for each call site,
+    then `inline_ir` deep-copies it (it mutates its input) and deep-copies it again to return an
+    untouched version, which `InlineInlinables` (the pass that inlines `inline="always"`
+    kernels) throws away. Both copies are of IR nobody else holds; `copy.deepcopy` over IR
+    objects was three quarters of that pass (Kingdom Builder's first step: 4.7 -> 1.1 CPU s;
+    docs/cold_start.md). Other callers of `inline_ir` (numba's overload inlining) still copy.
+    Idempotent; only on TESTED_NUMBA_VERSIONS."""
+    from numba.core import inline_closurecall
+
+    worker = inline_closurecall.InlineWorker
+    if not numba_internals_tested() or getattr(worker.inline_function, "eurogym_fresh", False):
+        return
+    fresh = _FreshIR()
+    inline_closurecall.copy = fresh
+
+    def inline_function(self, caller_ir, block, i, function, arg_typs=None):
+        callee_ir = self.run_untyped_passes(function)
+        fresh.active = True  # numba compiles under its global lock: one inlining at a time
+        try:
+            return self.inline_ir(
+                caller_ir, block, i, callee_ir, function.__code__.co_freevars, arg_typs=arg_typs
+            )
+        finally:
+            fresh.active = False
+
+    inline_function.eurogym_fresh = True
+    worker.inline_function = inline_function
 
 
 # ---- calls that do not link the callee's code -------------------------------------------------
@@ -165,30 +323,14 @@ def _extern_call(fndesc, symbol: str, reload: functools.partial):
     return imp
 
 
-# numba versions whose internals `extern_kernel_calls` was written and tested against (it
-# replaces `BaseContext.insert_user_function` and uses a code library's `_reload_init`).
-EXTERN_NUMBA_VERSIONS = ((0, 68),)
-
-
-def extern_calls_supported(version: str | None = None) -> bool:
-    """Whether this numba (or `version`) is one `extern_kernel_calls` was tested with. Any
-    other keeps numba's own linking: the kernels then compile more slowly but behave the same,
-    rather than depending on internals that may have changed."""
-    parts = (version or numba.__version__).split(".")
-    try:
-        return (int(parts[0]), int(parts[1])) in EXTERN_NUMBA_VERSIONS
-    except (IndexError, ValueError):
-        return False
-
-
 def extern_kernel_calls() -> None:
     """Make calls to the big kernels of EXTERN_PACKAGES call the callee's one compiled copy by
     address instead of linking its code into the caller (see the module docstring), on the
-    numba versions of EXTERN_NUMBA_VERSIONS. Idempotent."""
+    numba versions of TESTED_NUMBA_VERSIONS. Idempotent."""
     from llvmlite import binding
     from numba.core import base
 
-    if not extern_calls_supported():
+    if not numba_internals_tested():
         LOG.debug("numba %s: calls by symbol off (untested version)", numba.__version__)
         return
     numba_insert = base.BaseContext.insert_user_function
@@ -330,7 +472,8 @@ def choose_cache_dir() -> str | None:
             os.environ["NUMBA_CACHE_DIR"] = str(folder)
             numba.config.CACHE_DIR = str(folder)
             return str(folder)
-    KERNEL["cache"] = False
+    for options in (KERNEL, ENTRY, INLINE):
+        options["cache"] = False
     LOG.warning(
         "eurogym: no writable folder for numba's kernel cache (%s and %s are read-only); "
         "kernels are compiled again in every process. Set NUMBA_CACHE_DIR to a writable folder.",
@@ -407,5 +550,7 @@ def is_cached(folder: Path) -> bool:
 
 unliteral_kernel_calls()
 extern_kernel_calls()
+lazy_python_wrappers()
+inline_without_copies()
 choose_cache_dir()
 drop_stale_kernels()

@@ -8,7 +8,7 @@ All arithmetic is masked to 32 bits, so nothing overflows int64 (also under NUMB
 import numpy as np
 from numba import njit
 
-from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.jit import ENTRY, KERNEL
 from eurogym.envs.core.options import check_seed
 
 RNG_WORDS = 4
@@ -51,13 +51,13 @@ def next_u32(rng):
     return t
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def randint(rng, n):
     """Uniform integer in [0, n) for 0 < n < 2**31 (multiply-shift, no modulo bias to speak of)."""
     return (next_u32(rng) * n) >> 32
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def shuffle(rng, values, count):
     """Fisher-Yates shuffle of values[:count] in place."""
     for i in range(count - 1, 0, -1):

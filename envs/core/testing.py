@@ -8,11 +8,11 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.jit import ENTRY
 from eurogym.envs.core.rng import randint
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def random_legal_action(mask, rng):
     """A uniformly random index i with mask[i] != 0 (int8 mask, int64[4] RNG words), or -1."""
     count = 0

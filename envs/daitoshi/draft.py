@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.jit import ENTRY, KERNEL
 from eurogym.envs.core.rng import RNG_WORDS, shuffle
 from eurogym.envs.daitoshi.state import (
     DRAFT,
@@ -39,7 +39,7 @@ def district_of_inner(buf, inner):
     return EMPTY
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def deal_basic(buf, p, b):
     """§5.2 steps 7-8: basic invention b into p's slot L1, lower position; p's tycoon on the
     right space of the district its middle resource points to (D13). b leaves the draft."""
@@ -84,7 +84,7 @@ def district_free(buf, d):
     return True
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def place_neutral(buf):
     """§5.4: draw from a reshuffled Mayor deck until a card shows a district holding no tycoon
     and put the neutral tycoon on its middle space (the first free district if no card does)."""

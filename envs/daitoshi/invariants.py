@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.jit import ENTRY, KERNEL
 from eurogym.envs.daitoshi.effects import can_pay, is_mayor, supply, worker_cap, worker_total
 from eurogym.envs.daitoshi.state import (
     CHIMNEY,
@@ -194,7 +194,7 @@ def inventions_conserved(buf):
     )
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def first_violation(buf, mask):
     """Index into MESSAGES of the first broken invariant, 0 if none."""
     phase = buf[PHASE]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.jit import ENTRY, KERNEL
 from eurogym.envs.daitoshi.actions import (
     A_ACTION,
     A_ACTIVATE,
@@ -404,7 +404,7 @@ def run(buf, tmp):
 # ---------------------------------------------------------------- masks
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def compute_mask(buf, mask, tmp):
     """mask[a] = 1 for each legal action of `actor` in the current phase."""
     mask[:] = 0
@@ -674,7 +674,7 @@ def apply_decision(buf, action, tmp):
     return True
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def apply_action(buf, mask, action):
     """Apply one legal action, run to the next decision and rewrite `mask` for it."""
     tmp = np.zeros(6, np.int64)
@@ -683,7 +683,7 @@ def apply_action(buf, mask, action):
     compute_mask(buf, mask, tmp)
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def start(buf, mask):
     """Run the automatic steps from a freshly dealt state to the first decision."""
     tmp = np.zeros(6, np.int64)

@@ -6,7 +6,7 @@ base game draws exactly as it did before expansions existed."""
 
 from numba import njit
 
-from eurogym.envs.core.jit import INLINE, KERNEL
+from eurogym.envs.core.jit import ENTRY, INLINE, KERNEL
 from eurogym.envs.core.rng import RNG_WORDS, randint, shuffle
 from eurogym.envs.kingdom_builder.crossroads import deal_tasks
 from eurogym.envs.kingdom_builder.harvest import deal_harvest
@@ -143,7 +143,7 @@ def place_location_tiles(buf, section_tiles, tiles_per_hex):
         slot += 1
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def deal_game(buf, nbr, mask, tables, options):
     """Fill a zeroed state buffer whose RNG words are seeded, following §3.1.
 

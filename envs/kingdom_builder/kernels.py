@@ -22,7 +22,7 @@ import numpy as np
 from numba import njit
 
 from eurogym.envs.core.hexgrid import NUM_DIRECTIONS, has_line_beyond, has_neighbour_equal
-from eurogym.envs.core.jit import INLINE, KERNEL
+from eurogym.envs.core.jit import ENTRY, INLINE, KERNEL
 from eurogym.envs.kingdom_builder.actions import (
     CANOE_BONUS,
     CAVE_MOVE,
@@ -944,7 +944,7 @@ def first_mandatory_targets(buf, nbr, player, out):
     return placement_targets(buf, nbr, player, target, False, EMPTY, out)
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def compute_mask(buf, nbr, mask):
     """Write the legal-action mask (int8[409], or int8[511] for a Big Box game; actions.py
     layout) for the player to act. With the Island the hex kernels write main-board and
@@ -1636,7 +1636,7 @@ def _stop(buf, nbr, player):
         _finish_action(buf)
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def apply_action(buf, nbr, mask, action):
     """One decision (already checked against `mask`), then the new mask. When ending the turn
     is the only legal action it is taken automatically (actions.py)."""

@@ -10,14 +10,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from eurogym.envs.core.jit import KERNEL
+from eurogym.envs.core.jit import ENTRY
 from eurogym.envs.core.testing import random_legal_action
 from eurogym.envs.kingdom_builder import kernels
 from eurogym.envs.kingdom_builder.state import PHASE, PHASE_GAME_OVER, State
 from eurogym.envs.kingdom_builder.tables import NEIGHBOURS
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def playout_kernel(buf, nbr, mask, rng, max_decisions):
     """Uniformly random legal decisions (drawn from `rng`, int64[4] generator words, advanced
     in place) until the game ends or `max_decisions` were made (< 0: no limit). Returns the

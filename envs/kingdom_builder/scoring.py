@@ -14,7 +14,7 @@ import numpy as np
 from numba import njit
 
 from eurogym.envs.core.hexgrid import NUM_DIRECTIONS, has_neighbour_equal, label_components
-from eurogym.envs.core.jit import INLINE, KERNEL
+from eurogym.envs.core.jit import ENTRY, INLINE, KERNEL
 from eurogym.envs.core.ranking import dense_places
 from eurogym.envs.kingdom_builder.crossroads import score_tasks
 from eurogym.envs.kingdom_builder.harvest import MAYORS, score_mayors
@@ -298,7 +298,7 @@ def _score_stand_in(buf, nbr, player, card):
     return score_scouts(buf, nbr, player, SCOUTS_GOLD)
 
 
-@njit(**KERNEL)
+@njit(**ENTRY)
 def score_breakdown(buf, nbr, out):
     """out int64[P, 4]: gold per player from the 3 game cards (columns 0-2) and castles (3;
     with Marshlands also the palaces, §13.2, D59); Big Box games (7 columns) add the gold

@@ -24,7 +24,8 @@ def _tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (src / "state.py").write_text("OFFSET = 1\n")
     monkeypatch.setattr(jit, "_ROOT", tmp_path)
     monkeypatch.setattr(jit, "_SOURCE_DIRS", (src,))
-    monkeypatch.setattr(jit, "KERNEL", dict(cache=True))
+    for name in ("KERNEL", "ENTRY", "INLINE"):  # choose_cache_dir may turn caching off
+        monkeypatch.setattr(jit, name, dict(cache=True))
     return src
 
 
@@ -64,7 +65,8 @@ def test_cache_folder_is_the_one_numba_uses(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(numba.config, "CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(jit, "KERNEL", dict(cache=True))
+    for name in ("KERNEL", "ENTRY", "INLINE"):  # choose_cache_dir may turn caching off
+        monkeypatch.setattr(jit, name, dict(cache=True))
     folder = Path(jit.__file__).parent
     expected = _CacheLocator.get_suitable_cache_subpath(jit.__file__)
     assert jit.cache_folder(folder) == tmp_path / expected
@@ -138,7 +140,7 @@ def test_nothing_writable_runs_uncached_with_one_warning(
     _read_only(monkeypatch, set())
     with caplog.at_level(logging.WARNING, logger="eurogym"):
         assert jit.choose_cache_dir() == ""
-    assert not jit.KERNEL["cache"]
+    assert not any(options["cache"] for options in (jit.KERNEL, jit.ENTRY, jit.INLINE))
     assert len(caplog.records) == 1 and "compiled again in every process" in caplog.text
     assert jit.cache_folder(fresh_config / "envs") is None
     assert not jit.drop_stale_kernels()
