@@ -6,12 +6,9 @@ package, each process with its own cache folder, so it compiles in seconds."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.core.test_jit_extern import _run
 
 LIB = """
 from numba import njit
@@ -66,19 +63,6 @@ print("cache_hits", sum(inner.stats.cache_hits.values()) + sum(outer.stats.cache
 """
 
 
-def _run(tmp_path: Path) -> dict[str, str]:
-    done = subprocess.run(
-        [sys.executable, "-c", RUN],
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(tmp_path), "NUMBA_CACHE_DIR": str(tmp_path / "c")},
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]  # a call through address 0 dies here
-    return dict(line.split(" ", 1) for line in done.stdout.splitlines())
-
-
 def test_inner_kernels_have_no_wrapper_and_still_run_from_python(tmp_path: Path) -> None:
     package = tmp_path / "wrap_pkg"
     package.mkdir()
@@ -86,7 +70,7 @@ def test_inner_kernels_have_no_wrapper_and_still_run_from_python(tmp_path: Path)
     (package / "lib.py").write_text(LIB)
 
     for run in range(2):  # compiled, then loaded from the cache in a fresh process
-        seen = _run(tmp_path)
+        seen = _run(tmp_path, RUN)  # a call through address 0 would kill the child
         assert seen["cache_hits"] == ("0" if run == 0 else "3")  # outer, inner (two types)
         assert seen["outer"] == "4"  # ones everywhere
         assert seen["wrappers"] == "True False"  # the saving: none compiled for `inner`
@@ -165,16 +149,7 @@ def test_inlined_kernels_are_not_deep_copied_and_compute_the_same(tmp_path: Path
     package.mkdir()
     (package / "__init__.py").write_text("")
     (package / "lib.py").write_text(INLINED_LIB)
-    done = subprocess.run(
-        [sys.executable, "-c", INLINED],
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(tmp_path), "NUMBA_CACHE_DIR": str(tmp_path / "c")},
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    seen = dict(line.split(" ", 1) for line in done.stdout.splitlines())
+    seen = _run(tmp_path, INLINED)
     assert seen["value"] == "7.5 [0.0, 5.5, 0.0, 0.0]"  # 2, then 2 + 3.5 at the same cell
     assert seen["patched"] == "True"
     assert seen["copies"] == "0"
