@@ -47,11 +47,13 @@ from eurogym.envs.caverna_ff.state import (
 from eurogym.envs.caverna_ff.tables import (
     BONUS,
     CELLS,
+    CELLS_ALL,
     COLS,
     EVENT_HARVEST,
     EXT_NAMES,
     F_ENTRY,
     FIRST_ANIMAL,
+    FOREST,
     FURN_UNLIMITED,
     FX_FIRST,
     GOOD_NAMES,
@@ -70,6 +72,7 @@ from eurogym.envs.caverna_ff.tables import (
     T_ORE_MINE,
     TRAP_NAMES,
     TRAP_X_NAMES,
+    cell_at,
 )
 
 WIDTH = 120
@@ -159,7 +162,7 @@ def _orcs_at(state: State, p: int, c: int) -> list[str]:
 def cell_lines(state: State, p: int, c: int) -> tuple[str, str, str]:
     """The three text lines of one board cell (see LEGEND)."""
     t = int(state.tile[p, c])
-    forest = c % COLS < 3
+    forest = FOREST[c] == 1
     first = TILE_ABBR[t] or ("trees" if forest else "rock")
     if state.stable[p, c]:
         first += " +St"
@@ -189,20 +192,46 @@ def cell_lines(state: State, p: int, c: int) -> tuple[str, str, str]:
 
 
 def board_lines(state: State, p: int) -> list[str]:
-    sep = "    +" + "+".join("-" * CELL_W for _ in range(COLS)) + "+"
+    """The home board as a text grid; with a tile on the Office Room's border (E23) the grid
+    grows by a row above and below and a column left and right (row 0 / 5, column z / g),
+    its unused cells blank."""
+    border = bool(state.tile[p, CELLS:].any())
+    cols = range(-1, COLS + 1) if border else range(COLS)
+    rows = range(-1, ROWS + 1) if border else range(ROWS)
+    sep = "    +" + "+".join("-" * CELL_W for _ in cols) + "+"
+    sides = {-1: "border", COLS: "border"}
     head = "     " + "".join(
-        f"{'abcdef'[c]} ({'forest' if c < 3 else 'mountain'})".center(CELL_W + 1)
-        for c in range(COLS)
+        f"{'zabcdefg'[c + 1]} ({sides.get(c, 'forest' if c < 3 else 'mountain')})".center(
+            CELL_W + 1
+        )
+        for c in cols
     )
     lines = [head.rstrip(), sep]
-    for r in range(ROWS):
-        cells = [cell_lines(state, p, r * COLS + c) for c in range(COLS)]
+    for r in rows:
+        cells = [_grid_cell(state, p, cell_at(r, c)) for c in cols]
         for k in range(3):
             label = f"  {r + 1} " if k == 0 else "    "
             row = "|".join(cell[k][:CELL_W].ljust(CELL_W) for cell in cells)
             lines.append(f"{label}|{row}|")
         lines.append(sep)
     return lines
+
+
+def border_text(state: State, p: int) -> list[str]:
+    """One line listing p's used border cells (the Office Room, E23), none when unused: the
+    image's board panel keeps the printed 4x6 grid and shows the border this way."""
+    used = [CELLS + int(b) for b in np.flatnonzero(state.tile[p, CELLS:])]
+    if not used:
+        return []
+    texts = (f"{cell_name(c)} " + " ".join(x for x in cell_lines(state, p, c) if x) for c in used)
+    return ["Border (Office Room): " + "; ".join(texts)]
+
+
+def _grid_cell(state: State, p: int, c: int) -> tuple[str, str, str]:
+    """A cell of the grid: blank for a corner or an unused border cell (none is a space)."""
+    if c < 0 or (c >= CELLS and not state.tile[p, c]):
+        return "", "", ""
+    return cell_lines(state, p, c)
 
 
 def dwarf_text(state: State, p: int, d: int) -> str:
@@ -466,7 +495,7 @@ def _orc_changes(before: State, after: State, p: int) -> list[str]:
 
 def _board_changes(before: State, after: State, p: int) -> list[str]:
     out = []
-    for c in range(CELLS):
+    for c in range(CELLS_ALL):
         t0, t1 = int(before.tile[p, c]), int(after.tile[p, c])
         if t0 != t1:
             out.append(f"player {p} placed a {TILE_NAMES[t1]} on {cell_title(c)}")
