@@ -282,8 +282,8 @@ def stable_ok(buf, p, c):
     if FOREST[c] == 0 or buf[STABLE + p * CELLS_ALL + c] or buf[TRAP + p * CELLS_ALL + c]:
         return False
     t = buf[TILE + p * CELLS_ALL + c]
-    if t == T_FIELD:
-        return False
+    if t == T_FIELD or (t == T_NONE and c >= CELLS):
+        return False  # no stable on a field (A3) nor on an empty border cell, no space (E23)
     n = 0
     for k in range(board_cells(buf, p)):
         n += buf[STABLE + p * CELLS_ALL + k]

@@ -35,7 +35,14 @@ from eurogym.envs.caverna_ff.actions import (
     X_TRADER,
     describe,
 )
-from eurogym.envs.caverna_ff.board import A_DONKEY, can_grow, dwarf_homes, dwarf_room, single_ok
+from eurogym.envs.caverna_ff.board import (
+    A_DONKEY,
+    can_grow,
+    dwarf_homes,
+    dwarf_room,
+    single_ok,
+    stable_ok,
+)
 from eurogym.envs.caverna_ff.helpers import grow
 from eurogym.envs.caverna_ff.invariants import first_violation
 from eurogym.envs.caverna_ff.ops import ask_pasture, breed
@@ -641,6 +648,7 @@ def test_a10_office_room_overhanging_meadow_field_pays_two_gold_and_the_halves_a
     assert A_CELL_X + 0 in legal(s)
     ENGINE_V1.apply_action(s, A_CELL_X + 0)
     assert s.pasture[0, TOP] == 1 and s.res[0, WOOD] == 0
+    assert stable_ok(s.buf, 0, TOP) and not stable_ok(s.buf, 0, LEFT)  # a stable: on a tile only
     # the outer field is sown (two empty fields: the player picks the border one)
     s.res[0, GRAIN] = 1
     s.set("stack_n", 0)
