@@ -215,10 +215,11 @@ def test_a10_f0_a_further_tile_left_in_nobodys_supply_is_not_offered():
     s.res[0, ORE], s.res[0, FOOD] = 9, 9  # the Dwelling Copy: 2 ore; Orc Miner: 2 food
     at_furnish(s)
     not_yellow = FURN_IS_YELLOW[FX_FIRST:] == 0  # yellow ones need an empty alignment card
-    assert {A_FURN_X + k for k in np.flatnonzero(not_yellow)} <= legal(s)
+    offered = {A_FURN_X + k if k < NUM_FX - 1 else A_OFFICE for k in np.flatnonzero(not_yellow)}
+    assert offered <= legal(s)  # the last further tile, the Office Room, is OFFICE (E23)
     s.furn_left_x[:] = 0  # as if other players had taken them
     at_furnish(s)
-    assert not legal(s) & set(range(A_FURN_X, A_TILE_X))
+    assert not legal(s) & (set(range(A_FURN_X, A_TILE_X)) | {A_OFFICE})
 
 
 # ---- F1: Work Room (A3, A10) ----------------------------------------------------------------
