@@ -41,11 +41,12 @@ goods on a mine /MINE_CAP, trap present, trap active, trap type one-hot (4), ani
 
 `encode_flat_v1(state, me)` -> float32[FLAT_SIZE_V1]: caverna_ff_v1's observation, v0's
 entries above (computed alike, so v0's observation stays as it was) followed by V1_SCALARS for
-what v0's layout cannot show about v1's further tiles (tables.FX_NAMES):
-    supply: copies left of each further tile (NUM_FX, 0/1: `furn_left_x`)
-    decision: the pending furnishing / trap / crop id one-hot (NUM_FURN_ALL; v0's scalar /27
+what v0's layout cannot show about v1's further tiles (tables.FX_NAMES; the Office Room's
+entries, the last tile's, are in V1_BORDER, so these blocks kept their sizes):
+    supply: copies left of each further tile but the Office Room (FX_OBS, 0/1: `furn_left_x`)
+    decision: the pending furnishing / trap / crop id one-hot (FURN_OBS; v0's scalar /27
         reads 1 for every further tile)
-    per relative seat (4 x NUM_FURN_ALL): furnishings of each id on that seat's board /12 (a
+    per relative seat (4 x FURN_OBS): furnishings of each id on that seat's board /12 (a
         board has 12 mountain cells), so a built tile's identity is seen, not just its points
     supply board: the extensions in play (NUM_EXT, S1-S9), copies left of each further trap
         (NUM_TRAP_X, 0/1: `trap_left_x`)
@@ -65,7 +66,7 @@ v0's 38 spaces; a seat 4-6 in their one-hots (occupant, reward taken, actor, fur
 board) writes nothing there and is shown here instead, so with 1-4 players these entries are
 all zero (the decision flags at the end aside) and the entries above are v0's alone:
     per relative seat 4-6: its planes (3 x PLANES_PER_SEAT x 24, as encode_planes), its
-        SEAT_SCALARS (3 x SEAT_SCALARS), its furnishings by id /12 (3 x NUM_FURN_ALL), its
+        SEAT_SCALARS (3 x SEAT_SCALARS), its furnishings by id /12 (3 x FURN_OBS), its
         orc start strengths /22 (3 x 4)
     v0's spaces occupied by relative seat 4-6 (38 x 3); the 5-7 player boards' spaces
         (11: depot .. imitation_7): open (11), occupant relative seat 0-6 one-hot (11 x 7,
@@ -78,6 +79,11 @@ all zero (the decision flags at the end aside) and the entries above are v0's al
     the decision is the Weekly Market (1) and the goods already bought there (10 bits, in
         spaces.MARKET_GOOD's order); the deciding player used REARRANGE at this decision (1,
         docs/caverna_ff.md E17)
+then V1_BORDER, the Office Room (rules E23):
+    per relative seat 0-6: the planes of its 20 border cells (PLANES_PER_SEAT x 20, as
+        encode_planes in the border ids' order; all zero unless that seat built the Office
+        Room) and whether it built it (1)
+    the Office Room still in the supply (1) and being the pending furnishing (1)
 """
 
 from __future__ import annotations
