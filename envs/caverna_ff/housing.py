@@ -71,7 +71,8 @@ def legal_units(buf, p, a, room):
     type per one-type unit; d dogs on a meadow or pasture make it d + 1 sheep only, D05) and
     has free room. Dogs: all of them join a meadow or pasture holding only sheep, if its
     sheep still fit the dog rule, or stay with the dwarfs (the entry dwelling's cell). Returns
-    the number of such units."""
+    the number of such units. `room` has tables.CELLS_ALL entries (the Office Room's border
+    cells are units too, E23)."""
     u_cell = np.zeros(MAX_UNITS, np.int64)
     u_cap = np.zeros(MAX_UNITS, np.int64)
     u_allow = np.zeros(MAX_UNITS, np.int64)

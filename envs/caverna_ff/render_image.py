@@ -272,7 +272,6 @@ def _draw_player(
         np.concatenate([np.zeros(FIRST_ANIMAL, np.int64), state.res[p, FIRST_ANIMAL:]])
     )
     texts = [
-        *border_text(state, p),
         f"Goods: {goods}",
         f"Animals: {animals}; begging markers {int(state.begging[p])}",
         "Dwarfs: "
@@ -288,6 +287,7 @@ def _draw_player(
             for n, v in zip(BREAKDOWN, scores[p], strict=True)
             if v
         ),
+        *border_text(state, p),  # the Office Room's border cells (E23), when used
     ]
     for text in texts:
         for line in _wrap(text, PANEL_W - 24, 12):
@@ -444,7 +444,8 @@ def _draw_header(draw: ImageDraw.ImageDraw, state: State, width: int, scores: np
 
 
 LEGEND_LINES = (
-    "Cells a1-f4 (a-c forest, d-f mountain, thick line between; rows 1-4). Tile name top-left; "
+    "Cells a1-f4 (a-c forest, d-f mountain, thick line between; rows 1-4; the Office Room's "
+    "border, listed under the board: rows 0/5, columns z/g). Tile name top-left; "
     "P1/P2 = small/large pasture (brown fence); St = stable; in the middle a furnishing, crop, "
     "goods on a mine or the bonus for covering the cell;",
     "animals at the bottom (sh sheep, bo boar, ca cattle, do donkey, dg dog); black label = "

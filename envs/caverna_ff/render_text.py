@@ -72,7 +72,6 @@ from eurogym.envs.caverna_ff.tables import (
     T_ORE_MINE,
     TRAP_NAMES,
     TRAP_X_NAMES,
-    cell_at,
 )
 
 WIDTH = 120
@@ -86,7 +85,8 @@ TRAP_ABBR = tuple(t.replace("_trap", "").replace("_", "-").title() for t in TRAP
 TRAP_ABBR += ("Snare", "StoneTr", "PoisFood", "Steel", "Bear", "Explosive", "Arrows", "Perman")
 assert len(TRAP_ABBR) == NUM_TRAPS + len(TRAP_X_NAMES)
 LEGEND = (
-    "Legend: board cells a1-f4 (columns a-c forest, d-f mountain; rows 1-4 top to bottom).",
+    "Legend: board cells a1-f4 (columns a-c forest, d-f mountain; rows 1-4 top to bottom; the",
+    "  Office Room's border: rows 0 and 5, columns z and g).",
     "  Line 1 tile: trees/rock = uncovered, Meadow Field Cavern Tunnel Deep(tunnel) OreMine "
     "RubyMine; +St stable, P1 small / P2 large pasture.",
     "  Line 2 what lies on it: a furnishing, 3gr/2veg crop, 2ore/1ruby on a mine, (+1 food) "
@@ -192,46 +192,34 @@ def cell_lines(state: State, p: int, c: int) -> tuple[str, str, str]:
 
 
 def board_lines(state: State, p: int) -> list[str]:
-    """The home board as a text grid; with a tile on the Office Room's border (E23) the grid
-    grows by a row above and below and a column left and right (row 0 / 5, column z / g),
-    its unused cells blank."""
-    border = bool(state.tile[p, CELLS:].any())
-    cols = range(-1, COLS + 1) if border else range(COLS)
-    rows = range(-1, ROWS + 1) if border else range(ROWS)
-    sep = "    +" + "+".join("-" * CELL_W for _ in cols) + "+"
-    sides = {-1: "border", COLS: "border"}
+    """The printed 4x6 board as a text grid, then the Office Room's used border cells (E23) in
+    a line of their own (a wider grid would not fit 120 columns)."""
+    sep = "    +" + "+".join("-" * CELL_W for _ in range(COLS)) + "+"
     head = "     " + "".join(
-        f"{'zabcdefg'[c + 1]} ({sides.get(c, 'forest' if c < 3 else 'mountain')})".center(
-            CELL_W + 1
-        )
-        for c in cols
+        f"{'abcdef'[c]} ({'forest' if c < 3 else 'mountain'})".center(CELL_W + 1)
+        for c in range(COLS)
     )
     lines = [head.rstrip(), sep]
-    for r in rows:
-        cells = [_grid_cell(state, p, cell_at(r, c)) for c in cols]
+    for r in range(ROWS):
+        cells = [cell_lines(state, p, r * COLS + c) for c in range(COLS)]
         for k in range(3):
             label = f"  {r + 1} " if k == 0 else "    "
             row = "|".join(cell[k][:CELL_W].ljust(CELL_W) for cell in cells)
             lines.append(f"{label}|{row}|")
         lines.append(sep)
+    for text in border_text(state, p):
+        lines += _wrap(text, "    ")
     return lines
 
 
 def border_text(state: State, p: int) -> list[str]:
-    """One line listing p's used border cells (the Office Room, E23), none when unused: the
-    image's board panel keeps the printed 4x6 grid and shows the border this way."""
+    """One line listing p's used border cells (the Office Room, E23; row 0 above, 5 below,
+    column z left, g right), none when unused."""
     used = [CELLS + int(b) for b in np.flatnonzero(state.tile[p, CELLS:])]
     if not used:
         return []
     texts = (f"{cell_name(c)} " + " ".join(x for x in cell_lines(state, p, c) if x) for c in used)
     return ["Border (Office Room): " + "; ".join(texts)]
-
-
-def _grid_cell(state: State, p: int, c: int) -> tuple[str, str, str]:
-    """A cell of the grid: blank for a corner or an unused border cell (none is a space)."""
-    if c < 0 or (c >= CELLS and not state.tile[p, c]):
-        return "", "", ""
-    return cell_lines(state, p, c)
 
 
 def dwarf_text(state: State, p: int, d: int) -> str:

@@ -661,7 +661,7 @@ def test_a10_office_room_overhanging_meadow_field_pays_two_gold_and_the_halves_a
     assert s.crop[0, TOP + 2] == 3 and s.crop[0, cell(0, 0)] == 0
     assert "a0" in describe(A_CELL_X + 0, P_CELL) and first_violation(s.buf, s.mask) == 0
     assert border_text(s, 0)[0].startswith("Border (Office Room): a0 ")  # the image's line
-    assert "z (border)" in render_ansi(s)
+    assert "Border (Office Room): a0 " in render_ansi(s)
 
 
 def test_a10_office_room_overhanging_cavern_is_furnished_and_round_trips_as_json():
