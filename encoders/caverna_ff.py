@@ -41,11 +41,12 @@ goods on a mine /MINE_CAP, trap present, trap active, trap type one-hot (4), ani
 
 `encode_flat_v1(state, me)` -> float32[FLAT_SIZE_V1]: caverna_ff_v1's observation, v0's
 entries above (computed alike, so v0's observation stays as it was) followed by V1_SCALARS for
-what v0's layout cannot show about v1's further tiles (tables.FX_NAMES):
-    supply: copies left of each further tile (NUM_FX, 0/1: `furn_left_x`)
-    decision: the pending furnishing / trap / crop id one-hot (NUM_FURN_ALL; v0's scalar /27
+what v0's layout cannot show about v1's further tiles (tables.FX_NAMES; the Office Room's
+entries, the last tile's, are in V1_BORDER, so these blocks kept their sizes):
+    supply: copies left of each further tile but the Office Room (FX_OBS, 0/1: `furn_left_x`)
+    decision: the pending furnishing / trap / crop id one-hot (FURN_OBS; v0's scalar /27
         reads 1 for every further tile)
-    per relative seat (4 x NUM_FURN_ALL): furnishings of each id on that seat's board /12 (a
+    per relative seat (4 x FURN_OBS): furnishings of each id on that seat's board /12 (a
         board has 12 mountain cells), so a built tile's identity is seen, not just its points
     supply board: the extensions in play (NUM_EXT, S1-S9), copies left of each further trap
         (NUM_TRAP_X, 0/1: `trap_left_x`)
@@ -65,7 +66,7 @@ v0's 38 spaces; a seat 4-6 in their one-hots (occupant, reward taken, actor, fur
 board) writes nothing there and is shown here instead, so with 1-4 players these entries are
 all zero (the decision flags at the end aside) and the entries above are v0's alone:
     per relative seat 4-6: its planes (3 x PLANES_PER_SEAT x 24, as encode_planes), its
-        SEAT_SCALARS (3 x SEAT_SCALARS), its furnishings by id /12 (3 x NUM_FURN_ALL), its
+        SEAT_SCALARS (3 x SEAT_SCALARS), its furnishings by id /12 (3 x FURN_OBS), its
         orc start strengths /22 (3 x 4)
     v0's spaces occupied by relative seat 4-6 (38 x 3); the 5-7 player boards' spaces
         (11: depot .. imitation_7): open (11), occupant relative seat 0-6 one-hot (11 x 7,
@@ -78,6 +79,11 @@ all zero (the decision flags at the end aside) and the entries above are v0's al
     the decision is the Weekly Market (1) and the goods already bought there (10 bits, in
         spaces.MARKET_GOOD's order); the deciding player used REARRANGE at this decision (1,
         docs/caverna_ff.md E17)
+then V1_BORDER, the Office Room (rules E23):
+    per relative seat 0-6: the planes of its 20 border cells (PLANES_PER_SEAT x 20, as
+        encode_planes in the border ids' order; all zero unless that seat built the Office
+        Room) and whether it built it (1)
+    the Office Room still in the supply (1) and being the pending furnishing (1)
 """
 
 from __future__ import annotations
@@ -128,6 +134,7 @@ from eurogym.envs.caverna_ff.state import (
     MINE_GOODS,
     NUM_PLAYERS,
     OCCUPANT,
+    OFFICE_SEAT,
     ORC_CELL,
     ORC_SPACE,
     ORC_STATE,
@@ -166,18 +173,20 @@ from eurogym.envs.caverna_ff.state import (
     State,
 )
 from eurogym.envs.caverna_ff.tables import (
+    BORDER_CELLS,
     CELLS,
+    CELLS_ALL,
     COLS,
+    F_OFFICE,
     FURN_ORC_ROOM,
     FURN_POINTS,
     FURN_ROOM,
+    FX_FIRST,
     MAX_ORC_MARKER,
     MAX_TRAP_PICKS,
     NUM_ANIMALS,
     NUM_EXT,
     NUM_FURN,
-    NUM_FURN_ALL,
-    NUM_FX,
     NUM_GOODS,
     NUM_LONG_STRIPS,
     NUM_LOOT,
@@ -248,10 +257,14 @@ ACCUM_CAP = 60.0
 ANIMALS_CAP = 20.0
 MINE_CAP = 20.0
 TRAP_X_ENTRIES = 5 + CELLS + 1  # per further trap: owner, cell, active
+# the furnishing ids and further tiles v1's blocks below show: all but the Office Room, whose
+# entries follow in V1_BORDER (so the earlier entries stay where they were, E23)
+FURN_OBS = F_OFFICE
+FX_OBS = F_OFFICE - FX_FIRST
 V1_SCALARS = (
-    NUM_FX
-    + NUM_FURN_ALL
-    + SEATS * NUM_FURN_ALL
+    FX_OBS
+    + FURN_OBS
+    + SEATS * FURN_OBS
     + NUM_EXT
     + NUM_TRAP_X
     + NUM_TRAP_X * TRAP_X_ENTRIES
@@ -273,7 +286,7 @@ XSEATS = MAX_PLAYERS - SEATS
 XSPACES = NUM_SPACES - NUM_SPACES_V0
 REL = MAX_PLAYERS  # relative seats 0-6 (all zero: nobody)
 V1_SEATS_X = (
-    XSEATS * (PLANES_PER_SEAT * CELLS + SEAT_SCALARS + NUM_FURN_ALL + NUM_ORCS)
+    XSEATS * (PLANES_PER_SEAT * CELLS + SEAT_SCALARS + FURN_OBS + NUM_ORCS)
     + NUM_SPACES_V0 * XSEATS
     + XSPACES * (1 + REL + NUM_GOODS)
     + NUM_REWARDS * XSEATS
@@ -285,7 +298,11 @@ V1_SEATS_X = (
     + NUM_MARKET
     + 1
 )
-FLAT_SIZE_V1 = FLAT_SIZE + V1_SCALARS + V1_SEATS_X
+# then the Office Room (module docstring, "Office Room"): per relative seat 0-6 its border
+# cells' planes and whether it built the Office Room; the Office Room's copies left and
+# whether it is the pending furnishing
+V1_BORDER = MAX_PLAYERS * (PLANES_PER_SEAT * BORDER_CELLS + 1) + 2
+FLAT_SIZE_V1 = FLAT_SIZE + V1_SCALARS + V1_SEATS_X + V1_BORDER
 MOUNTAIN_CELLS = 12.0  # the most furnishings of one id a board can hold
 _FURN_POINTS = FURN_POINTS / 10.0  # indexed by furnishing id, F_ENTRY = the entry dwelling
 _FURN_ROOM = FURN_ROOM / 2.0
@@ -298,49 +315,52 @@ def _clip(x):
 
 
 @njit(**KERNEL)
-def _seat_planes(buf, p, out, base):
-    """Seat p's board into out[base : base + PLANES_PER_SEAT * 24] (plane-major)."""
-    for c in range(CELLS):
-        out[base + buf[TILE + p * CELLS + c] * CELLS + c] = 1.0
-        f = buf[FURN + p * CELLS + c] - 1
-        k = base + 8 * CELLS + c
+def _seat_planes(buf, p, out, base, first, count):
+    """Seat p's cells first .. first + count - 1 into out[base : base + PLANES_PER_SEAT *
+    count] (plane-major): the printed board (0, 24) or the Office Room's border (24, 20)."""
+    for c in range(first, first + count):
+        out[base + buf[TILE + p * CELLS_ALL + c] * count + c - first] = 1.0
+        f = buf[FURN + p * CELLS_ALL + c] - 1
+        k = base + 8 * count + c - first
         if f >= 0:
             out[k] = 1.0
-            out[k + CELLS] = _clip(_FURN_POINTS[f])
-            out[k + 2 * CELLS] = _FURN_ROOM[f]
-            out[k + 3 * CELLS] = _FURN_ORC[f]
-        pv = buf[PASTURE + p * CELLS + c]
-        out[k + 4 * CELLS] = 1.0 if pv == 1 else 0.0
-        out[k + 5 * CELLS] = 1.0 if pv >= 2 else 0.0
-        out[k + 6 * CELLS] = buf[STABLE + p * CELLS + c]
-        out[k + 7 * CELLS] = _clip(buf[CROP + p * CELLS + c] / 3.0)
-        out[k + 8 * CELLS] = buf[CROP_KIND + p * CELLS + c]
-        out[k + 9 * CELLS] = _clip(buf[MINE_GOODS + p * CELLS + c] / MINE_CAP)
-        t = buf[TRAP + p * CELLS + c] - 1
+            out[k + count] = _clip(_FURN_POINTS[f])
+            out[k + 2 * count] = _FURN_ROOM[f]
+            out[k + 3 * count] = _FURN_ORC[f]
+        pv = buf[PASTURE + p * CELLS_ALL + c]
+        out[k + 4 * count] = 1.0 if pv == 1 else 0.0
+        out[k + 5 * count] = 1.0 if pv >= 2 else 0.0
+        out[k + 6 * count] = buf[STABLE + p * CELLS_ALL + c]
+        out[k + 7 * count] = _clip(buf[CROP + p * CELLS_ALL + c] / 3.0)
+        out[k + 8 * count] = buf[CROP_KIND + p * CELLS_ALL + c]
+        out[k + 9 * count] = _clip(buf[MINE_GOODS + p * CELLS_ALL + c] / MINE_CAP)
+        t = buf[TRAP + p * CELLS_ALL + c] - 1
         if t >= 0:
-            out[k + 10 * CELLS] = 1.0
+            out[k + 10 * count] = 1.0
             if t < NUM_TRAPS:  # v1's further traps: V1_SCALARS
-                out[k + (12 + t) * CELLS] = 1.0
-        out[k + 11 * CELLS] = buf[TRAP_ACTIVE + p * CELLS + c]
-        k = base + (20 + NUM_TRAPS) * CELLS + c
+                out[k + (12 + t) * count] = 1.0
+        out[k + 11 * count] = buf[TRAP_ACTIVE + p * CELLS_ALL + c]
+        k = base + (20 + NUM_TRAPS) * count + c - first
         for a in range(NUM_ANIMALS):
-            at = buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + a]
-            out[k + a * CELLS] = _clip(at / ANIMALS_CAP)
-    k = base + (20 + NUM_TRAPS + NUM_ANIMALS) * CELLS
+            at = buf[ANIMAL_AT + (p * CELLS_ALL + c) * NUM_ANIMALS + a]
+            out[k + a * count] = _clip(at / ANIMALS_CAP)
+    if first > 0:
+        return  # no orc is ever on the border (E23): its orc planes stay zero
+    k = base + (20 + NUM_TRAPS + NUM_ANIMALS) * count
     for o in range(NUM_ORCS):
         s = buf[ORC_STATE + p * NUM_ORCS + o]
         c = buf[ORC_CELL + p * NUM_ORCS + o]
         if 1 <= s <= 3 and c >= 0:
-            out[k + o * CELLS + c] = 1.0
+            out[k + o * count + c] = 1.0
             if s == 2:
-                out[k + NUM_ORCS * CELLS + c] = 1.0
+                out[k + NUM_ORCS * count + c] = 1.0
 
 
 @njit(**KERNEL)
 def _fill_planes(buf, me, out):
     n = buf[NUM_PLAYERS]
     for k in range(min(n, SEATS)):  # v1's relative seats 4-6: V1_SEATS_X
-        _seat_planes(buf, (me + k) % n, out, k * PLANES_PER_SEAT * CELLS)
+        _seat_planes(buf, (me + k) % n, out, k * PLANES_PER_SEAT * CELLS, 0, CELLS)
 
 
 @njit(**KERNEL)
@@ -509,15 +529,15 @@ def _fill_flat_v1(buf, me, out):
     _fill_flat(buf, me, out)
     n = buf[NUM_PLAYERS]
     i = FLAT_SIZE
-    for x in range(NUM_FX):
+    for x in range(FX_OBS):
         out[i + x] = buf[FURN_LEFT_X + x]
-    i += NUM_FX
-    if 0 <= buf[PENDING_TILE] < NUM_FURN_ALL:
+    i += FX_OBS
+    if 0 <= buf[PENDING_TILE] < FURN_OBS:
         out[i + buf[PENDING_TILE]] = 1.0
-    i += NUM_FURN_ALL
+    i += FURN_OBS
     for k in range(min(n, SEATS)):
-        _seat_furnishings(buf, (me + k) % n, out, i + k * NUM_FURN_ALL)
-    i += SEATS * NUM_FURN_ALL
+        _seat_furnishings(buf, (me + k) % n, out, i + k * FURN_OBS)
+    i += SEATS * FURN_OBS
     for e in range(NUM_EXT):
         out[i + e] = buf[SUPPLY_EXT + e]
     i += NUM_EXT
@@ -530,12 +550,12 @@ def _fill_flat_v1(buf, me, out):
         for k in range(n):
             p = (me + k) % n
             for c in range(CELLS):
-                if buf[TRAP + p * CELLS + c] == NUM_TRAPS + x + 1:
+                if buf[TRAP + p * CELLS_ALL + c] == NUM_TRAPS + x + 1:
                     out[j] = 0.0
                     if k < SEATS:  # seats 4-6: V1_SEATS_X
                         out[j + 1 + k] = 1.0
                     out[j + 5 + c] = 1.0
-                    out[j + 5 + CELLS] = buf[TRAP_ACTIVE + p * CELLS + c]
+                    out[j + 5 + CELLS] = buf[TRAP_ACTIVE + p * CELLS_ALL + c]
     i += NUM_TRAP_X * TRAP_X_ENTRIES
     if buf[EV_TRAP] > 0:  # an Explosive Trap / Poisoned Arrows being resolved, its picks left
         out[i + buf[EV_TRAP] - 1] = 1.0
@@ -564,10 +584,11 @@ def _fill_flat_v1(buf, me, out):
 
 @njit(**KERNEL)
 def _seat_furnishings(buf, p, out, i):
-    """Seat p's furnishings by id /12 from out[i] (NUM_FURN_ALL entries)."""
-    for c in range(CELLS):
-        f = buf[FURN + p * CELLS + c] - 1
-        if f >= 0:
+    """Seat p's furnishings by id /12 from out[i] (FURN_OBS entries: the Office Room's is in
+    V1_BORDER); on the printed board and, with the Office Room, on the border."""
+    for c in range(CELLS_ALL if buf[OFFICE_SEAT] == p + 1 else CELLS):
+        f = buf[FURN + p * CELLS_ALL + c] - 1
+        if 0 <= f < FURN_OBS:
             out[i + f] += 1.0 / MOUNTAIN_CELLS
 
 
@@ -578,14 +599,14 @@ def _fill_seats_x(buf, me, out, i):
     the Weekly Market and the rearrangement flag. Zeros for a seat beyond the table."""
     n = buf[NUM_PLAYERS]
     for k in range(SEATS, n):
-        _seat_planes(buf, (me + k) % n, out, i + (k - SEATS) * PLANES_PER_SEAT * CELLS)
+        _seat_planes(buf, (me + k) % n, out, i + (k - SEATS) * PLANES_PER_SEAT * CELLS, 0, CELLS)
     i += XSEATS * PLANES_PER_SEAT * CELLS
     for k in range(SEATS, n):
         _seat_scalars(buf, (me + k) % n, out, i + (k - SEATS) * SEAT_SCALARS)
     i += XSEATS * SEAT_SCALARS
     for k in range(SEATS, n):
-        _seat_furnishings(buf, (me + k) % n, out, i + (k - SEATS) * NUM_FURN_ALL)
-    i += XSEATS * NUM_FURN_ALL
+        _seat_furnishings(buf, (me + k) % n, out, i + (k - SEATS) * FURN_OBS)
+    i += XSEATS * FURN_OBS
     for k in range(SEATS, n):
         p = (me + k) % n
         for o in range(NUM_ORCS):
@@ -625,7 +646,7 @@ def _fill_seats_x(buf, me, out, i):
         for k in range(SEATS, n):
             p = (me + k) % n
             for c in range(CELLS):
-                if buf[TRAP + p * CELLS + c] == NUM_TRAPS + x + 1:
+                if buf[TRAP + p * CELLS_ALL + c] == NUM_TRAPS + x + 1:
                     out[i + x * XSEATS + k - SEATS] = 1.0
     i += NUM_TRAP_X * XSEATS
     if buf[LONG_STRIP + SEATS] >= 0:  # the fifth reward row's long strip
@@ -637,6 +658,22 @@ def _fill_seats_x(buf, me, out, i):
             out[i + 1 + k] = (buf[SUB + 1] >> k) & 1
     i += 1 + NUM_MARKET
     out[i] = 1.0 if buf[REARRANGED] == buf[ACTOR] + 1 else 0.0  # REARRANGE used here (E17)
+    _fill_border(buf, me, out, i + 1)
+
+
+@njit(**KERNEL)
+def _fill_border(buf, me, out, i):
+    """caverna_ff_v1's V1_BORDER from out[i] (module docstring, "Office Room")."""
+    n = buf[NUM_PLAYERS]
+    size = PLANES_PER_SEAT * BORDER_CELLS + 1
+    for k in range(n):
+        p = (me + k) % n
+        if buf[OFFICE_SEAT] == p + 1:
+            _seat_planes(buf, p, out, i + k * size, CELLS, BORDER_CELLS)
+            out[i + k * size + size - 1] = 1.0
+    i += MAX_PLAYERS * size
+    out[i] = buf[FURN_LEFT_X + FX_OBS]
+    out[i + 1] = 1.0 if buf[PENDING_TILE] == F_OFFICE else 0.0
 
 
 def encode_planes(state: State, me: int) -> np.ndarray:

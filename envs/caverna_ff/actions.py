@@ -7,8 +7,14 @@ Ranges:
   target space.
 * SPACE_X k (caverna_ff_v1 only, after REARRANGE): as SPACE, for the 5-7 player boards' space
   NUM_SPACES_V0 + k (depot ... imitation_7).
-* REWARD_X k (caverna_ff_v1 only, last): as REWARD, the fifth reward row's column k (5-7
-  players).
+* REWARD_X k (caverna_ff_v1 only, after SPACE_X): as REWARD, the fifth reward row's column k
+  (5-7 players).
+* TWIN_X j (40, caverna_ff_v1 only, after REWARD_X): as TWIN, an overhanging placement with
+  the Office Room (tables.TWIN_X_CELLS: one half on a printed cell, the other on the border
+  cell beside it, rules E23).
+* CELL_X k (20, caverna_ff_v1 only, after TWIN_X): as CELL, the Office Room's border cell
+  24 + k (tables.CELL_ROW / CELL_COL).
+* OFFICE (caverna_ff_v1 only, last): build the Office Room (as FURN).
 * TWIN i (96): a twin tile at `cell * 4 + k` (tables.TWIN_CELLS: k 0/1 horizontal with half A
   left/right, 2/3 vertical with half A top/bottom); also the large pasture's two meadows.
 * CELL c (24): a home-board cell `r * 6 + c`: single tiles, the cavern to furnish, a trap's
@@ -60,15 +66,18 @@ from __future__ import annotations
 
 from eurogym.envs.caverna_ff.spaces import NUM_SPACES, NUM_SPACES_V0
 from eurogym.envs.caverna_ff.tables import (
+    BORDER_CELLS,
     CELLS,
+    F_OFFICE,
+    FX_FIRST,
     NUM_FURN,
-    NUM_FX,
     NUM_LOOT,
     NUM_REWARD_SPACES,
     NUM_REWARDS,
     NUM_TRAP_X,
     NUM_TRAPS,
     NUM_TWIN,
+    NUM_TWIN_X,
 )
 
 # What a decision's handler (kernels.act) leaves to do: ADVANCE the automatic flow goes on
@@ -104,7 +113,7 @@ NUM_ACTIONS = A_CONVERT + NUM_CONVERSIONS  # 306
 # TILE_X 0 the Trader's purchase, TILE_X 1 + d the Peaceful Cave trading dwarf d's weapon,
 # TILE_X 7 the Hunting Parlor's and 8 the Blacksmithing Parlor's exchange.
 A_FURN_X = NUM_ACTIONS
-A_TILE_X = A_FURN_X + NUM_FX
+A_TILE_X = A_FURN_X + F_OFFICE - FX_FIRST  # the Office Room is OFFICE, below
 X_TRADER, X_PEACEFUL = 0, 1
 X_HUNTING, X_SMITHING = X_PEACEFUL + 6, X_PEACEFUL + 7
 NUM_TILE_X = X_SMITHING + 1
@@ -118,7 +127,14 @@ A_SPACE_X = A_REARRANGE + 1
 # then the fifth reward row's spaces (5-7 players, rules B2 step 5): REWARD_X k is reward
 # space NUM_REWARDS + k (row 4, column k)
 A_REWARD_X = A_SPACE_X + NUM_SPACES - NUM_SPACES_V0
-NUM_ACTIONS_V1 = A_REWARD_X + NUM_REWARD_SPACES - NUM_REWARDS
+# then the Office Room (rules A10, E23): TWIN_X j lays the pending twin tile at overhanging
+# placement NUM_TWIN + j (tables.TWIN_X_CELLS), CELL_X k is border cell CELLS + k wherever a
+# CELL is asked, and OFFICE builds the Office Room (its furnishing id is tables.F_OFFICE, the
+# last further tile, whose FURN_X number would be TILE_X 0's)
+A_TWIN_X = A_REWARD_X + NUM_REWARD_SPACES - NUM_REWARDS
+A_CELL_X = A_TWIN_X + NUM_TWIN_X
+A_OFFICE = A_CELL_X + BORDER_CELLS
+NUM_ACTIONS_V1 = A_OFFICE + 1
 
 
 def describe(action: int, phase: int = -1) -> str:

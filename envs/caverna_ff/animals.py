@@ -12,7 +12,6 @@ from numba import (
 )
 
 from eurogym.envs.caverna_ff.actions import (
-    A_CELL,
     A_DONE,
     A_OPTION,
     A_SKIP,
@@ -30,6 +29,7 @@ from eurogym.envs.caverna_ff.housing import (
     legal_units,
     lift_step,
 )
+from eurogym.envs.caverna_ff.office import action_cell
 from eurogym.envs.caverna_ff.ops import (
     breed_picked,
 )
@@ -42,9 +42,7 @@ from eurogym.envs.caverna_ff.state import (
     REARRANGED,
     SUB,
 )
-from eurogym.envs.caverna_ff.tables import (
-    CELLS,
-)
+from eurogym.envs.caverna_ff.tables import CELLS_ALL
 from eurogym.envs.core.jit import (
     INLINE,
 )
@@ -75,9 +73,9 @@ def act_house(buf, p, a):
     if a == A_DONE:
         give_up(buf, p, t)
     else:
-        room = np.zeros(CELLS, np.int64)
+        room = np.zeros(CELLS_ALL, np.int64)
         legal_units(buf, p, t, room)
-        house_at(buf, p, t, a - A_CELL, room)
+        house_at(buf, p, t, action_cell(a), room)
     return ASK if ask_house(buf, p) else ADVANCE
 
 
@@ -86,7 +84,7 @@ def act_house_lift(buf, p, a):
     """P_HOUSE_LIFT: take the animals out of unit a to house them again (SKIP: none); when
     housing new animals the rearrangement of this OP_HOUSE is used up either way, after a
     REARRANGE more units may follow until SKIP (housing.lift_step)."""
-    if lift_step(buf, p, -1 if a == A_SKIP else a - A_CELL):
+    if lift_step(buf, p, -1 if a == A_SKIP else action_cell(a)):
         return ASK
     return ASK if ask_house(buf, p) else ADVANCE
 

@@ -30,6 +30,7 @@ from eurogym.envs.caverna_ff.state import (
     MAX_DWARFS,
     O_CAVE,
     O_FRIENDLY,
+    OFFICE_SEAT,
     ORC_CELL,
     ORC_HOSTAGE,
     ORC_STATE,
@@ -47,6 +48,7 @@ from eurogym.envs.caverna_ff.state import (
 from eurogym.envs.caverna_ff.tables import (
     BONUS,
     CELLS,
+    CELLS_ALL,
     ENTRANCE_CELL,
     ENTRY_DWELLING,
     F_ADDITIONAL,
@@ -55,6 +57,7 @@ from eurogym.envs.caverna_ff.tables import (
     F_ENTRY,
     F_GUEST_DWELLING,
     F_MIXED,
+    F_OFFICE,
     F_ORC_CAPTAIN,
     F_ORC_DWELLING,
     F_ORC_MINER,
@@ -71,6 +74,8 @@ from eurogym.envs.caverna_ff.tables import (
     NUM_ANIMALS,
     NUM_GOODS,
     NUM_ORCS,
+    NUM_TWIN,
+    NUM_TWIN_ALL,
     T_DEEP,
     T_FIELD,
     T_MEADOW,
@@ -80,12 +85,21 @@ from eurogym.envs.caverna_ff.tables import (
     T_TUNNEL,
     TW_LARGE_PASTURE,
     TW_ORE_MINE,
-    TWIN_CELLS,
+    TWIN_ALL_CELLS,
     TWIN_HALVES,
 )
 from eurogym.envs.core.jit import INLINE, KERNEL
 
 A_SHEEP, A_BOAR, A_CATTLE, A_DONKEY, A_DOG = range(5)
+
+
+@njit(**INLINE)
+def board_cells(buf, p):
+    """How many cells p's board loops visit: the printed 24, or with the Office Room (only
+    caverna_ff_v1 deals it, E23) also its 20 border cells, so no other board pays for them."""
+    if buf.shape[0] > OFFICE_SEAT and buf[OFFICE_SEAT] == p + 1:
+        return CELLS_ALL
+    return CELLS
 
 
 @njit(**KERNEL)
@@ -94,17 +108,23 @@ def has_furn(buf, p, f):
     caverna_ff_v0 deals none of v1's further tiles: answered without a look (speed)."""
     if f > F_ENTRY and buf.shape[0] <= FURN_LEFT_X:
         return False
-    for c in range(CELLS):
-        if buf[FURN + p * CELLS + c] == f + 1 and not orc_on(buf, p, c):
+    for c in range(CELLS):  # a fixed count first (the hot case; speed), then the border
+        if buf[FURN + p * CELLS_ALL + c] == f + 1 and not orc_on(buf, p, c):
             return True
+    for c in range(CELLS, board_cells(buf, p)):
+        if buf[FURN + p * CELLS_ALL + c] == f + 1:
+            return True  # no orc ever occupies a border cell (E23)
     return False
 
 
 @njit(**KERNEL)
 def furn_built(buf, p, f):
     """Has p built furnishing f, occupied by an orc or not?"""
-    for c in range(CELLS):
-        if buf[FURN + p * CELLS + c] == f + 1:
+    for c in range(CELLS):  # as has_furn
+        if buf[FURN + p * CELLS_ALL + c] == f + 1:
+            return True
+    for c in range(CELLS, board_cells(buf, p)):
+        if buf[FURN + p * CELLS_ALL + c] == f + 1:
             return True
     return False
 
@@ -140,7 +160,9 @@ def touches(buf, p, c, forest):
         n = NEIGHBOURS[c, k]
         if n < 0 or FOREST[n] != forest:
             continue
-        if buf[TILE + p * CELLS + n] != T_NONE or (forest == 1 and buf[TRAP + p * CELLS + n]):
+        if buf[TILE + p * CELLS_ALL + n] != T_NONE or (
+            forest == 1 and buf[TRAP + p * CELLS_ALL + n]
+        ):
             return True
     return False
 
@@ -149,9 +171,9 @@ def touches(buf, p, c, forest):
 def free_cell(buf, p, c):
     """Uncovered: no tile and (forest) no trap on it. A stable does not block a meadow (E11);
     the callers keep fields off stables."""
-    if buf[TILE + p * CELLS + c] != T_NONE:
+    if buf[TILE + p * CELLS_ALL + c] != T_NONE:
         return False
-    if FOREST[c] == 1 and buf[TRAP + p * CELLS + c]:
+    if FOREST[c] == 1 and buf[TRAP + p * CELLS_ALL + c]:
         return False
     return True
 
@@ -160,37 +182,50 @@ def free_cell(buf, p, c):
 def single_ok(buf, p, tile, c):
     """May a single tile `tile` go on cell c (spec A3)?"""
     if tile == T_RUBY_MINE:
-        t = buf[TILE + p * CELLS + c]
+        t = buf[TILE + p * CELLS_ALL + c]
         # a tunnel furnished through the Work Room stays furnished (A3: nothing is built over)
         return (
             (t == T_TUNNEL or t == T_DEEP)
-            and buf[FURN + p * CELLS + c] == 0
+            and buf[FURN + p * CELLS_ALL + c] == 0
             and not orc_on(buf, p, c)
         )
+    if c >= CELLS:
+        return False  # a single tile never lies on the border (E23)
     forest = 1 if tile == T_MEADOW or tile == T_FIELD else 0
-    if FOREST[c] != forest or buf[TILE + p * CELLS + c] != T_NONE:
+    if FOREST[c] != forest or buf[TILE + p * CELLS_ALL + c] != T_NONE:
         return False
     if forest == 1:
-        if buf[TRAP + p * CELLS + c]:
+        if buf[TRAP + p * CELLS_ALL + c]:
             return False
-        if tile == T_FIELD and buf[STABLE + p * CELLS + c]:
+        if tile == T_FIELD and buf[STABLE + p * CELLS_ALL + c]:
             return False  # a meadow may go under a stable, a field may not (E11)
     return touches(buf, p, c, forest)
 
 
+@njit(**INLINE)
+def twin_count(buf, p):
+    """How many twin placements p's board has: the printed ones, and with the Office Room the
+    overhanging ones (tables.TWIN_ALL_CELLS, E23)."""
+    return NUM_TWIN_ALL if board_cells(buf, p) == CELLS_ALL else NUM_TWIN
+
+
 @njit(**KERNEL)
 def twin_ok(buf, p, kind, i):
-    """May twin tile `kind` go at placement i (tables.TWIN_CELLS)?"""
-    a = TWIN_CELLS[i, 0]
-    b = TWIN_CELLS[i, 1]
+    """May twin tile `kind` go at placement i (tables.TWIN_ALL_CELLS)? An overhanging one
+    (i >= NUM_TWIN) needs the Office Room in effect (no orc on it) for a new tile (E23); a
+    large pasture or an ore mine there lies on tiles already overhanging."""
+    a = TWIN_ALL_CELLS[i, 0]
+    b = TWIN_ALL_CELLS[i, 1]
     if a < 0:
+        return False
+    if i >= NUM_TWIN and kind != TW_LARGE_PASTURE and not has_furn(buf, p, F_OFFICE):
         return False
     if kind == TW_ORE_MINE:
         return (
-            buf[TILE + p * CELLS + a] == T_TUNNEL
-            and buf[TILE + p * CELLS + b] == T_TUNNEL
-            and buf[FURN + p * CELLS + a] == 0
-            and buf[FURN + p * CELLS + b] == 0
+            buf[TILE + p * CELLS_ALL + a] == T_TUNNEL
+            and buf[TILE + p * CELLS_ALL + b] == T_TUNNEL
+            and buf[FURN + p * CELLS_ALL + a] == 0
+            and buf[FURN + p * CELLS_ALL + b] == 0
             and not orc_on(buf, p, a)
             and not orc_on(buf, p, b)
         )
@@ -206,7 +241,7 @@ def twin_ok(buf, p, kind, i):
     for c in (a, b):
         if not free_cell(buf, p, c):
             return False
-    if halves_b == T_FIELD and buf[STABLE + p * CELLS + b]:
+    if halves_b == T_FIELD and buf[STABLE + p * CELLS_ALL + b]:
         return False  # the meadow half may cover a stable, the field half may not (E11)
     return touches(buf, p, a, forest) or touches(buf, p, b, forest)
 
@@ -214,17 +249,17 @@ def twin_ok(buf, p, kind, i):
 @njit(**KERNEL)
 def meadow_unfenced(buf, p, c):
     return (
-        buf[TILE + p * CELLS + c] == T_MEADOW
-        and buf[PASTURE + p * CELLS + c] == 0
-        and buf[TRAP + p * CELLS + c] == 0
+        buf[TILE + p * CELLS_ALL + c] == T_MEADOW
+        and buf[PASTURE + p * CELLS_ALL + c] == 0
+        and buf[TRAP + p * CELLS_ALL + c] == 0
     )
 
 
 @njit(**KERNEL)
 def cover(buf, p, c, tile):
     """Put `tile` on cell c; the bonus symbol pays when the cell is first covered (spec A2)."""
-    first = buf[TILE + p * CELLS + c] == T_NONE and buf[TRAP + p * CELLS + c] == 0
-    buf[TILE + p * CELLS + c] = tile
+    first = buf[TILE + p * CELLS_ALL + c] == T_NONE and buf[TRAP + p * CELLS_ALL + c] == 0
+    buf[TILE + p * CELLS_ALL + c] = tile
     if first:
         gain_bonus(buf, p, c)
 
@@ -237,11 +272,11 @@ def gain_bonus(buf, p, c):
 
 @njit(**INLINE)
 def place_twin(buf, p, kind, i):
-    a = TWIN_CELLS[i, 0]
-    b = TWIN_CELLS[i, 1]
+    a = TWIN_ALL_CELLS[i, 0]
+    b = TWIN_ALL_CELLS[i, 1]
     if kind == TW_LARGE_PASTURE:
-        buf[PASTURE + p * CELLS + a] = 2 + b
-        buf[PASTURE + p * CELLS + b] = 2 + a
+        buf[PASTURE + p * CELLS_ALL + a] = 2 + b
+        buf[PASTURE + p * CELLS_ALL + b] = 2 + a
         return
     cover(buf, p, a, TWIN_HALVES[kind, 0])
     cover(buf, p, b, TWIN_HALVES[kind, 1])
@@ -250,27 +285,29 @@ def place_twin(buf, p, kind, i):
 @njit(**KERNEL)
 def stable_ok(buf, p, c):
     """A stable on an uncovered forest cell, a meadow or a pasture; never a field (spec A3)."""
-    if FOREST[c] == 0 or buf[STABLE + p * CELLS + c] or buf[TRAP + p * CELLS + c]:
+    if FOREST[c] == 0 or buf[STABLE + p * CELLS_ALL + c] or buf[TRAP + p * CELLS_ALL + c]:
         return False
-    t = buf[TILE + p * CELLS + c]
-    if t == T_FIELD:
-        return False
+    t = buf[TILE + p * CELLS_ALL + c]
+    if t == T_FIELD or (t == T_NONE and c >= CELLS):
+        return False  # no stable on a field (A3) nor on an empty border cell, no space (E23)
     n = 0
-    for k in range(CELLS):
-        n += buf[STABLE + p * CELLS + k]
+    for k in range(board_cells(buf, p)):
+        n += buf[STABLE + p * CELLS_ALL + k]
     return n < 3
 
 
 @njit(**KERNEL)
 def trap_cell_ok(buf, p, c):
     """D17: an uncovered forest cell or a meadow with no fence, stable, animal or orc."""
-    if FOREST[c] == 0 or buf[TRAP + p * CELLS + c] or buf[STABLE + p * CELLS + c]:
+    if c >= CELLS:
+        return False  # no orc ever walks the border (E23): no trap there
+    if FOREST[c] == 0 or buf[TRAP + p * CELLS_ALL + c] or buf[STABLE + p * CELLS_ALL + c]:
         return False
-    t = buf[TILE + p * CELLS + c]
-    if t != T_NONE and not (t == T_MEADOW and buf[PASTURE + p * CELLS + c] == 0):
+    t = buf[TILE + p * CELLS_ALL + c]
+    if t != T_NONE and not (t == T_MEADOW and buf[PASTURE + p * CELLS_ALL + c] == 0):
         return False
     for a in range(NUM_ANIMALS):
-        if buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + a]:
+        if buf[ANIMAL_AT + (p * CELLS_ALL + c) * NUM_ANIMALS + a]:
             return False
     return not orc_in_forest_cell(buf, p, c)
 
@@ -296,7 +333,7 @@ def dwarf_tokens(buf, p):
 
 @njit(**KERNEL)
 def furn_id(buf, p, c):
-    return buf[FURN + p * CELLS + c] - 1
+    return buf[FURN + p * CELLS_ALL + c] - 1
 
 
 @njit(**KERNEL)
@@ -306,7 +343,7 @@ def dwarf_room(buf, p):
     while no friendly orc lives in it (F20)."""
     n = 0
     guest = guest_orc(buf, p)
-    for c in range(CELLS):
+    for c in range(board_cells(buf, p)):
         f = furn_id(buf, p, c)
         if f >= 0 and not orc_on(buf, p, c) and c != guest:
             if f != F_ADDITIONAL or dwarf_tokens(buf, p) == 6:
@@ -317,7 +354,7 @@ def dwarf_room(buf, p):
 @njit(**KERNEL)
 def guest_cell(buf, p):
     """The cell of p's Guest Dwelling (caverna_ff_v1, F20) if no hostile orc occupies it, -1."""
-    for c in range(CELLS):
+    for c in range(board_cells(buf, p)):
         if furn_id(buf, p, c) == F_GUEST_DWELLING and not orc_on(buf, p, c):
             return c
     return -1
@@ -333,7 +370,7 @@ def guest_fits_orc(buf, p, orcs):
         return False
     rooms = 0
     dwarfs = 0
-    for c in range(CELLS):
+    for c in range(board_cells(buf, p)):
         f = furn_id(buf, p, c)
         if f >= 0 and not orc_on(buf, p, c) and c != g:
             if orc_room_at(buf, p, c, 1) or orc_room_at(buf, p, c, 0):
@@ -378,7 +415,7 @@ def dwarf_homes(buf, p, home):
     done = np.zeros(MAX_DWARFS, np.int64)
     guest = guest_orc(buf, p)  # a friendly orc lives there (F20)
     for pts in range(16):
-        for c in range(CELLS):
+        for c in range(board_cells(buf, p)):
             f = furn_id(buf, p, c)
             if f < 0 or FURN_POINTS[f] != pts or FURN_ROOM[f] == 0 or orc_on(buf, p, c):
                 continue
@@ -407,13 +444,13 @@ def orc_homes(buf, p, home):
     """Friendly orcs (letter order) live in orc rooms in cell order, caverna_ff_v1's Orc Worker
     Dwelling (F21) first, then the Orc Miner and Orc Captain Dwellings (F18, F19), since their
     orcs do more for the player than an Orc Dwelling's. home[o] = cell or -1."""
-    used = np.zeros(CELLS, np.int64)
+    used = np.zeros(CELLS_ALL, np.int64)
     for o in range(NUM_ORCS):
         home[o] = -1
         if buf[ORC_STATE + p * NUM_ORCS + o] != O_FRIENDLY:
             continue
         for special in (2, 1, 0):
-            for c in range(CELLS):
+            for c in range(board_cells(buf, p)):
                 if orc_room_at(buf, p, c, special) and not used[c]:
                     used[c] = 1
                     home[o] = c
@@ -443,7 +480,7 @@ def free_orc_room(buf, p):
     """An orc room with no friendly orc and no invader (spec B9), or -1."""
     home = np.zeros(NUM_ORCS, np.int64)
     orc_homes(buf, p, home)
-    for c in range(CELLS):
+    for c in range(board_cells(buf, p)):
         f = furn_id(buf, p, c)
         special = f == F_ORC_MINER or f == F_ORC_CAPTAIN or f == F_ORC_WORKER
         if (f != F_ORC_DWELLING and not special) or orc_on(buf, p, c):
@@ -485,12 +522,12 @@ def friendly_orcs(buf, p):
 
 # ---- animals -------------------------------------------------------------------------------
 
-MAX_UNITS = 40
+MAX_UNITS = CELLS_ALL  # at most one unit per cell
 
 
 @njit(**KERNEL)
 def pasture_partner(buf, p, c):
-    v = buf[PASTURE + p * CELLS + c]
+    v = buf[PASTURE + p * CELLS_ALL + c]
     return v - 2 if v >= 2 else -1
 
 
@@ -500,26 +537,28 @@ def housing_units(buf, p, u_cell, u_cap, u_allow, u_one, u_meadow):
     allowed types (bit per farm type), one-type flag, and whether dogs may stand there (meadow
     or pasture). A large pasture is one unit recorded on its lower cell. Returns the count."""
     n = 0
-    for c in range(CELLS):
-        t = buf[TILE + p * CELLS + c]
-        st = buf[STABLE + p * CELLS + c]
+    for c in range(board_cells(buf, p)):
+        t = buf[TILE + p * CELLS_ALL + c]
+        st = buf[STABLE + p * CELLS_ALL + c]
         if FOREST[c] == 1:
             partner = pasture_partner(buf, p, c)
-            if buf[PASTURE + p * CELLS + c] == 1:
+            if buf[PASTURE + p * CELLS_ALL + c] == 1:
                 u_cell[n], u_cap[n], u_allow[n], u_one[n], u_meadow[n] = c, 2 << st, 15, 1, 1
                 n += 1
             elif partner >= 0:
                 if partner > c:
-                    s2 = st + buf[STABLE + p * CELLS + partner]
+                    s2 = st + buf[STABLE + p * CELLS_ALL + partner]
                     u_cell[n], u_cap[n], u_allow[n], u_one[n], u_meadow[n] = c, 4 << s2, 15, 1, 1
                     n += 1
-            elif t == T_MEADOW and buf[TRAP + p * CELLS + c] == 0:
+            elif t == T_MEADOW and buf[TRAP + p * CELLS_ALL + c] == 0:
                 u_cell[n], u_cap[n], u_allow[n], u_meadow[n] = c, st, 15, 1
                 n += 1
             elif t == T_NONE and st:
                 u_cell[n], u_cap[n], u_allow[n] = c, 1, 1 << A_BOAR
                 n += 1
-            elif t == T_FIELD and buf[CROP + p * CELLS + c] == 0 and has_furn(buf, p, F_STUBBLE):
+            elif (
+                t == T_FIELD and buf[CROP + p * CELLS_ALL + c] == 0 and has_furn(buf, p, F_STUBBLE)
+            ):
                 u_cell[n], u_cap[n], u_allow[n] = c, 1, 15
                 n += 1
         elif not orc_on(buf, p, c):
@@ -599,10 +638,10 @@ def settle(buf, p):
 def trim_to_supply(buf, p, left):
     """Animals the supply no longer has (paid or converted) leave their cells, the last cells
     first; left[a] = p's animals of type a then on no cell."""
-    base = ANIMAL_AT + p * CELLS * NUM_ANIMALS
+    base = ANIMAL_AT + p * CELLS_ALL * NUM_ANIMALS
     for a in range(NUM_ANIMALS):
         left[a] = buf[RES + p * NUM_GOODS + FIRST_ANIMAL + a]
-        for c in range(CELLS):
+        for c in range(board_cells(buf, p)):
             k = min(left[a], buf[base + c * NUM_ANIMALS + a])
             buf[base + c * NUM_ANIMALS + a] = k
             left[a] -= k
@@ -613,9 +652,9 @@ def dogs_join(buf, p, left):
     """left[A_DOG] new dogs join the dogs already out (the last cell holding some), else the
     entry dwelling (with the dwarfs)."""
     if left[A_DOG] > 0:
-        base = ANIMAL_AT + p * CELLS * NUM_ANIMALS
+        base = ANIMAL_AT + p * CELLS_ALL * NUM_ANIMALS
         dog_cell = ENTRY_DWELLING
-        for c in range(CELLS):
+        for c in range(board_cells(buf, p)):
             if buf[base + c * NUM_ANIMALS + A_DOG] > 0:
                 dog_cell = c
         buf[base + dog_cell * NUM_ANIMALS + A_DOG] += left[A_DOG]
@@ -626,8 +665,8 @@ def dogs_join(buf, p, left):
 def unhoused(buf, p, a):
     """p's animals of type a in the supply but on no cell (caverna_ff_v1: waiting for housing)."""
     k = buf[RES + p * NUM_GOODS + FIRST_ANIMAL + a]
-    for c in range(CELLS):
-        k -= buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + a]
+    for c in range(board_cells(buf, p)):
+        k -= buf[ANIMAL_AT + (p * CELLS_ALL + c) * NUM_ANIMALS + a]
     return k
 
 
@@ -643,8 +682,8 @@ def unhoused_total(buf, p):
 def rearrange(buf, p):
     """Re-place all of p's animals (engine decision E1), writing animal_at; animals that do not
     fit are converted to food (Slaughtering Cave +1 each). Not during orc events (D44)."""
-    base = ANIMAL_AT + p * CELLS * NUM_ANIMALS
-    for i in range(CELLS * NUM_ANIMALS):
+    base = ANIMAL_AT + p * CELLS_ALL * NUM_ANIMALS
+    for i in range(board_cells(buf, p) * NUM_ANIMALS):
         buf[base + i] = 0
     count = np.zeros(NUM_ANIMALS, np.int64)
     for a in range(NUM_ANIMALS):
@@ -675,7 +714,7 @@ def rearrange(buf, p):
 def current_units(buf, p, u_cell, u_cap, u_allow, u_one, u_type):
     """The housing units as the animals now stand: the dog rule where dogs are, and the type a
     one-type unit already holds. Returns the unit count."""
-    base = ANIMAL_AT + p * CELLS * NUM_ANIMALS
+    base = ANIMAL_AT + p * CELLS_ALL * NUM_ANIMALS
     u_meadow = np.zeros(MAX_UNITS, np.int64)
     n = housing_units(buf, p, u_cell, u_cap, u_allow, u_one, u_meadow)
     for u in range(n):
@@ -694,9 +733,9 @@ def misplaced(buf, p, n, u_cell, u_cap, u_allow, u_one, convert):
     unit does not take, a second type in a one-type unit, or over its capacity. Returns their
     number; with `convert` 1 they are converted to food (spec A9 'converted at once'), with 2
     taken off the board (unhoused, caverna_ff_v1)."""
-    base = ANIMAL_AT + p * CELLS * NUM_ANIMALS
+    base = ANIMAL_AT + p * CELLS_ALL * NUM_ANIMALS
     bad = 0
-    for c in range(CELLS):
+    for c in range(board_cells(buf, p)):
         u = -1
         for k in range(n):
             if u_cell[k] == c:
@@ -758,7 +797,7 @@ def place_animals(buf, p, left, n, u_cell, u_cap, u_allow, u_one, u_type):
     """Put `left[a]` more farm animals into free room without moving any already housed (E1
     order: cattle, boars, sheep, donkeys; dedicated units, one-type units largest free first,
     then single spots taking any type); the rest is converted to food at once (spec A9)."""
-    base = ANIMAL_AT + p * CELLS * NUM_ANIMALS
+    base = ANIMAL_AT + p * CELLS_ALL * NUM_ANIMALS
     for a in (A_CATTLE, A_BOAR, A_SHEEP, A_DONKEY):
         bit = 1 << a
         for u in range(n):
@@ -817,7 +856,7 @@ def put(buf, base, c, a, k):
 @njit(**KERNEL)
 def lose_animals_at(buf, p, c):
     """Every animal recorded on cell c goes back to the general supply (orc destruction, B8)."""
-    base = ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS
+    base = ANIMAL_AT + (p * CELLS_ALL + c) * NUM_ANIMALS
     for a in range(NUM_ANIMALS):
         buf[RES + p * NUM_GOODS + FIRST_ANIMAL + a] -= buf[base + a]
         buf[base + a] = 0
@@ -828,7 +867,7 @@ def eat_animals_at(buf, p, c):
     """Animals housed on a tile an orc occupies are converted to food at once (D23, E4).
     caverna_ff_v1 re-houses them instead (D23 "re-housed or converted"): they leave the cell
     unhoused and the caller's `rehouse` asks the player (or auto_housing places them)."""
-    base = ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS
+    base = ANIMAL_AT + (p * CELLS_ALL + c) * NUM_ANIMALS
     if housing(buf) != HOUSING_E1:
         for a in range(4):
             buf[base + a] = 0

@@ -66,6 +66,7 @@ from eurogym.envs.caverna_ff.stack import (
     OP_REWARD,
 )
 from eurogym.envs.caverna_ff.state import (
+    CELL_FIELDS,
     CK_SINGLE,
     CK_SMALL_PASTURE,
     CK_STABLE,
@@ -131,12 +132,15 @@ from eurogym.envs.caverna_ff.state import (
     State,
 )
 from eurogym.envs.caverna_ff.tables import (
+    BORDER_CELLS,
     CELLS,
+    CELLS_ALL,
     ENTRY_DWELLING,
     EVENT_HARVEST,
     EXT_TILE_IDS,
     EXT_TRAP_IDS,
     F_ENTRY,
+    F_OFFICE,
     F_WARRIOR,
     FIRST_ANIMAL,
     FOREST,
@@ -167,6 +171,7 @@ from eurogym.envs.caverna_ff.tables import (
     T_DEEP,
     T_FIELD,
     T_MEADOW,
+    T_NONE,
     T_ORE_MINE,
     T_RUBY_MINE,
     T_TUNNEL,
@@ -175,6 +180,7 @@ from eurogym.envs.caverna_ff.tables import (
     TRAP_COPIES_BASIC,
     TRAP_EFFECT,
     TRAP_PICKS,
+    TWIN_X_CELLS,
     WARRIOR_MATERIALS,
     WOOD,
 )
@@ -491,6 +497,37 @@ def _check_board(s: State, p: int) -> None:
         _fail(f"trap_active[{p}, {c}]", 1, "without a trap")
     for k in np.flatnonzero(s.supplier_left[p] > SUPPLIER_ROUNDS).tolist():
         _fail(f"supplier_left[{p}, {k}]", s.supplier_left[p, k], f"> {SUPPLIER_ROUNDS[k]} rounds")
+    _check_border(s, p)
+
+
+def _check_border(s: State, p: int) -> None:
+    """The Office Room's border cells of seat p (rules E23): only its builder has anything
+    there, and only on a tile that is the outer half of an overhanging twin (the inner half,
+    on the board beside it, covered); no trap, since traps are not tiles."""
+    if s.GAME != "caverna_ff_v1":
+        return  # v0's JSON holds the printed cells only
+    n = s.num_players
+    _require(s.office_seat <= n, "office_seat", int(s.office_seat), f"is no seat of {n}")
+    office = np.flatnonzero(s.furn[p] == F_OFFICE + 1).tolist()
+    owner = int(s.office_seat) == p + 1
+    _require(owner == bool(office), "office_seat", int(s.office_seat), f"!= seat {p}'s board")
+    covered = s.tile[p, CELLS:] != T_NONE
+    for name in CELL_FIELDS:
+        part = getattr(s, name)[p, CELLS:].reshape(BORDER_CELLS, -1).any(axis=1)
+        if not owner:
+            why, bad = "lies on the border without the Office Room", part
+        elif name in ("trap", "trap_active"):
+            why, bad = "lies on the border (traps do not overhang)", part
+        else:
+            why, bad = "lies on a border cell without a tile", part & ~covered
+        for b in np.flatnonzero(bad)[:1].tolist():
+            _fail(f"{name}[{p}, {CELLS + b}]", getattr(s, name)[p, CELLS + b].tolist(), why)
+    for b in np.flatnonzero(covered).tolist():
+        inner = int(TWIN_X_CELLS[2 * b, 0])  # the board cell beside border cell b
+        forest = s.tile[p, CELLS + b] in (T_MEADOW, T_FIELD)
+        ok = s.tile[p, inner] != T_NONE and forest == (FOREST[CELLS + b] == 1)
+        why = "is not an overhanging twin's outer half"
+        _require(ok, f"tile[{p}, {CELLS + b}]", int(s.tile[p, CELLS + b]), why)
 
 
 def _check_people(s: State, p: int) -> None:
@@ -772,7 +809,7 @@ def _check_decision(s: State, n: int) -> None:
         _require(sub[3] in (0, 1), "sub[3]", sub[3], "is not a flag")
     elif phase == P_WARRIOR_PAY:
         c = sub[1]
-        ok = 0 <= c < CELLS and s.tile[p, c] in FURNISHABLE and s.furn[p, c] == 0
+        ok = 0 <= c < CELLS_ALL and s.tile[p, c] in FURNISHABLE and s.furn[p, c] == 0
         _require(ok, "sub[1]", c, "is not an empty cavern (or Work Room tunnel)")
         _require(sub[2] == -1 or 1 <= sub[2] < WARRIOR_MATERIALS - 1, "sub[2]", sub[2], "wood")
     elif phase == P_TRAP_CELL:
@@ -797,7 +834,7 @@ def _check_decision(s: State, n: int) -> None:
             _require(ok, "sub[1]", bits, "is not a choice of materials for an orc")
         if sub[2] == 5:  # the Builder's way to pay pending_tile on cell sub[1] (F12)
             c = sub[1]
-            ok = 0 <= c < CELLS and s.tile[p, c] in FURNISHABLE and s.furn[p, c] == 0
+            ok = 0 <= c < CELLS_ALL and s.tile[p, c] in FURNISHABLE and s.furn[p, c] == 0
             _require(ok, "sub[1]", c, "is not an empty cell to furnish")
             _require(sub[0] in (0, 1, 2), "sub[0]", sub[0], "is not a furnishing mode")
             f = s.pending_tile  # the Warrior Dwelling's mix is its own decision (E6)

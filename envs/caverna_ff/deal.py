@@ -22,7 +22,7 @@ from eurogym.envs.caverna_ff.state import (
 )
 from eurogym.envs.caverna_ff.tables import (
     BRIBE_TOKENS_USED,
-    CELLS,
+    CELLS_ALL,
     ENTRY_DWELLING,
     EXT_TILE_IDS,
     EXT_TRAP_IDS,
@@ -196,6 +196,6 @@ def deal_game(config: Config, seed: int, state_type: type[State] = State) -> Sta
     state.set("clear_pos", EMPTY)
     state.set("stage", ST_ROUND_START)
     state.set("phase", P_PLACE)
-    assert CELLS == state.tile.shape[1]
+    assert CELLS_ALL == state.tile.shape[1]
     advance(state.buf, state.mask)
     return state

@@ -12,12 +12,14 @@ from __future__ import annotations
 from eurogym.envs.caverna_ff.actions import (
     A_BRIBE,
     A_CELL,
+    A_CELL_X,
     A_CONVERT,
     A_DONE,
     A_FURN,
     A_FURN_X,
     A_GOLD,
     A_LOOT,
+    A_OFFICE,
     A_OPTION,
     A_ORC,
     A_PERSON,
@@ -34,6 +36,7 @@ from eurogym.envs.caverna_ff.actions import (
     A_TRAP,
     A_TRAP_X,
     A_TWIN,
+    A_TWIN_X,
     NUM_ACTIONS_V1,
     X_HUNTING,
     X_PEACEFUL,
@@ -95,9 +98,13 @@ from eurogym.envs.caverna_ff.state import (
     State,
 )
 from eurogym.envs.caverna_ff.tables import (
-    COLS,
+    CELL_COL,
+    CELL_ROW,
+    CELLS,
     DATA,
     F_ENTRY,
+    F_OFFICE,
+    FOREST,
     FURN_COST,
     FURN_NAMES,
     FX_FIRST,
@@ -111,6 +118,7 @@ from eurogym.envs.caverna_ff.tables import (
     NUM_REWARD_SPACES,
     NUM_REWARDS,
     NUM_TRAPS,
+    NUM_TWIN,
     ORC_SIDES,
     PUSH_NAMES,
     REWARD_NAMES,
@@ -119,7 +127,7 @@ from eurogym.envs.caverna_ff.tables import (
     TRAP_NAMES_ALL,
     TRAP_PAY_GOOD,
     TW_LARGE_PASTURE,
-    TWIN_CELLS,
+    TWIN_ALL_CELLS,
     TWIN_HALVES,
     WARRIOR_MATERIALS,
 )
@@ -158,13 +166,33 @@ _SPACE_TITLES = {
 
 
 def cell_name(cell: int) -> str:
-    """Board coordinate: column letter a-f (a-c forest, d-f mountain), row 1-4 top to bottom."""
-    r, c = divmod(int(cell), COLS)
-    return f"{'abcdef'[c]}{r + 1}"
+    """Board coordinate: column letter a-f (a-c forest, d-f mountain), row 1-4 top to bottom;
+    the Office Room's border cells (E23) are row 0 above, row 5 below, column z left of a and
+    column g right of f."""
+    r, c = int(CELL_ROW[int(cell)]), int(CELL_COL[int(cell)])
+    return f"{'zabcdefg'[c + 1]}{r + 1}"
 
 
 def cell_title(cell: int) -> str:
-    return ("forest " if int(cell) % COLS < 3 else "mountain ") + cell_name(cell)
+    return ("forest " if FOREST[int(cell)] else "mountain ") + cell_name(cell)
+
+
+def _cell_of(a: int) -> int:
+    """The cell a CELL or CELL_X action names, -1 for any other action."""
+    if A_CELL <= a < A_FURN:
+        return a - A_CELL
+    if A_CELL_X <= a < A_OFFICE:
+        return CELLS + a - A_CELL_X
+    return -1
+
+
+def _twin_of(a: int) -> int:
+    """The twin placement a TWIN or TWIN_X action names, -1 for any other action."""
+    if A_TWIN <= a < A_CELL:
+        return a - A_TWIN
+    if A_TWIN_X <= a < A_CELL_X:
+        return NUM_TWIN + a - A_TWIN_X
+    return -1
 
 
 def goods_text(row: object) -> str:
@@ -377,7 +405,7 @@ def _cell(c: int, phase: int) -> str:
 
 
 def _twin(i: int, kind: int | None) -> str:
-    a, b = (int(x) for x in TWIN_CELLS[i])
+    a, b = (int(x) for x in TWIN_ALL_CELLS[i])
     if kind is None:
         return f"twin tile: first half on {cell_name(a)}, second on {cell_name(b)}"
     if kind == TW_LARGE_PASTURE:
@@ -391,6 +419,12 @@ def describe(action: int, phase: int = -1) -> str:
     a = int(action)
     if not 0 <= a < NUM_ACTIONS_V1:
         return f"<out of range {a}>"
+    if a == A_OFFICE:
+        return f"furnish {FURN_TITLES[F_OFFICE]}"
+    if _cell_of(a) >= CELLS:  # the Office Room's border (E23)
+        return _cell(_cell_of(a), phase)
+    if _twin_of(a) >= NUM_TWIN:
+        return _twin(_twin_of(a), None) + " (overhanging: +2 gold)"
     if a >= A_REWARD_X:  # the fifth reward row (5-7 players)
         return f"reward space {NUM_REWARDS + a - A_REWARD_X} (row 5, column {a - A_REWARD_X + 1})"
     if a >= A_SPACE_X:  # the 5-7 player boards' spaces
@@ -535,26 +569,29 @@ def describe_in_state(state: State, action: int) -> str:
     p = int(state.actor)
     if A_SPACE_X <= a < A_REWARD_X:  # a 5-7 player board's space: as SPACE (below)
         return _space_in_state(state, a - A_SPACE_X + NUM_SPACES_V0, phase)
-    if A_REWARD_X <= a < state.NUM_ACTIONS:  # the fifth reward row
+    if A_REWARD_X <= a < A_TWIN_X:  # the fifth reward row
         return f"reward {reward_titles(state)[NUM_REWARDS + a - A_REWARD_X]}"
-    if _anytime(a) or not 0 <= a < A_FURN_X:
+    border = _cell_of(a) >= CELLS or _twin_of(a) >= NUM_TWIN  # the Office Room's (E23)
+    if _anytime(a) or not (0 <= a < A_FURN_X or border):
         return describe(a, phase)
     if a < A_TWIN and phase in (P_SPACE_PICK, P_IMITATE):
         return _space_in_state(state, a, phase)
-    if phase == P_TWIN and A_TWIN <= a < A_CELL:
-        text = _twin(a - A_TWIN, int(state.twin_kind))
+    if phase == P_TWIN and _twin_of(a) >= 0:
+        text = _twin(_twin_of(a), int(state.twin_kind))
+        if _twin_of(a) >= NUM_TWIN and int(state.twin_kind) != TW_LARGE_PASTURE:
+            text += " (overhanging: +2 gold)"
         if int(state.twin_kind) == TW_LARGE_PASTURE:
             text += f" ({_sub(state, 1)} wood)"
         return text
-    if phase == P_CELL and A_CELL <= a < A_FURN:
-        return f"{_cell_kind_text(state)} on {cell_title(a - A_CELL)}"
-    if phase == P_SOW_CELL and A_CELL <= a < A_FURN:
+    if phase == P_CELL and _cell_of(a) >= 0:
+        return f"{_cell_kind_text(state)} on {cell_title(_cell_of(a))}"
+    if phase == P_SOW_CELL and _cell_of(a) >= 0:
         crop = "a vegetable" if int(state.pending_tile) else "grain"
-        return f"sow {crop} on the field at {cell_name(a - A_CELL)}"
-    if phase == P_FURN_CELL and A_CELL <= a < A_FURN:
-        return f"build {FURN_TITLES[int(state.pending_tile)]} on cavern {cell_name(a - A_CELL)}"
-    if phase == P_TRAP_CELL and A_CELL <= a < A_FURN:
-        return f"set the {TRAP_TITLES[int(state.pending_tile)]} on {cell_title(a - A_CELL)}"
+        return f"sow {crop} on the field at {cell_name(_cell_of(a))}"
+    if phase == P_FURN_CELL and _cell_of(a) >= 0:
+        return f"build {FURN_TITLES[int(state.pending_tile)]} on cavern {cell_name(_cell_of(a))}"
+    if phase == P_TRAP_CELL and _cell_of(a) >= 0:
+        return f"set the {TRAP_TITLES[int(state.pending_tile)]} on {cell_title(_cell_of(a))}"
     if phase == P_TRAP_PICK and A_ORC <= a < A_RUBY:
         q, t = a - A_ORC, int(state.ev_trap) - 1
         strength = int(state.orc_str[p, q])
@@ -563,9 +600,9 @@ def describe_in_state(state: State, action: int) -> str:
         return f"{TRAP_TITLES[t]}: pick orc {ORC_LETTERS[q]} (strength {strength} -> {end})"
     if A_REWARD <= a < A_GOLD and "long_strip" in state.LAYOUT.fields:  # v1's dealt strips
         return f"reward {reward_titles(state)[a - A_REWARD]}"
-    if phase == P_INVADE and A_CELL <= a < A_FURN:
+    if phase == P_INVADE and _cell_of(a) >= 0:
         orc = ORC_LETTERS[_sub(state, 0)]
-        return f"orc {orc} invades the cave at {cell_name(a - A_CELL)}"
+        return f"orc {orc} invades the cave at {cell_name(_cell_of(a))}"
     if phase == P_PLACE and A_PERSON <= a < A_SKIP and a - A_PERSON < 6:
         if camouflaged_pick(state.buf, p, a - A_PERSON):  # F17: no ruby
             return f"place dwarf {a - A_PERSON + 1} next (Camouflaged Dwelling, free)"
@@ -584,12 +621,12 @@ def describe_in_state(state: State, action: int) -> str:
         return f"take orc {ORC_LETTERS[_sub(state, 0)]}'s {gold} gold instead of a reward"
     if phase == P_SOLO_SAVE and a == A_SKIP:
         return f"let {SPACE_TITLES[int(state.clear_pos)]} be emptied"
-    if phase == P_HOUSE and (A_CELL <= a < A_FURN or a == A_DONE):
+    if phase == P_HOUSE and (_cell_of(a) >= 0 or a == A_DONE):
         kind = (*ANIMAL_TYPES, "dogs")[_sub(state, 0)]
         if a == A_DONE:
             fate = "stay with the dwarfs" if kind == "dogs" else "are converted to food"
             return f"keep the arrangement: the unhoused {kind} {fate}"
-        return f"house the unhoused {kind} in the unit at {cell_title(a - A_CELL)}"
+        return f"house the unhoused {kind} in the unit at {cell_title(_cell_of(a))}"
     return describe(a, phase)
 
 

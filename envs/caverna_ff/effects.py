@@ -15,6 +15,7 @@ from numba import njit
 
 from eurogym.envs.caverna_ff.actions import X_HUNTING, X_PEACEFUL, X_SMITHING, X_TRADER
 from eurogym.envs.caverna_ff.board import (
+    board_cells,
     furn_id,
     has_furn,
     is_hostage_orc,
@@ -41,7 +42,7 @@ from eurogym.envs.caverna_ff.tables import (
     BATTLE_DOG_FACTOR,
     BOAR,
     CAMOUFLAGE_MAX_WEAPON,
-    CELLS,
+    CELLS_ALL,
     F_BATTLE_DOG_SCHOOL,
     F_BLACKSMITHING_PARLOR,
     F_BREEDING_CAVE,
@@ -83,10 +84,10 @@ from eurogym.envs.core.jit import KERNEL
 def donkeys_in_mines(buf, p, ore_only):
     """Donkeys on p's mines (each mine holds one, A9): ore mines only, or ore and ruby mines."""
     n = 0
-    for c in range(CELLS):
-        t = buf[TILE + p * CELLS + c]
+    for c in range(board_cells(buf, p)):
+        t = buf[TILE + p * CELLS_ALL + c]
         if t == T_ORE_MINE or (t == T_RUBY_MINE and not ore_only):
-            n += buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + 3]
+            n += buf[ANIMAL_AT + (p * CELLS_ALL + c) * NUM_ANIMALS + 3]
     return n
 
 
@@ -140,14 +141,17 @@ def orc_miner_haul(buf, p):
     if not worker:
         return
     best = -1
-    for c in range(CELLS):
-        if buf[TILE + p * CELLS + c] == T_ORE_MINE and not orc_on(buf, p, c):
-            if best < 0 or buf[MINE_GOODS + p * CELLS + c] > buf[MINE_GOODS + p * CELLS + best]:
+    for c in range(board_cells(buf, p)):
+        if buf[TILE + p * CELLS_ALL + c] == T_ORE_MINE and not orc_on(buf, p, c):
+            if (
+                best < 0
+                or buf[MINE_GOODS + p * CELLS_ALL + c] > buf[MINE_GOODS + p * CELLS_ALL + best]
+            ):
                 best = c
     if best >= 0:
         r = RES + p * NUM_GOODS
-        buf[r + ORE] += buf[MINE_GOODS + p * CELLS + best] + ORC_MINER_BONUS
-        buf[MINE_GOODS + p * CELLS + best] = 0
+        buf[r + ORE] += buf[MINE_GOODS + p * CELLS_ALL + best] + ORC_MINER_BONUS
+        buf[MINE_GOODS + p * CELLS_ALL + best] = 0
 
 
 @njit(**KERNEL)
@@ -230,8 +234,8 @@ def any_tile_x_furn(buf, p):
     """Has p one of the tiles every TILE_X action needs (Trader, Peaceful Cave, Hunting or
     Blacksmithing Parlor), unoccupied? One pass over the cells instead of a `has_furn` per
     action: without one, no `tile_x_ok` holds (masks.anytime_mask skips them; speed)."""
-    for c in range(CELLS):
-        f = buf[FURN + p * CELLS + c] - 1
+    for c in range(board_cells(buf, p)):
+        f = buf[FURN + p * CELLS_ALL + c] - 1
         if (
             f == F_TRADER or f == F_PEACEFUL or f == F_HUNTING_PARLOR or f == F_BLACKSMITHING_PARLOR
         ) and not orc_on(buf, p, c):

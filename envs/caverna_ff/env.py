@@ -38,7 +38,9 @@ Version history:
   followed by the further tiles' supply, the pending tile one-hot and each seat's furnishings
   by id (FLAT_SIZE_V1); 1-7 players (rules A6 "Five to seven players", E22): the extra boards'
   spaces and the fifth reward row as 15 more actions (Discrete(365)) and the observation's
-  block for relative seats 4-6 (V1_SEATS_X).
+  block for relative seats 4-6 (V1_SEATS_X); the Office Room (rules E23): overhanging twin
+  tiles and the 20 border cells as 61 more actions (TWIN_X, CELL_X, OFFICE: Discrete(426)) and
+  the observation's border block (V1_BORDER).
 """
 
 from __future__ import annotations

@@ -11,9 +11,6 @@ from numba import (
 )
 
 from eurogym.envs.caverna_ff.actions import (
-    A_CELL,
-    A_FURN,
-    A_FURN_X,
     A_LOOT,
     A_OPTION,
     A_SKIP,
@@ -38,6 +35,7 @@ from eurogym.envs.caverna_ff.helpers import (
     trap_left_at,
     warrior_amount,
 )
+from eurogym.envs.caverna_ff.office import action_cell, action_furn
 from eurogym.envs.caverna_ff.state import (
     FREE_TRAP,
     MAX_DWARFS,
@@ -52,9 +50,8 @@ from eurogym.envs.caverna_ff.state import (
     WEAPON,
 )
 from eurogym.envs.caverna_ff.tables import (
-    CELLS,
+    CELLS_ALL,
     F_WARRIOR,
-    FX_FIRST,
     NUM_GOODS,
     NUM_TRAPS,
     ORE,
@@ -72,7 +69,7 @@ def act_furn(buf, p, a):
     its cavern is asked next (P_FURN_CELL)."""
     if a == A_SKIP:
         return ADVANCE
-    buf[PENDING_TILE] = a - A_FURN if a < A_FURN_X else a - A_FURN_X + FX_FIRST
+    buf[PENDING_TILE] = action_furn(a)
     decide(buf, P_FURN_CELL, p)
     return ASK
 
@@ -84,19 +81,19 @@ def act_furn_cell(buf, p, a):
     than one way to pay, the way is asked (P_BRANCH, context BR_BUILDER, F12)."""
     f = buf[PENDING_TILE]
     if f == F_WARRIOR:
-        buf[SUB + 1] = a - A_CELL
+        buf[SUB + 1] = action_cell(a)
         buf[SUB + 2] = -1
         return ASK if ask_warrior(buf, p) else ADVANCE
     ways = pay_ways(buf, p, f, buf[SUB + 0])
     if ways & (ways - 1):
-        buf[SUB + 1] = a - A_CELL
+        buf[SUB + 1] = action_cell(a)
         buf[SUB + 2] = BR_BUILDER
         decide(buf, P_BRANCH, p)
         return ASK
     way = 0
     while not (ways >> way) & 1:
         way += 1
-    return ASK if build_furn(buf, p, f, a - A_CELL, buf[SUB + 0], way) else ADVANCE
+    return ASK if build_furn(buf, p, f, action_cell(a), buf[SUB + 0], way) else ADVANCE
 
 
 @njit(**INLINE)
@@ -145,14 +142,14 @@ def act_trap_cell(buf, p, a):
     """P_TRAP_CELL: place the pending trap on cell a, paying it unless free; covering a bonus
     symbol pays it (B7)."""
     t = buf[PENDING_TILE]
-    c = a - A_CELL
+    c = action_cell(a)
     if buf[FREE_TRAP] == 0:
         for g in range(NUM_GOODS):
             buf[r_(p, g)] -= TRAP_COST[t, g]
-    if buf[TILE + p * CELLS + c] == 0:
+    if buf[TILE + p * CELLS_ALL + c] == 0:
         gain_bonus(buf, p, c)
-    buf[TRAP + p * CELLS + c] = t + 1
-    buf[TRAP_ACTIVE + p * CELLS + c] = 1
+    buf[TRAP + p * CELLS_ALL + c] = t + 1
+    buf[TRAP_ACTIVE + p * CELLS_ALL + c] = 1
     buf[trap_left_at(t)] -= 1
     rehouse(buf, p)
     return ADVANCE

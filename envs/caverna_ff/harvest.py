@@ -16,6 +16,7 @@ from eurogym.envs.caverna_ff.actions import (
     NUM_CONVERSIONS,
 )
 from eurogym.envs.caverna_ff.board import (
+    board_cells,
     has_furn,
     orc_on,
     rehouse,
@@ -68,7 +69,7 @@ from eurogym.envs.caverna_ff.state import (
 from eurogym.envs.caverna_ff.tables import (
     BOAR,
     CATTLE,
-    CELLS,
+    CELLS_ALL,
     DOG,
     DONKEY,
     F_BEER,
@@ -240,22 +241,22 @@ def food_need(buf, p, kind):
 
 @njit(**INLINE)
 def field_phase(buf, p):
-    for c in range(CELLS):
-        if buf[CROP + p * CELLS + c] > 0:
-            buf[CROP + p * CELLS + c] -= 1
-            buf[r_(p, VEG if buf[CROP_KIND + p * CELLS + c] else GRAIN)] += 1
+    for c in range(board_cells(buf, p)):
+        if buf[CROP + p * CELLS_ALL + c] > 0:
+            buf[CROP + p * CELLS_ALL + c] -= 1
+            buf[r_(p, VEG if buf[CROP_KIND + p * CELLS_ALL + c] else GRAIN)] += 1
 
 
 @njit(**INLINE)
 def mining_phase(buf, p):
     """B4: a mine holding a donkey moves all its goods to the supply; then the Orc Miner
     Dwelling's orc (F18) hauls one ore mine like a donkey, +1 ore."""
-    for c in range(CELLS):
-        t = buf[TILE + p * CELLS + c]
+    for c in range(board_cells(buf, p)):
+        t = buf[TILE + p * CELLS_ALL + c]
         if (t == T_ORE_MINE or t == T_RUBY_MINE) and not orc_on(buf, p, c):
-            if buf[ANIMAL_AT + (p * CELLS + c) * 5 + 3] > 0:
-                buf[r_(p, ORE if t == T_ORE_MINE else RUBY)] += buf[MINE_GOODS + p * CELLS + c]
-                buf[MINE_GOODS + p * CELLS + c] = 0
+            if buf[ANIMAL_AT + (p * CELLS_ALL + c) * 5 + 3] > 0:
+                buf[r_(p, ORE if t == T_ORE_MINE else RUBY)] += buf[MINE_GOODS + p * CELLS_ALL + c]
+                buf[MINE_GOODS + p * CELLS_ALL + c] = 0
     orc_miner_haul(buf, p)
 
 

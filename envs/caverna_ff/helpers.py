@@ -19,6 +19,7 @@ from eurogym.envs.caverna_ff.actions import (
     NUM_RUBY_TRADES,
 )
 from eurogym.envs.caverna_ff.board import (
+    board_cells,
     can_grow,
     furn_id,
     has_furn,
@@ -26,6 +27,7 @@ from eurogym.envs.caverna_ff.board import (
     rehouse,
     single_ok,
     trap_cell_ok,
+    twin_count,
     twin_ok,
 )
 from eurogym.envs.caverna_ff.effects import (
@@ -96,6 +98,7 @@ from eurogym.envs.caverna_ff.state import (
     O_CAVE,
     O_FRIENDLY,
     OCCUPANT,
+    OFFICE_SEAT,
     ORC_HOSTAGE,
     ORC_READY,
     ORC_SPACE,
@@ -121,7 +124,7 @@ from eurogym.envs.caverna_ff.tables import (
     BLACKSMITH_DISCOUNT,
     BOAR,
     CATTLE,
-    CELLS,
+    CELLS_ALL,
     DOG,
     DONKEY,
     F_BLACKSMITH,
@@ -132,6 +135,7 @@ from eurogym.envs.caverna_ff.tables import (
     F_DWELLING_COPY,
     F_ENTRY,
     F_MILKING,
+    F_OFFICE,
     F_ORC_DWELLING,
     F_RUBY_SUPPLIER,
     F_STATE,
@@ -158,7 +162,6 @@ from eurogym.envs.caverna_ff.tables import (
     NUM_REWARDS,
     NUM_TRAPS,
     NUM_TRAPS_ALL,
-    NUM_TWIN,
     ORC_STRENGTH,
     ORE,
     REFILL_ORE_MINES,
@@ -319,16 +322,16 @@ def furn_ids(buf):
 def furnish_cell_ok(buf, p, c, work):
     """May a furnishing go on cell c? An empty cavern, or with the Work Room (`work`, spec A3,
     A10) an empty tunnel or deep tunnel, never a mine; no hostile orc on it."""
-    t = buf[TILE + p * CELLS + c]
+    t = buf[TILE + p * CELLS_ALL + c]
     if t != T_CAVERN and not (work and (t == T_TUNNEL or t == T_DEEP)):
         return False
-    return buf[FURN + p * CELLS + c] == 0 and not orc_on(buf, p, c)
+    return buf[FURN + p * CELLS_ALL + c] == 0 and not orc_on(buf, p, c)
 
 
 @njit(**KERNEL)
 def empty_cavern(buf, p):
     work = has_furn(buf, p, F_WORK_ROOM)
-    for c in range(CELLS):
+    for c in range(board_cells(buf, p)):
         if furnish_cell_ok(buf, p, c, work):
             return True
     return False
@@ -477,7 +480,7 @@ def build_furn(buf, p, f, c, mode, way):
     if f != F_WARRIOR:  # the Warrior Dwelling's mix is paid as chosen (warrior_amount)
         for g in range(NUM_GOODS):
             buf[r_(p, g)] -= paid(buf, p, f, mode, way, g)
-    buf[FURN + p * CELLS + c] = f + 1
+    buf[FURN + p * CELLS_ALL + c] = f + 1
     buf[left_at(f)] -= 1
     if f == F_STONE_CARVER:
         buf[r_(p, STONE)] += 2
@@ -503,6 +506,8 @@ def build_furn(buf, p, f, c, mode, way):
         befriend_held(buf, p, ready_round(buf))  # D19: this round in the work phase
     elif f == F_CHILDRENS:
         push_op(buf, OP_GROWTH, 0, p)
+    elif f == F_OFFICE:
+        buf[OFFICE_SEAT] = p + 1  # from now on p's loops visit the border cells (E23)
     rehouse(buf, p)
     if f == F_DWELLING_COPY:
         w = strongest_weapon(buf)
@@ -516,7 +521,7 @@ def build_furn(buf, p, f, c, mode, way):
 
 @njit(**KERNEL)
 def any_twin(buf, p, kind):
-    for i in range(NUM_TWIN):
+    for i in range(twin_count(buf, p)):
         if twin_ok(buf, p, kind, i):
             return True
     return False
@@ -524,7 +529,7 @@ def any_twin(buf, p, kind):
 
 @njit(**KERNEL)
 def any_single(buf, p, tile):
-    for c in range(CELLS):
+    for c in range(board_cells(buf, p)):
         if single_ok(buf, p, tile, c):
             return True
     return False
@@ -534,8 +539,8 @@ def any_single(buf, p, tile):
 def can_sow(buf, p):
     if buf[r_(p, GRAIN)] + buf[r_(p, VEG)] == 0:
         return False
-    for c in range(CELLS):
-        if buf[TILE + p * CELLS + c] == T_FIELD and buf[CROP + p * CELLS + c] == 0:
+    for c in range(board_cells(buf, p)):
+        if buf[TILE + p * CELLS_ALL + c] == T_FIELD and buf[CROP + p * CELLS_ALL + c] == 0:
             return True
     return False
 
@@ -588,7 +593,7 @@ def trap_offered(buf, p, t, free):
         for g in range(NUM_GOODS):
             if buf[r_(p, g)] < TRAP_COST[t, g]:
                 return False
-    for c in range(CELLS):
+    for c in range(board_cells(buf, p)):
         if trap_cell_ok(buf, p, c):
             return True
     return False
@@ -799,15 +804,15 @@ def grow(buf, p):
 def refill_ok(buf, p, c):
     """May the refill put goods on cell c (B3): an ore or ruby mine no orc occupies, and fewer
     than 2 mines of its kind filled in this refill (chosen cells: bit mask SUB[1])."""
-    t = buf[TILE + p * CELLS + c]
+    t = buf[TILE + p * CELLS_ALL + c]
     if (t != T_ORE_MINE and t != T_RUBY_MINE) or orc_on(buf, p, c):
         return False
     chosen = buf[SUB + 1]
     if (chosen >> c) & 1:
         return False
     same = 0
-    for k in range(CELLS):
-        if (chosen >> k) & 1 and buf[TILE + p * CELLS + k] == t:
+    for k in range(board_cells(buf, p)):
+        if (chosen >> k) & 1 and buf[TILE + p * CELLS_ALL + k] == t:
             same += 1
     return same < (REFILL_ORE_MINES if t == T_ORE_MINE else REFILL_RUBY_MINES)
 
@@ -817,7 +822,7 @@ def ask_refill(buf, p):
     """FF refill mines (B3, a choice: 2 ore on each of up to 2 ore mines, 1 ruby on each of up
     to 2 ruby mines; the player picks the mines one at a time, DONE stops)."""
     buf[SUB + 1] = 0
-    for c in range(CELLS):
+    for c in range(board_cells(buf, p)):
         if refill_ok(buf, p, c):
             return decide(buf, P_REFILL, p)
     return False
@@ -826,8 +831,8 @@ def ask_refill(buf, p):
 @njit(**KERNEL)
 def count_mines(buf, p, tile):
     n = 0
-    for c in range(CELLS):
-        if buf[TILE + p * CELLS + c] == tile and not orc_on(buf, p, c):
+    for c in range(board_cells(buf, p)):
+        if buf[TILE + p * CELLS_ALL + c] == tile and not orc_on(buf, p, c):
             n += 1
     return n
 

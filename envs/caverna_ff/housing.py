@@ -27,6 +27,7 @@ from eurogym.envs.caverna_ff.board import (
     A_DONKEY,
     A_SHEEP,
     MAX_UNITS,
+    board_cells,
     eat,
     housing,
     housing_units,
@@ -49,7 +50,7 @@ from eurogym.envs.caverna_ff.state import (
     SUB,
 )
 from eurogym.envs.caverna_ff.tables import (
-    CELLS,
+    CELLS_ALL,
     ENTRY_DWELLING,
     NUM_ANIMALS,
 )
@@ -70,7 +71,8 @@ def legal_units(buf, p, a, room):
     type per one-type unit; d dogs on a meadow or pasture make it d + 1 sheep only, D05) and
     has free room. Dogs: all of them join a meadow or pasture holding only sheep, if its
     sheep still fit the dog rule, or stay with the dwarfs (the entry dwelling's cell). Returns
-    the number of such units."""
+    the number of such units. `room` has tables.CELLS_ALL entries (the Office Room's border
+    cells are units too, E23)."""
     u_cell = np.zeros(MAX_UNITS, np.int64)
     u_cap = np.zeros(MAX_UNITS, np.int64)
     u_allow = np.zeros(MAX_UNITS, np.int64)
@@ -81,19 +83,19 @@ def legal_units(buf, p, a, room):
     k = unhoused(buf, p, a)
     for u in range(n):
         c = u_cell[u]
-        dogs = buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + A_DOG]
+        dogs = buf[ANIMAL_AT + (p * CELLS_ALL + c) * NUM_ANIMALS + A_DOG]
         held = 0
         other = False
         for b in range(4):
-            held += buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + b]
-            if b != a and buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + b] > 0:
+            held += buf[ANIMAL_AT + (p * CELLS_ALL + c) * NUM_ANIMALS + b]
+            if b != a and buf[ANIMAL_AT + (p * CELLS_ALL + c) * NUM_ANIMALS + b] > 0:
                 other = True
         if a == A_DOG:
-            others = held - buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + A_SHEEP]
+            others = held - buf[ANIMAL_AT + (p * CELLS_ALL + c) * NUM_ANIMALS + A_SHEEP]
             if (
                 u_meadow[u]
                 and others == 0
-                and buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + A_SHEEP] <= dogs + k + 1
+                and buf[ANIMAL_AT + (p * CELLS_ALL + c) * NUM_ANIMALS + A_SHEEP] <= dogs + k + 1
             ):
                 room[c] = k
             continue
@@ -105,7 +107,7 @@ def legal_units(buf, p, a, room):
     if a == A_DOG:
         room[ENTRY_DWELLING] = k
     m = 0
-    for c in range(CELLS):
+    for c in range(board_cells(buf, p)):
         if room[c] > 0:
             m += 1
     return m
@@ -114,8 +116,8 @@ def legal_units(buf, p, a, room):
 @njit(**KERNEL)
 def any_housed(buf, p):
     """Does some unit of p hold an animal?"""
-    for i in range(CELLS * NUM_ANIMALS):
-        if buf[ANIMAL_AT + p * CELLS * NUM_ANIMALS + i] > 0:
+    for i in range(board_cells(buf, p) * NUM_ANIMALS):
+        if buf[ANIMAL_AT + p * CELLS_ALL * NUM_ANIMALS + i] > 0:
             return True
     return False
 
@@ -178,7 +180,7 @@ def start_housing(buf, p, mode):
 def house_at(buf, p, a, c, room):
     """Put as many unhoused animals of type a as unit c takes (`room`) there."""
     k = min(unhoused(buf, p, a), room[c])
-    buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + a] += k
+    buf[ANIMAL_AT + (p * CELLS_ALL + c) * NUM_ANIMALS + a] += k
 
 
 @njit(**KERNEL)
@@ -187,7 +189,7 @@ def give_up(buf, p, a):
     dogs, which need no unit, stay with the dwarfs."""
     k = unhoused(buf, p, a)
     if a == A_DOG:
-        buf[ANIMAL_AT + (p * CELLS + ENTRY_DWELLING) * NUM_ANIMALS + A_DOG] += k
+        buf[ANIMAL_AT + (p * CELLS_ALL + ENTRY_DWELLING) * NUM_ANIMALS + A_DOG] += k
     elif k > 0:
         eat(buf, p, a, k)
 
@@ -196,7 +198,7 @@ def give_up(buf, p, a):
 def lift(buf, p, c):
     """Take every animal out of the unit recorded on cell c (they are unhoused again)."""
     for a in range(NUM_ANIMALS):
-        buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + a] = 0
+        buf[ANIMAL_AT + (p * CELLS_ALL + c) * NUM_ANIMALS + a] = 0
 
 
 @njit(**INLINE)
@@ -219,8 +221,8 @@ def ask_house(buf, p):
     without a home (when nothing can be rearranged) at once, else P_HOUSE for the first type
     in HOUSE_ORDER with a home or a rearrangement left (type in sub[0]). Returns True if
     P_HOUSE is asked."""
-    room = np.zeros(CELLS, np.int64)
-    other = np.zeros(CELLS, np.int64)
+    room = np.zeros(CELLS_ALL, np.int64)
+    other = np.zeros(CELLS_ALL, np.int64)
     placed = True
     while placed:
         placed = False

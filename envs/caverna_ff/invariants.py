@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from eurogym.envs.caverna_ff.board import furn_built, housing_ok
+from eurogym.envs.caverna_ff.board import board_cells, furn_built, housing_ok
 from eurogym.envs.caverna_ff.stack import OP_HOUSE
 from eurogym.envs.caverna_ff.state import (
     ACTOR,
@@ -31,6 +31,7 @@ from eurogym.envs.caverna_ff.state import (
     O_FRIENDLY,
     O_HELD,
     O_OUT,
+    OFFICE_SEAT,
     ORC_CELL,
     ORC_HOSTAGE,
     ORC_STATE,
@@ -56,6 +57,7 @@ from eurogym.envs.caverna_ff.state import (
 )
 from eurogym.envs.caverna_ff.tables import (
     CELLS,
+    CELLS_ALL,
     ENTRY_DWELLING,
     F_ADDITIONAL,
     F_WORK_ROOM,
@@ -78,6 +80,7 @@ from eurogym.envs.caverna_ff.tables import (
     TRAP_COPIES_BASIC,
     TRAP_EFFECT,
     TRAP_KIND,
+    TWIN_X_CELLS,
 )
 from eurogym.envs.core.jit import ENTRY, KERNEL
 
@@ -105,7 +108,10 @@ MESSAGES = (
     "the supply than the game has (basic traps one per player, the others one), a Permanent "
     "Trap sprung (it never flips, B7), or picks of an Explosive Trap / Poisoned Arrows owed "
     "outside an orc event",
+    "the Office Room's border (E23): something on a border cell of a board without the Office "
+    "Room, a trap there, or a border tile that is not an overhanging twin's outer half",
 )
+BORDER_VIOLATION = len(MESSAGES) - 1
 
 
 @njit(**KERNEL)
@@ -116,6 +122,25 @@ def housing_pending(buf, p):
         return True
     for i in range(buf[STACK_N]):
         if buf[STACK_AT + 3 * i] == OP_HOUSE and buf[STACK_AT + 3 * i + 2] == p:
+            return True
+    return False
+
+
+@njit(**KERNEL)
+def border_violation(buf, p):
+    """Is a border cell of p's board wrong (E23)? Only the Office Room's owner has anything
+    there: no trap, and every tile the outer half of a twin whose inner half is on the board."""
+    if buf.shape[0] <= OFFICE_SEAT:
+        return False  # caverna_ff_v0: no border (its cells are cut from its JSON)
+    owner = buf[OFFICE_SEAT] == p + 1
+    for c in range(CELLS, CELLS_ALL):
+        t = buf[TILE + p * CELLS_ALL + c]
+        if buf[TRAP + p * CELLS_ALL + c] or (t != T_NONE and not owner):
+            return True
+        inner = TWIN_X_CELLS[2 * (c - CELLS), 0]
+        if t != T_NONE and buf[TILE + p * CELLS_ALL + inner] == T_NONE:
+            return True
+        if t == T_NONE and (buf[FURN + p * CELLS_ALL + c] or buf[STABLE + p * CELLS_ALL + c]):
             return True
     return False
 
@@ -131,8 +156,8 @@ def first_violation(buf, mask):
             return 1
         for a in range(NUM_ANIMALS):
             total = 0
-            for c in range(CELLS):
-                k = buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + a]
+            for c in range(board_cells(buf, p)):
+                k = buf[ANIMAL_AT + (p * CELLS_ALL + c) * NUM_ANIMALS + a]
                 if k < 0:
                     return 2
                 total += k
@@ -140,26 +165,30 @@ def first_violation(buf, mask):
             if total > owned or (total < owned and not housing_pending(buf, p)):
                 return 2
         stables = 0
-        for c in range(CELLS):
-            t = buf[TILE + p * CELLS + c]
+        for c in range(board_cells(buf, p)):
+            t = buf[TILE + p * CELLS_ALL + c]
             forest_tile = t == T_MEADOW or t == T_FIELD
             if t != T_NONE and forest_tile != (FOREST[c] == 1):
                 return 3
-            if buf[FURN + p * CELLS + c] and t != T_CAVERN:
+            if buf[FURN + p * CELLS_ALL + c] and t != T_CAVERN:
                 if not ((t == T_TUNNEL or t == T_DEEP) and furn_built(buf, p, F_WORK_ROOM)):
                     return 4
-            st = buf[STABLE + p * CELLS + c]
+            st = buf[STABLE + p * CELLS_ALL + c]
             stables += st
-            if (st or buf[TRAP + p * CELLS + c] or buf[PASTURE + p * CELLS + c]) and FOREST[c] == 0:
+            if (st or buf[TRAP + p * CELLS_ALL + c] or buf[PASTURE + p * CELLS_ALL + c]) and FOREST[
+                c
+            ] == 0:
                 return 5
-            if buf[TRAP + p * CELLS + c] and (st or (t != T_NONE and t != T_MEADOW)):
+            if buf[TRAP + p * CELLS_ALL + c] and (st or (t != T_NONE and t != T_MEADOW)):
                 return 5
-            if buf[PASTURE + p * CELLS + c] and t != T_MEADOW:
+            if buf[PASTURE + p * CELLS_ALL + c] and t != T_MEADOW:
                 return 5
-            if buf[CROP + p * CELLS + c] and t != T_FIELD:
+            if buf[CROP + p * CELLS_ALL + c] and t != T_FIELD:
                 return 6
         if stables > 3:
             return 5
+        if border_violation(buf, p):
+            return BORDER_VIOLATION
         tokens = 0
         hostages = 0
         for d in range(MAX_DWARFS):
@@ -186,7 +215,7 @@ def first_violation(buf, mask):
             if (s == O_FOREST or s == O_HELD) and (c < 0 or FOREST[c] == 0):
                 return 9
             if s == O_CAVE:
-                if c < 0 or FOREST[c] == 1 or buf[TILE + p * CELLS + c] == T_NONE:
+                if c < 0 or FOREST[c] == 1 or buf[TILE + p * CELLS_ALL + c] == T_NONE:
                     return 9
                 for q in range(o):  # only the entry dwelling takes several (B8 overflow)
                     if (
@@ -219,7 +248,7 @@ def first_violation(buf, mask):
             if (s == O_FOREST or s == O_HELD or s == O_CAVE) and buf[ORC_STR + i] <= 0:
                 return 12
             if s == O_HELD:
-                t = buf[TRAP + p * CELLS + buf[ORC_CELL + i]] - 1
+                t = buf[TRAP + p * CELLS_ALL + buf[ORC_CELL + i]] - 1
                 if t < 0 or TRAP_KIND[t] != TK_HOLDING:
                     return 12
         seen_absent = False
@@ -247,13 +276,13 @@ def trap_violation(buf, n):
     for t in range(ids):
         count = buf[TRAP_LEFT + t] if t < NUM_TRAPS else buf[TRAP_LEFT_X + t - NUM_TRAPS]
         for p in range(n):
-            for c in range(CELLS):
-                k = buf[TRAP + p * CELLS + c] - 1
+            for c in range(board_cells(buf, p)):
+                k = buf[TRAP + p * CELLS_ALL + c] - 1
                 if k >= ids:
                     return True
                 if k == t:
                     count += 1
-                    if TRAP_EFFECT[t] == TE_FLAT and buf[TRAP_ACTIVE + p * CELLS + c] == 0:
+                    if TRAP_EFFECT[t] == TE_FLAT and buf[TRAP_ACTIVE + p * CELLS_ALL + c] == 0:
                         return True
         if count > (n if TRAP_COPIES_BASIC[t] else 1):
             return True

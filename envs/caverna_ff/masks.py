@@ -12,11 +12,8 @@ from numba import (
 
 from eurogym.envs.caverna_ff.actions import (
     A_BRIBE,
-    A_CELL,
     A_CONVERT,
     A_DONE,
-    A_FURN,
-    A_FURN_X,
     A_GOLD,
     A_LOOT,
     A_OPTION,
@@ -31,7 +28,6 @@ from eurogym.envs.caverna_ff.actions import (
     A_TILE_X,
     A_TRAP,
     A_TRAP_X,
-    A_TWIN,
     NUM_ACTIONS_V1,
     NUM_CONVERSIONS,
     NUM_OPTIONS,
@@ -40,11 +36,13 @@ from eurogym.envs.caverna_ff.actions import (
     X_HUNTING,
 )
 from eurogym.envs.caverna_ff.board import (
+    board_cells,
     has_furn,
     meadow_unfenced,
     single_ok,
     stable_ok,
     trap_cell_ok,
+    twin_count,
     twin_ok,
 )
 from eurogym.envs.caverna_ff.effects import (
@@ -95,6 +93,7 @@ from eurogym.envs.caverna_ff.housing import (
     legal_units,
     rearrange_ok,
 )
+from eurogym.envs.caverna_ff.office import cell_action, furn_action, twin_action
 from eurogym.envs.caverna_ff.ops import (
     branch_open,
     branches_taken,
@@ -192,11 +191,11 @@ from eurogym.envs.caverna_ff.state import (
 )
 from eurogym.envs.caverna_ff.tables import (
     CELLS,
+    CELLS_ALL,
     DOG,
     F_CAMOUFLAGED,
     F_WORK_ROOM,
     FOOD,
-    FX_FIRST,
     GRAIN,
     MAX_FORGE_ORE,
     NUM_ANIMALS,
@@ -205,7 +204,6 @@ from eurogym.envs.caverna_ff.tables import (
     NUM_LOOT,
     NUM_ORCS,
     NUM_TRAPS,
-    NUM_TWIN,
     ORE,
     PUSH_DELTA,
     RUBY,
@@ -269,9 +267,9 @@ def decision_mask(buf, mask):
                 if any_space_for(buf, p, person):
                     mask[A_PERSON + k] = 1
     elif phase == P_TWIN:
-        for i in range(NUM_TWIN):
+        for i in range(twin_count(buf, p)):
             if twin_ok(buf, p, buf[TWIN_KIND], i):
-                mask[A_TWIN + i] = 1
+                mask[twin_action(i)] = 1
         mask[A_SKIP] = 1
     elif phase == P_TWIN_KIND:
         mask[A_OPTION] = 1 if any_twin(buf, p, TW_CAVERN_TUNNEL) else 0
@@ -279,7 +277,7 @@ def decision_mask(buf, mask):
         mask[A_SKIP] = 1
     elif phase == P_CELL:
         kind = buf[CELL_KIND]
-        for c in range(CELLS):
+        for c in range(board_cells(buf, p)):
             ok = False
             if kind == CK_SINGLE:
                 ok = single_ok(buf, p, buf[PENDING_TILE], c)
@@ -290,13 +288,13 @@ def decision_mask(buf, mask):
             elif kind == CK_STABLE:
                 ok = stable_ok(buf, p, c)
             if ok:
-                mask[A_CELL + c] = 1
+                mask[cell_action(c)] = 1
         if buf[SUB + 3]:
             mask[A_SKIP] = 1
     elif phase == P_SOW:
         fields = False
-        for c in range(CELLS):
-            if buf[TILE + p * CELLS + c] == T_FIELD and buf[CROP + p * CELLS + c] == 0:
+        for c in range(board_cells(buf, p)):
+            if buf[TILE + p * CELLS_ALL + c] == T_FIELD and buf[CROP + p * CELLS_ALL + c] == 0:
                 fields = True
         if fields and buf[SOWN] < 2 and buf[r_(p, GRAIN)] > 0:
             mask[A_SOW_GRAIN] = 1
@@ -304,9 +302,9 @@ def decision_mask(buf, mask):
             mask[A_SOW_VEG] = 1
         mask[A_DONE] = 1
     elif phase == P_SOW_CELL and buf[r_(p, VEG if buf[PENDING_TILE] else GRAIN)] > 0:
-        for c in range(CELLS):
-            if buf[TILE + p * CELLS + c] == T_FIELD and buf[CROP + p * CELLS + c] == 0:
-                mask[A_CELL + c] = 1
+        for c in range(board_cells(buf, p)):
+            if buf[TILE + p * CELLS_ALL + c] == T_FIELD and buf[CROP + p * CELLS_ALL + c] == 0:
+                mask[cell_action(c)] = 1
     elif phase == P_FORGE:
         material = buf[SUB + 0]
         top = 4 if material == 1 else MAX_FORGE_ORE
@@ -323,16 +321,16 @@ def decision_mask(buf, mask):
     elif phase == P_FURN:
         for f in range(furn_ids(buf)):
             if furn_offered(buf, p, f, buf[SUB + 0]):
-                mask[A_FURN + f if f < NUM_FURN else A_FURN_X + f - FX_FIRST] = 1
+                mask[furn_action(f)] = 1
         if buf[SUB + 3]:
             mask[A_SKIP] = 1
     elif phase == P_FURN_CELL:
         # still payable: an any-time action must not spend the chosen tile's cost
         if furn_offered(buf, p, buf[PENDING_TILE], buf[SUB + 0]):
             work = has_furn(buf, p, F_WORK_ROOM)
-            for c in range(CELLS):
+            for c in range(board_cells(buf, p)):
                 if furnish_cell_ok(buf, p, c, work):
-                    mask[A_CELL + c] = 1
+                    mask[cell_action(c)] = 1
     elif phase == P_TRAP:
         for t in range(trap_ids(buf)):
             if trap_offered(buf, p, t, buf[FREE_TRAP] == 1):
@@ -340,9 +338,9 @@ def decision_mask(buf, mask):
         mask[A_SKIP] = 1
     elif phase == P_TRAP_CELL:
         payable = trap_offered(buf, p, buf[PENDING_TILE], buf[FREE_TRAP] == 1)  # as above
-        for c in range(CELLS):
+        for c in range(board_cells(buf, p)):
             if payable and trap_cell_ok(buf, p, c):
-                mask[A_CELL + c] = 1
+                mask[cell_action(c)] = 1
     elif phase == P_BRANCH and buf[SUB + 2] == BR_CAPTAIN:  # the Orc Captain's material (F19)
         for g in range(3):
             if (buf[SUB + 1] >> g) & 1:
@@ -411,7 +409,7 @@ def decision_mask(buf, mask):
         mask[A_DONE] = 1
     elif phase == P_CAVE_IN:  # Cave-in's stone, v1's Poisoned Food's food (B7)
         o = buf[EV_LETTER]
-        t = buf[TRAP + p * CELLS + buf[ORC_CELL + p * NUM_ORCS + o]] - 1
+        t = buf[TRAP + p * CELLS_ALL + buf[ORC_CELL + p * NUM_ORCS + o]] - 1
         top = min(TRAP_PAY_MAX[t], buf[r_(p, TRAP_PAY_GOOD[t])], buf[ORC_STR + p * NUM_ORCS + o])
         for k in range(min(top, NUM_OPTIONS - 1) + 1):
             mask[A_OPTION + k] = 1
@@ -427,9 +425,9 @@ def decision_mask(buf, mask):
         mask[A_OPTION] = 1 if buf[r_(p, RUBY)] > 0 else 0
         mask[A_SKIP] = 1
     elif phase == P_REFILL:
-        for c in range(CELLS):
+        for c in range(board_cells(buf, p)):
             if refill_ok(buf, p, c):
-                mask[A_CELL + c] = 1
+                mask[cell_action(c)] = 1
         mask[A_DONE] = 1
     elif phase == P_TRADE:
         src = buf[SUB + 1]
@@ -459,7 +457,7 @@ def decision_mask(buf, mask):
         bits = owner_cells(buf, p, buf[SUB + 0], buf[SUB + 1] == 1)
         for c in range(CELLS):
             if (bits >> c) & 1:
-                mask[A_CELL + c] = 1
+                mask[cell_action(c)] = 1
     elif phase == P_WARRIOR_PAY:
         bits = warrior_options(buf, p)
         for k in range(1, WARRIOR_MATERIALS - 1):
@@ -471,19 +469,19 @@ def decision_mask(buf, mask):
                 mask[A_OPTION + k] = 1
         mask[A_DONE] = 1
     elif phase == P_HOUSE:
-        room = np.zeros(CELLS, np.int64)
+        room = np.zeros(CELLS_ALL, np.int64)
         legal_units(buf, p, buf[SUB + 0], room)
-        for c in range(CELLS):
+        for c in range(board_cells(buf, p)):
             if room[c] > 0:
-                mask[A_CELL + c] = 1
+                mask[cell_action(c)] = 1
         mask[A_DONE] = 1
         if can_lift(buf, p):
             mask[A_OPTION] = 1
     elif phase == P_HOUSE_LIFT:
-        for c in range(CELLS):
+        for c in range(board_cells(buf, p)):
             for k in range(NUM_ANIMALS):
-                if buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + k] > 0:
-                    mask[A_CELL + c] = 1
+                if buf[ANIMAL_AT + (p * CELLS_ALL + c) * NUM_ANIMALS + k] > 0:
+                    mask[cell_action(c)] = 1
         mask[A_SKIP] = 1
     elif phase == P_WARRIOR:
         for k in range(1, 9):

@@ -10,6 +10,7 @@ from numba import (
 )
 
 from eurogym.envs.caverna_ff.board import (
+    board_cells,
     can_grow,
     has_furn,
     meadow_unfenced,
@@ -158,7 +159,6 @@ from eurogym.envs.caverna_ff.state import (
 from eurogym.envs.caverna_ff.tables import (
     BOAR,
     CATTLE,
-    CELLS,
     DOG,
     DONKEY,
     F_CARPENTER,
@@ -410,7 +410,7 @@ def market_ok(buf, p, k):
 
 @njit(**KERNEL)
 def ask_stable(buf, p, cost):
-    for c in range(CELLS):
+    for c in range(board_cells(buf, p)):
         if stable_ok(buf, p, c):
             buf[CELL_KIND] = CK_STABLE
             buf[SUB + 1] = cost
@@ -438,7 +438,7 @@ def ask_pasture(buf, p, large, wood):
             return False
         buf[TWIN_KIND] = TW_LARGE_PASTURE
         return decide(buf, P_TWIN, p)
-    for c in range(CELLS):
+    for c in range(board_cells(buf, p)):
         if meadow_unfenced(buf, p, c):
             buf[CELL_KIND] = CK_SMALL_PASTURE
             buf[SUB + 3] = 1
@@ -451,7 +451,7 @@ def farming_options(buf, p, used):
     """Bits of the farming items p can still do: 1 small, 2 large pasture, 4 stable."""
     bits = 0
     if not used & 1 and buf[r_(p, WOOD)] >= fence_cost(buf, p, 2):
-        for c in range(CELLS):
+        for c in range(board_cells(buf, p)):
             if meadow_unfenced(buf, p, c):
                 bits |= 1
                 break
@@ -463,7 +463,7 @@ def farming_options(buf, p, used):
         bits |= 2
     stone = 0 if has_furn(buf, p, F_STONE_CARVER) else 1
     if not used & 4 and buf[r_(p, STONE)] >= stone:
-        for c in range(CELLS):
+        for c in range(board_cells(buf, p)):
             if stable_ok(buf, p, c):
                 bits |= 4
                 break

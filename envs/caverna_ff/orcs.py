@@ -17,7 +17,6 @@ from numba import njit
 
 from eurogym.envs.caverna_ff.actions import (
     A_BRIBE,
-    A_CELL,
     A_DONE,
     A_OPTION,
     A_ORC,
@@ -37,6 +36,7 @@ from eurogym.envs.caverna_ff.board import (
     pasture_partner,
     rehouse,
 )
+from eurogym.envs.caverna_ff.office import action_cell
 from eurogym.envs.caverna_ff.scoring import tile_points
 from eurogym.envs.caverna_ff.stack import OP_REWARD, push_op
 from eurogym.envs.caverna_ff.state import (
@@ -89,6 +89,7 @@ from eurogym.envs.caverna_ff.state import (
 from eurogym.envs.caverna_ff.tables import (
     CAVE,
     CELLS,
+    CELLS_ALL,
     DONKEY,
     FIRST_ANIMAL,
     FOREST,
@@ -168,7 +169,7 @@ def befriend_held(buf, p, ready_round):
         if free_orc_room(buf, p) < 0:
             return
         c = buf[ORC_CELL + oi(p, o)]
-        buf[TRAP_ACTIVE + p * CELLS + c] = 0  # the holding trap flips when it befriends
+        buf[TRAP_ACTIVE + p * CELLS_ALL + c] = 0  # the holding trap flips when it befriends
         buf[ORC_STATE + oi(p, o)] = O_FRIENDLY
         buf[ORC_CELL + oi(p, o)] = -1
         buf[ORC_STR + oi(p, o)] = 0
@@ -191,19 +192,19 @@ def enter_cell(buf, p, o, c):
     food paid, or an Explosive Trap's / Poisoned Arrows' picks), else 0 (a halving or Permanent
     Trap that did not defeat the orc acts at once and the move goes on)."""
     buf[ORC_CELL + oi(p, o)] = c
-    if buf[TILE + p * CELLS + c] == T_FIELD:
-        buf[CROP + p * CELLS + c] = 0
+    if buf[TILE + p * CELLS_ALL + c] == T_FIELD:
+        buf[CROP + p * CELLS_ALL + c] = 0
     lose_animals_at(buf, p, c)
     partner = pasture_partner(buf, p, c)
     if partner >= 0:
         lose_animals_at(buf, p, partner)
-    t = buf[TRAP + p * CELLS + c] - 1
-    if t < 0 or buf[TRAP_ACTIVE + p * CELLS + c] == 0:
+    t = buf[TRAP + p * CELLS_ALL + c] - 1
+    if t < 0 or buf[TRAP_ACTIVE + p * CELLS_ALL + c] == 0:
         return 0
     s = buf[ORC_STR + oi(p, o)]
     kind = TRAP_KIND[t]
     if kind == TK_LETHAL and s <= TRAP_MAX[t]:
-        buf[TRAP_ACTIVE + p * CELLS + c] = 0
+        buf[TRAP_ACTIVE + p * CELLS_ALL + c] = 0
         defeat(buf, p, o, s)
         return 1
     if kind == TK_HOLDING and s <= TRAP_MAX[t] and not trap_holds_other(buf, p, o, c):
@@ -216,11 +217,11 @@ def enter_cell(buf, p, o, c):
     if effect == TE_FLAT:  # the Permanent Trap: -3 to every orc entering, never flips
         return 1 if lower_strength(buf, p, o, TRAP_LOSS[t], s) else 0
     if effect == TE_HALVE:  # Steel / Bear Trap: rounded up, so never to 0
-        buf[TRAP_ACTIVE + p * CELLS + c] = 0
+        buf[TRAP_ACTIVE + p * CELLS_ALL + c] = 0
         buf[ORC_STR + oi(p, o)] = (s + 1) // 2
         return 0
     if effect == TE_PICKS:
-        buf[TRAP_ACTIVE + p * CELLS + c] = 0
+        buf[TRAP_ACTIVE + p * CELLS_ALL + c] = 0
         start_picks(buf, p, t)
     return 2
 
@@ -257,8 +258,8 @@ def cave_in_pay(buf, p, o, k):
     loses that much strength; the trap deactivates even if nothing is paid. Returns True if
     the orc is defeated."""
     c = buf[ORC_CELL + oi(p, o)]
-    buf[TRAP_ACTIVE + p * CELLS + c] = 0
-    buf[RES + p * NUM_GOODS + TRAP_PAY_GOOD[buf[TRAP + p * CELLS + c] - 1]] -= k
+    buf[TRAP_ACTIVE + p * CELLS_ALL + c] = 0
+    buf[RES + p * NUM_GOODS + TRAP_PAY_GOOD[buf[TRAP + p * CELLS_ALL + c] - 1]] -= k
     return lower_strength(buf, p, o, k, buf[ORC_STR + oi(p, o)])
 
 
@@ -323,7 +324,7 @@ def person_at(buf, p, c):
 @njit(**INLINE)
 def housing_flag(buf, p, c):
     for a in range(NUM_ANIMALS):
-        if buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + a]:
+        if buf[ANIMAL_AT + (p * CELLS_ALL + c) * NUM_ANIMALS + a]:
             return 1
     return 1 if person_at(buf, p, c) else 0
 
@@ -335,7 +336,7 @@ def cave_key(buf, p, o, c, final):
     cells still tied are the owner's choice (`owner_cells`, P_INVADE)."""
     if FOREST[c] == 1:
         return -1
-    t = buf[TILE + p * CELLS + c]
+    t = buf[TILE + p * CELLS_ALL + c]
     if t == T_NONE:
         return -1
     for q in range(NUM_ORCS):
@@ -343,14 +344,14 @@ def cave_key(buf, p, o, c, final):
             return -1
     flag = housing_flag(buf, p, c)
     if final:
-        donkeys = buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + 3]
+        donkeys = buf[ANIMAL_AT + (p * CELLS_ALL + c) * NUM_ANIMALS + 3]
         value = tile_points(buf, p, c) + donkeys + (1 if person_at(buf, p, c) else 0)
         return value * 10 + flag
     f = furn_id(buf, p, c)
     if t == T_RUBY_MINE:
-        cat, sub = 5, buf[MINE_GOODS + p * CELLS + c]
+        cat, sub = 5, buf[MINE_GOODS + p * CELLS_ALL + c]
     elif t == T_ORE_MINE:
-        cat, sub = 4, buf[MINE_GOODS + p * CELLS + c]
+        cat, sub = 4, buf[MINE_GOODS + p * CELLS_ALL + c]
     elif f >= 0:
         cat, sub = 3, tile_points(buf, p, c)
     elif t == T_CAVERN:
@@ -446,11 +447,11 @@ def occupy(buf, p, o, c):
     buf[ORC_STATE + oi(p, o)] = O_CAVE
     buf[ORC_CELL + oi(p, o)] = c
     buf[ORC_HOSTAGE + oi(p, o)] = -1
-    t = buf[TILE + p * CELLS + c]
+    t = buf[TILE + p * CELLS_ALL + c]
     if t == T_ORE_MINE or t == T_RUBY_MINE:
-        buf[MINE_GOODS + p * CELLS + c] = 0
-        k = buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + 3]
-        buf[ANIMAL_AT + (p * CELLS + c) * NUM_ANIMALS + 3] = 0
+        buf[MINE_GOODS + p * CELLS_ALL + c] = 0
+        k = buf[ANIMAL_AT + (p * CELLS_ALL + c) * NUM_ANIMALS + 3]
+        buf[ANIMAL_AT + (p * CELLS_ALL + c) * NUM_ANIMALS + 3] = 0
         buf[RES + p * NUM_GOODS + DONKEY] -= k
     eat_animals_at(buf, p, c)
     home = np.zeros(MAX_DWARFS, np.int64)
@@ -632,7 +633,7 @@ def act_invade(buf, p, a):
     """P_INVADE: the cave owner's pick among the tied cells (E5). The orc's event step ends with
     its invasion (B8); after a push into the cave (EV_PUSHED 2) it is back to the bribe step
     and step 3 is skipped (D38)."""
-    take_cell(buf, p, buf[SUB + 0], a - A_CELL)
+    take_cell(buf, p, buf[SUB + 0], action_cell(a))
     if buf[STAGE] == ST_EVENT and buf[EV_LETTER] < NUM_ORCS and buf[EV_PUSHED] != 2:
         seat_done(buf)
     return ADVANCE

@@ -14,19 +14,18 @@ from numba import (
 )
 
 from eurogym.envs.caverna_ff.actions import (
-    A_CELL,
     A_DONE,
     A_OPTION,
     A_PERSON,
     A_SKIP,
     A_SOW_VEG,
     A_SPACE_X,
-    A_TWIN,
     ADVANCE,
     ASK,
     ASKED,
 )
 from eurogym.envs.caverna_ff.board import (
+    board_cells,
     cover,
     has_furn,
     place_twin,
@@ -62,6 +61,7 @@ from eurogym.envs.caverna_ff.helpers import (
 from eurogym.envs.caverna_ff.masks import (
     compute_mask,
 )
+from eurogym.envs.caverna_ff.office import action_cell, action_twin
 from eurogym.envs.caverna_ff.ops import (
     ask_pasture,
     ask_stable,
@@ -116,13 +116,15 @@ from eurogym.envs.caverna_ff.state import (
     TWIN_KIND,
 )
 from eurogym.envs.caverna_ff.tables import (
-    CELLS,
+    CELLS_ALL,
     F_GUEST,
     F_STONE_CARVER,
     FOOD,
     GOLD,
     GRAIN,
     NUM_GOODS,
+    NUM_TWIN,
+    OFFICE_GOLD,
     ORE,
     REFILL_ORE,
     REFILL_RUBY,
@@ -136,7 +138,7 @@ from eurogym.envs.caverna_ff.tables import (
     TW_CAVERN_TUNNEL,
     TW_LARGE_PASTURE,
     TW_ORE_MINE,
-    TWIN_CELLS,
+    TWIN_ALL_CELLS,
     VEG,
     WOOD,
 )
@@ -206,15 +208,18 @@ def act_imitate(buf, p, a):
 @njit(**INLINE)
 def act_twin(buf, p, a):
     """P_TWIN: lay the pending twin tile at position a (or SKIP); a large pasture costs its
-    wood, an FF ore mine carries 3 ore (B3)."""
+    wood, an FF ore mine carries 3 ore (B3); a tile overhanging the board's edge (TWIN_X)
+    earns the Office Room's 2 gold (E23)."""
     if a != A_SKIP:
-        i = a - A_TWIN
+        i = action_twin(a)
         kind = buf[TWIN_KIND]
         place_twin(buf, p, kind, i)
         if kind == TW_LARGE_PASTURE:
             buf[r_(p, WOOD)] -= buf[SUB + 1]
+        elif i >= NUM_TWIN:
+            buf[r_(p, GOLD)] += OFFICE_GOLD
         if kind == TW_ORE_MINE:
-            buf[MINE_GOODS + p * CELLS + TWIN_CELLS[i, 0]] += 3
+            buf[MINE_GOODS + p * CELLS_ALL + TWIN_ALL_CELLS[i, 0]] += 3
         rehouse(buf, p)
     return ADVANCE
 
@@ -235,20 +240,20 @@ def act_cell(buf, p, a):
     the mine, B3), a small pasture (its wood) or a stable (its stone)."""
     if a == A_SKIP:
         return ADVANCE
-    c = a - A_CELL
+    c = action_cell(a)
     kind = buf[CELL_KIND]
     if kind == CK_SINGLE:
         cover(buf, p, c, buf[PENDING_TILE])
     elif kind == CK_RUBY_MINE:
-        deep = buf[TILE + p * CELLS + c] == T_DEEP
-        buf[TILE + p * CELLS + c] = T_RUBY_MINE
+        deep = buf[TILE + p * CELLS_ALL + c] == T_DEEP
+        buf[TILE + p * CELLS_ALL + c] = T_RUBY_MINE
         if deep:
-            buf[MINE_GOODS + p * CELLS + c] += 1
+            buf[MINE_GOODS + p * CELLS_ALL + c] += 1
     elif kind == CK_SMALL_PASTURE:
-        buf[PASTURE + p * CELLS + c] = 1
+        buf[PASTURE + p * CELLS_ALL + c] = 1
         buf[r_(p, WOOD)] -= buf[SUB + 1]
     elif kind == CK_STABLE:
-        buf[STABLE + p * CELLS + c] = 1
+        buf[STABLE + p * CELLS_ALL + c] = 1
         buf[r_(p, STONE)] -= buf[SUB + 1]
     rehouse(buf, p)
     return ADVANCE
@@ -258,8 +263,8 @@ def act_cell(buf, p, a):
 def sow_field(buf, mask, p, c, veg):
     """Sow field c with grain (3) or a vegetable (2) and pay the seed (A11). Returns ASKED if
     the sowing goes on as a decision (P_SOW with more than DONE legal), else ADVANCE."""
-    buf[CROP + p * CELLS + c] = 2 if veg else 3
-    buf[CROP_KIND + p * CELLS + c] = veg
+    buf[CROP + p * CELLS_ALL + c] = 2 if veg else 3
+    buf[CROP_KIND + p * CELLS_ALL + c] = veg
     buf[r_(p, VEG if veg else GRAIN)] -= 1
     buf[SOWN + veg] += 1
     rehouse(buf, p)  # a sown field no longer holds a Stubble Room animal
@@ -279,8 +284,8 @@ def act_sow(buf, mask, p, a):
         return ADVANCE
     veg = 1 if a == A_SOW_VEG else 0
     c = -1
-    for k in range(CELLS):
-        if buf[TILE + p * CELLS + k] == T_FIELD and buf[CROP + p * CELLS + k] == 0:
+    for k in range(board_cells(buf, p)):
+        if buf[TILE + p * CELLS_ALL + k] == T_FIELD and buf[CROP + p * CELLS_ALL + k] == 0:
             c = k if c == -1 else -2
     if c == -2:
         buf[PENDING_TILE] = veg
@@ -292,7 +297,7 @@ def act_sow(buf, mask, p, a):
 @njit(**INLINE)
 def act_sow_cell(buf, mask, p, a):
     """P_SOW_CELL: the field the pending crop goes on."""
-    return sow_field(buf, mask, p, a - A_CELL, buf[PENDING_TILE])
+    return sow_field(buf, mask, p, action_cell(a), buf[PENDING_TILE])
 
 
 @njit(**INLINE)
@@ -401,9 +406,9 @@ def act_refill(buf, mask, p, a):
     """P_REFILL (FF): refill one more ore or ruby mine; DONE stops."""
     if a == A_DONE:
         return ADVANCE
-    c = a - A_CELL
-    ore = buf[TILE + p * CELLS + c] == T_ORE_MINE
-    buf[MINE_GOODS + p * CELLS + c] += REFILL_ORE if ore else REFILL_RUBY
+    c = action_cell(a)
+    ore = buf[TILE + p * CELLS_ALL + c] == T_ORE_MINE
+    buf[MINE_GOODS + p * CELLS_ALL + c] += REFILL_ORE if ore else REFILL_RUBY
     buf[SUB + 1] |= 1 << c
     compute_mask(buf, mask)
     return ASKED if mask.sum() > 1 else ADVANCE

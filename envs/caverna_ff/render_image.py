@@ -27,6 +27,7 @@ from eurogym.envs.caverna_ff.render_text import (
     COLOUR_NAMES,
     TILE_ABBR,
     TRAP_ABBR,
+    border_text,
     dwarf_text,
     orc_text,
     phase_name,
@@ -49,6 +50,7 @@ from eurogym.envs.caverna_ff.tables import (
     EVENT_HARVEST,
     F_ENTRY,
     FIRST_ANIMAL,
+    FOREST,
     GOOD_NAMES,
     HARVEST_NAMES,
     NUM_ANIMALS,
@@ -146,7 +148,7 @@ def _seat_badge(draw: ImageDraw.ImageDraw, x: float, y: float, p: int, size: int
 def _cell_fill(state: State, p: int, c: int) -> tuple[int, int, int]:
     t = int(state.tile[p, c])
     if t == T_NONE:
-        return TILE_FILL[0] if c % COLS < 3 else ROCK
+        return TILE_FILL[0] if FOREST[c] else ROCK
     f = int(state.furn[p, c])
     if f:
         return DWELLING if f - 1 == F_ENTRY or "dwelling" in FURN_TITLES[f - 1] else FURNISHED
@@ -172,7 +174,7 @@ def _draw_cell(draw: ImageDraw.ImageDraw, state: State, p: int, c: int, x: int, 
         )
     light = t in LIGHT_TEXT and not int(state.furn[p, c])
     ink = (245, 245, 245) if light else INK
-    name = TILE_ABBR[t] or ("forest" if c % COLS < 3 else "rock")
+    name = TILE_ABBR[t] or ("forest" if FOREST[c] else "rock")
     if pasture:
         name += f" P{pasture}"
     draw.text((x + 4, y + 2), name, fill=ink, font=font(12))
@@ -285,6 +287,7 @@ def _draw_player(
             for n, v in zip(BREAKDOWN, scores[p], strict=True)
             if v
         ),
+        *border_text(state, p),  # the Office Room's border cells (E23), when used
     ]
     for text in texts:
         for line in _wrap(text, PANEL_W - 24, 12):
@@ -441,7 +444,8 @@ def _draw_header(draw: ImageDraw.ImageDraw, state: State, width: int, scores: np
 
 
 LEGEND_LINES = (
-    "Cells a1-f4 (a-c forest, d-f mountain, thick line between; rows 1-4). Tile name top-left; "
+    "Cells a1-f4 (a-c forest, d-f mountain, thick line between; rows 1-4; the Office Room's "
+    "border, listed under the board: rows 0/5, columns z/g). Tile name top-left; "
     "P1/P2 = small/large pasture (brown fence); St = stable; in the middle a furnishing, crop, "
     "goods on a mine or the bonus for covering the cell;",
     "animals at the bottom (sh sheep, bo boar, ca cattle, do donkey, dg dog); black label = "

@@ -47,11 +47,13 @@ from eurogym.envs.caverna_ff.state import (
 from eurogym.envs.caverna_ff.tables import (
     BONUS,
     CELLS,
+    CELLS_ALL,
     COLS,
     EVENT_HARVEST,
     EXT_NAMES,
     F_ENTRY,
     FIRST_ANIMAL,
+    FOREST,
     FURN_UNLIMITED,
     FX_FIRST,
     GOOD_NAMES,
@@ -83,7 +85,8 @@ TRAP_ABBR = tuple(t.replace("_trap", "").replace("_", "-").title() for t in TRAP
 TRAP_ABBR += ("Snare", "StoneTr", "PoisFood", "Steel", "Bear", "Explosive", "Arrows", "Perman")
 assert len(TRAP_ABBR) == NUM_TRAPS + len(TRAP_X_NAMES)
 LEGEND = (
-    "Legend: board cells a1-f4 (columns a-c forest, d-f mountain; rows 1-4 top to bottom).",
+    "Legend: board cells a1-f4 (columns a-c forest, d-f mountain; rows 1-4 top to bottom; the",
+    "  Office Room's border: rows 0 and 5, columns z and g).",
     "  Line 1 tile: trees/rock = uncovered, Meadow Field Cavern Tunnel Deep(tunnel) OreMine "
     "RubyMine; +St stable, P1 small / P2 large pasture.",
     "  Line 2 what lies on it: a furnishing, 3gr/2veg crop, 2ore/1ruby on a mine, (+1 food) "
@@ -159,7 +162,7 @@ def _orcs_at(state: State, p: int, c: int) -> list[str]:
 def cell_lines(state: State, p: int, c: int) -> tuple[str, str, str]:
     """The three text lines of one board cell (see LEGEND)."""
     t = int(state.tile[p, c])
-    forest = c % COLS < 3
+    forest = FOREST[c] == 1
     first = TILE_ABBR[t] or ("trees" if forest else "rock")
     if state.stable[p, c]:
         first += " +St"
@@ -189,6 +192,8 @@ def cell_lines(state: State, p: int, c: int) -> tuple[str, str, str]:
 
 
 def board_lines(state: State, p: int) -> list[str]:
+    """The printed 4x6 board as a text grid, then the Office Room's used border cells (E23) in
+    a line of their own (a wider grid would not fit 120 columns)."""
     sep = "    +" + "+".join("-" * CELL_W for _ in range(COLS)) + "+"
     head = "     " + "".join(
         f"{'abcdef'[c]} ({'forest' if c < 3 else 'mountain'})".center(CELL_W + 1)
@@ -202,7 +207,19 @@ def board_lines(state: State, p: int) -> list[str]:
             row = "|".join(cell[k][:CELL_W].ljust(CELL_W) for cell in cells)
             lines.append(f"{label}|{row}|")
         lines.append(sep)
+    for text in border_text(state, p):
+        lines += _wrap(text, "    ")
     return lines
+
+
+def border_text(state: State, p: int) -> list[str]:
+    """One line listing p's used border cells (the Office Room, E23; row 0 above, 5 below,
+    column z left, g right), none when unused."""
+    used = [CELLS + int(b) for b in np.flatnonzero(state.tile[p, CELLS:])]
+    if not used:
+        return []
+    texts = (f"{cell_name(c)} " + " ".join(x for x in cell_lines(state, p, c) if x) for c in used)
+    return ["Border (Office Room): " + "; ".join(texts)]
 
 
 def dwarf_text(state: State, p: int, d: int) -> str:
@@ -466,7 +483,7 @@ def _orc_changes(before: State, after: State, p: int) -> list[str]:
 
 def _board_changes(before: State, after: State, p: int) -> list[str]:
     out = []
-    for c in range(CELLS):
+    for c in range(CELLS_ALL):
         t0, t1 = int(before.tile[p, c]), int(after.tile[p, c])
         if t0 != t1:
             out.append(f"player {p} placed a {TILE_NAMES[t1]} on {cell_title(c)}")

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from numba import njit
 
-from eurogym.envs.caverna_ff.board import friendly_orcs, furn_id, living_dwarfs, orc_on
+from eurogym.envs.caverna_ff.board import (
+    board_cells,
+    friendly_orcs,
+    furn_id,
+    living_dwarfs,
+    orc_on,
+)
 from eurogym.envs.caverna_ff.state import (
     BEGGING,
     CROP,
@@ -28,6 +34,7 @@ from eurogym.envs.caverna_ff.tables import (
     BEGGING_POINTS,
     CATTLE,
     CELLS,
+    CELLS_ALL,
     DOG,
     F_DOG_HALL,
     F_FAMILY_HALL,
@@ -81,11 +88,11 @@ def crops_total(buf, p):
     """p's grain and vegetables, in the supply and on the fields (A13)."""
     grain = buf[RES + p * NUM_GOODS + GRAIN]
     veg = buf[RES + p * NUM_GOODS + VEG]
-    for c in range(CELLS):
-        if buf[CROP_KIND + p * CELLS + c] == 0:
-            grain += buf[CROP + p * CELLS + c]
+    for c in range(board_cells(buf, p)):
+        if buf[CROP_KIND + p * CELLS_ALL + c] == 0:
+            grain += buf[CROP + p * CELLS_ALL + c]
         else:
-            veg += buf[CROP + p * CELLS + c]
+            veg += buf[CROP + p * CELLS_ALL + c]
     return grain, veg
 
 
@@ -117,7 +124,7 @@ def yellow_bonus(buf, p, f, c):
     if f == F_TRAP_CHAMBER:
         n = 0
         for k in range(CELLS):
-            if buf[TRAP + p * CELLS + k]:
+            if buf[TRAP + p * CELLS_ALL + k]:
                 n += 2
         return n
     if f == F_FAMILY_HALL:
@@ -131,7 +138,7 @@ def yellow_bonus(buf, p, f, c):
         return 2 * min(grain, veg)
     if f == F_MAIN_STORAGE:  # every yellow tile on the board, itself and occupied ones too (D26)
         n = 0
-        for k in range(CELLS):
+        for k in range(board_cells(buf, p)):
             g = furn_id(buf, p, k)
             if g >= 0 and FURN_IS_YELLOW[g]:
                 n += 2
@@ -142,7 +149,7 @@ def yellow_bonus(buf, p, f, c):
 @njit(**KERNEL)
 def tile_points(buf, p, c):
     """Points of the tile on mountain cell c (furnishing printed + bonus, or mine value)."""
-    t = buf[TILE + p * CELLS + c]
+    t = buf[TILE + p * CELLS_ALL + c]
     if t == T_ORE_MINE:
         return 3
     if t == T_RUBY_MINE:
@@ -170,21 +177,23 @@ def score_breakdown(buf, p, out):
     out[2] = (grain + 1) // 2 + veg
     out[3] = buf[r + RUBY] + buf[r + GOLD]
     out[4] = living_dwarfs(buf, p) + friendly_orcs(buf, p)
-    for c in range(CELLS):
-        t = buf[TILE + p * CELLS + c]
+    for c in range(board_cells(buf, p)):
+        t = buf[TILE + p * CELLS_ALL + c]
         if FOREST[c] == 1:
-            pv = buf[PASTURE + p * CELLS + c]
+            pv = buf[PASTURE + p * CELLS_ALL + c]
             if pv == 1:
                 out[5] += 2
             elif pv >= 2 and pv - 2 > c:
                 out[5] += 4
-            if t == T_NONE and buf[STABLE + p * CELLS + c] == 0 and buf[TRAP + p * CELLS + c] == 0:
+            unused = buf[STABLE + p * CELLS_ALL + c] == 0 and buf[TRAP + p * CELLS_ALL + c] == 0
+            if t == T_NONE and unused and c < CELLS:  # an empty border cell is no space (E23)
                 out[7] -= 1
-            if buf[TRAP + p * CELLS + c] and buf[TRAP_ACTIVE + p * CELLS + c] == 0:
+            if buf[TRAP + p * CELLS_ALL + c] and buf[TRAP_ACTIVE + p * CELLS_ALL + c] == 0:
                 out[9] += TRAP_INACTIVE_POINTS
         else:
             if t == T_NONE:
-                out[7] -= 1
+                if c < CELLS:
+                    out[7] -= 1
             elif not orc_on(buf, p, c):  # an occupied tile scores nothing (B12)
                 if t == T_ORE_MINE or t == T_RUBY_MINE:
                     out[5] += tile_points(buf, p, c)

@@ -1,10 +1,12 @@
 """Caverna: Frantic Fiends state: one flat int64 buffer (envs.core.flatstate) with these fields.
 
 Seats are 0..N-1 in clockwise order; `actor` is always the seat that decides. Board arrays are
-per player and per home-board cell (`r * 6 + c`, tables.py). Hidden information is the RNG
-alone: round cards, face-down harvest markers and movement cards are drawn from it when they
-are revealed, out of the public sets of what is left (`card_left`, `markers_left`,
-`ev_dealt`), which is the same distribution as a shuffle at setup; everything else is public.
+per player and per home-board cell (`r * 6 + c`, tables.py), then the Office Room's border
+cells (ids 24-43, tables.CELLS_ALL wide; v0's JSON holds cells 0-23 only). Hidden
+information is the RNG alone: round cards, face-down harvest markers and movement cards are
+drawn from it when they are revealed, out of the public sets of what is left (`card_left`,
+`markers_left`, `ev_dealt`), which is the same distribution as a shuffle at setup; everything
+else is public.
 Kernels use the offsets exported below; Python reads `state.tile` etc.
 """
 
@@ -14,6 +16,7 @@ from eurogym.envs.caverna_ff.actions import NUM_ACTIONS, NUM_ACTIONS_V1
 from eurogym.envs.caverna_ff.spaces import ACC, NUM_SPACES, NUM_SPACES_V0
 from eurogym.envs.caverna_ff.tables import (
     CELLS,
+    CELLS_ALL,
     DECK_CARDS,
     EXT_MAX_TILES,
     F_ENTRY,
@@ -68,7 +71,9 @@ MAX_COUNT = 999
 MAX_ACC = int(ACC.max())  # most goods one replenishment adds to one space
 MAX_BEGGING = 14 * MAX_ROUNDS  # 5 adults and 4 friendly orcs unfed at every harvest
 MAX_ORC_STRENGTH = int(ORC_STRENGTH.max())  # strength only ever goes down
-LAST_FOREST_CELL = int(FOREST.nonzero()[0].max())  # a large pasture stores 2 + its partner
+# a large pasture stores 2 + its partner: v0's on the printed board, v1's also on the border
+LAST_FOREST_CELL = int(FOREST[:CELLS].nonzero()[0].max())
+LAST_FOREST_CELL_ALL = int(FOREST.nonzero()[0].max())
 HOSTAGE_ORC = 10  # orc_hostage / cur_person 10 + o: friendly orc o (0-5: a dwarf)
 MAX_OP_WORD = 100 * NUM_ORCS  # stack words: codes < 104, OP_REWARD's arg orc * 100 + strength
 # caverna_ff_v1's stack words: also OP_RESTORE's arg (space + 1) * 16 + person + 1
@@ -209,20 +214,20 @@ LAYOUT = Layout(
         # players
         ("res", (MAX_PLAYERS, NUM_GOODS), (0, MAX_COUNT)),
         ("begging", (MAX_PLAYERS,), (0, MAX_BEGGING)),
-        ("tile", (MAX_PLAYERS, CELLS), (T_NONE, T_RUBY_MINE)),
+        ("tile", (MAX_PLAYERS, CELLS_ALL), (T_NONE, T_RUBY_MINE)),
         # furnishing id + 1 on that cavern, 0 none
-        ("furn", (MAX_PLAYERS, CELLS), (0, F_ENTRY + 1)),
+        ("furn", (MAX_PLAYERS, CELLS_ALL), (0, F_ENTRY + 1)),
         # 0 none, 1 small pasture, 2 + the partner cell for each cell of a large one
-        ("pasture", (MAX_PLAYERS, CELLS), (0, 2 + LAST_FOREST_CELL)),
-        ("stable", (MAX_PLAYERS, CELLS), FLAG),
-        ("crop", (MAX_PLAYERS, CELLS), (0, 3)),  # goods on a sown field
-        ("crop_kind", (MAX_PLAYERS, CELLS), FLAG),  # 0 grain, 1 vegetable
+        ("pasture", (MAX_PLAYERS, CELLS_ALL), (0, 2 + LAST_FOREST_CELL)),
+        ("stable", (MAX_PLAYERS, CELLS_ALL), FLAG),
+        ("crop", (MAX_PLAYERS, CELLS_ALL), (0, 3)),  # goods on a sown field
+        ("crop_kind", (MAX_PLAYERS, CELLS_ALL), FLAG),  # 0 grain, 1 vegetable
         # ore / rubies lying on a mine (spec B4)
-        ("mine_goods", (MAX_PLAYERS, CELLS), (0, MAX_COUNT)),
-        ("trap", (MAX_PLAYERS, CELLS), (0, NUM_TRAPS)),  # trap id + 1, 0 none
-        ("trap_active", (MAX_PLAYERS, CELLS), FLAG),
+        ("mine_goods", (MAX_PLAYERS, CELLS_ALL), (0, MAX_COUNT)),
+        ("trap", (MAX_PLAYERS, CELLS_ALL), (0, NUM_TRAPS)),  # trap id + 1, 0 none
+        ("trap_active", (MAX_PLAYERS, CELLS_ALL), FLAG),
         # where each animal is (D44)
-        ("animal_at", (MAX_PLAYERS, CELLS, NUM_ANIMALS), (0, MAX_COUNT)),
+        ("animal_at", (MAX_PLAYERS, CELLS_ALL, NUM_ANIMALS), (0, MAX_COUNT)),
         ("dwarf", (MAX_PLAYERS, MAX_DWARFS), (D_ABSENT, D_HOSTAGE)),  # D_* state
         ("weapon", (MAX_PLAYERS, MAX_DWARFS), (0, MAX_WEAPON)),
         ("dwarf_space", (MAX_PLAYERS, MAX_DWARFS), (-2, NUM_SPACES_V0 - 1)),  # space this round, -1
@@ -386,15 +391,23 @@ SEAT_FIELDS = {
         "harvest_pick",
     )
 }
+# per field, the lengths of its leading axes v0 keeps: seats, and for the board arrays the
+# printed cells (the Office Room's border cells are v1's, rules E23)
+CELL_FIELDS = tuple(n for n, (_, shape) in LAYOUT.fields.items() if shape[1:2] == (CELLS_ALL,))
 _V0_CUT = {
-    **{name: MAX_PLAYERS_V0 for name in SEAT_FIELDS},
-    **{name: NUM_SPACES_V0 for name in ("card_left", "space_open", "accum", "occupant")},
-    "reward_taken": NUM_REWARDS,
+    **{name: (MAX_PLAYERS_V0,) for name in SEAT_FIELDS},
+    **{name: (MAX_PLAYERS_V0, CELLS) for name in CELL_FIELDS},
+    **{name: (NUM_SPACES_V0,) for name in ("card_left", "space_open", "accum", "occupant")},
+    "reward_taken": (NUM_REWARDS,),
 }
 _V0_PAD = {**SEAT_FIELDS, "occupant": EMPTY}
 LAYOUT_V0_JSON = Layout(
     [
-        (name, (_V0_CUT[name], *shape[1:]) if name in _V0_CUT else shape, LAYOUT.bounds[name])
+        (
+            name,
+            (*_V0_CUT[name], *shape[len(_V0_CUT[name]) :]) if name in _V0_CUT else shape,
+            LAYOUT.bounds[name],
+        )
         for name, (_, shape) in LAYOUT.fields.items()
     ]
 )
@@ -473,6 +486,8 @@ _V1_BOUNDS = {
     "orc_str": (0, MAX_ORC_MARKER),
     "exp_strength": (0, max(MAX_WEAPON, MAX_ORC_MARKER)),
     "defeat_str": (0, MAX_ORC_MARKER),
+    "pasture": (0, 2 + LAST_FOREST_CELL_ALL),  # a large pasture on the border (E23)
+    "sub": (-2, 2**CELLS_ALL - 1),  # a refill's chosen mines may lie on the border (E23)
 }
 LAYOUT_V1 = Layout(
     [
@@ -514,6 +529,9 @@ LAYOUT_V1 = Layout(
         # seat + 1 of the player who used REARRANGE (spec A9) at the pending decision, 0 none:
         # once per decision, cleared by the next answer that is not a housing decision (E17)
         ("rearranged", (), (0, MAX_PLAYERS)),
+        # seat + 1 of the Office Room's builder, 0 none (rules A10, E23): only that board has
+        # border cells, so every other board's loops stop at the printed 24 cells (speed)
+        ("office_seat", (), (0, MAX_PLAYERS)),
     ]
 )
 P_HOUSING = LAYOUT_V1.offset("p_housing")
@@ -525,6 +543,7 @@ SUPPLY_EXT, TRAP_LEFT_X, EV_TRAP, EV_PICKS, PICK_STR = map(
 LONG_STRIP = LAYOUT_V1.offset("long_strip")
 P_ORC_START = LAYOUT_V1.offset("p_orc_start")
 REARRANGED = LAYOUT_V1.offset("rearranged")
+OFFICE_SEAT = LAYOUT_V1.offset("office_seat")
 # P_SPACE_PICK's sub[0]: whose actions the reward takes (rules B6)
 PICK_FORGER, PICK_HERALD = 1, 2
 

@@ -25,10 +25,35 @@ from eurogym.envs.core.data import load_component_data
 DATA = load_component_data("eurogym.envs.caverna_ff", "caverna_frantic_fiends.json")
 
 ROWS, COLS, CELLS = 4, 6, 24
-FOREST = np.array([int(c % COLS < 3) for c in range(CELLS)], np.int64)
+# The Office Room's border (rules A3, E23): the cells just outside the printed board where an
+# overhanging twin tile's outer half lies, ids CELLS.. in the order 6 above row 0 (columns
+# 0-5), 6 below row 3, 4 left of column 0 (rows 0-3), 4 right of column 5. Every per-cell
+# state array is CELLS_ALL wide (the row stride); loops run to CELLS unless the player owns
+# the Office Room (board.board_cells), so the other boards cost nothing more.
+BORDER_CELLS = 20
+CELLS_ALL = CELLS + BORDER_CELLS
+CELL_ROW = np.array(
+    [c // COLS for c in range(CELLS)] + [-1] * 6 + [ROWS] * 6 + list(range(ROWS)) * 2, np.int64
+)
+CELL_COL = np.array(
+    [c % COLS for c in range(CELLS)] + list(range(COLS)) * 2 + [-1] * ROWS + [COLS] * ROWS,
+    np.int64,
+)
+# forest: the printed columns 0-2 and the border cells beside them (above, below, left)
+FOREST = np.array([int(CELL_COL[c] < 3) for c in range(CELLS_ALL)], np.int64)
 ENTRANCE_CELL = 3 * COLS + 2  # forest (3,2), the only way into the cave (D02)
 ENTRY_DWELLING = 3 * COLS + 3  # (3,3)
 START_CAVERN = 2 * COLS + 3  # (2,3)
+
+
+def cell_at(r: int, c: int) -> int:
+    """The cell id of row r, column c (border rows -1 and ROWS, columns -1 and COLS), -1 if
+    neither a board nor a border cell (the corners)."""
+    for k in range(CELLS_ALL):
+        if CELL_ROW[k] == r and CELL_COL[k] == c:
+            return k
+    return -1
+
 
 GOOD_NAMES = (
     "wood",
@@ -54,20 +79,22 @@ FARM_ANIMALS = (SHEEP, BOAR, CATTLE, DONKEY)
 T_NONE, T_MEADOW, T_FIELD, T_CAVERN, T_TUNNEL, T_DEEP, T_ORE_MINE, T_RUBY_MINE = range(8)
 
 # Bonus symbols gained when a cell is first covered (spec A2): cell -> good, amount.
-BONUS = np.zeros((CELLS, NUM_GOODS), np.int64)
+BONUS = np.zeros((CELLS_ALL, NUM_GOODS), np.int64)  # none on the border
 for _b in DATA["geometry"]["bonus_spaces"]:
     _r, _c = _b["cell"]
     for _g, _n in _b["gain"].items():
         BONUS[_r * COLS + _c, GOOD_NAMES.index(_g)] += _n
 
-# Orthogonal neighbours; -1 outside. Forest and mountain touch only across the entrance (D01).
-NEIGHBOURS = np.full((CELLS, 4), -1, np.int64)
-for _cell in range(CELLS):
-    _r, _c = divmod(_cell, COLS)
+# Orthogonal neighbours (up, down, left, right); -1 outside. Forest and mountain touch only
+# across the entrance (D01). A printed edge cell's neighbour outside is its border cell, which
+# counts only once a tile lies on it (E23); border cells touch their board cell and the border
+# cells beside them on the same edge and side.
+NEIGHBOURS = np.full((CELLS_ALL, 4), -1, np.int64)
+for _cell in range(CELLS_ALL):
     for _k, (_dr, _dc) in enumerate(((-1, 0), (1, 0), (0, -1), (0, 1))):
-        _r2, _c2 = _r + _dr, _c + _dc
-        if 0 <= _r2 < ROWS and 0 <= _c2 < COLS:
-            NEIGHBOURS[_cell, _k] = _r2 * COLS + _c2
+        _n = cell_at(int(CELL_ROW[_cell]) + _dr, int(CELL_COL[_cell]) + _dc)
+        if _n >= 0 and FOREST[_n] == FOREST[_cell] or (_cell < CELLS and 0 <= _n < CELLS):
+            NEIGHBOURS[_cell, _k] = _n
 
 # Twin placements: `cell * 4 + k`, k = 0 right (A left), 1 right (A right), 2 down (A top),
 # 3 down (A bottom). TWIN_CELLS[i] = (cell of half A, cell of half B) or (-1, -1).
@@ -81,6 +108,19 @@ for _cell in range(CELLS):
     if _r + 1 < ROWS:
         TWIN_CELLS[_cell * 4 + 2] = (_cell, _cell + COLS)
         TWIN_CELLS[_cell * 4 + 3] = (_cell + COLS, _cell)
+# Overhanging twin placements (the Office Room, E23): border cell b's row 2 * b has half A on
+# the board cell beside it and half B on b, row 2 * b + 1 the other way round. Placement
+# indices run on from the printed ones: NUM_TWIN + j is TWIN_X_CELLS[j] (TWIN_ALL_CELLS).
+NUM_TWIN_X = 2 * BORDER_CELLS
+TWIN_X_CELLS = np.full((NUM_TWIN_X, 2), -1, np.int64)
+for _b in range(BORDER_CELLS):
+    _out = CELLS + _b
+    _in = next(int(n) for n in NEIGHBOURS[_out] if 0 <= n < CELLS)
+    TWIN_X_CELLS[2 * _b] = (_in, _out)
+    TWIN_X_CELLS[2 * _b + 1] = (_out, _in)
+TWIN_ALL_CELLS = np.concatenate([TWIN_CELLS, TWIN_X_CELLS])
+NUM_TWIN_ALL = NUM_TWIN + NUM_TWIN_X
+OFFICE_GOLD = 2  # the Office Room: +2 gold for each overhanging twin tile (spec A10)
 
 # Twin tile kinds (spec A3): halves A and B.
 TW_MEADOW_FIELD, TW_CAVERN_TUNNEL, TW_CAVERN_CAVERN, TW_ORE_MINE, TW_LARGE_PASTURE = range(5)
@@ -144,6 +184,8 @@ FX_NAMES = (
     "orc_captain_dwelling",
     "guest_dwelling",
     "orc_worker_dwelling",
+    # the Office Room (rules A10, E23): last, so every earlier id and FURN_X action stays
+    "office_room",
 )
 NUM_FX = len(FX_NAMES)
 FX_FIRST = NUM_FURN + 1
@@ -220,6 +262,7 @@ def furn(name: str) -> int:
     F_ORC_CAPTAIN,
     F_GUEST_DWELLING,
     F_ORC_WORKER,
+    F_OFFICE,
 ) = range(FX_FIRST, NUM_FURN_ALL)
 ORC_MINER_BONUS = 1  # Orc Miner Dwelling: +1 ore when its orc hauls an ore mine (F18)
 CAMOUFLAGE_MAX_WEAPON = 3  # Camouflaged Dwelling: armed dwarfs up to this strength (F17)
@@ -327,7 +370,7 @@ TR_SPEAR, TR_CAVE_IN, TR_NET, TR_TRAPDOOR = (
 SUPPLY = DATA["supply_board"]
 EXT_NAMES = tuple(SUPPLY["extensions"])
 NUM_EXT = len(EXT_NAMES)
-EXT_UNBUILT = ("office_room",)
+EXT_UNBUILT: tuple[str, ...] = ()
 SUPPLY_BASE_FURN = tuple(x["id"] for row in ("top_row", "middle_row") for x in SUPPLY["base"][row])
 # Expedition loot (spec A8, B5), in action order.
 LOOT = DATA["expedition_loot_base"] + DATA["expedition_loot_ff"]
@@ -416,7 +459,7 @@ def _next_table() -> np.ndarray:
 
 CAVE = -2
 NEXT = _next_table()
-assert (NEXT[FOREST == 1] != -1).all()  # never stuck (spec audit: fallback always works)
+assert (NEXT[FOREST[:CELLS] == 1] != -1).all()  # never stuck (spec audit: fallback always works)
 
 # Orc event boards (spec B8, stand-ins D14): deck, push cost, harvest kind.
 EVENT_DECK = np.array([b["movement_deck"] for b in DATA["orc_event_boards"]], np.int64)

@@ -6,55 +6,80 @@ missing or wrong effect fails. caverna_ff_v0 never deals these tiles (its golden
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
 from eurogym.envs.caverna_ff import kernels
 from eurogym.envs.caverna_ff.actions import (
     A_CELL,
+    A_CELL_X,
     A_FURN,
     A_FURN_X,
+    A_OFFICE,
     A_OPTION,
     A_REARRANGE,
     A_RUBY,
     A_SKIP,
+    A_SOW_GRAIN,
     A_SPACE_X,
     A_TILE_X,
     A_TRAP,
     A_TRAP_X,
+    A_TWIN,
+    A_TWIN_X,
     NUM_ACTIONS,
     NUM_TILE_X,
     X_PEACEFUL,
     X_TRADER,
     describe,
 )
-from eurogym.envs.caverna_ff.board import A_DONKEY, can_grow, dwarf_homes, dwarf_room, single_ok
+from eurogym.envs.caverna_ff.board import (
+    A_DONKEY,
+    can_grow,
+    dwarf_homes,
+    dwarf_room,
+    single_ok,
+    stable_ok,
+)
 from eurogym.envs.caverna_ff.helpers import grow
 from eurogym.envs.caverna_ff.invariants import first_violation
-from eurogym.envs.caverna_ff.ops import breed
-from eurogym.envs.caverna_ff.rules import ENGINE, ENGINE_V1
+from eurogym.envs.caverna_ff.ops import ask_pasture, breed
+from eurogym.envs.caverna_ff.render_text import border_text, render_ansi
+from eurogym.envs.caverna_ff.rules import ENGINE, ENGINE_V1, score_table
+from eurogym.envs.caverna_ff.scoring import BREAKDOWN
 from eurogym.envs.caverna_ff.spaces import (
     NUM_SPACES,
     NUM_SPACES_V0,
     OP_FURNISH,
     OP_HOUSEWORK,
+    OP_SOW,
+    OP_TWIN,
     OP_URGENT,
 )
 from eurogym.envs.caverna_ff.state import (
     D_ADULT,
+    O_CAVE,
     P_BRANCH,
+    P_CELL,
     P_FURN,
     P_FURN_CELL,
     P_PLACE,
     P_TRAP,
+    P_TWIN,
     StateV1,
 )
 from eurogym.envs.caverna_ff.tables import (
     BOAR,
+    BORDER_CELLS,
     CATTLE,
+    CELLS,
     DOG,
     DONKEY,
+    ENTRANCE_CELL,
     EXT_NAMES,
+    EXT_UNBUILT,
     F_ADDITIONAL,
     F_BREEDING_CAVE,
     F_BUILDER,
@@ -64,6 +89,7 @@ from eurogym.envs.caverna_ff.tables import (
     F_GUEST,
     F_MINER,
     F_MINING_CAVE,
+    F_OFFICE,
     F_PEACEFUL,
     F_QUARRY,
     F_SEAM,
@@ -71,6 +97,7 @@ from eurogym.envs.caverna_ff.tables import (
     F_TRADER,
     F_WORK_ROOM,
     FOOD,
+    FOREST,
     FURN_COST,
     FURN_IS_YELLOW,
     FX_FIRST,
@@ -84,6 +111,8 @@ from eurogym.envs.caverna_ff.tables import (
     NUM_REWARD_SPACES,
     NUM_REWARDS,
     NUM_TRAP_X,
+    NUM_TWIN_X,
+    OFFICE_GOLD,
     ORE,
     RUBY,
     SHEEP,
@@ -91,11 +120,18 @@ from eurogym.envs.caverna_ff.tables import (
     STONE,
     T_CAVERN,
     T_DEEP,
+    T_FIELD,
+    T_MEADOW,
+    T_NONE,
     T_ORE_MINE,
     T_RUBY_MINE,
     T_TUNNEL,
+    TW_CAVERN_TUNNEL,
+    TW_MEADOW_FIELD,
+    TWIN_X_CELLS,
     WOOD,
 )
+from eurogym.envs.core.errors import StateError
 from tests.caverna_ff.helpers import cell, legal
 
 TUNNEL, DEEP, ORE_MINE, RUBY_MINE = cell(0, 3), cell(0, 4), cell(0, 5), cell(1, 5)
@@ -142,12 +178,14 @@ def test_f0_v1_deals_one_copy_of_each_further_tile_as_appended_actions_v0_none()
     yellow = FURN_IS_YELLOW[FX_FIRST:] == 1  # R5-R7's, on the supply as their strip is dealt
     assert s.furn_left_x[~yellow].tolist() == [1] * int((~yellow).sum())
     extra = NUM_SPACES - NUM_SPACES_V0 + NUM_REWARD_SPACES - NUM_REWARDS  # 5-7 players (E22)
-    width = NUM_ACTIONS + NUM_FX + NUM_TILE_X + NUM_TRAP_X + 1 + extra  # + REARRANGE
+    office = NUM_TWIN_X + BORDER_CELLS  # the Office Room's TWIN_X, CELL_X (E23)
+    width = NUM_ACTIONS + NUM_FX + NUM_TILE_X + NUM_TRAP_X + 1 + extra + office  # + REARRANGE
     assert ENGINE_V1.num_actions == width == s.mask.size
     v0 = ENGINE.new_game(ENGINE.make_config(1), 0)
     assert ENGINE.num_actions == NUM_ACTIONS == v0.mask.size
     assert "furn_left_x" not in v0.LAYOUT.fields
-    names = [describe(A_FURN_X + k) for k in range(NUM_FX)]
+    # the last further tile, the Office Room, is the OFFICE action after all others (E23)
+    names = [describe(A_FURN_X + k) for k in range(NUM_FX - 1)] + [describe(A_OFFICE)]
     assert names == [f"furnish {n.replace('_', ' ')}" for n in FX_NAMES]
     assert describe(A_TILE_X + X_TRADER).startswith("Trader")
     assert describe(A_TILE_X + X_PEACEFUL + 3) == "Peaceful Cave: trade dwarf 3's weapon for food"
@@ -177,10 +215,11 @@ def test_a10_f0_a_further_tile_left_in_nobodys_supply_is_not_offered():
     s.res[0, ORE], s.res[0, FOOD] = 9, 9  # the Dwelling Copy: 2 ore; Orc Miner: 2 food
     at_furnish(s)
     not_yellow = FURN_IS_YELLOW[FX_FIRST:] == 0  # yellow ones need an empty alignment card
-    assert {A_FURN_X + k for k in np.flatnonzero(not_yellow)} <= legal(s)
+    offered = {A_FURN_X + k if k < NUM_FX - 1 else A_OFFICE for k in np.flatnonzero(not_yellow)}
+    assert offered <= legal(s)  # the last further tile, the Office Room, is OFFICE (E23)
     s.furn_left_x[:] = 0  # as if other players had taken them
     at_furnish(s)
-    assert not legal(s) & set(range(A_FURN_X, A_TILE_X))
+    assert not legal(s) & (set(range(A_FURN_X, A_TILE_X)) | {A_OFFICE})
 
 
 # ---- F1: Work Room (A3, A10) ----------------------------------------------------------------
@@ -498,3 +537,196 @@ def test_a10_f12_without_builder_the_printed_cost_is_paid_unasked():
     ENGINE_V1.apply_action(s, A_CELL + START_CAVERN)
     assert s.furn[0, START_CAVERN] == F_CARPENTER + 1
     assert (s.res[0, STONE], s.res[0, ORE]) == (0, 1)
+
+
+# ---- the Office Room (spec A10; rules E23): twin tiles overhanging the board's edge ----------
+
+TOP, BOTTOM, LEFT, RIGHT = CELLS, CELLS + 6, CELLS + 12, CELLS + 16  # border cell ids (tables)
+
+
+def overhang(inner: int, outer: int) -> int:
+    """The TWIN_X action laying half A on `inner` and half B on `outer` (either may be the
+    border cell)."""
+    for j, (a, b) in enumerate(TWIN_X_CELLS.tolist()):
+        if (a, b) == (inner, outer):
+            return A_TWIN_X + j
+    raise AssertionError(f"no overhanging placement {inner}/{outer}")
+
+
+def office_game(with_office: bool = True) -> StateV1:
+    """Player 0 with a meadow on (0, 1) and, if asked, the Office Room on the printed cavern."""
+    s = game()
+    s.tile[0, cell(0, 1)] = T_MEADOW
+    if with_office:
+        own(s, F_OFFICE)
+        s.set("office_seat", 1)
+    return s
+
+
+def at_twin(s: StateV1, kind: int) -> set[int]:
+    """Player 0 at a twin tile decision of `kind` (as Clearing / Excavation ask it); the legal
+    overhanging placements."""
+    s.set("stack_n", 0)
+    assert kernels.run_op(s.buf, OP_TWIN, 1 << kind, 0)
+    kernels.compute_mask(s.buf, s.mask)
+    assert s.phase == P_TWIN and s.twin_kind == kind
+    return legal(s) & set(range(A_TWIN_X, A_TWIN_X + NUM_TWIN_X))
+
+
+def test_a10_office_room_is_on_offer_built_with_its_own_action_and_marks_its_board():
+    s = game()
+    assert s.furn_left_x[F_OFFICE - FX_FIRST] == 1 and "office_room" not in EXT_UNBUILT
+    s.res[0, STONE] = 1  # its cost: 1 stone (spec A10)
+    at_furnish(s)
+    assert A_OFFICE in legal(s) and A_OFFICE == ENGINE_V1.num_actions - 1
+    assert describe(A_OFFICE) == "furnish office room"
+    ENGINE_V1.apply_action(s, A_OFFICE)
+    ENGINE_V1.apply_action(s, A_CELL + START_CAVERN)
+    assert s.furn[0, START_CAVERN] == F_OFFICE + 1 and s.office_seat == 1
+    assert s.res[0, STONE] == 0 and s.furn_left_x[F_OFFICE - FX_FIRST] == 0
+    assert first_violation(s.buf, s.mask) == 0
+
+
+def test_e23_office_room_mask_offers_exactly_the_legal_overhangs():
+    s = office_game()
+    # forest edge cells touching the meadow on (0, 1), and the entrance (3, 2) (always
+    # adjacent, D01); each with either half outside, never on a mountain edge (E23)
+    pairs = [
+        (cell(0, 0), TOP + 0),
+        (cell(0, 0), LEFT + 0),
+        (cell(0, 2), TOP + 2),
+        (ENTRANCE_CELL, BOTTOM + 2),
+    ]
+    expected = {overhang(i, o) for i, o in pairs} | {overhang(o, i) for i, o in pairs}
+    assert at_twin(s, TW_MEADOW_FIELD) == expected
+    # the mountain: edge cells beside E (3, 3) and C (2, 3) (3, 4 and 2, 3's neighbours)
+    s = office_game()
+    pairs = [(cell(3, 4), BOTTOM + 4), (cell(3, 3), BOTTOM + 3)]
+    got = at_twin(s, TW_CAVERN_TUNNEL)
+    assert overhang(cell(3, 4), BOTTOM + 4) in got and overhang(BOTTOM + 4, cell(3, 4)) in got
+    assert not got & {overhang(cell(3, 3), BOTTOM + 3), overhang(BOTTOM + 3, cell(3, 3))}
+    forest_side = {a for a in got if FOREST[TWIN_X_CELLS[a - A_TWIN_X, 0]]}
+    assert not forest_side  # never across the forest/mountain line
+
+
+def test_e23_no_overhang_without_the_office_room_or_with_an_orc_on_it():
+    s = office_game(with_office=False)
+    assert at_twin(s, TW_MEADOW_FIELD) == set()
+    assert legal(s) & set(range(A_TWIN, A_CELL))  # the printed placements as before
+    s = office_game()
+    s.orc_state[0, 0], s.orc_cell[0, 0] = O_CAVE, START_CAVERN  # an occupied tile: no effect
+    assert at_twin(s, TW_MEADOW_FIELD) == set()
+
+
+def test_e23_an_illegal_inner_half_is_not_offered():
+    s = office_game()
+    s.stable[0, cell(0, 0)] = 1  # a field never covers a stable, a meadow may (E11)
+    got = at_twin(s, TW_MEADOW_FIELD)
+    assert overhang(cell(0, 0), TOP + 0) in got  # meadow half on the stable
+    assert overhang(TOP + 0, cell(0, 0)) not in got  # field half on the stable
+    s = office_game()
+    s.tile[0, cell(0, 0)] = T_FIELD  # a covered inner cell
+    got = at_twin(s, TW_MEADOW_FIELD)
+    assert not got & {overhang(cell(0, 0), TOP), overhang(LEFT, cell(0, 0))}
+    assert overhang(cell(1, 0), LEFT + 1) in got  # (1, 0) now touches the field on (0, 0)
+
+
+def test_a10_office_room_overhanging_meadow_field_pays_two_gold_and_the_halves_are_real():
+    s = office_game()
+    gold = int(s.res[0, GOLD])
+    at_twin(s, TW_MEADOW_FIELD)
+    ENGINE_V1.apply_action(s, overhang(TOP + 0, cell(0, 0)))  # meadow outside, field inside
+    assert s.tile[0, TOP] == T_MEADOW and s.tile[0, cell(0, 0)] == T_FIELD
+    assert s.res[0, GOLD] == gold + OFFICE_GOLD
+    at_twin(s, TW_MEADOW_FIELD)
+    ENGINE_V1.apply_action(s, overhang(cell(0, 2), TOP + 2))  # field outside
+    assert s.tile[0, TOP + 2] == T_FIELD and s.res[0, GOLD] == gold + 2 * OFFICE_GOLD
+    # the outer meadow is fenced as a small pasture (CELL_X)
+    s.res[0, WOOD] = 2
+    s.set("stack_n", 0)
+    assert ask_pasture(s.buf, 0, False, 2)
+    kernels.compute_mask(s.buf, s.mask)
+    assert A_CELL_X + 0 in legal(s)
+    ENGINE_V1.apply_action(s, A_CELL_X + 0)
+    assert s.pasture[0, TOP] == 1 and s.res[0, WOOD] == 0
+    assert stable_ok(s.buf, 0, TOP) and not stable_ok(s.buf, 0, LEFT)  # a stable: on a tile only
+    # the outer field is sown (two empty fields: the player picks the border one)
+    s.res[0, GRAIN] = 1
+    s.set("stack_n", 0)
+    assert kernels.run_op(s.buf, OP_SOW, 0, 0)
+    kernels.compute_mask(s.buf, s.mask)
+    ENGINE_V1.apply_action(s, A_SOW_GRAIN)
+    assert {A_CELL + cell(0, 0), A_CELL_X + 2} <= legal(s)
+    ENGINE_V1.apply_action(s, A_CELL_X + 2)
+    assert s.crop[0, TOP + 2] == 3 and s.crop[0, cell(0, 0)] == 0
+    assert "a0" in describe(A_CELL_X + 0, P_CELL) and first_violation(s.buf, s.mask) == 0
+    assert border_text(s, 0)[0].startswith("Border (Office Room): a0 ")  # the image's line
+    assert "Border (Office Room): a0 " in render_ansi(s)
+
+
+def test_a10_office_room_overhanging_cavern_is_furnished_and_round_trips_as_json():
+    s = office_game()
+    at_twin(s, TW_CAVERN_TUNNEL)
+    ENGINE_V1.apply_action(s, overhang(BOTTOM + 4, cell(3, 4)))  # cavern outside, tunnel in
+    assert s.tile[0, BOTTOM + 4] == T_CAVERN and s.tile[0, cell(3, 4)] == T_TUNNEL
+    s.res[0, STONE] = 1
+    at_furnish(s)
+    ENGINE_V1.apply_action(s, A_FURN + F_CARPENTER)
+    assert A_CELL_X + 10 in legal(s)
+    ENGINE_V1.apply_action(s, A_CELL_X + 10)
+    assert s.furn[0, BOTTOM + 4] == F_CARPENTER + 1
+    assert first_violation(s.buf, s.mask) == 0
+    back = ENGINE_V1.from_json(s.to_json())
+    assert np.array_equal(back.buf, s.buf) and np.array_equal(back.mask, s.mask)
+    assert score_table(back)[0].sum() == score_table(s)[0].sum()
+
+
+def test_e23_the_unused_space_penalty_ignores_border_cells():
+    plain, office = game(), office_game()
+    office.tile[0, cell(0, 1)] = T_NONE  # the same board, but for the Office Room
+    unused = BREAKDOWN.index("unused_cells")
+    assert score_table(office)[0][unused] == score_table(plain)[0][unused]
+    at_twin(office, TW_MEADOW_FIELD)  # only the entrance (3, 2) may be covered first
+    ENGINE_V1.apply_action(office, overhang(ENTRANCE_CELL, BOTTOM + 2))
+    assert score_table(office)[0][unused] == score_table(plain)[0][unused] + 1  # one covered
+
+
+def test_e23_hostile_json_with_a_border_tile_is_rejected_naming_the_field():
+    s = game()
+    data = json.loads(s.to_json())
+    data["fields"]["tile"][0][TOP] = T_MEADOW  # no Office Room
+    with pytest.raises(StateError, match=rf"tile\[0, {TOP}\].*without the Office Room"):
+        ENGINE_V1.from_json(json.dumps(data))
+    s = office_game()
+    data = json.loads(s.to_json())
+    data["fields"]["tile"][0][BOTTOM] = T_MEADOW  # (3, 0) beside it is not covered
+    with pytest.raises(StateError, match=rf"tile\[0, {BOTTOM}\].*overhanging"):
+        ENGINE_V1.from_json(json.dumps(data))
+    data = json.loads(s.to_json())
+    data["fields"]["office_seat"] = 0  # the board holds the Office Room
+    with pytest.raises(StateError, match="office_seat"):
+        ENGINE_V1.from_json(json.dumps(data))
+
+
+def test_e23_v0_json_keeps_the_printed_cells_only():
+    v0 = ENGINE.new_game(ENGINE.make_config(2), 3)
+    fields = json.loads(v0.to_json())["fields"]
+    assert len(fields["tile"][0]) == CELLS and len(fields["animal_at"][0]) == CELLS
+    assert "office_seat" not in fields
+    back = ENGINE.from_json(v0.to_json())
+    assert np.array_equal(back.buf, v0.buf)
+
+
+def test_e23_random_games_build_the_office_room_and_overhang():
+    """Random play reaches the Office Room's rules (the conformance suite's random games then
+    check the invariants, the border's included, after every step)."""
+    built = overhung = 0
+    for seed in range(40):
+        s = ENGINE_V1.new_game(ENGINE_V1.make_config(2, supply_extensions=["S6"]), seed)
+        rng = np.random.default_rng(seed)
+        while not ENGINE_V1.is_over(s):
+            ENGINE_V1.apply_action(s, int(rng.choice(np.flatnonzero(s.mask))))
+            assert first_violation(s.buf, s.mask) == 0
+        built += int(s.office_seat > 0)
+        overhung += int(s.tile[:, CELLS:].any())
+    assert built >= 5 and overhung >= 2, (built, overhung)

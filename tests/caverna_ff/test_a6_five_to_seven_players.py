@@ -12,7 +12,13 @@ import json
 import numpy as np
 import pytest
 
-from eurogym.encoders.caverna_ff import FLAT_SIZE, FLAT_SIZE_V1, V1_SCALARS, encode_flat_v1
+from eurogym.encoders.caverna_ff import (
+    FLAT_SIZE,
+    FLAT_SIZE_V1,
+    V1_BORDER,
+    V1_SCALARS,
+    encode_flat_v1,
+)
 from eurogym.envs.caverna_ff import kernels
 from eurogym.envs.caverna_ff.actions import (
     A_CELL,
@@ -306,9 +312,10 @@ def test_e22_observation_shows_seats_4_to_6_relative_to_the_observer():
         assert (diff[0] >= block) == (rel >= 4)  # relative 5: the block; relative 3: v0's seats
     obs = encode_flat_v1(a, 0)
     assert obs.shape == (FLAT_SIZE_V1,) and 0.0 <= obs.min() and obs.max() <= 1.0
+    flag = FLAT_SIZE_V1 - V1_BORDER - 1  # the block's last entry (the Office Room's follow)
     for n in (2, 4):  # 1-4 players: the block is empty but for the REARRANGE flag (last)
         for state in played_states("caverna_ff_v1", n, seed=n, every=37):
-            assert not encode_flat_v1(state, int(state.actor))[block:-1].any()
+            assert not encode_flat_v1(state, int(state.actor))[block:flag].any()
 
 
 def test_views_of_a_7_player_game():
@@ -320,14 +327,16 @@ def test_views_of_a_7_player_game():
 
 
 def test_e17_observation_flags_a_rearrangement_at_the_pending_decision():
-    """The last V1_SEATS_X entry: the deciding player used REARRANGE at this decision, so the
-    once-per-decision limit (E17) is visible; 0 before, 1 in the housing decisions it opens."""
+    """The last V1_SEATS_X entry (before the Office Room's V1_BORDER): the deciding player used
+    REARRANGE at this decision, so the once-per-decision limit (E17) is visible; 0 before, 1
+    in the housing decisions it opens."""
+    flag = FLAT_SIZE_V1 - V1_BORDER - 1
     s = game(2, seed=1)
     rng = np.random.default_rng(1)
     while A_REARRANGE not in legal(s):
         act(s, int(rng.choice(np.flatnonzero(s.mask))))
     me = int(s.actor)
-    assert encode_flat_v1(s, me)[-1] == 0.0
+    assert encode_flat_v1(s, me)[flag] == 0.0
     act(s, A_REARRANGE)
     assert s.rearranged == me + 1 and int(s.actor) == me
-    assert encode_flat_v1(s, me)[-1] == 1.0
+    assert encode_flat_v1(s, me)[flag] == 1.0

@@ -50,6 +50,7 @@ from eurogym.envs.caverna_ff.tables import (
     F_CARPENTER,
     F_CUDDLE,
     F_DWELLING,
+    F_OFFICE,
     F_ORC_DWELLING,
     F_PEACEFUL,
     F_STONE_CARVER,
@@ -356,11 +357,11 @@ def test_b2_supply_board_is_the_base_plus_one_random_extension_per_player(num_pl
     assert len(deals) > 1  # random
 
 
-def test_b2_extension_tiles_not_built_are_left_off_and_the_rest_are_its_tiles():
+def test_b2_extension_tiles_are_all_built_the_office_room_included():
     s3 = EXT_NAMES.index("S3")  # Mixed Dwelling, Orc Worker Dwelling, Stubble Room, Ruby Supplier
     assert (EXT_FURN[s3] >= 0).sum() == 4  # the Orc Worker Dwelling is built (F21)
     s6 = EXT_NAMES.index("S6")  # Dwelling Copy, Office Room, Trader, Slaughtering Cave
-    assert (EXT_FURN[s6] >= 0).sum() == 3  # nor the Office Room
+    assert (EXT_FURN[s6] >= 0).sum() == 4 and F_OFFICE in EXT_FURN[s6]  # E23
     assert EXT_TRAP[s3] == TR_STEEL and EXT_TRAP[EXT_NAMES.index("S1")] == TR_TRAPDOOR
 
 

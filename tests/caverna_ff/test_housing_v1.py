@@ -40,6 +40,7 @@ from eurogym.envs.caverna_ff.state import (
 from eurogym.envs.caverna_ff.tables import (
     BOAR,
     CELLS,
+    CELLS_ALL,
     DONKEY,
     ENTRANCE_CELL,
     ENTRY_DWELLING,
@@ -167,7 +168,7 @@ def test_a9_v1_no_animal_with_a_home_is_converted_unasked():
     """States from random v1 games: one more animal of each farm type arrives. If a unit had
     room for it, it is housed or the player is asked; housed animals never leave their cells."""
     rng = np.random.default_rng(5)
-    room = np.zeros(CELLS, np.int64)
+    room = np.zeros(CELLS_ALL, np.int64)  # a kernel array: every cell, the border too
     checked = 0
     for seed in range(3):
         s = ENGINE_V1.new_game(ENGINE_V1.make_config(2), seed)

@@ -13,7 +13,11 @@ from eurogym import envs
 from eurogym.encoders.caverna_ff import (
     FLAT_SIZE,
     FLAT_SIZE_V1,
+    FURN_OBS,
+    FX_OBS,
+    PLANE_NAMES,
     TRAP_X_ENTRIES,
+    V1_BORDER,
     V1_SCALARS,
     V1_SEATS_X,
     encode_flat,
@@ -25,8 +29,11 @@ from eurogym.envs.caverna_ff.rules import ENGINE_V1
 from eurogym.envs.caverna_ff.spaces import OP_FURNISH
 from eurogym.envs.caverna_ff.state import P_FURN, P_FURN_CELL, StateV1
 from eurogym.envs.caverna_ff.tables import (
+    BORDER_CELLS,
+    CELLS,
     EXT_NAMES,
     F_BUILDER,
+    F_OFFICE,
     F_TRADER,
     F_WORK_ROOM,
     FX_FIRST,
@@ -38,6 +45,7 @@ from eurogym.envs.caverna_ff.tables import (
     NUM_TRAPS_ALL,
     START_CAVERN,
     STONE,
+    T_MEADOW,
     WOOD,
 )
 from eurogym.envs.vector.engine import BatchedEngine
@@ -51,10 +59,12 @@ def game(num_players: int = 2) -> StateV1:
 
 
 def test_v1_observation_is_v0s_entries_then_the_further_tiles():
-    assert FLAT_SIZE_V1 == FLAT_SIZE + V1_SCALARS + V1_SEATS_X  # then 5-7 players' block (E22)
+    # then 5-7 players' block (E22), then the Office Room's border cells (E23)
+    assert FLAT_SIZE_V1 == FLAT_SIZE + V1_SCALARS + V1_SEATS_X + V1_BORDER
+    assert FURN_OBS == NUM_FURN_ALL - 1 and FX_OBS == NUM_FX - 1  # the Office Room: V1_BORDER
     traps = NUM_EXT + NUM_TRAP_X * (1 + TRAP_X_ENTRIES) + NUM_TRAPS_ALL + 1 + 4 + 1  # B7
     strips_sides = 4 * NUM_LONG_STRIPS + 2 + 4 * 4  # B6 long strips, space_pick, B2 sides
-    assert V1_SCALARS == NUM_FX + NUM_FURN_ALL + 4 * NUM_FURN_ALL + traps + strips_sides
+    assert V1_SCALARS == FX_OBS + FURN_OBS + 4 * FURN_OBS + traps + strips_sides
     assert envs.spec("caverna_ff_v1").raw_env.observation_size == FLAT_SIZE_V1
     assert envs.spec("caverna_ff_v0").raw_env.observation_size == FLAT_SIZE
     for state in played_states("caverna_ff_v1", 2, seed=4, every=29):
@@ -65,13 +75,14 @@ def test_v1_observation_is_v0s_entries_then_the_further_tiles():
 
 
 def test_a10_f0_observation_shows_each_further_tiles_availability():
-    """Two states differing only in one further tile still being in the supply."""
+    """Two states differing only in one further tile still being in the supply (the Office
+    Room's entry is in the border block, second to last)."""
     for x in range(NUM_FX):
         a, b = game(), game()
         a.furn_left_x[x], b.furn_left_x[x] = 1, 0
         assert np.array_equal(encode_flat(a, 0), encode_flat(b, 0))  # v0's entries: blind
         diff = np.flatnonzero(encode_flat_v1(a, 0) != encode_flat_v1(b, 0))
-        assert diff.tolist() == [FLAT_SIZE + x]
+        assert diff.tolist() == [FLAT_SIZE + x if x < FX_OBS else FLAT_SIZE_V1 - 2]
 
 
 def test_a10_observation_shows_which_further_tile_is_pending():
@@ -89,10 +100,10 @@ def test_a10_observation_shows_which_further_tile_is_pending():
         assert s.mask[A_CELL + START_CAVERN]
         obs[f] = (encode_flat(s, 0), encode_flat_v1(s, 0))
     assert np.array_equal(obs[F_WORK_ROOM][0], obs[F_BUILDER][0])
-    base = FLAT_SIZE + NUM_FX
+    base = FLAT_SIZE + FX_OBS
     for f in (F_WORK_ROOM, F_BUILDER):
         assert obs[f][1][base + f] == 1.0
-        assert obs[f][1][base : base + NUM_FURN_ALL].sum() == 1.0
+        assert obs[f][1][base : base + FURN_OBS].sum() == 1.0
 
 
 def test_a10_observation_shows_whose_board_holds_a_further_tile():
@@ -104,10 +115,10 @@ def test_a10_observation_shows_whose_board_holds_a_further_tile():
     for s in (mine, theirs):
         s.furn_left_x[F_TRADER - FX_FIRST] = 0
     assert np.array_equal(encode_flat(mine, 0)[FLAT_SIZE:], encode_flat(theirs, 0)[FLAT_SIZE:])
-    seats = FLAT_SIZE + NUM_FX + NUM_FURN_ALL
+    seats = FLAT_SIZE + FX_OBS + FURN_OBS
     for s, owner in ((mine, 0), (theirs, 1)):
         for me in range(2):
-            rows = encode_flat_v1(s, me)[seats : seats + 4 * NUM_FURN_ALL].reshape(4, NUM_FURN_ALL)
+            rows = encode_flat_v1(s, me)[seats : seats + 4 * FURN_OBS].reshape(4, FURN_OBS)
             rel = (owner - me) % 2
             assert rows[rel, F_TRADER] > 0 and rows[1 - rel, F_TRADER] == 0
             assert rows[2:].sum() == 0  # seats beyond the table encode as zeros
@@ -121,3 +132,23 @@ def test_batched_v1_games_encode_as_the_v1_env():
         state = batch.view(i)
         me = ENGINE_V1.current_player(state)
         assert np.array_equal(batch.obs[i], encode_flat_v1(state, me))
+
+
+def test_e23_observation_shows_the_office_rooms_border_cells_by_relative_seat():
+    """A meadow on seat 1's border cell 24 (above a1): seen in the border block at that
+    seat's relative place, nowhere else; the earlier entries are as without the border."""
+    plain, office = game(), game()
+    for s in (plain, office):
+        s.furn[1, START_CAVERN] = F_OFFICE + 1
+        s.furn_left_x[F_OFFICE - FX_FIRST] = 0
+        s.set("office_seat", 2)
+        s.tile[1, 0] = T_MEADOW
+    office.tile[1, CELLS] = T_MEADOW
+    size = len(PLANE_NAMES) * BORDER_CELLS + 1
+    meadow = PLANE_NAMES.index(f"tile_{T_MEADOW}") * BORDER_CELLS  # border cell 24: index 0
+    for me in range(2):
+        a, b = encode_flat_v1(plain, me), encode_flat_v1(office, me)
+        start = FLAT_SIZE_V1 - V1_BORDER + (1 - me) % 2 * size
+        assert np.flatnonzero(a != b).tolist() == [start, start + meadow]  # no tile -> meadow
+        assert a[start + size - 1] == b[start + size - 1] == 1.0  # that seat built it
+        assert np.array_equal(a[: FLAT_SIZE_V1 - V1_BORDER], b[: FLAT_SIZE_V1 - V1_BORDER])

@@ -37,7 +37,7 @@ from eurogym.envs.caverna_ff.state import (
     StateV1,
 )
 from eurogym.envs.caverna_ff.tables import (
-    CELLS,
+    CELLS_ALL,
     ENTRANCE_CELL,
     ENTRY_DWELLING,
     FIRST_ANIMAL,
@@ -73,7 +73,7 @@ def chosen(before, a: int, t: int) -> bool:
 
 def room_units(state, q: int, t: int) -> set[int]:
     """The units (by recorded cell) with room for one more animal of type t of player q."""
-    room = np.zeros(CELLS, np.int64)
+    room = np.zeros(CELLS_ALL, np.int64)  # a kernel array: every cell, the border too
     legal_units(state.buf, q, t, room)
     return set(np.flatnonzero(room).tolist())
 
@@ -88,7 +88,7 @@ def audit_step(before, a: int, after, stats: Counter) -> None:
     that drops an animal with room fails, whether or not food came of it."""
     p, phase = int(before.actor), int(before.phase)
     lost = before.res[:, FARM] - after.res[:, FARM]
-    room = np.zeros(CELLS, np.int64)
+    room = np.zeros(CELLS_ALL, np.int64)  # a kernel array: every cell, the border too
     for q in np.flatnonzero((lost > 0).any(axis=1)):
         q = int(q)
         orc_acted = orcs_acted(before, after, q)
