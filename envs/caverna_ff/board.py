@@ -93,10 +93,11 @@ from eurogym.envs.core.jit import INLINE, KERNEL
 A_SHEEP, A_BOAR, A_CATTLE, A_DONKEY, A_DOG = range(5)
 
 
-@njit(**INLINE)
+@njit(**KERNEL)
 def board_cells(buf, p):
     """How many cells p's board loops visit: the printed 24, or with the Office Room (only
-    caverna_ff_v1 deals it, E23) also its 20 border cells, so no other board pays for them."""
+    caverna_ff_v1 deals it, E23) also its 20 border cells, so no other board pays for them.
+    A plain kernel (LLVM inlines it): as INLINE numba would type it once per call site."""
     if buf.shape[0] > OFFICE_SEAT and buf[OFFICE_SEAT] == p + 1:
         return CELLS_ALL
     return CELLS
@@ -202,7 +203,7 @@ def single_ok(buf, p, tile, c):
     return touches(buf, p, c, forest)
 
 
-@njit(**INLINE)
+@njit(**KERNEL)
 def twin_count(buf, p):
     """How many twin placements p's board has: the printed ones, and with the Office Room the
     overhanging ones (tables.TWIN_ALL_CELLS, E23)."""
