@@ -68,7 +68,11 @@ SEAT_COLOURS = np.concatenate([PLAYER_COLOURS[:5], np.array([(40, 150, 60), (240
 CELL_W, CELL_H = 84, 62
 BOARD_W = COLS * CELL_W
 PANEL_W = BOARD_W + 20
-PANEL_H = 34 + ROWS * CELL_H + 112
+LINE_H = 14  # the panel's 12-px text lines
+# Text lines under a board: goods, animals, dwarfs, and orcs and score that may wrap to two
+# lines each, plus the Office Room's border cells (E23): with 7 lines the border line was cut off.
+PANEL_LINES = 9
+PANEL_H = 34 + ROWS * CELL_H + 28 + PANEL_LINES * LINE_H
 LEFT_W = 360
 HEADER_H = 74
 BG = (246, 242, 232)
@@ -267,6 +271,14 @@ def _draw_player(
     mid = bx + 3 * CELL_W
     draw.line((mid, by, mid, by + ROWS * CELL_H), fill=INK, width=3)
     ty = by + ROWS * CELL_H + 6
+    for line in panel_lines(state, p, scores)[:PANEL_LINES]:
+        draw.text((bx, ty), line, fill=INK, font=font(12))
+        ty += LINE_H
+
+
+def panel_lines(state: State, p: int, scores: np.ndarray) -> list[str]:
+    """The text lines under p's board, wrapped to the panel's width; the panel has room for
+    PANEL_LINES of them (tests check a crowded Office Room board fits)."""
     goods = goods_text(state.res[p, :FIRST_ANIMAL])
     animals = goods_text(
         np.concatenate([np.zeros(FIRST_ANIMAL, np.int64), state.res[p, FIRST_ANIMAL:]])
@@ -289,12 +301,7 @@ def _draw_player(
         ),
         *border_text(state, p),  # the Office Room's border cells (E23), when used
     ]
-    for text in texts:
-        for line in _wrap(text, PANEL_W - 24, 12):
-            if ty > y + PANEL_H - 20:
-                return
-            draw.text((bx, ty), line, fill=INK, font=font(12))
-            ty += 14
+    return [line for text in texts for line in _wrap(text, PANEL_W - 24, 12)]
 
 
 def _draw_spaces(draw: ImageDraw.ImageDraw, state: State, x: int, y: int) -> int:

@@ -46,6 +46,7 @@ from eurogym.envs.caverna_ff.board import (
 from eurogym.envs.caverna_ff.helpers import grow
 from eurogym.envs.caverna_ff.invariants import first_violation
 from eurogym.envs.caverna_ff.ops import ask_pasture, breed
+from eurogym.envs.caverna_ff.render_image import PANEL_LINES, panel_lines
 from eurogym.envs.caverna_ff.render_text import border_text, render_ansi
 from eurogym.envs.caverna_ff.rules import ENGINE, ENGINE_V1, score_table
 from eurogym.envs.caverna_ff.scoring import BREAKDOWN
@@ -132,6 +133,8 @@ from eurogym.envs.caverna_ff.tables import (
     WOOD,
 )
 from eurogym.envs.core.errors import StateError
+from eurogym.envs.core.rng import seed_words
+from eurogym.envs.core.testing import random_legal_action
 from tests.caverna_ff.helpers import cell, legal
 
 TUNNEL, DEEP, ORE_MINE, RUBY_MINE = cell(0, 3), cell(0, 4), cell(0, 5), cell(1, 5)
@@ -679,6 +682,26 @@ def test_a10_office_room_overhanging_cavern_is_furnished_and_round_trips_as_json
     back = ENGINE_V1.from_json(s.to_json())
     assert np.array_equal(back.buf, s.buf) and np.array_equal(back.mask, s.mask)
     assert score_table(back)[0].sum() == score_table(s)[0].sum()
+
+
+def test_e23_the_picture_has_room_for_the_border_line_on_a_crowded_panel():
+    """Random 2-player game 10 builds the Office Room and overhangs while the orc and score
+    lines wrap: 8 text lines under the owner's board, where the picture once had room for 7
+    and cut the border line off. Every panel of that game must fit, border line included."""
+    s = ENGINE_V1.new_game(ENGINE_V1.make_config(2), 10)
+    words = seed_words(10)
+    most = 0
+    while not ENGINE_V1.is_over(s):
+        ENGINE_V1.apply_action(s, random_legal_action(s.mask, words))
+        owner = int(s.office_seat) - 1
+        if owner < 0 or not s.tile[owner, CELLS:].any():
+            continue
+        scores = score_table(s)
+        lines = panel_lines(s, owner, scores)
+        assert any(line.startswith("Border (Office Room): ") for line in lines)
+        most = max(most, len(lines), len(panel_lines(s, 1 - owner, scores)))
+        assert most <= PANEL_LINES
+    assert most == 8  # the crowded case this test is about was reached
 
 
 def test_e23_the_unused_space_penalty_ignores_border_cells():
